@@ -1,0 +1,3 @@
+export * from './calendar.js';
+export * from './rules.js';
+export * from './milestones.js';

@@ -1,0 +1,549 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { Block, Inline, MailContent, OrgNames } from './content';
+import type { MailPalette } from './colors';
+
+/*
+ * E-mail HTML: nested tables, inline styles, a 600 px card. Outlook for Windows reads the
+ * `width`/`bgcolor` attributes and `mso-*` styles; phones get the card at full width from the
+ * one media query in <head>. No images: the brand is a coloured bar with the name in text.
+ */
+
+const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
+const MONO = "'Courier New', Courier, monospace";
+const WIDTH = 600;
+
+const RESPONSIVE_CSS = [
+  ':root{color-scheme:light;supported-color-schemes:light}',
+  'body{margin:0;padding:0;width:100%!important}',
+  'table{border-collapse:collapse;mso-table-lspace:0pt;mso-table-rspace:0pt}',
+  '@media only screen and (max-width:620px){',
+  '.mail-card{width:100%!important}',
+  '.mail-pad{padding-left:20px!important;padding-right:20px!important}',
+  '.mail-code{font-size:26px!important;letter-spacing:1px!important}',
+  '}',
+].join('');
+
+/** Zero-width fillers keep clients from pulling body text into the inbox preview. */
+const PREHEADER_FILLER = '\u200c\u00a0'.repeat(80);
+
+interface Styled {
+  colors: MailPalette;
+}
+
+/** Outlook-only properties React passes through but the CSS typings do not know. */
+const mso = (properties: Record<`mso${string}`, string>): CSSProperties =>
+  properties as CSSProperties;
+
+const text = (colors: MailPalette, extra: CSSProperties = {}): CSSProperties => ({
+  margin: '0 0 16px',
+  fontFamily: FONT,
+  fontSize: '16px',
+  lineHeight: '24px',
+  color: colors.text,
+  ...extra,
+});
+
+function Layout({ children }: { children: ReactNode }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} border={0}>
+      <tbody>
+        <tr>
+          <td style={{ padding: '0 0 24px' }}>{children}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function Inlines({ parts, colors }: { parts: Inline[] } & Styled) {
+  return parts.map((part, i) =>
+    typeof part === 'string' ? (
+      part
+    ) : (
+      <strong key={i} style={part.tone === 'alert' ? { color: colors.alert } : undefined}>
+        {part.strong}
+      </strong>
+    ),
+  );
+}
+
+function Paragraph({ parts, colors }: { parts: Inline[] } & Styled) {
+  return (
+    <p style={text(colors)}>
+      <Inlines parts={parts} colors={colors} />
+    </p>
+  );
+}
+
+function Subheading({ children, colors }: { children: string } & Styled) {
+  return (
+    <h2 style={text(colors, { margin: '28px 0 12px', fontSize: '18px', lineHeight: '26px' })}>
+      {children}
+    </h2>
+  );
+}
+
+function CodeBox({ label, code, colors }: { label: string; code: string } & Styled) {
+  return (
+    <Layout>
+      <table
+        role="presentation"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        border={0}
+        bgcolor={colors.subtle}
+        style={{ border: `2px solid ${colors.primary}`, borderRadius: '8px' }}
+      >
+        <tbody>
+          <tr>
+            <td align="center" style={{ padding: '20px 16px', backgroundColor: colors.subtle }}>
+              <p style={text(colors, { margin: '0 0 6px', fontSize: '14px', color: colors.muted })}>
+                {label}
+              </p>
+              <p
+                className="mail-code"
+                style={text(colors, {
+                  margin: 0,
+                  fontFamily: MONO,
+                  fontSize: '34px',
+                  lineHeight: '42px',
+                  fontWeight: 'bold',
+                  letterSpacing: '3px',
+                })}
+              >
+                {code}
+              </p>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </Layout>
+  );
+}
+
+function Button({ label, href, colors }: { label: string; href: string } & Styled) {
+  return (
+    <>
+      <table role="presentation" cellPadding={0} cellSpacing={0} border={0}>
+        <tbody>
+          <tr>
+            <td style={{ padding: '4px 0 12px' }}>
+              <table
+                role="presentation"
+                cellPadding={0}
+                cellSpacing={0}
+                border={0}
+                bgcolor={colors.primary}
+                style={{ borderRadius: '6px' }}
+              >
+                <tbody>
+                  <tr>
+                    <td
+                      align="center"
+                      style={{
+                        borderRadius: '6px',
+                        backgroundColor: colors.primary,
+                        ...mso({ msoPaddingAlt: '14px 28px' }),
+                      }}
+                    >
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        style={{
+                          display: 'inline-block',
+                          padding: '14px 28px',
+                          fontFamily: FONT,
+                          fontSize: '16px',
+                          lineHeight: '20px',
+                          fontWeight: 'bold',
+                          color: colors.onPrimary,
+                          textDecoration: 'none',
+                          borderRadius: '6px',
+                        }}
+                      >
+                        {label}
+                      </a>
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <p
+        style={text(colors, {
+          fontSize: '13px',
+          lineHeight: '20px',
+          color: colors.muted,
+          wordBreak: 'break-all',
+        })}
+      >
+        Si el botón no funciona, copia y pega este enlace en tu navegador:
+        <br />
+        <a href={href} target="_blank" rel="noopener noreferrer" style={{ color: colors.link }}>
+          {href}
+        </a>
+      </p>
+    </>
+  );
+}
+
+function Steps({ items, colors }: { items: Inline[][] } & Styled) {
+  return (
+    <Layout>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} border={0}>
+        <tbody>
+          {items.map((parts, i) => (
+            <tr key={i}>
+              <td
+                width={32}
+                valign="top"
+                style={text(colors, {
+                  padding: '0 0 10px',
+                  fontWeight: 'bold',
+                  color: colors.link,
+                })}
+              >
+                {i + 1}.
+              </td>
+              <td valign="top" style={text(colors, { padding: '0 0 10px' })}>
+                <Inlines parts={parts} colors={colors} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Layout>
+  );
+}
+
+function Facts({ items, colors }: { items: { label: string; value: string }[] } & Styled) {
+  return (
+    <Layout>
+      <table
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        border={0}
+        bgcolor={colors.subtle}
+        style={{ borderRadius: '8px' }}
+      >
+        <tbody>
+          {items.map((item, i) => (
+            <tr key={i}>
+              <th
+                scope="row"
+                align="left"
+                style={text(colors, {
+                  padding: '12px 16px',
+                  width: '45%',
+                  fontWeight: 'normal',
+                  color: colors.muted,
+                })}
+              >
+                {item.label}
+              </th>
+              <td style={text(colors, { padding: '12px 16px', fontWeight: 'bold' })}>
+                {item.value}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Layout>
+  );
+}
+
+function DataTable({ columns, rows, colors }: { columns: string[]; rows: Inline[][] } & Styled) {
+  const cell = (extra: CSSProperties): CSSProperties =>
+    text(colors, {
+      margin: 0,
+      padding: '10px 8px',
+      fontSize: '15px',
+      lineHeight: '22px',
+      borderBottom: `1px solid ${colors.border}`,
+      ...extra,
+    });
+  return (
+    <Layout>
+      <table width="100%" cellPadding={0} cellSpacing={0} border={0}>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th
+                key={i}
+                scope="col"
+                align="left"
+                style={cell({
+                  fontSize: '13px',
+                  color: colors.muted,
+                  borderBottom: `2px solid ${colors.primary}`,
+                })}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((value, c) => (
+                <td key={c} valign="top" style={cell({})}>
+                  <Inlines parts={[value]} colors={colors} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Layout>
+  );
+}
+
+function Notice({
+  tone,
+  title,
+  paragraphs,
+  colors,
+}: { tone: 'info' | 'alert'; title: string; paragraphs: Inline[][] } & Styled) {
+  const accent = tone === 'alert' ? colors.alert : colors.primary;
+  const surface = tone === 'alert' ? colors.alertSurface : colors.subtle;
+  return (
+    <Layout>
+      <table
+        role="presentation"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        border={0}
+        bgcolor={surface}
+      >
+        <tbody>
+          <tr>
+            <td
+              style={{
+                padding: '16px 20px 0',
+                borderLeft: `4px solid ${accent}`,
+                backgroundColor: surface,
+              }}
+            >
+              <p style={text(colors, { margin: '0 0 8px', fontWeight: 'bold' })}>{title}</p>
+              {paragraphs.map((parts, i) => (
+                <Paragraph key={i} parts={parts} colors={colors} />
+              ))}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </Layout>
+  );
+}
+
+function BlockView({ block, colors }: { block: Block } & Styled) {
+  switch (block.type) {
+    case 'paragraph':
+      return <Paragraph parts={block.text} colors={colors} />;
+    case 'subheading':
+      return <Subheading colors={colors}>{block.text}</Subheading>;
+    case 'code':
+      return <CodeBox label={block.label} code={block.code} colors={colors} />;
+    case 'button':
+      return <Button label={block.label} href={block.href} colors={colors} />;
+    case 'steps':
+      return <Steps items={block.items} colors={colors} />;
+    case 'facts':
+      return <Facts items={block.items} colors={colors} />;
+    case 'table':
+      return <DataTable columns={block.columns} rows={block.rows} colors={colors} />;
+    case 'notice':
+      return (
+        <Notice
+          tone={block.tone}
+          title={block.title}
+          paragraphs={block.paragraphs}
+          colors={colors}
+        />
+      );
+  }
+}
+
+function BrandBar({ org, colors }: { org: OrgNames } & Styled) {
+  return (
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      border={0}
+      bgcolor={colors.primary}
+    >
+      <tbody>
+        <tr>
+          <td
+            className="mail-pad"
+            style={{
+              padding: '20px 32px',
+              backgroundColor: colors.primary,
+              borderRadius: '8px 8px 0 0',
+            }}
+          >
+            <p
+              style={{
+                margin: '0 0 2px',
+                fontFamily: FONT,
+                fontSize: '13px',
+                lineHeight: '18px',
+                letterSpacing: '1px',
+                textTransform: 'uppercase',
+                color: colors.onPrimary,
+              }}
+            >
+              Canal de denuncias
+            </p>
+            <p
+              style={{
+                margin: 0,
+                fontFamily: FONT,
+                fontSize: '22px',
+                lineHeight: '28px',
+                fontWeight: 'bold',
+                color: colors.onPrimary,
+              }}
+            >
+              {org.name}
+            </p>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+export function EmailDocument({
+  content,
+  org,
+  colors,
+}: { content: MailContent; org: OrgNames } & Styled) {
+  return (
+    <html lang="es" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Type" content="text/html; charset=utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="x-apple-disable-message-reformatting" />
+        {/* The 12-digit code must not turn into a phone link. */}
+        <meta name="format-detection" content="telephone=no, date=no, address=no, email=no" />
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+        <title>{content.subject}</title>
+        <style dangerouslySetInnerHTML={{ __html: RESPONSIVE_CSS }} />
+      </head>
+      <body
+        style={{
+          margin: 0,
+          padding: 0,
+          width: '100%',
+          backgroundColor: colors.background,
+          WebkitTextSizeAdjust: '100%',
+        }}
+      >
+        <div
+          style={{
+            display: 'none',
+            maxHeight: 0,
+            overflow: 'hidden',
+            ...mso({ msoHide: 'all' }),
+            fontSize: '1px',
+            lineHeight: '1px',
+            color: colors.background,
+            opacity: 0,
+          }}
+        >
+          {content.preheader}
+          {PREHEADER_FILLER}
+        </div>
+        <table
+          role="presentation"
+          width="100%"
+          cellPadding={0}
+          cellSpacing={0}
+          border={0}
+          bgcolor={colors.background}
+        >
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: '24px 12px' }}>
+                <table
+                  role="presentation"
+                  className="mail-card"
+                  width={WIDTH}
+                  cellPadding={0}
+                  cellSpacing={0}
+                  border={0}
+                  bgcolor={colors.surface}
+                  style={{
+                    width: `${WIDTH}px`,
+                    maxWidth: `${WIDTH}px`,
+                    backgroundColor: colors.surface,
+                    borderRadius: '8px',
+                  }}
+                >
+                  <tbody>
+                    <tr>
+                      <td>
+                        <BrandBar org={org} colors={colors} />
+                      </td>
+                    </tr>
+                    <tr>
+                      <td className="mail-pad" style={{ padding: '32px 32px 8px' }}>
+                        <h1
+                          style={text(colors, {
+                            margin: '0 0 20px',
+                            fontSize: '24px',
+                            lineHeight: '32px',
+                          })}
+                        >
+                          {content.heading}
+                        </h1>
+                        {content.blocks.map((block, i) => (
+                          <BlockView key={i} block={block} colors={colors} />
+                        ))}
+                      </td>
+                    </tr>
+                    <tr>
+                      <td
+                        className="mail-pad"
+                        style={{
+                          padding: '20px 32px 28px',
+                          borderTop: `1px solid ${colors.border}`,
+                        }}
+                      >
+                        {content.footer.map((line, i) => (
+                          <p
+                            key={i}
+                            style={text(colors, {
+                              margin: '0 0 8px',
+                              fontSize: '13px',
+                              lineHeight: '20px',
+                              color: colors.muted,
+                            })}
+                          >
+                            {line}
+                          </p>
+                        ))}
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}

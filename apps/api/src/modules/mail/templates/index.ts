@@ -1,0 +1,2 @@
+export type { MailBrand, MailMessage, RenderedMail } from './types';
+export { renderMail } from './render';

@@ -1,0 +1,56 @@
+import type { MailMessageOf } from '../types';
+import { p, strong, type MailContent, type OrgNames } from '../content';
+import { SUBJECT_PREFIX, absoluteUrl, formatDate, ticketCode } from '../format';
+import { FORGOT_PASSWORD, complainantFooter } from './footer';
+
+/** Every code filed with the address, newest first. Sent only when the address matched. */
+export function codeRecovery(message: MailMessageOf<'code-recovery'>, org: OrgNames): MailContent {
+  if (message.complaints.length === 0) {
+    throw new RangeError('renderMail: code-recovery needs at least one complaint');
+  }
+  const portalUrl = absoluteUrl(message.portalUrl, 'portalUrl');
+  const complaints = message.complaints
+    .map((c) => ({ code: ticketCode(c.ticket), date: formatDate(c.createdAt), at: c.createdAt }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  const one = complaints.length === 1;
+  return {
+    subject: `${SUBJECT_PREFIX} ${one ? 'Tu código' : 'Tus códigos'} de seguimiento`,
+    preheader: one
+      ? 'Este es el código de seguimiento asociado a este correo.'
+      : 'Estos son los códigos de seguimiento asociados a este correo.',
+    heading: one ? 'Tu código de seguimiento' : 'Tus códigos de seguimiento',
+    blocks: [
+      p('Hola:'),
+      p(
+        one
+          ? 'Recibimos una solicitud para recuperar el código de seguimiento de la denuncia ' +
+              `ingresada con este correo en el canal de denuncias ${org.ofName}. Es el siguiente:`
+          : 'Recibimos una solicitud para recuperar los códigos de seguimiento de las denuncias ' +
+              `ingresadas con este correo en el canal de denuncias ${org.ofName}. Son los siguientes:`,
+      ),
+      {
+        type: 'table',
+        columns: ['Código de seguimiento', 'Fecha de ingreso'],
+        rows: complaints.map((c) => [strong(c.code), c.date]),
+      },
+      p(
+        'Para revisar una denuncia, entra al canal y escribe su código junto con la contraseña ' +
+          'que creaste para ella.',
+      ),
+      { type: 'button', label: 'Ir al canal de denuncias', href: portalUrl },
+      p(`Si no recuerdas la contraseña, usa la opción ${FORGOT_PASSWORD} en el canal.`),
+      {
+        type: 'notice',
+        tone: 'info',
+        title: '¿No pediste este correo?',
+        paragraphs: [
+          [
+            'Puedes ignorarlo con tranquilidad: no se ha cambiado nada, y nadie puede revisar ' +
+              'tus denuncias en el canal sin su contraseña.',
+          ],
+        ],
+      },
+    ],
+    footer: complainantFooter(org),
+  };
+}

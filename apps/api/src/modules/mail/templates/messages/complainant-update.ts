@@ -1,0 +1,52 @@
+import type { MailMessageOf } from '../types';
+import { p, type Block, type MailContent, type OrgNames } from '../content';
+import { SUBJECT_PREFIX, absoluteUrl, clean, ticketCode } from '../format';
+import { FORGOT_PASSWORD, complainantFooter } from './footer';
+
+/** The status the complainant can act on: it opens uploads on the detail page. */
+const MISSING_INFORMATION = 'faltan antecedentes';
+
+/** Says that something changed and where to read it; never what the reply says. */
+export function complainantUpdate(
+  message: MailMessageOf<'complainant-update'>,
+  org: OrgNames,
+): MailContent {
+  const code = ticketCode(message.ticket);
+  const status = clean(message.status);
+  const portalUrl = absoluteUrl(message.portalUrl, 'portalUrl');
+  const asksForMore: Block[] =
+    status.toLowerCase() === MISSING_INFORMATION
+      ? [
+          p(
+            'Se necesitan más antecedentes para continuar. Desde el detalle de tu denuncia puedes ' +
+              'agregar un comentario y adjuntar archivos.',
+          ),
+        ]
+      : [];
+  return {
+    subject: `${SUBJECT_PREFIX} Actualización del código ${code}`,
+    preheader: 'Hay novedades en tu denuncia. Ingresa al canal para revisarlas.',
+    heading: `Tu denuncia ${code} tiene una actualización`,
+    blocks: [
+      p('Hola:'),
+      p(
+        `El equipo a cargo registró una novedad en tu denuncia en el canal de denuncias ${org.ofName}.`,
+      ),
+      {
+        type: 'facts',
+        items: [
+          { label: 'Código de seguimiento', value: code },
+          { label: 'Estado', value: status },
+        ],
+      },
+      ...asksForMore,
+      p(
+        'Por confidencialidad, este correo no incluye el detalle. Para leerlo, entra al canal con ' +
+          'tu código de seguimiento y la contraseña que creaste.',
+      ),
+      { type: 'button', label: 'Revisar mi denuncia', href: portalUrl },
+      p(`Si olvidaste la contraseña, puedes crear una nueva con la opción ${FORGOT_PASSWORD}.`),
+    ],
+    footer: complainantFooter(org),
+  };
+}

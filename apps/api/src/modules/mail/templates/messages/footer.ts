@@ -1,0 +1,17 @@
+import type { OrgNames } from '../content';
+
+export const complainantFooter = (org: OrgNames): string[] => [
+  `Este mensaje fue enviado automáticamente por el canal de denuncias ${org.ofName}. ` +
+    'Por favor, no respondas a este correo: para comunicarte con el equipo a cargo, usa el canal ' +
+    'con tu código de seguimiento.',
+  'El canal es confidencial. Nunca te pediremos tu contraseña por correo.',
+];
+
+export const staffFooter = (org: OrgNames): string[] => [
+  `Mensaje automático de la gestión de casos del canal de denuncias ${org.ofName}.`,
+  'Por confidencialidad, estos correos nunca incluyen datos de las personas ni hechos de los ' +
+    'casos. No reenvíes este mensaje.',
+];
+
+/** Where a forgotten password is replaced, named as the home page names the link. */
+export const FORGOT_PASSWORD = '«Olvidé la contraseña de mi denuncia»';
