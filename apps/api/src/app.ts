@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from './errors';
+import { registerErrorHandling } from './http/errors';
+import type { Services } from './services';
+import { masterDataRoutes } from './modules/master-data/routes';
+import { complaintRoutes, multipartLimits } from './modules/complaints/routes';
+import { recoveryRoutes } from './modules/recovery/routes';
+import { fileRoutes } from './modules/attachments/routes';
+import { botCheckRoutes } from './modules/bot-check/routes';
+import { devMailboxRoutes } from './modules/mail/routes';
+
+// zod's own messages (type errors the shared schemas do not word) in Spanish too.
+z.config(z.locales.es());
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  /** pino options; false in tests. */
+  logger?: boolean | { level: string };
+  /** Requests per minute per client across the API. */
+  globalRateLimit?: number;
+  /** Folder of the built portal; served when it exists. */
+  webDist?: string;
+}
+
+/**
+ * Builds the HTTP application: plugins in a fixed order — external, then app services, then
+ * routes — and one error handler. Nothing here opens connections; `services` are handed in.
+ */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : 'info',
+            // No IP address, user agent or query string in the logs (DESIGN §6).
+            serializers: {
+              req: (req: { method: string; routeOptions?: { url?: string }; url: string }) => ({
+                method: req.method,
+                route: req.routeOptions?.url ?? req.url.split('?')[0]?.replace(/\d{6,}/g, ':n'),
+              }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    // Idle sockets close after 2 minutes; a whole request may last an hour (a 120 MB upload on a slow line).
+    connectionTimeout: 120_000,
+    requestTimeout: 3_600_000,
+    keepAliveTimeout: 10_000,
+    trustProxy: config.production,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(services.botCheck.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: services.botCheck.mode === 'recaptcha' ? ['https://www.google.com'] : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: options.globalRateLimit ?? 600,
+    timeWindow: '1 minute',
+    // Counted in memory per process; the address is never stored.
+    errorResponseBuilder: (_req, context) => new AppError('TOO_MANY_ATTEMPTS', undefined, Math.ceil(context.ttl / 1000)),
+  });
+  await app.register(multipart, { limits: multipartLimits });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Canal de Denuncias — API',
+        description: 'API del portal del denunciante (SPEC §7). Errores: JSON `{message}` en español.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          botCheck: { type: 'apiKey', in: 'header', name: 'x-grecaptcha' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  // Application services.
+  app.decorate('services', services);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  // Routes.
+  await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
+  await app.register(complaintRoutes, { prefix: '/v1/denuncias' });
+  await app.register(recoveryRoutes, { prefix: '/v1/denuncias' });
+  await app.register(fileRoutes, { prefix: '/v1' });
+  await app.register(botCheckRoutes, { prefix: '/v1' });
+  if (!config.production) await app.register(devMailboxRoutes);
+
+  const webDist = options.webDist ?? WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, serve: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/dev/');
+    if (wantsPage && hasWeb) {
+      // The portal is a single-page app: every unknown path is one of its routes.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'El recurso solicitado no existe.' });
+  });
+  return app;
+}

@@ -1,0 +1,65 @@
+/**
+ * The one error type services throw. Each code has one HTTP status and one Spanish message the
+ * person reads; the central handler turns it into `{message}`. Anything else thrown is a bug and
+ * leaves the server as a 500 with a generic message.
+ */
+export const ERRORS = {
+  VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
+  INVALID_JSON: { status: 400, message: 'El contenido enviado no tiene un formato válido.' },
+  UNKNOWN_ORGANIZATION: { status: 400, message: 'La organización indicada no es válida.' },
+  MISSING_ORGANIZATION: { status: 400, message: 'Falta indicar la organización (encabezado x-filial).' },
+  MISSING_COMPLAINT_PART: { status: 400, message: 'Falta la información de la denuncia.' },
+  TOO_MANY_FILES: { status: 400, message: 'Puede adjuntar como máximo 10 archivos por envío.' },
+  COMPLAINT_FILE_QUOTA: {
+    status: 400,
+    message: 'La denuncia alcanzó el máximo de 50 archivos o 2 GB adjuntos.',
+  },
+  EMPTY_FILE: { status: 400, message: 'Uno de los archivos está vacío.' },
+  NOTHING_TO_SAVE: { status: 400, message: 'Debe escribir un comentario o adjuntar al menos un archivo.' },
+  UNAUTHORIZED: { status: 401, message: 'Su sesión no es válida o expiró. Ingrese nuevamente con su código y contraseña.' },
+  LOGIN_FAILED: { status: 401, message: 'Código o contraseña incorrecta' },
+  BOT_CHECK_FAILED: {
+    status: 403,
+    message: 'No pudimos verificar que la solicitud proviene de una persona. Intente nuevamente.',
+  },
+  NOT_FOUND: { status: 404, message: 'No se encontró la denuncia solicitada.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
+  RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },
+  LINK_INVALID: { status: 410, message: 'El enlace no es válido o ya expiró. Solicite uno nuevo.' },
+  UPLOAD_NOT_ALLOWED: {
+    status: 409,
+    message: 'Solo puede adjuntar archivos cuando su denuncia tiene el estado «Faltan antecedentes».',
+  },
+  COMPLAINT_CLOSED: { status: 409, message: 'La denuncia está cerrada y no admite nuevos comentarios.' },
+  FILE_TOO_LARGE: {
+    status: 413,
+    message: 'Uno de los archivos excede el límite de 120MB. No se guardó la información; intente nuevamente sin ese archivo.',
+  },
+  BODY_TOO_LARGE: { status: 413, message: 'El contenido enviado excede el tamaño permitido.' },
+  FILE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    message:
+      'Error al guardar su denuncia. El archivo que intenta subir no está permitido, por favor intente nuevamente con un formato diferente.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El formato del contenido enviado no es compatible.' },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    message: 'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.',
+  },
+  BUSY: { status: 503, message: 'El servicio está muy ocupado. Intente nuevamente en unos segundos.' },
+  INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Intente nuevamente más tarde.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERRORS } from '../errors';
+
+interface Problem {
+  status: number;
+  message: string;
+  retryAfter?: number;
+}
+
+/** Maps anything thrown to a status and a Spanish message; details of a 5xx stay in the log. */
+export function toProblem(error: unknown): Problem {
+  if (error instanceof AppError) {
+    return { status: error.status, message: error.message, retryAfter: error.retryAfterSeconds };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, message: error.validation[0]?.message ?? ERRORS.VALIDATION.message };
+  }
+  const fe = error as FastifyError;
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: ERRORS.BODY_TOO_LARGE.message };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: ERRORS.UNSUPPORTED_MEDIA_TYPE.message };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: ERRORS.VALIDATION.message };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, message: ERRORS.FILE_TOO_LARGE.message };
+    case 'FST_FILES_LIMIT':
+      return { status: 400, message: ERRORS.TOO_MANY_FILES.message };
+  }
+  if (fe.statusCode === 429) return { status: 429, message: ERRORS.TOO_MANY_ATTEMPTS.message };
+  // JSON.parse failures from the body parser, and other client-side 4xx raised by Fastify itself.
+  if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, message: ERRORS.INVALID_JSON.message };
+  }
+  if (fe.validation) return { status: 400, message: ERRORS.VALIDATION.message };
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, message: ERRORS.VALIDATION.message };
+  }
+  return { status: 500, message: ERRORS.INTERNAL.message };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'error no controlado');
+    else request.log.info({ status: problem.status, code: (error as FastifyError).code }, 'solicitud rechazada');
+    if (problem.retryAfter) reply.header('retry-after', String(problem.retryAfter));
+    return reply.code(problem.status).send({ message: problem.message });
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The complaint the Bearer token of this request opens. */
+    sessionComplaintId: number;
+  }
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** preHandler: the `x-grecaptcha` header must carry a bot-check token that verifies (DESIGN §5). */
+export async function requireHuman(this: unknown, request: FastifyRequest): Promise<void> {
+  const ok = await request.server.services.botCheck.verify(header(request, 'x-grecaptcha'));
+  if (!ok) throw new AppError('BOT_CHECK_FAILED');
+}
+
+/** preHandler: a live complainant session from `Authorization: Bearer …`. */
+export async function requireComplainant(request: FastifyRequest): Promise<void> {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header(request, 'authorization') ?? '');
+  if (!match) throw new AppError('UNAUTHORIZED');
+  const complaintId = await request.server.services.sessions.resolve(match[1]!);
+  if (complaintId === null) throw new AppError('UNAUTHORIZED');
+  request.sessionComplaintId = complaintId;
+}
+
+/** A ticket code from a path or body: 12 digits, else the complaint is simply not found. */
+export function ticketFrom(value: unknown): number {
+  const text = String(value ?? '').trim();
+  if (!/^[1-9]\d{11}$/.test(text)) throw new AppError('NOT_FOUND');
+  return Number(text);
+}

@@ -1,0 +1,176 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  denunciaPayloadSchema,
+  formatRut,
+  parseApiDate,
+  MIME_BY_EXTENSION,
+  type DenunciaPayload,
+  type Organization,
+} from '@canal/shared';
+import { isUniqueViolation, type Db } from '../../db/database';
+import { seal, sealNullable } from '../../crypto/keys';
+import { AppError } from '../../errors';
+import { parseOrThrow } from '../../http/validation';
+import type { Services } from '../../services';
+import type { ReceivedFile } from '../attachments/receive';
+import { complaintsRepository as repo } from './repository';
+
+export const EVENT_FILED = 'Denuncia ingresada';
+export const AUTHOR_SYSTEM = 'Sistema';
+
+/** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
+export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
+
+/** Checks a `denuncia` part: the shared schema first, then the ids against this organisation's lists. */
+export function validateDenuncia(services: Services, org: Organization, raw: unknown): DenunciaPayload {
+  const payload = parseOrThrow(denunciaPayloadSchema, raw);
+  const { catalogue } = services;
+  if (payload.filial.toLowerCase() !== org.id) {
+    throw new AppError('VALIDATION', 'La organización de la denuncia no coincide con la del portal.');
+  }
+  const zone = catalogue.zone(org, payload.zona_id);
+  if (!zone) throw new AppError('VALIDATION', 'La zona seleccionada no es válida.');
+  if (payload.agencia_id !== undefined && payload.agencia_id !== null) {
+    if (!zone.agencias.some((a) => a.id === payload.agencia_id)) {
+      throw new AppError('VALIDATION', 'El lugar seleccionado no corresponde a la zona.');
+    }
+  }
+  if (!catalogue.category(org, payload.tipo_delito_id)) {
+    throw new AppError('VALIDATION', 'El tipo de denuncia seleccionado no es válido.');
+  }
+  if (!catalogue.relation(org, payload.relacion_organizacion_id)) {
+    throw new AppError('VALIDATION', 'La relación con la organización seleccionada no es válida.');
+  }
+  if (!catalogue.recognition(org, payload.campo_reconoce_involucrados_id)) {
+    throw new AppError('VALIDATION', 'La opción sobre las personas involucradas no es válida.');
+  }
+  return payload;
+}
+
+/**
+ * Files a complaint atomically (DESIGN §6): the staged files move into place and the complaint,
+ * its files, its first log entry and its confirmation mail are committed in one transaction.
+ * The ticket exists for the complainant only once this returns.
+ */
+export async function createComplaint(
+  services: Services,
+  org: Organization,
+  payload: DenunciaPayload,
+  dataKey: { key: Buffer; wrapped: string },
+  files: ReceivedFile[],
+): Promise<{ ticket: number; email: string }> {
+  const { db, keyring, hasher, files: store, outbox, catalogue } = services;
+  const key = dataKey.key;
+  const email = payload.denuncia_ticket.email.trim();
+  const date = parseApiDate(payload.fecha_delito)!;
+  const complainant = payload.es_anonima
+    ? null
+    : seal(
+        key,
+        JSON.stringify({
+          rut: formatRut(payload.denunciante!.rut),
+          nombres: payload.denunciante!.nombres.trim(),
+          apellido_paterno: payload.denunciante!.apellido_paterno.trim(),
+          apellido_materno: payload.denunciante!.apellido_materno?.trim() || null,
+          fono: payload.denunciante!.fono,
+          email: payload.denunciante!.email?.trim() || payload.email_contacto?.trim() || email,
+        }),
+      );
+  const passwordHash = await hasher.hash(payload.denuncia_ticket.pass);
+  const agencyId = payload.agencia_id ?? null;
+  const row = {
+    organization_id: org.id,
+    is_anonymous: payload.es_anonima,
+    category_id: catalogue.category(org, payload.tipo_delito_id)!.categoria.id,
+    type_id: payload.tipo_delito_id,
+    zone_id: payload.zona_id,
+    agency_id: agencyId,
+    relation_id: payload.relacion_organizacion_id,
+    recognition_id: payload.campo_reconoce_involucrados_id,
+    knowledge_id: payload.campo_toma_conocimiento_id,
+    occurrence_date_iso: `${date.year}-${pad(date.month)}-${pad(date.day)}`,
+    occurrence_date: payload.fecha_delito,
+    data_key: dataKey.wrapped,
+    description_enc: seal(key, payload.relato.trim()),
+    other_place_enc: agencyId === null ? sealNullable(key, payload.otro_lugar?.trim()) : null,
+    complainant_enc: complainant,
+    contact_email_enc: seal(key, email),
+    email_index: keyring.blindIndex(email.toLowerCase()),
+    password_hash: passwordHash,
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    const ticket = newTicket();
+    try {
+      await db.transaction(async (tx) => {
+        const caseNumber = await repo.nextCaseNumber(tx, org.id, new Date().getFullYear());
+        const id = await repo.insert(tx, { ...row, ticket, case_number: caseNumber });
+        const logId = await repo.addLog(tx, {
+          complaintId: id,
+          event: EVENT_FILED,
+          commentEnc: null,
+          author: AUTHOR_SYSTEM,
+          visible: true,
+        });
+        await insertFiles(tx, id, logId, key, files);
+        await outbox.enqueue(tx, {
+          to: email,
+          organizationId: org.id,
+          message: { kind: 'confirmation', ticket, createdAt: new Date(), portalUrl: portalUrlFor(services, org) },
+        });
+        // Last step before commit: a crash from here on leaves files no row points to, which the sweep removes.
+        await commitFiles(store, files);
+      });
+      return { ticket, email };
+    } catch (error) {
+      await store.removeCommitted(files);
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      await store.discardStaged(files);
+      throw error;
+    }
+  }
+}
+
+export async function insertFiles(
+  tx: Db,
+  complaintId: number,
+  logId: number | null,
+  key: Buffer,
+  files: ReceivedFile[],
+): Promise<void> {
+  for (const f of files) {
+    await repo.addFile(tx, {
+      id: randomUUID(),
+      complaint_id: complaintId,
+      log_id: logId,
+      storage_key: f.storageKey,
+      name_enc: seal(key, f.name),
+      extension: f.extension,
+      mimetype: MIME_BY_EXTENSION[f.extension as keyof typeof MIME_BY_EXTENSION] ?? 'application/octet-stream',
+      size_bytes: f.size,
+    });
+  }
+}
+
+export async function commitFiles(store: Services['files'], files: ReceivedFile[]): Promise<void> {
+  for (const f of files) await store.commit(f);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The portal address of an organisation, for links in mails (DESIGN §4.10 host rule). */
+export function portalUrlFor(services: Services, org: Organization): string {
+  const base = new URL(services.config.publicUrl);
+  if (!org.segment) return base.origin;
+  const prefix = services.config.PORTAL_HOST_PREFIX;
+  const [first, ...rest] = base.hostname.split('.');
+  if (base.hostname === 'localhost' || base.hostname === '127.0.0.1') {
+    base.hostname = `${org.segment}.localhost`;
+  } else if (first === prefix) {
+    base.hostname = [`${prefix}-${org.segment}`, ...rest].join('.');
+  } else {
+    base.searchParams.set('filial', org.segment);
+    return base.toString().replace(/\/$/, '');
+  }
+  return base.origin;
+}

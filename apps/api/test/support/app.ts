@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase, type Db } from '../../src/db/database';
+import { createServices, type RuntimeOptions } from '../../src/runtime';
+import type { Services } from '../../src/services';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or — when DATABASE_URL is set, as in CI's
+ * second run — a schema of its own on that PostgreSQL server, dropped afterwards.
+ */
+export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({});
+    return { db, drop: () => db.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = await openDatabase({ url, schema });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export interface TestAppOptions extends RuntimeOptions {
+  env?: Record<string, string>;
+  globalRateLimit?: number;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-test-'));
+  const { db, drop } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BOT_CHECK: 'off',
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const services = await createServices(config, {
+    db,
+    warn: () => {},
+    altcha: options.altcha ?? { counterRange: [1, 20] },
+    throttle: options.throttle,
+  });
+  const app = await buildApp(services, {
+    logger: false,
+    globalRateLimit: options.globalRateLimit ?? 100_000,
+    webDist: path.join(dataDir, 'no-web'),
+  });
+  return {
+    app,
+    services,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
