@@ -26,8 +26,8 @@ z.config(z.locales.es());
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppOptions {
-  /** pino options; false in tests. */
-  logger?: boolean | { level: string };
+  /** Log level (and where to, for tests); false for none. */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Requests per minute per client across the API. */
   globalRateLimit?: number;
   /** Folder of the built portal; served when it exists. */
@@ -45,7 +45,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       options.logger === false
         ? false
         : {
-            level: typeof options.logger === 'object' ? options.logger.level : 'info',
+            level: options.logger?.level ?? 'info',
+            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
             // No IP address, user agent or query string in the logs (DESIGN §6).
             serializers: {
               req: (req: { method: string; routeOptions?: { url?: string }; url: string }) => ({

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/database';
+import { createServices, sweep } from '../../src/runtime';
+import { BOUNDARY } from '../support/multipart';
+import { denuncia, HEAD_OFFICE } from '../support/complaints';
+import { pdf } from '../support/files';
+
+const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-crash-'));
+const key = randomBytes(32).toString('hex');
+let child: ChildProcess | undefined;
+let schema: string | undefined;
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  if (schema) {
+    const admin = await openDatabase({ url: process.env.DATABASE_URL });
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.close();
+  }
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function databaseUrl(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  schema = `t_crash_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+describe('a server killed during a multipart upload', () => {
+  it('leaves no complaint and, after the sweep, no staged file', async () => {
+    const port = await freePort();
+    const dbUrl = await databaseUrl();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: key,
+      BOT_CHECK: 'off',
+      DATABASE_URL: dbUrl ?? '',
+      SMTP_URL: '',
+    };
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_ROOT, env, stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
+
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/v1/configuracion`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (i > 300) throw new Error('el servidor no inició');
+      await sleep(100);
+    }
+
+    // An upload that starts, sends a few megabytes of a file, and never finishes.
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/v1/denuncias',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'x-filial': HEAD_OFFICE },
+    });
+    req.on('error', () => {});
+    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n${JSON.stringify(denuncia())}\r\n`);
+    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="grande.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    req.write(pdf());
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const staging = path.join(dataDir, 'staging');
+    const staged = () => (readdirSync(staging, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name));
+    for (let i = 0; i < 400; i++) {
+      req.write(chunk);
+      await sleep(10);
+      const names = staged();
+      if (names.length > 0 && statSync(path.join(staging, names[0]!)).size > 2 * chunk.length) break;
+    }
+    expect(staged().length).toBe(1);
+
+    child.kill('SIGKILL');
+    await exited;
+    req.destroy();
+
+    // The process is gone: open what it left behind.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: key,
+      BOT_CHECK: 'off',
+      ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+    });
+    const services = await createServices(config, { warn: () => {} });
+    try {
+      const [{ n }] = (await services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints')) as [{ n: number }];
+      expect(n).toBe(0);
+      expect((await services.db.query('SELECT 1 FROM complaint_files')).length).toBe(0);
+      expect((await services.db.query('SELECT 1 FROM outbox')).length).toBe(0);
+      expect(staged().length).toBe(1);
+
+      // A young leftover survives the hourly sweep (it might be an upload in progress) …
+      expect((await sweep(services)).staged).toBe(0);
+      // … and goes once it is old enough; here, told to take everything.
+      expect((await sweep(services, 0)).staged).toBe(1);
+      expect(staged()).toEqual([]);
+    } finally {
+      await services.db.close();
+    }
+  }, 120_000);
+});

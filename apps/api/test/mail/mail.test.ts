@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app';
+import { decodeMail, startSmtp } from '../support/smtp';
+import { denuncia, EMAIL, file, headers, PASSWORD } from '../support/complaints';
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Canal de Denuncias <canal@prueba.cl>' } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+const FACTS = 'Mi jefatura me grita frente al equipo todas las semanas desde marzo.';
+
+describe('e-mail through a real SMTP server', () => {
+  it('sends the confirmation with the code, without password, facts or identity', async () => {
+    smtp.inbox.length = 0;
+    const { ticket } = (await file(t.app, denuncia())).json();
+    expect(smtp.inbox).toHaveLength(0); // never inside the request
+    const result = await t.services.outbox.drain(t.db);
+    expect(result.sent).toBe(1);
+    expect(smtp.inbox).toHaveLength(1);
+    const mail = smtp.inbox[0]!;
+    expect(mail.to).toEqual([EMAIL]);
+    const text = decodeMail(mail.raw);
+    expect(text).toContain(String(ticket));
+    expect(text).toContain('Canal de denuncias');
+    for (const secret of [PASSWORD, FACTS, 'María José', 'González', '12345678-5', '912345678']) {
+      expect(text).not.toContain(secret);
+    }
+    // Once sent, the queued copy of the address and data is erased.
+    const [row] = await t.db.query<{ payload_enc: string | null; status: string }>(
+      'SELECT payload_enc, status FROM outbox ORDER BY id DESC LIMIT 1',
+    );
+    expect(row).toEqual({ payload_enc: null, status: 'sent' });
+  });
+
+  it('mails every code filed with an address on code recovery, and answers the same for an unknown address', async () => {
+    const email = 'varias.denuncias@correo.cl';
+    const payload = denuncia({ denuncia_ticket: { email, pass: PASSWORD }, email_contacto: email });
+    const a = (await file(t.app, payload)).json().ticket;
+    const b = (await file(t.app, payload)).json().ticket;
+    await t.services.outbox.drain(t.db);
+    smtp.inbox.length = 0;
+
+    const known = await t.app.inject({ method: 'POST', url: '/v1/denuncias/codigo', headers: headers(), payload: { email: email.toUpperCase() } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/v1/denuncias/codigo', headers: headers(), payload: { email: 'nadie@correo.cl' } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    await t.services.outbox.drain(t.db);
+    expect(smtp.inbox).toHaveLength(1);
+    const text = decodeMail(smtp.inbox[0]!.raw);
+    expect(text).toContain(String(a));
+    expect(text).toContain(String(b));
+    expect(text).not.toContain(PASSWORD);
+  });
+
+  it('sends a single-use reset link; the new password works and the old one stops working', async () => {
+    const { ticket } = (await file(t.app, denuncia())).json();
+    await t.services.outbox.drain(t.db);
+    smtp.inbox.length = 0;
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/recuperar-password',
+      headers: headers(),
+      payload: { codigo: ticket, email: 'otra@correo.cl' },
+    });
+    expect(mismatch.statusCode).toBe(404);
+    expect(mismatch.json().message).toBe('El correo y/o el código son incorrectos.');
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/recuperar-password',
+      headers: headers(),
+      payload: { codigo: ticket, email: EMAIL },
+    });
+    expect(ok.statusCode).toBe(200);
+    await t.services.outbox.drain(t.db);
+    const text = decodeMail(smtp.inbox[0]!.raw);
+    const token = /restablecer-contrasena\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(token).toBeDefined();
+    expect(text).not.toContain(PASSWORD);
+
+    const newPassword = 'Nueva$Clave9';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/restablecer-password',
+      headers: headers(),
+      payload: { token, password: newPassword, repeatPassword: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/restablecer-password',
+      headers: headers(),
+      payload: { token, password: 'Otra$Clave99', repeatPassword: 'Otra$Clave99' },
+    });
+    expect(again.statusCode).toBe(410);
+
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket, password } });
+    expect((await login(PASSWORD)).statusCode).toBe(401);
+    expect((await login(newPassword)).statusCode).toBe(200);
+  });
+
+  it('refuses a new password that breaks the rules with the save-modal messages', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/restablecer-password',
+      headers: headers(),
+      payload: { token: 'x'.repeat(43), password: 'sinnumeros', repeatPassword: 'sinnumeros' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('* La contraseña debe contener al menos un número.');
+  });
+});
+
+describe('when SMTP is down', () => {
+  it('saves the complaint, keeps the mail queued, and delivers it once SMTP is back', async () => {
+    const down = await startSmtp();
+    const port = down.port;
+    await down.stop();
+    const t2 = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const created = await file(t2.app, denuncia());
+      expect(created.statusCode).toBe(201);
+      const { ticket } = created.json();
+      const first = await t2.services.outbox.drain(t2.db);
+      expect(first).toEqual({ sent: 0, failed: 1 });
+      const [queued] = await t2.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM outbox');
+      expect(queued).toEqual({ status: 'pending', attempts: 1 });
+
+      const back = await startSmtp(port);
+      try {
+        await t2.services.outbox.retryNow(t2.db);
+        const second = await t2.services.outbox.drain(t2.db);
+        expect(second).toEqual({ sent: 1, failed: 0 });
+        expect(back.inbox).toHaveLength(1);
+        expect(decodeMail(back.inbox[0]!.raw)).toContain(String(ticket));
+      } finally {
+        await back.stop();
+      }
+    } finally {
+      await t2.close();
+    }
+  });
+});

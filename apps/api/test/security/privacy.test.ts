@@ -1,0 +1,161 @@
+import { Writable } from 'node:stream';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { buildTestApp, type TestApp } from '../support/app';
+import { denuncia, EMAIL, fileAndLogin, headers } from '../support/complaints';
+import { pdf } from '../support/files';
+import { file } from '../support/complaints';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const SECRETS = {
+  description: 'Relato confidencial: el gerente Pérez recibió dinero del proveedor Acme.',
+  rut: '12345678-5',
+  name: 'Josefina Alejandra',
+  surname: 'Valenzuela',
+  email: 'josefina.valenzuela@correo.cl',
+  phone: '987654321',
+  comment: 'Comentario privado sobre la reunión del lunes',
+  otherPlace: 'Bodega trasera de la planta',
+  fileName: 'nombre-del-testigo.pdf',
+};
+
+describe('encryption at rest', () => {
+  it('leaves no plaintext description, RUT, name, e-mail, phone, comment or file name in any table', async () => {
+    const payload = denuncia({
+      relato: SECRETS.description,
+      denuncia_ticket: { email: SECRETS.email, pass: 'Segura#2024' },
+      email_contacto: SECRETS.email,
+      agencia_id: undefined,
+      otro_lugar: SECRETS.otherPlace,
+      denunciante: {
+        apellido_materno: 'Soto',
+        apellido_paterno: SECRETS.surname,
+        email: SECRETS.email,
+        fono: SECRETS.phone,
+        nombres: SECRETS.name,
+        rut: SECRETS.rut,
+      },
+    });
+    const created = await file(t.app, payload, [{ filename: SECRETS.fileName, content: pdf(SECRETS.description.slice(0, 20)) }]);
+    expect(created.statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/login',
+      headers: headers(),
+      payload: { ticket: created.json().ticket, password: 'Segura#2024' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/add-comentario',
+      headers: { ...headers(), authorization: `Bearer ${login.json().token}` },
+      payload: { comentario: SECRETS.comment, denuncia_id: created.json().ticket },
+    });
+
+    const tables = await t.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    expect(tables.length).toBeGreaterThan(10);
+    let dump = '';
+    for (const { table_name } of tables) {
+      const rows = await t.db.query(`SELECT * FROM ${table_name}`);
+      dump += JSON.stringify(rows);
+    }
+    expect(dump).toContain(String(created.json().ticket));
+    for (const secret of Object.values(SECRETS)) expect(dump).not.toContain(secret);
+    expect(dump.toLowerCase()).not.toContain(SECRETS.email.toLowerCase());
+  });
+
+  it('stores uploaded files encrypted on disk', async () => {
+    const marker = 'MARCADOR-UNICO-DEL-ARCHIVO';
+    const created = await file(t.app, denuncia(), [{ filename: 'a.pdf', content: pdf(marker) }]);
+    expect(created.statusCode).toBe(201);
+    const dir = path.join(t.dataDir, 'files');
+    const contents = readdirSync(dir).map((f) => readFileSync(path.join(dir, f)).toString('latin1'));
+    expect(contents.length).toBeGreaterThan(0);
+    for (const c of contents) {
+      expect(c).not.toContain(marker);
+      expect(c.startsWith('%PDF')).toBe(false);
+    }
+  });
+});
+
+describe('logs', () => {
+  it('write no IP address, user agent, ticket or e-mail', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(t.services, { logger: { level: 'info', stream }, webDist: '/nonexistent' });
+    const { ticket, auth } = await fileAndLogin(app);
+    await app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${ticket}`,
+      headers: { ...auth, 'user-agent': 'NavegadorSecreto/1.0', 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '198.51.100.7',
+    });
+    await app.inject({ method: 'GET', url: '/v1/no-existe', remoteAddress: '198.51.100.7' });
+    await app.close();
+    const log = lines.join('');
+    expect(log.length).toBeGreaterThan(0);
+    for (const forbidden of ['198.51.100.7', '203.0.113.9', '127.0.0.1', 'NavegadorSecreto', String(ticket), EMAIL]) {
+      expect(log).not.toContain(forbidden);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers, errors included', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/v1/datos-maestros/zonas', headers: headers() }),
+      await t.app.inject({ method: 'GET', url: '/v1/denuncias/123456789012', headers: headers() }),
+      await t.app.inject({ method: 'GET', url: '/v1/nada' }),
+    ]) {
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toMatch(/no-store|no-cache/);
+    }
+    const error = await t.app.inject({ method: 'GET', url: '/v1/denuncias/123456789012', headers: headers() });
+    expect(error.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a 500 without details', async () => {
+    const app = await buildApp(t.services, { logger: false, webDist: '/nonexistent' });
+    app.get('/v1/falla', async () => {
+      throw new Error('detalle interno: tabla complaints columna password_hash');
+    });
+    const res = await app.inject({ method: 'GET', url: '/v1/falla' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Ocurrió un error inesperado. Intente nuevamente más tarde.' });
+    await app.close();
+  });
+
+  it('answers 400 in Spanish to malformed JSON and 413 to a body over 1 MiB', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/login',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      payload: '{"ticket": 12',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('El contenido enviado no tiene un formato válido.');
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/add-comentario',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      payload: JSON.stringify({ comentario: 'x'.repeat(1_100_000), denuncia_id: 1 }),
+    });
+    expect(big.statusCode).toBe(413);
+  });
+});

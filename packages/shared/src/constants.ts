@@ -1,0 +1,67 @@
+// Business constants and limits (SPEC §9, DESIGN §4.11). Plain values only, no logic but one predicate.
+
+/** Description of the facts: 10 to 3500 characters (SPEC §5). */
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 3500;
+/** Comment on the detail page: at most 3500 characters (SPEC §5). */
+export const COMMENT_MAX = 3500;
+/** Contact number: exactly 9 digits (SPEC §5). */
+export const PHONE_LENGTH = 9;
+/** Password: at least 6 characters (SPEC §5). */
+export const PASSWORD_MIN = 6;
+
+/** Limits the spec does not give, chosen so stored values stay bounded. */
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const OTHER_PLACE_MAX = 200;
+/** RFC 5321 maximum length of an address. */
+export const EMAIL_MAX = 254;
+/** Largest id a select may carry (PostgreSQL `integer`). */
+export const OPTION_ID_MAX = 2_147_483_647;
+
+/** Complaint types that cannot be filed anonymously (Law 21.643: acoso laboral, sexual, violencia). */
+export const ANONYMITY_BLOCKED_TYPE_IDS = [26, 27, 28] as const;
+
+export function isAnonymityBlocked(typeId: number): boolean {
+  return (ANONYMITY_BLOCKED_TYPE_IDS as readonly number[]).includes(typeId);
+}
+
+/** Value of the "Otro" place option: the place is written in `otherPlace`. */
+export const OTHER_PLACE = -1;
+export const OTHER_PLACE_LABEL = 'Otro';
+
+/** Knowledge-source ids (SPEC §9): 1 to 7. */
+export const KNOWLEDGE_SOURCE_MIN = 1;
+export const KNOWLEDGE_SOURCE_MAX = 7;
+
+/** 120 MiB per file (DESIGN §4.11). */
+export const MAX_FILE_BYTES = 125_829_120;
+export const MAX_FILES_PER_REQUEST = 10;
+export const MAX_FILES_PER_COMPLAINT = 50;
+/** 2 GiB per complaint. */
+export const MAX_BYTES_PER_COMPLAINT = 2 * 1024 ** 3;
+
+/** Earliest occurrence date, in the API format dd/mm/yyyy. */
+export const MIN_OCCURRENCE_DATE = '01/01/2023';
+
+/** Time zone that decides what "today" is. */
+export const CHILE_TIME_ZONE = 'America/Santiago';
+
+/** Complaint statuses (DESIGN §8), in their usual order. */
+export const COMPLAINT_STATUSES = [
+  'Recibida',
+  'En análisis',
+  'Faltan antecedentes',
+  'En investigación',
+  'Derivada a la Dirección del Trabajo',
+  'Cerrada',
+] as const;
+
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+/** The status that opens uploads for the complainant (SPEC §4). */
+export const STATUS_MISSING_DOCUMENTS = 'Faltan antecedentes' satisfies ComplaintStatus;
+
+export function isComplaintStatus(value: string): value is ComplaintStatus {
+  return (COMPLAINT_STATUSES as readonly string[]).includes(value);
+}

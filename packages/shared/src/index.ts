@@ -1,0 +1,14 @@
+// Public interface of @canal/shared.
+export * from './constants';
+export * from './messages';
+export * from './rut';
+export * from './dates';
+export * from './options';
+export * from './files';
+export * from './color';
+export * from './themes';
+export * from './organizations';
+export type * from './wire';
+export * from './model';
+export * from './mappers';
+export * from './schemas';

@@ -1,0 +1,196 @@
+// The one place where each entity is mapped between its wire shape (Spanish, SPEC §3) and its
+// front-side shape (English, SPEC §3).
+import { OTHER_PLACE, OTHER_PLACE_LABEL } from './constants';
+import type {
+  Category,
+  ComplaintDetail,
+  ComplaintFile,
+  ComplaintForm,
+  LogEntry,
+  TicketInfo,
+  UploadBitacora,
+} from './model';
+import { formatRut } from './rut';
+import type {
+  Adjunto,
+  BitacoraEntry,
+  CategoriaDelitos,
+  DenunciaDetalle,
+  DenunciaPayload,
+  Lugar,
+  PasswordRecoveryPayload,
+  UploadBitacoraPayload,
+  Zona,
+  ZonaConLugares,
+} from './wire';
+
+const trimmed = (text: string | undefined): string => (text ?? '').trim();
+const orUndefined = (text: string | undefined): string | undefined => {
+  const value = trimmed(text);
+  return value === '' ? undefined : value;
+};
+
+/**
+ * Complaint form + save modal → the `denuncia` part. `agencia_id` only when the place is above -1
+ * (else `otro_lugar` carries the place); `denunciante` only when not anonymous, with the RUT
+ * formatted; the ticket e-mail is also the contact e-mail.
+ */
+export function toDenunciaPayload(
+  form: ComplaintForm,
+  ticketInfo: TicketInfo,
+  filialId: string,
+): DenunciaPayload {
+  const email = ticketInfo.email.trim();
+  const isOther = form.occurrencePlace <= OTHER_PLACE;
+  const payload: DenunciaPayload = {
+    campo_reconoce_involucrados_id: form.canIdentify,
+    campo_toma_conocimiento_id: form.knowledgeSource,
+    denuncia_ticket: { email, pass: ticketInfo.password },
+    email_contacto: email,
+    es_anonima: form.anonymous,
+    fecha_delito: form.occurrenceDate.trim(),
+    filial: filialId,
+    otro_lugar: isOther ? trimmed(form.otherPlace) : '',
+    relacion_organizacion_id: form.relationshipWithOrganization,
+    relato: form.description.trim(),
+    tipo_delito_id: form.crimeId,
+    zona_id: form.occurrenceZone,
+  };
+  if (!isOther) payload.agencia_id = form.occurrencePlace;
+  if (!form.anonymous) {
+    payload.denunciante = {
+      apellido_materno: trimmed(form.complainantMiddleName),
+      apellido_paterno: trimmed(form.complainantLastName),
+      email,
+      fono: trimmed(form.complainantContactNumber),
+      nombres: trimmed(form.complainantFirstName),
+      rut: formatRut(form.complainantRut ?? '').toUpperCase(),
+    };
+  }
+  return payload;
+}
+
+export interface DenunciaPayloadAsForm {
+  form: ComplaintForm;
+  ticketInfo: TicketInfo;
+  filialId: string;
+}
+
+/** The `denuncia` part → the form it came from (the API can validate it as the front did). */
+export function fromDenunciaPayload(payload: DenunciaPayload): DenunciaPayloadAsForm {
+  const place = payload.agencia_id ?? OTHER_PLACE;
+  const form: ComplaintForm = {
+    anonymous: payload.es_anonima,
+    canIdentify: payload.campo_reconoce_involucrados_id,
+    crimeId: payload.tipo_delito_id,
+    description: payload.relato,
+    knowledgeSource: payload.campo_toma_conocimiento_id,
+    occurrenceDate: payload.fecha_delito,
+    occurrencePlace: place,
+    occurrenceZone: payload.zona_id,
+    relationshipWithOrganization: payload.relacion_organizacion_id,
+  };
+  if (place === OTHER_PLACE) form.otherPlace = payload.otro_lugar ?? '';
+  const person = payload.es_anonima ? undefined : payload.denunciante;
+  if (person) {
+    form.complainantRut = person.rut;
+    form.complainantFirstName = person.nombres;
+    form.complainantLastName = person.apellido_paterno;
+    form.complainantContactNumber = person.fono;
+    const middle = orUndefined(person.apellido_materno);
+    if (middle !== undefined) form.complainantMiddleName = middle;
+  }
+  return {
+    form,
+    ticketInfo: { email: payload.denuncia_ticket.email, password: payload.denuncia_ticket.pass },
+    filialId: payload.filial,
+  };
+}
+
+export function fromBitacoraEntry(entry: BitacoraEntry): LogEntry {
+  return {
+    event: entry.evento,
+    creationDate: entry.sistema_fecha_creacion,
+    comment: entry.comentario,
+    user: entry.usuario,
+  };
+}
+
+export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
+  return {
+    id: wire.id,
+    code: wire.codigo_denuncia,
+    status: wire.estado_denuncia,
+    canIdentify: wire.reconoce_involucrados,
+    occurrenceDate: wire.fecha_ocurrencia_hecho,
+    createdAt: wire.fecha_denuncia,
+    description: wire.descripcion_hecho,
+    complainantEmail: wire.email,
+    complainantContactNumber: wire.fono,
+    complainantFirstName: wire.nombre,
+    complainantMiddleName: wire.apellido_materno,
+    complainantLastName: wire.apellido_paterno,
+    complainantRut: wire.rut,
+    zone: wire.zona,
+    place: wire.lugar,
+    otherPlace: wire.otro_lugar,
+    type: wire.tipo_denuncia,
+    subType: wire.subtipo_denuncia,
+    knowledgeType: wire.tipo_conocimiento,
+    relationshipWithOrganization: wire.relacion_organizacion,
+    responseDate: wire.fecha_respuesta,
+    binnacle: wire.denuncia_bitacora.map(fromBitacoraEntry),
+  };
+}
+
+export function fromCategoriaDelitos(wire: CategoriaDelitos): Category {
+  return {
+    id: wire.categoria.id,
+    title: wire.categoria.nombre,
+    crimes: wire.delito_tipos.map((tipo) => ({
+      id: tipo.id,
+      title: tipo.nombre,
+      description: tipo.descripcion,
+      ...(tipo.grupo !== null && tipo.grupo.trim() !== '' ? { group: tipo.grupo } : {}),
+    })),
+  };
+}
+
+export function fromAdjunto(wire: Adjunto): ComplaintFile {
+  return { id: wire.id, path: wire.path, mimetype: wire.mimetype, name: wire.name };
+}
+
+/**
+ * The places of a zone for the place select: its agencies (or its `lugares`), plus "Otro" (-1) when
+ * the list lacks it (SPEC §3). No zone gives only "Otro".
+ */
+export function placesForZone(zona: Zona | ZonaConLugares | null | undefined): Lugar[] {
+  const places: Lugar[] = !zona
+    ? []
+    : 'lugares' in zona
+      ? zona.lugares.map((l) => ({ value: l.value, label: l.label }))
+      : zona.agencias.map((a) => ({ value: a.id, label: a.nombre }));
+  if (!places.some((p) => p.value === OTHER_PLACE)) {
+    places.push({ value: OTHER_PLACE, label: OTHER_PLACE_LABEL });
+  }
+  return places;
+}
+
+export function toUploadBitacora({ id, comment, user }: UploadBitacora): UploadBitacoraPayload {
+  return { codigo: id, comentario: comment.trim(), usuario: user.trim() };
+}
+
+/**
+ * Code + e-mail → recovery payload, only when both are present; the code is parsed as an integer
+ * (digits only). Otherwise null (SPEC §5).
+ */
+export function toCodeRecovery(
+  codigo: string | number | null | undefined,
+  email: string | null | undefined,
+): PasswordRecoveryPayload | null {
+  const mail = (email ?? '').trim();
+  const text = String(codigo ?? '').trim();
+  if (mail === '' || !/^\d+$/.test(text)) return null;
+  const code = Number.parseInt(text, 10);
+  return Number.isSafeInteger(code) && code > 0 ? { codigo: code, email: mail } : null;
+}

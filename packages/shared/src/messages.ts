@@ -1,0 +1,67 @@
+// Every text a person reads that the shared code produces. The texts quoted by SPEC §5 and §8 are
+// copied word for word (including the spec's own spelling); the others are written for this project.
+import { COMMENT_MAX, DESCRIPTION_MAX, NAME_MAX, OTHER_PLACE_MAX, PASSWORD_MAX } from './constants';
+
+export const MESSAGES = {
+  // ---- Field errors quoted by SPEC §5 ----
+  selectRequired: '* Debe seleccionar una opción.',
+  empty: '* Este campo no puede estar vacío.',
+  descriptionMin: '* La descripcion no puede tener menos de 10 caracteres.',
+  phoneDigits: '* El número de teléfono debe contener solo números.',
+  phoneLength: '* El número de contacto debe tener 9 dígitos.',
+  rut: '* RUT inválido o formato incorrecto (1234567-8)',
+  email: '* Debe ingresar un email válido.',
+  emailsMatch: '* Los emails deben coincidir.',
+  passwordNumber: '* La contraseña debe contener al menos un número.',
+  passwordUppercase: '* La contraseña debe contener al menos una letra mayúscula.',
+  passwordSpecial: '* La contraseña debe contener al menos un carácter especial.',
+  passwordMin: '* La contraseña no puede tener menos de 6 caracteres.',
+  passwordsMatch: '* Las contraseñas deben coincidir.',
+
+  // ---- Hints quoted by SPEC §2 and §5 ----
+  descriptionHint: 'Mínimo 10 caracteres | Máximo 3500 caracteres',
+  commentHint: 'Máximo 3500 caracteres',
+
+  // ---- Catalogue quoted by SPEC §8 ----
+  loginUnauthorized: 'Código o contraseña incorrecta',
+  /** Browser alert when the login is attempted with an empty code or password. */
+  loginMissingFields: 'error!',
+  unknownError: 'Error desconocido',
+  codeRecoveryFailed: 'No se encontró la información.',
+  passwordRecoveryFailed: 'El correo y/o el código son incorrectos.',
+  uploadRejected: (fileNames: readonly string[]): string =>
+    `Los siguientes archivos exceden el límite de 120MB o son inválidos: ${fileNames.join(', ')}`,
+  fileTypeNotAllowed:
+    'Error al guardar su denuncia. El archivo que intenta subir no está permitido, por favor intente nuevamente con un formato diferente.',
+  httpError: (statusName: string, url: string): string =>
+    `HTTP ${statusName} error has ocurred calling ${url}`,
+  timeout: 'HTTP request timeout',
+  /** Route error page: "{status} - {statusText}". */
+  routeError: (status: number | string, statusText: string): string => `${status} - ${statusText}`,
+  /** Route error page when the error is not a route error. */
+  routeUnknownError: 'Error Desconocido',
+
+  // ---- Field errors the spec does not word (written for this project) ----
+  descriptionMax: `* La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
+  commentMax: `* El comentario no puede tener más de ${COMMENT_MAX} caracteres.`,
+  commentRequired: '* Debe escribir un comentario.',
+  otherPlaceMax: `* El lugar no puede tener más de ${OTHER_PLACE_MAX} caracteres.`,
+  nameMax: `* Este campo no puede tener más de ${NAME_MAX} caracteres.`,
+  passwordMax: `* La contraseña no puede tener más de ${PASSWORD_MAX} caracteres.`,
+  dateInvalid: '* La fecha no es válida. Use el formato dd-mm-aaaa.',
+  dateOutOfRange: '* La fecha debe estar entre el 01-01-2023 y hoy.',
+  optionUnknown: '* La opción seleccionada no es válida.',
+  anonymityNotAllowed:
+    '* Las denuncias de acoso laboral, acoso sexual o violencia en el trabajo no pueden ser anónimas.',
+  /** Notice beside the disabled anonymity checkbox (types 26, 27, 28). */
+  anonymityNotice:
+    'Las denuncias de acoso laboral, acoso sexual o violencia en el trabajo no pueden ser anónimas (Ley 21.643).',
+  complainantRequired: '* Debe ingresar los datos del denunciante.',
+  /** A request body that is not the expected object. */
+  invalidData: 'Los datos enviados no son válidos.',
+  ticketDigits: '* El código debe contener solo números.',
+  organizationInvalid: '* La organización indicada no es válida.',
+  tokenInvalid: '* El enlace no es válido o ya expiró.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,106 @@
+// Front-side shapes of SPEC §3 (English names). Wire shapes are in ./wire.
+
+/** The new-complaint form once valid (files are kept apart). */
+export interface ComplaintForm {
+  anonymous: boolean;
+  canIdentify: number;
+  complainantContactNumber?: string;
+  complainantFirstName?: string;
+  /** Paternal surname. */
+  complainantLastName?: string;
+  /** Maternal surname (optional). */
+  complainantMiddleName?: string;
+  complainantRut?: string;
+  /** The complaint type id (26, 27, 28 cannot be anonymous). */
+  crimeId: number;
+  description: string;
+  knowledgeSource: number;
+  /** dd/mm/yyyy */
+  occurrenceDate: string;
+  /** A place id, or -1 for "Otro". */
+  occurrencePlace: number;
+  occurrenceZone: number;
+  otherPlace?: string;
+  relationshipWithOrganization: number;
+}
+
+/** Added by the save modal. */
+export interface TicketInfo {
+  email: string;
+  password: string;
+}
+
+/** A log entry; `creationDate` stays ISO 8601 (display it with formatDisplayDateTime). */
+export interface LogEntry {
+  event: string | null;
+  creationDate: string;
+  comment: string | null;
+  user: string | null;
+}
+
+/**
+ * A complaint as the detail page shows it. Dates stay in the API format dd/mm/yyyy (display them
+ * with formatDisplayDate); null means "not given" (shown as "-").
+ */
+export interface ComplaintDetail {
+  id: number;
+  code: number;
+  status: string;
+  canIdentify: string | null;
+  occurrenceDate: string;
+  createdAt: string;
+  description: string;
+  complainantEmail: string | null;
+  complainantContactNumber: string | null;
+  complainantFirstName: string | null;
+  complainantMiddleName: string | null;
+  complainantLastName: string | null;
+  complainantRut: string | null;
+  zone: string | null;
+  place: string | null;
+  otherPlace: string | null;
+  type: string | null;
+  subType: string | null;
+  knowledgeType: string | null;
+  relationshipWithOrganization: string | null;
+  responseDate: string | null;
+  binnacle: LogEntry[];
+}
+
+export interface Crime {
+  id: number;
+  title: string;
+  description: string;
+  group?: string;
+}
+
+export interface Category {
+  id: number;
+  title: string;
+  crimes: Crime[];
+}
+
+export interface ComplaintFile {
+  id: string;
+  path: string;
+  mimetype: string;
+  name: string;
+}
+
+/** Front side of the file/log upload; the files travel as separate parts. */
+export interface UploadBitacora {
+  id: number;
+  comment: string;
+  /** The complainant's e-mail. */
+  user: string;
+}
+
+/** Shown for a missing optional value. */
+export const MISSING_VALUE = '-';
+
+/** The value, or "-" when it is null, undefined or blank. */
+export function orDash(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return MISSING_VALUE;
+  const text = String(value);
+  return text.trim() === '' ? MISSING_VALUE : text;
+}

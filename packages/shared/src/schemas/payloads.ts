@@ -1,0 +1,207 @@
+// Wire schemas the API validates (SPEC §3 "Payload of complaint creation", "Other payloads", SPEC §7).
+// They are built from the same field schemas as the forms, so both sides give identical messages.
+import { z } from 'zod';
+import { isAnonymityBlocked } from '../constants';
+import { MESSAGES } from '../messages';
+import type {
+  AddCommentPayload,
+  CodeRecoveryPayload,
+  DenunciaPayload,
+  DenunciantePayload,
+  LoginPayload,
+  PasswordRecoveryPayload,
+  ResetPasswordPayload,
+  StatusPayload,
+  UploadBitacoraPayload,
+} from '../wire';
+import { repeatField, sameEmail, samePassword } from './account';
+import {
+  commentSchema,
+  descriptionSchema,
+  emailSchema,
+  knowledgeSourceSchema,
+  loginPasswordSchema,
+  nameSchema,
+  occurrenceDateSchema,
+  optionalNameSchema,
+  organizationIdSchema,
+  otherPlaceSchema,
+  passwordSchema,
+  phoneSchema,
+  requiredCommentSchema,
+  requiredOtherPlaceSchema,
+  rutSchema,
+  selectSchema,
+  ticketNumberSchema,
+} from './fields';
+import { WHEN_OBJECT, addIssue, addIssuesFrom } from './refine';
+
+/** The body itself is not an object. */
+const body = { error: MESSAGES.invalidData } as const;
+
+/** The complainant block, sent only when the complaint is not anonymous. */
+export const denunciantePayloadSchema = z.object(
+  {
+    apellido_materno: optionalNameSchema,
+    apellido_paterno: nameSchema,
+    email: z.preprocess(
+      (value: string | null | undefined) => (value === '' || value === null ? undefined : value),
+      emailSchema.optional(),
+    ),
+    fono: phoneSchema,
+    nombres: nameSchema,
+    rut: rutSchema,
+  },
+  { error: MESSAGES.complainantRequired },
+);
+
+/** agencia_id: a positive id; null or absent means the place "Otro". */
+const agencyIdSchema = z.preprocess(
+  (value: number | string | null | undefined) => value ?? undefined,
+  selectSchema.optional(),
+);
+
+/**
+ * The `denuncia` JSON part of POST /v1/denuncias. Rules beyond the fields: `denunciante` is required
+ * (and checked) when `es_anonima` is false and dropped when true; types 26–28 cannot be anonymous;
+ * without `agencia_id` the place is "Otro" and `otro_lugar` is required (and dropped otherwise);
+ * `email_contacto` must be the ticket e-mail.
+ */
+export const denunciaPayloadSchema = z
+  .object(
+    {
+      campo_reconoce_involucrados_id: selectSchema,
+      campo_toma_conocimiento_id: knowledgeSourceSchema,
+      denuncia_ticket: z.object(
+        { email: emailSchema, pass: passwordSchema },
+        { error: MESSAGES.empty },
+      ),
+      email_contacto: emailSchema,
+      es_anonima: z.boolean({ error: MESSAGES.selectRequired }),
+      fecha_delito: occurrenceDateSchema,
+      filial: organizationIdSchema,
+      otro_lugar: otherPlaceSchema,
+      relacion_organizacion_id: selectSchema,
+      relato: descriptionSchema,
+      tipo_delito_id: selectSchema,
+      zona_id: selectSchema,
+      agencia_id: agencyIdSchema,
+      denunciante: z.unknown().optional(),
+    },
+    body,
+  )
+  .superRefine((v, ctx) => {
+    if (v.es_anonima === false) {
+      if (v.denunciante === undefined || v.denunciante === null) {
+        addIssue(ctx, ['denunciante'], MESSAGES.complainantRequired);
+      } else {
+        addIssuesFrom(ctx, denunciantePayloadSchema, v.denunciante, ['denunciante']);
+      }
+    } else if (
+      v.es_anonima === true &&
+      typeof v.tipo_delito_id === 'number' &&
+      isAnonymityBlocked(v.tipo_delito_id)
+    ) {
+      addIssue(ctx, ['es_anonima'], MESSAGES.anonymityNotAllowed);
+    }
+    if (v.agencia_id === undefined) {
+      addIssuesFrom(ctx, requiredOtherPlaceSchema, v.otro_lugar, ['otro_lugar']);
+    }
+    const ticketEmail = (v.denuncia_ticket as { email?: unknown } | undefined)?.email;
+    if (
+      typeof v.email_contacto === 'string' &&
+      typeof ticketEmail === 'string' &&
+      !sameEmail(v.email_contacto, ticketEmail)
+    ) {
+      addIssue(ctx, ['email_contacto'], MESSAGES.emailsMatch);
+    }
+  }, WHEN_OBJECT)
+  .transform((v): DenunciaPayload => {
+    const { denunciante, agencia_id, otro_lugar, ...rest } = v;
+    const payload: DenunciaPayload = { ...rest };
+    if (agencia_id === undefined) payload.otro_lugar = otro_lugar ?? '';
+    else payload.agencia_id = agencia_id;
+    if (!v.es_anonima) {
+      payload.denunciante = denunciantePayloadSchema.parse(
+        denunciante,
+      ) satisfies DenunciantePayload;
+    }
+    return payload;
+  });
+
+/** POST /v1/denuncias/add-comentario */
+export const addCommentPayloadSchema = z.object(
+  {
+    comentario: requiredCommentSchema,
+    denuncia_id: ticketNumberSchema,
+  },
+  body,
+) satisfies z.ZodType<AddCommentPayload, unknown>;
+
+/** The `bitacora` part of POST /v1/denuncias/upload-files: the comment may be empty. */
+export const uploadBitacoraSchema = z.object(
+  {
+    codigo: ticketNumberSchema,
+    comentario: z.preprocess((value: string | null | undefined) => value ?? '', commentSchema),
+    usuario: emailSchema,
+  },
+  body,
+) satisfies z.ZodType<UploadBitacoraPayload, unknown>;
+
+/** POST /v1/denuncias/login */
+export const loginPayloadSchema = z.object(
+  {
+    ticket: ticketNumberSchema,
+    password: loginPasswordSchema,
+  },
+  body,
+) satisfies z.ZodType<LoginPayload, unknown>;
+
+/** POST /v1/denuncias/codigo: the e-mail; a code may come along and is then an integer. */
+export const codeRecoveryPayloadSchema = z.object(
+  {
+    email: emailSchema,
+    codigo: z.preprocess(
+      (value: number | string | null | undefined) =>
+        value === null || value === '' ? undefined : value,
+      ticketNumberSchema.optional(),
+    ),
+  },
+  body,
+) satisfies z.ZodType<CodeRecoveryPayload, unknown>;
+
+/** POST /v1/denuncias/recuperar-password */
+export const passwordRecoveryPayloadSchema = z.object(
+  {
+    codigo: ticketNumberSchema,
+    email: emailSchema,
+  },
+  body,
+) satisfies z.ZodType<PasswordRecoveryPayload, unknown>;
+
+/** POST /v1/denuncias/estado-denuncia (DESIGN §4.8) */
+export const statusPayloadSchema = z.object(
+  {
+    codigo: ticketNumberSchema,
+  },
+  body,
+) satisfies z.ZodType<StatusPayload, unknown>;
+
+/** The new password set from the reset link (DESIGN §5). */
+export const resetPasswordPayloadSchema = z
+  .object(
+    {
+      token: z
+        .string({ error: MESSAGES.tokenInvalid })
+        .trim()
+        .min(1, MESSAGES.tokenInvalid)
+        .max(512, MESSAGES.tokenInvalid),
+      password: passwordSchema,
+      repeatPassword: repeatField(MESSAGES.passwordsMatch),
+    },
+    body,
+  )
+  .superRefine((v, ctx) => {
+    if (!samePassword(v.password, v.repeatPassword))
+      addIssue(ctx, ['repeatPassword'], MESSAGES.passwordsMatch);
+  }, WHEN_OBJECT) satisfies z.ZodType<ResetPasswordPayload, unknown>;
