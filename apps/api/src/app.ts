@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -132,6 +132,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const indexHtml = hasWeb ? portalIndexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), services) : '';
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, serve: true });
   }
@@ -139,9 +140,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/dev/');
     if (wantsPage && hasWeb) {
       // The portal is a single-page app: every unknown path is one of its routes.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.code(404).send({ message: 'El recurso solicitado no existe.' });
   });
   return app;
+}
+
+/** The portal's page with what it must know before its first paint (read by web/app/runtime-config). */
+export function portalIndexHtml(html: string, services: Services): string {
+  const config = JSON.stringify({
+    portalPrefix: services.config.PORTAL_HOST_PREFIX,
+    production: services.config.production,
+  }).replace(/"/g, '&quot;');
+  return html.replace('<!--canal-config-->', `<meta name="canal-config" content="${config}" />`);
 }

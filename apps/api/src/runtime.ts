@@ -41,7 +41,7 @@ export async function createServices(config: Config, options: RuntimeOptions = {
       ? noBotCheck
       : config.BOT_CHECK === 'recaptcha'
         ? recaptchaBotCheck(config.RECAPTCHA_SECRET!)
-        : altchaBotCheck(db, keyring.derive('altcha'), options.altcha ?? { counterRange: [20_000, 60_000] });
+        : altchaBotCheck(db, keyring.derive('altcha'), options.altcha ?? { counterRange: [5_000, 15_000] });
   if (config.BOT_CHECK === 'off') warn('BOT_CHECK=off: la verificación anti-bots está desactivada.');
   return {
     config,

@@ -1,0 +1,33 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './RootLayout';
+import { ErrorPage } from './ErrorPage';
+import { LoadingPage } from './LoadingPage';
+
+/** SPEC §2 route table; each screen is its own chunk. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <LoadingPage />,
+    children: [
+      { index: true, lazy: () => import('../routes/home').then((m) => ({ Component: m.HomeRoute })) },
+      {
+        path: 'ingresar-denuncia',
+        lazy: () => import('../routes/new-complaint').then((m) => ({ Component: m.NewComplaintRoute })),
+        // SPEC §2: errors on the new-complaint route go back to the home page.
+        errorElement: <Navigate to="/" replace />,
+      },
+      {
+        path: 'detalle-denuncia/:id',
+        lazy: () => import('../routes/complaint-detail').then((m) => ({ Component: m.ComplaintDetailRoute })),
+      },
+      {
+        path: 'restablecer-contrasena/:token',
+        lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,52 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  /** Called when the person closes it: backdrop click, Esc or the close icon. */
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Hide the close icon (e.g. while saving). */
+  hideClose?: boolean;
+  /** Refuse closing by backdrop/Esc (e.g. while saving). */
+  locked?: boolean;
+  size?: 'md' | 'lg';
+}
+
+/**
+ * The one dialog of the design system: focus trapped and returned, Esc and backdrop close it,
+ * page scroll locked while open (SPEC §2), title tied to the dialog for screen readers.
+ */
+export function Modal({ open, onClose, title, children, footer, hideClose, locked, size = 'md' }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" data-testid="modal-backdrop" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${
+            size === 'lg' ? 'max-w-2xl' : 'max-w-lg'
+          }`}
+          onEscapeKeyDown={(e) => locked && e.preventDefault()}
+          onPointerDownOutside={(e) => locked && e.preventDefault()}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <Dialog.Title className="text-xl font-bold text-secondary">{title}</Dialog.Title>
+            {!hideClose && (
+              <Dialog.Close
+                aria-label="Cerrar"
+                className="-m-2 rounded p-2 text-2xl leading-none text-gray-600 hover:text-black"
+              >
+                <span aria-hidden="true">×</span>
+              </Dialog.Close>
+            )}
+          </div>
+          <div>{children}</div>
+          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

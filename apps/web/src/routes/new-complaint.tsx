@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands (issue 3). */
+export function NewComplaintRoute() {
+  return <h1 className="p-8 text-2xl font-bold">Canal de denuncias</h1>;
+}
