@@ -15,7 +15,9 @@ async function main() {
     throw error;
   }
   const services = await createServices(config);
-  const app = await buildApp(services, { logger: { level: config.production ? 'info' : 'warn' } });
+  // WEB_DIST (development only) serves a portal built elsewhere, e.g. `vite build --outDir /tmp/x`.
+  const webDist = config.production ? undefined : process.env.WEB_DIST;
+  const app = await buildApp(services, { logger: { level: config.production ? 'info' : 'warn' }, webDist });
   await sweep(services);
   const stopWorkers = startWorkers(services, (msg, err) => app.log.error({ err }, msg));
   const shutdown = async (signal: string) => {
