@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('configuration', () => {
+  it('starts with the embedded defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', BOT_CHECK: 'altcha', production: false, publicUrl: 'http://localhost:3000' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.SMTP_URL).toBeUndefined();
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('refuses to start with a clear message naming each wrong variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', BOT_CHECK: 'captcha', DATA_ENCRYPTION_KEY: 'corta' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'BOT_CHECK', 'DATA_ENCRYPTION_KEY']) expect(message).toContain(name);
+    expect(message).toMatch(/^Configuración inválida/);
+  });
+
+  it('requires the encryption key and public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATA_ENCRYPTION_KEY: es obligatoria en producción/);
+    const ok = loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'a'.repeat(64), PUBLIC_URL: 'https://canaldenuncias.example.cl' });
+    expect(ok.production).toBe(true);
+  });
+
+  it('requires both reCAPTCHA keys when BOT_CHECK=recaptcha', () => {
+    expect(() => loadConfig({ BOT_CHECK: 'recaptcha' })).toThrow(/RECAPTCHA/);
+    expect(loadConfig({ BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' }).BOT_CHECK).toBe('recaptcha');
+  });
+
+  it('refuses an invalid process environment when the server starts', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, PORT: 'no-es-un-puerto', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Configuración inválida');
+    expect(result.stderr).toContain('PORT');
+  });
+});
