@@ -25,6 +25,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/web/e2e/vitest.config.ts',
     ],
   },
 });

@@ -1,0 +1,53 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, headless, with the flags this machine needs (no network but loopback). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** The portal's address for an organisation: its `{segment}.localhost` host, or plain localhost. */
+export function portalUrl(segment: string | null = null, pathname = '/'): string {
+  const port = inject('port');
+  return `http://${segment ? `${segment}.localhost` : 'localhost'}:${port}${pathname}`;
+}
+
+export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true, locale: 'es-CL' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return { context, page };
+}
+
+export interface LocalMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The local mailbox of the test server, waiting until `predicate` finds a message. */
+export async function waitForMail(predicate: (m: LocalMail) => boolean, timeoutMs = 20_000): Promise<LocalMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${inject('baseUrl')}/dev/correo.json`)).json()) as LocalMail[];
+    const found = mails.find(predicate);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('no llegó el correo esperado');
+}

@@ -1,0 +1,74 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const WEB = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(WEB, '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Builds the portal into a temporary folder, then starts the real server on a temporary data folder
+ * (PGlite, local mailbox, ALTCHA on) for the whole end-to-end run.
+ */
+export default async function setup(project: TestProject) {
+  const work = mkdtempSync(path.join(tmpdir(), 'canal-e2e-'));
+  const dist = path.join(work, 'dist');
+  const dataDir = path.join(work, 'data');
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: WEB, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`vite build falló:\n${build.stdout}\n${build.stderr}`);
+  const docs = spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], { cwd: WEB, encoding: 'utf8' });
+  if (docs.status !== 0) throw new Error(`documentos fallaron:\n${docs.stderr}`);
+
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      BOT_CHECK: 'altcha',
+      WEB_DIST: dist,
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/v1/configuracion`).then((r) => r.ok, () => false)) break;
+    if (i > 600 || server.exitCode !== null) throw new Error('el servidor de pruebas no inició');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  project.provide('baseUrl', base);
+  project.provide('port', port);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+    dataDir: string;
+  }
+}
