@@ -1,0 +1,127 @@
+// Portal budgets (issue 3, DESIGN §7): first-load JavaScript of `/` (gzip) from a production build,
+// the on-demand chunks, and a Lighthouse mobile run on `/` in Debian's Chromium. Prints; asserts nothing.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'apps/web');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  src?: string;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function firstLoad(manifest: Record<string, ManifestChunk>, dist: string, keys: string[]) {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key]!.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  let total = 0;
+  for (const key of seen) total += gzipSync(readFileSync(path.join(dist, manifest[key]!.file))).length;
+  return { total, chunks: [...seen].map((k) => manifest[k]!.file) };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function lighthouse(dist: string) {
+  const { default: lh } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-lh-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      WEB_DIST: dist,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/v1/configuracion`).then((r) => r.ok, () => false)); i++) {
+      if (i > 300) throw new Error('el servidor no inició');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const result = await lh(`http://localhost:${port}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    const categories = result?.lhr.categories ?? {};
+    const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+    console.log(
+      `Lighthouse (mobile) on /: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')} (goals 90 / 100 / 100)`,
+    );
+    const failing = Object.values(result?.lhr.audits ?? {})
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
+    if (failing.length) console.log(`  failing audits: ${failing.join(', ')}`);
+  } finally {
+    await chrome.kill();
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  console.log('== Web');
+  const dist = mkdtempSync(path.join(tmpdir(), 'canal-web-bench-'));
+  try {
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--manifest'], { cwd: WEB, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(build.stderr || build.stdout);
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    const home = Object.keys(manifest).find((k) => k.endsWith('src/routes/home.tsx'));
+    const first = firstLoad(manifest, dist, [entry, ...(home ? [home] : [])]);
+    console.log(`first-load JavaScript of / (entry + home route, gzip): ${kb(first.total)} (budget 150 KB)`);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (first.chunks.includes(chunk.file) || !chunk.file.endsWith('.js')) continue;
+      console.log(`  on demand: ${chunk.file} ${kb(gzipSync(readFileSync(path.join(dist, chunk.file))).length)} (${key})`);
+    }
+    spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], { cwd: WEB });
+    await lighthouse(dist);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
