@@ -68,6 +68,7 @@ export async function receiveMultipart<T>(
 function cleanFileName(raw: string | undefined): string {
   // Keep the last path segment only, without control characters; the stored name is generated.
   const base = path.basename(String(raw ?? '').replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
 }
 
