@@ -1,11 +1,9 @@
 // API benchmarks (issue 2): master-data reads against a bare Fastify route in the same run,
 // logins per second, and the server's peak memory growth during 120 MB uploads.
 // Prints figures; asserts nothing. Run: npm run bench (or node --import tsx bench/api.ts).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,8 +14,8 @@ import { createServices } from '../apps/api/src/runtime';
 import { BOUNDARY } from '../apps/api/test/support/multipart';
 import { denuncia, anonymous, HEAD_OFFICE, PASSWORD } from '../apps/api/test/support/complaints';
 import { pdf } from '../apps/api/test/support/files';
+import { startServerProcess } from '../apps/api/test/support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -71,14 +69,6 @@ async function masterDataAndLogins() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -120,26 +110,13 @@ function upload(port: number, size = 120 * 1024 * 1024): Promise<number> {
 
 async function uploadMemory() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-bench-up-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BOT_CHECK: 'off',
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      SMTP_URL: '',
-    },
+  const { child, port } = await startServerProcess({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BOT_CHECK: 'off',
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   });
   try {
-    for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/v1/configuracion`).then((r) => r.ok, () => false)); i++) {
-      if (i > 300) throw new Error('el servidor no inició');
-      await sleep(100);
-    }
     // Warm up (first complaint loads argon2, templates, JIT) so the baseline is the steady state.
     await upload(port, 1024 * 1024);
     await sleep(500);

@@ -1,15 +1,14 @@
 // Portal budgets (issue 3, DESIGN §7): first-load JavaScript of `/` (gzip) from a production build,
 // the on-demand chunks, and a Lighthouse mobile run on `/` in Debian's Chromium. Prints; asserts nothing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startServerProcess } from '../apps/api/test/support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB = path.join(ROOT, 'apps/web');
+const WEB = path.resolve(import.meta.dirname, '../apps/web');
 
 interface ManifestChunk {
   file: string;
@@ -35,33 +34,15 @@ function firstLoad(manifest: Record<string, ManifestChunk>, dist: string, keys: 
   return { total, chunks: [...seen].map((k) => manifest[k]!.file) };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 async function lighthouse(dist: string) {
   const { default: lh } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-lh-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      WEB_DIST: dist,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
+  const { child: server, port } = await startServerProcess({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    WEB_DIST: dist,
   });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -76,10 +57,6 @@ async function lighthouse(dist: string) {
     ],
   });
   try {
-    for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/v1/configuracion`).then((r) => r.ok, () => false)); i++) {
-      if (i > 300) throw new Error('el servidor no inició');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const result = await lh(`http://localhost:${port}/`, {
       port: chrome.port,
       output: 'json',

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
@@ -13,8 +11,8 @@ import { createServices, sweep } from '../../src/runtime';
 import { BOUNDARY } from '../support/multipart';
 import { denuncia, HEAD_OFFICE } from '../support/complaints';
 import { pdf } from '../support/files';
+import { startServerProcess } from '../support/server-process';
 
-const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-crash-'));
 const key = randomBytes(32).toString('hex');
 let child: ChildProcess | undefined;
@@ -29,14 +27,6 @@ afterAll(async () => {
     await admin.close();
   }
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,28 +44,16 @@ async function databaseUrl(): Promise<string | undefined> {
 
 describe('a server killed during a multipart upload', () => {
   it('leaves no complaint and, after the sweep, no staged file', async () => {
-    const port = await freePort();
     const dbUrl = await databaseUrl();
-    const env = {
-      ...process.env,
+    const server = await startServerProcess({
       NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATA_ENCRYPTION_KEY: key,
       BOT_CHECK: 'off',
       DATABASE_URL: dbUrl ?? '',
-      SMTP_URL: '',
-    };
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_ROOT, env, stdio: 'ignore' });
-    const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-
-    for (let i = 0; ; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/v1/configuracion`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (i > 300) throw new Error('el servidor no inició');
-      await sleep(100);
-    }
+    });
+    child = server.child;
+    const { port, exited } = server;
 
     // An upload that starts, sends a few megabytes of a file, and never finishes.
     const req = request({

@@ -1,21 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServerProcess } from '../../../api/test/support/server-process';
 
 const WEB = path.resolve(import.meta.dirname, '../..');
-const ROOT = path.resolve(WEB, '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * Builds the portal into a temporary folder, then starts the real server on a temporary data folder
@@ -30,30 +21,18 @@ export default async function setup(project: TestProject) {
   const docs = spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], { cwd: WEB, encoding: 'utf8' });
   if (docs.status !== 0) throw new Error(`documentos fallaron:\n${docs.stderr}`);
 
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
+  const { child: server, port } = await startServerProcess(
+    (port) => ({
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      DATABASE_URL: '',
-      SMTP_URL: '',
       BOT_CHECK: 'altcha',
       WEB_DIST: dist,
       PUBLIC_URL: `http://localhost:${port}`,
-    },
-  });
+    }),
+    'inherit',
+  );
   const base = `http://localhost:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/v1/configuracion`).then((r) => r.ok, () => false)) break;
-    if (i > 600 || server.exitCode !== null) throw new Error('el servidor de pruebas no inició');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   project.provide('baseUrl', base);
   project.provide('port', port);
   project.provide('dataDir', dataDir);

@@ -1,21 +1,8 @@
 // Shapes of the seeded master data (plain data, no database code).
 // Field names are the wire names of SPEC §3 "Option lists" (nombre, descripcion, agencias, grupo).
 
-/** The thirteen organisations of DESIGN §4.10, by a stable key (clinic keys are their host segments). */
-export type OrganizationKey =
-  | 'head-office'
-  | 'cem'
-  | 'services'
-  | 'otec'
-  | 'rcr'
-  | 'clinica-atacama'
-  | 'clinica-delsur'
-  | 'clinica-lircay'
-  | 'clinica-losandes'
-  | 'clinica-loscohiues'
-  | 'clinica-maitenes'
-  | 'clinica-portada'
-  | 'clinica-puertomontt';
+/** The thirteen organisations of DESIGN §4.10, by the registry's stable key. */
+export type { OrganizationKey } from '@canal/shared';
 
 /** A site of the organisation (a "place of occurrence"); ids are unique across the whole dataset. */
 export interface SeedAgency {

@@ -9,8 +9,7 @@ import { MASTER_DATA } from '../../db/seed/master-data';
 export async function seedMasterData(db: Db): Promise<number> {
   let seeded = 0;
   for (const org of ORGANIZATIONS) {
-    const data = MASTER_DATA[org.key as keyof typeof MASTER_DATA];
-    if (!data) continue;
+    const data = MASTER_DATA[org.key];
     await db.transaction(async (tx) => {
       const existing = await tx.query('SELECT 1 FROM master_zones WHERE organization_id = $1 LIMIT 1', [org.id]);
       if (existing.length > 0) return;

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  exited: Promise<void>;
+}
+
+/**
+ * The real server (`apps/api/src/server.ts`) as a child process on a free port, resolved once it
+ * answers. Used by the crash test, the end-to-end suite and the benchmarks.
+ */
+export async function startServerProcess(
+  env: Record<string, string> | ((port: number) => Record<string, string>),
+  stdio: 'ignore' | 'inherit' = 'ignore',
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', stdio],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...(typeof env === 'function' ? env(port) : env),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${baseUrl}/v1/configuracion`).then((r) => r.ok, () => false)) break;
+    if (i > 600 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('el servidor no inició');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, baseUrl, exited };
+}
