@@ -23,6 +23,15 @@ import { devMailboxRoutes } from './modules/mail/routes';
 // zod's own messages (type errors the shared schemas do not word) in Spanish too.
 z.config(z.locales.es());
 
+export interface ClientLimits {
+  /** Sign-in attempts per client in 15 minutes. */
+  login: number;
+  /** Recovery requests per client in 15 minutes. */
+  recovery: number;
+}
+
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = { login: 20, recovery: 10 };
+
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppOptions {
@@ -30,6 +39,8 @@ export interface AppOptions {
   logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Requests per minute per client across the API. */
   globalRateLimit?: number;
+  /** Per-client limits of the sensitive calls (sign-in, recovery), counted in memory. */
+  clientLimits?: ClientLimits;
   /** Folder of the built portal; served when it exists. */
   webDist?: string;
 }
@@ -124,8 +135,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // Routes.
   await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
-  await app.register(complaintRoutes, { prefix: '/v1/denuncias' });
-  await app.register(recoveryRoutes, { prefix: '/v1/denuncias' });
+  const limits = options.clientLimits ?? DEFAULT_CLIENT_LIMITS;
+  await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits });
+  await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1' });
   if (!config.production) await app.register(devMailboxRoutes);

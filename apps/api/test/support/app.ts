@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type ClientLimits } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import { createServices, type RuntimeOptions } from '../../src/runtime';
@@ -44,6 +44,7 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
 export interface TestAppOptions extends RuntimeOptions {
   env?: Record<string, string>;
   globalRateLimit?: number;
+  clientLimits?: ClientLimits;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -66,6 +67,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp(services, {
     logger: false,
     globalRateLimit: options.globalRateLimit ?? 100_000,
+    // Every test shares one client address; the per-client limits get their own test.
+    clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000 },
     webDist: path.join(dataDir, 'no-web'),
   });
   return {

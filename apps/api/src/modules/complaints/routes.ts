@@ -9,6 +9,7 @@ import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_REQUEST,
 } from '@canal/shared';
+import type { ClientLimits } from '../../app';
 import { requireOrganization } from '../../http/organization';
 import { requireComplainant, requireHuman, ticketFrom } from '../../http/guards';
 import { parseOrThrow } from '../../http/validation';
@@ -32,7 +33,7 @@ const idParams = z.object({ id: z.string() });
 const ok = z.object({ message: z.string() });
 
 /** SPEC §7: the complainant's calls under /v1/denuncias. Thin: each hands over to one use case. */
-export const complaintRoutes: FastifyPluginAsync = async (base) => {
+export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (base, { limits }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['Denuncias'];
   const security = [{ botCheck: [] }];
@@ -69,7 +70,7 @@ export const complaintRoutes: FastifyPluginAsync = async (base) => {
     '/login',
     {
       schema: { tags, security, summary: 'Ingreso con código y contraseña', body: loginPayloadSchema },
-      config: { rateLimit: app.services.config.NODE_ENV === 'test' ? false : { max: 20, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: limits.login, timeWindow: '15 minutes' } },
     },
     async (request) => login(app.services, request.organization, ticketFrom(request.body.ticket), request.body.password),
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeRecoveryPayloadSchema, passwordRecoveryPayloadSchema, resetPasswordPayloadSchema } from '@canal/shared';
+import type { ClientLimits } from '../../app';
 import { requireOrganization } from '../../http/organization';
 import { requireHuman, ticketFrom } from '../../http/guards';
 import { AppError } from '../../errors';
@@ -10,11 +11,11 @@ import { recoverCodes, requestPasswordReset, resetPassword } from './recovery';
 const message = z.object({ message: z.string() });
 
 /** SPEC §7 recovery calls, as DESIGN §5 decides them. Registered under /v1/denuncias. */
-export const recoveryRoutes: FastifyPluginAsync = async (base) => {
+export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (base, { limits }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['Recuperación'];
   const security = [{ botCheck: [] }];
-  const rateLimit = app.services.config.NODE_ENV === 'test' ? false : { max: 10, timeWindow: '15 minutes' };
+  const rateLimit = { max: limits.recovery, timeWindow: '15 minutes' };
   app.addHook('preHandler', requireOrganization);
   app.addHook('preHandler', requireHuman);
 
