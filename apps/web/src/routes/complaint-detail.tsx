@@ -1,4 +1,11 @@
-/** Placeholder until the screen lands (issue 3). */
+import { useParams } from 'react-router';
+import { ComplaintDetailPage } from '../features/follow-up/ComplaintDetailPage';
+import { parseComplaintId } from '../features/follow-up/rules';
+
+/** /detalle-denuncia/{id}: {id} is the ticket code (SPEC §2). */
 export function ComplaintDetailRoute() {
-  return <h1 className="p-8 text-2xl font-bold">Canal de denuncias</h1>;
+  const { id } = useParams();
+  const complaintId = parseComplaintId(id);
+  // Keyed by id so another complaint starts with a clean form.
+  return <ComplaintDetailPage key={complaintId ?? 'sin-id'} id={complaintId} />;
 }

@@ -1,0 +1,305 @@
+import { MESSAGES } from '@canal/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../api/http';
+import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
+import { makeDetail, renderDetail, stubApi, TICKET } from './test-support';
+
+const pdf = (name = 'respaldo.pdf') => new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
+
+async function openPage(api = stubApi(), options?: Parameters<typeof renderDetail>[1]) {
+  const view = renderDetail(api, options);
+  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
+  return view;
+}
+
+function mockScrollHeight(height: number) {
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: () => height });
+}
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  mockScrollHeight(40);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('complaint detail page', () => {
+  it('shows the blocks in order, with the download button in the header block', async () => {
+    await openPage();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Información del denunciante',
+      'Información de la denuncia',
+      'Archivos adjuntos',
+      'Bitácora',
+      'Agregar comentario',
+    ]);
+    const complainant = screen.getByRole('region', { name: 'Información del denunciante' });
+    expect(within(complainant).getByRole('button', { name: 'Descargar pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Volver al inicio' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('labels the surnames and "Puede reconocer?", shows "-" for missing values and dates as dd-mm-yyyy', async () => {
+    await openPage();
+    const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Apellido paterno')).toBe('González');
+    expect(value('Apellido materno')).toBe('-');
+    expect(value('Puede reconocer?')).toBe('Sí');
+    expect(value('Otro lugar')).toBe('-');
+    expect(value('Fecha respuesta')).toBe('-');
+    expect(value('Fecha ocurrencia')).toBe('10-03-2024');
+    expect(value('Fecha denuncia')).toBe('15-03-2024');
+  });
+
+  it('shows "-" for every complainant field of an anonymous complaint', async () => {
+    const anonymous = makeDetail({
+      complainantRut: null,
+      complainantFirstName: null,
+      complainantLastName: null,
+      complainantMiddleName: null,
+      complainantContactNumber: null,
+    });
+    await openPage(stubApi(anonymous));
+    const block = screen.getByRole('region', { name: 'Información del denunciante' });
+    const values = within(block).getAllByRole('definition').map((dd) => dd.textContent);
+    expect(values.slice(0, 5)).toEqual(['-', '-', '-', '-', '-']);
+  });
+
+  it('lists the files as Archivo{n}.{extension} with a download link and the size', async () => {
+    await openPage();
+    const first = await screen.findByRole('link', { name: 'Archivo1.pdf' });
+    expect(first).toHaveAttribute('href', '/v1/archivos/firmado-1');
+    expect(first).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Archivo2.jpg' })).toBeInTheDocument();
+    expect(screen.getByText('1.5 KB')).toBeInTheDocument();
+    expect(screen.getByText('2 MB')).toBeInTheDocument();
+  });
+
+  it('loads the files only once the complaint has loaded', async () => {
+    const api = stubApi();
+    let release!: () => void;
+    api.complaint.mockImplementation(() => new Promise((resolve) => (release = () => resolve(makeDetail()))));
+    renderDetail(api);
+    expect(await screen.findByText('Cargando Información...')).toBeInTheDocument();
+    expect(api.files).not.toHaveBeenCalled();
+    release();
+    await screen.findByRole('link', { name: 'Archivo1.pdf' });
+    expect(api.files).toHaveBeenCalledWith(TICKET);
+  });
+
+  it('shows log entries with the date as dd-mm-yyyy / hh:mm:ss and "-" when missing', async () => {
+    await openPage();
+    const log = screen.getByRole('region', { name: 'Bitácora' });
+    const items = within(log).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Denuncia ingresada');
+    expect(items[0]).toHaveTextContent('15-03-2024 / 10:00:00');
+    expect(within(items[0]!).getByText('-')).toBeInTheDocument(); // no comment
+    expect(items[1]).toHaveTextContent('02-04-2024 / 12:30:05');
+    expect(items[1]).toHaveTextContent('Adjunto antecedentes.');
+    expect(within(items[1]!).getByText('-')).toBeInTheDocument(); // no event
+  });
+
+  describe('description clamp', () => {
+    it('offers "Ver más" and "Ver menos" when the text is taller than 110 px', async () => {
+      mockScrollHeight(160);
+      const user = userEvent.setup();
+      await openPage();
+      const description = screen.getByText('Descripción detallada de los hechos ocurridos.');
+      expect(description).toHaveClass('line-clamp-5');
+      await user.click(screen.getByRole('button', { name: 'Ver más' }));
+      expect(description).not.toHaveClass('line-clamp-5');
+      await user.click(screen.getByRole('button', { name: 'Ver menos' }));
+      expect(description).toHaveClass('line-clamp-5');
+    });
+
+    it('offers no toggle up to 110 px', async () => {
+      mockScrollHeight(110);
+      await openPage();
+      expect(screen.queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('comment box', () => {
+    it('has the hint, the placeholder and a 3500-character limit', async () => {
+      await openPage();
+      const box = screen.getByRole('textbox', { name: 'Comentario' });
+      expect(box).toHaveAttribute('placeholder', COMMENT_PLACEHOLDER);
+      expect(box).toHaveAttribute('maxLength', '3500');
+      expect(box).toHaveAccessibleDescription('Máximo 3500 caracteres');
+    });
+  });
+
+  describe('upload area', () => {
+    it('is enabled when the status is "Faltan antecedentes"', async () => {
+      await openPage();
+      expect(await screen.findByRole('button', { name: 'Seleccionar archivos' })).toBeEnabled();
+    });
+
+    it('is disabled for any other status', async () => {
+      await openPage(stubApi(makeDetail({ status: 'En investigación' })));
+      expect(await screen.findByRole('button', { name: 'Seleccionar archivos' })).toBeDisabled();
+      expect(screen.getByText(/Podrá adjuntar archivos cuando su denuncia tenga el estado/)).toBeInTheDocument();
+    });
+
+    it('shows the rejected names and blocks saving until an accepted drop', async () => {
+      const user = userEvent.setup({ applyAccept: false });
+      await openPage();
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Adjunto respaldo');
+      const input = await screen.findByTestId('file-input');
+      await user.upload(input, new File(['MZ'], 'programa.exe', { type: 'application/x-msdownload' }));
+      expect(await screen.findByText(MESSAGES.uploadRejected(['programa.exe']))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+      // Still open while the flag is set: the person can fix the selection.
+      expect(screen.getByRole('button', { name: 'Seleccionar archivos' })).toBeEnabled();
+
+      await user.upload(input, pdf());
+      expect(screen.queryByText(MESSAGES.uploadRejected(['programa.exe']))).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled();
+    });
+  });
+
+  describe('"Guardar cambios"', () => {
+    it('is disabled until there is a comment or a file', async () => {
+      const user = userEvent.setup();
+      await openPage();
+      const save = screen.getByRole('button', { name: 'Guardar cambios' });
+      expect(save).toBeDisabled();
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), '   ');
+      expect(save).toBeDisabled();
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Hola');
+      expect(save).toBeEnabled();
+      await user.clear(screen.getByRole('textbox', { name: 'Comentario' }));
+      expect(save).toBeDisabled();
+      await user.upload(await screen.findByTestId('file-input'), pdf());
+      expect(save).toBeEnabled();
+    });
+
+    it('posts a comment alone, is disabled while saving, then resets and reloads the complaint', async () => {
+      const user = userEvent.setup();
+      const api = stubApi();
+      let finish!: () => void;
+      api.addComment.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({ message: 'ok' }))));
+      await openPage(api);
+      const box = screen.getByRole('textbox', { name: 'Comentario' });
+      await user.type(box, 'Quisiera agregar un antecedente.');
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+      expect(api.addComment).toHaveBeenCalledWith(TICKET, 'Quisiera agregar un antecedente.');
+      expect(api.uploadFiles).not.toHaveBeenCalled();
+      expect(screen.getByText('Cargando Información...')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+
+      finish();
+      await waitFor(() => expect(api.complaint).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(screen.queryByText('Cargando Información...')).not.toBeInTheDocument());
+      expect(box).toHaveValue('');
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+      expect(api.files).toHaveBeenCalledTimes(2);
+    });
+
+    it('uploads files with the comment and the complainant e-mail, with progress, then resets', async () => {
+      const user = userEvent.setup();
+      const api = stubApi();
+      let finish!: () => void;
+      api.uploadFiles.mockImplementation((_input: unknown, onProgress: (f: number) => void) => {
+        onProgress(0.4);
+        return new Promise((resolve) => (finish = () => resolve({ message: 'ok' })));
+      });
+      await openPage(api);
+      const file = pdf();
+      await user.upload(await screen.findByTestId('file-input'), file);
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Envío el respaldo.');
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+      expect(api.uploadFiles).toHaveBeenCalledWith(
+        { id: TICKET, comment: 'Envío el respaldo.', files: [file], user: 'persona@empresa.cl' },
+        expect.any(Function),
+      );
+      expect(api.addComment).not.toHaveBeenCalled();
+      expect(await screen.findByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute('aria-valuenow', '40');
+
+      finish();
+      await waitFor(() => expect(api.complaint).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+      expect(screen.queryByRole('list', { name: 'Archivos seleccionados' })).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('');
+    });
+
+    it('shows the disallowed-type message on a 415 and keeps saving blocked', async () => {
+      const user = userEvent.setup();
+      const api = stubApi();
+      api.uploadFiles.mockRejectedValue(new HttpError('http', 415, '/v1/denuncias/upload-files', 'x'));
+      await openPage(api);
+      await user.upload(await screen.findByTestId('file-input'), pdf());
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByText(MESSAGES.fileTypeNotAllowed)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+      expect(api.complaint).toHaveBeenCalledTimes(1);
+    });
+
+    it('sets the upload-error state when an upload fails for another reason', async () => {
+      const user = userEvent.setup();
+      const api = stubApi();
+      api.uploadFiles.mockRejectedValue(new HttpError('network', 502, '/v1/denuncias/upload-files'));
+      await openPage(api);
+      await user.upload(await screen.findByTestId('file-input'), pdf());
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('No fue posible adjuntar los archivos');
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+    });
+
+    it('only logs a failed comment post', async () => {
+      const user = userEvent.setup();
+      const api = stubApi();
+      const error = new HttpError('http', 500, '/v1/denuncias/add-comentario');
+      api.addComment.mockRejectedValue(error);
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+      await openPage(api);
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Un comentario');
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      await waitFor(() => expect(log).toHaveBeenCalledWith(expect.any(String), error));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('Un comentario');
+    });
+  });
+
+  describe('redirects to the home page', () => {
+    it('when the complaint cannot be loaded', async () => {
+      const api = stubApi();
+      api.complaint.mockRejectedValue(new HttpError('http', 404, '/v1/denuncias/1'));
+      const { router } = renderDetail(api);
+      expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    });
+
+    it('without a session, asking nothing', async () => {
+      const api = stubApi();
+      api.session.mockReturnValue(null);
+      renderDetail(api);
+      expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
+      expect(api.complaint).not.toHaveBeenCalled();
+    });
+
+    it('when the id is not a number', async () => {
+      const api = stubApi();
+      renderDetail(api, { id: 'abc' });
+      expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
+      expect(api.complaint).not.toHaveBeenCalled();
+    });
+
+    it('with "Volver al inicio"', async () => {
+      const user = userEvent.setup();
+      await openPage();
+      await user.click(screen.getByRole('button', { name: 'Volver al inicio' }));
+      expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
+    });
+  });
+});

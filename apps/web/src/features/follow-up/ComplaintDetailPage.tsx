@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { detailCommentSchema, MESSAGES, type ComplaintDetail, type DetailCommentValues } from '@canal/shared';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { Button } from '../../components/Button';
+import { LoadingView } from '../../components/LoadingView';
+import { ProgressBar } from '../../components/ProgressBar';
+import { DownloadSummaryButton } from '../pdf-summary/DownloadSummaryButton';
+import { AddCommentBlock } from './AddCommentBlock';
+import { ComplainantBlock, ComplaintBlock, FilesBlock, LogBlock } from './DetailBlocks';
+import { useCanLoadComplaint, useComplaintDetail, useComplaintFiles } from './queries';
+import { isSaveDisabled, isUploadEnabled } from './rules';
+import type { DetailFile } from './types';
+import { useSaveChanges } from './useSaveChanges';
+
+/**
+ * /detalle-denuncia/{id}, "Resumen denuncia" (SPEC §2). A complaint that cannot be loaded, for
+ * whatever reason (no session, another ticket, a network failure), sends the person to the home
+ * page; so does an {id} that is missing or not a number, before anything can be saved.
+ */
+export function ComplaintDetailPage({ id }: { id: number | null }) {
+  const canLoad = useCanLoadComplaint(id);
+  const detailQuery = useComplaintDetail(id);
+  const filesQuery = useComplaintFiles(id, detailQuery.isSuccess);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
+
+  if (id === null || !canLoad || detailQuery.isError) return <Navigate to={paths.home()} replace />;
+  if (!detailQuery.data) return <LoadingView />;
+
+  return (
+    <DetailContent
+      id={id}
+      detail={detailQuery.data}
+      files={filesQuery.data ?? []}
+      filesLoading={filesQuery.isPending && filesQuery.fetchStatus !== 'idle'}
+      filesFailed={filesQuery.isError}
+      fetching={detailQuery.isFetching}
+    />
+  );
+}
+
+interface DetailContentProps {
+  id: number;
+  detail: ComplaintDetail;
+  files: DetailFile[];
+  filesLoading: boolean;
+  filesFailed: boolean;
+  fetching: boolean;
+}
+
+function DetailContent({ id, detail, files, filesLoading, filesFailed, fetching }: DetailContentProps) {
+  const navigate = useNavigate();
+  const { save, saving, progress } = useSaveChanges(id, detail.complainantEmail);
+  const { register, handleSubmit, control, reset, formState } = useForm<DetailCommentValues>({
+    resolver: zodResolver(detailCommentSchema),
+    mode: 'all',
+    defaultValues: { comment: '' },
+  });
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
+  const [selected, setSelected] = useState<File[]>([]);
+  const [uploadError, setUploadError] = useState(false);
+  const [uploadMessage, setUploadMessage] = useState<string | null>(null);
+
+  const loading = fetching || saving;
+  const saveDisabled = isSaveDisabled({ comment, fileCount: selected.length, loading, uploadError });
+
+  function onFilesChange(next: File[]) {
+    setSelected(next);
+    // SPEC §5: accepted drops clear the error; removing the offending file does too.
+    setUploadError(false);
+    setUploadMessage(null);
+  }
+
+  function onFilesRejected(names: string[]) {
+    setUploadError(true);
+    setUploadMessage(MESSAGES.uploadRejected(names));
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    const outcome = await save(values.comment, selected);
+    if (outcome.ok) {
+      reset({ comment: '' });
+      setSelected([]);
+      setUploadError(false);
+      setUploadMessage(null);
+    } else if (outcome.uploadMessage) {
+      setUploadError(true);
+      setUploadMessage(outcome.uploadMessage);
+    }
+  });
+
+  return (
+    <>
+      <Breadcrumb crumbs={[{ label: 'Resumen denuncia' }]} />
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-12">
+        <header className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold text-secondary md:text-3xl">Resumen denuncia</h1>
+          <p className="text-gray-700">
+            Código de denuncia: <span className="font-semibold">{detail.code}</span>
+          </p>
+        </header>
+        <ComplainantBlock detail={detail} action={<DownloadSummaryButton detail={detail} files={files} />} />
+        <ComplaintBlock detail={detail} />
+        <FilesBlock files={files} loading={filesLoading} failed={filesFailed} />
+        <LogBlock entries={detail.binnacle} />
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+          <AddCommentBlock
+            comment={register('comment')}
+            commentError={formState.errors.comment?.message}
+            files={selected}
+            onFilesChange={onFilesChange}
+            onFilesRejected={onFilesRejected}
+            uploadEnabled={isUploadEnabled(detail.status)}
+            uploadMessage={uploadMessage}
+            disabled={saving}
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => void navigate(paths.home())}>
+              Volver al inicio
+            </Button>
+            <Button type="submit" disabled={saveDisabled}>
+              Guardar cambios
+            </Button>
+          </div>
+        </form>
+      </div>
+      {loading && (
+        <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">
+          <LoadingView />
+          {progress !== null && (
+            <div className="w-full max-w-md">
+              <ProgressBar value={progress} label="Subiendo archivos" />
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

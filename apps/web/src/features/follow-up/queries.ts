@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../api/ApiProvider';
+
+export const complaintKeys = {
+  all: (id: number) => ['complaint', id] as const,
+  detail: (id: number) => ['complaint', id, 'detail'] as const,
+  files: (id: number) => ['complaint', id, 'files'] as const,
+};
+
+/** True when there is something to ask for: a valid id and a signed-in ticket holder. */
+export function useCanLoadComplaint(id: number | null): boolean {
+  const api = useApi();
+  return id !== null && api.session() !== null;
+}
+
+/** The complaint of the signed-in ticket holder; nothing is asked without a session. */
+export function useComplaintDetail(id: number | null) {
+  const api = useApi();
+  const enabled = useCanLoadComplaint(id);
+  return useQuery({
+    queryKey: complaintKeys.detail(id ?? 0),
+    queryFn: () => api.complaint(id as number),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Its files, asked once the complaint itself has loaded (SPEC §2). */
+export function useComplaintFiles(id: number | null, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: complaintKeys.files(id ?? 0),
+    queryFn: () => api.files(id as number),
+    enabled: enabled && id !== null,
+    retry: false,
+  });
+}

@@ -1,0 +1,31 @@
+// SPEC §4 "Upload area" and "Detail save button", as pure predicates.
+import { STATUS_MISSING_DOCUMENTS } from '@canal/shared';
+
+/**
+ * The upload area opens when the complaint is missing documents. SPEC §4 adds "also when the
+ * upload-error flag is set while the status has that value": the flag never opens it for another
+ * status, and never closes it, so the person can correct the selection.
+ */
+export function isUploadEnabled(status: string | undefined): boolean {
+  return status === STATUS_MISSING_DOCUMENTS;
+}
+
+export interface SaveState {
+  comment: string;
+  fileCount: number;
+  loading: boolean;
+  uploadError: boolean;
+}
+
+/** Nothing to send, a call under way, or an upload error still on screen. */
+export function isSaveDisabled({ comment, fileCount, loading, uploadError }: SaveState): boolean {
+  const nothingToSend = comment.trim() === '' && fileCount === 0;
+  return nothingToSend || loading || uploadError;
+}
+
+/** The route's {id}: a positive whole number (the ticket code), else null. */
+export function parseComplaintId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,52 @@
+import { MESSAGES } from '@canal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../api/ApiProvider';
+import { HttpError } from '../api/http';
+import { complaintKeys } from './queries';
+
+export type SaveOutcome = { ok: true } | { ok: false; uploadMessage: string | null };
+
+/** Wording for a failed upload the spec leaves open (SPEC §8 "Failed file upload"). */
+export const UPLOAD_FAILED_MESSAGE = 'No fue posible adjuntar los archivos. Revise su selección e intente nuevamente.';
+
+function uploadFailureMessage(error: unknown): string {
+  if (error instanceof HttpError && error.status === 415) return MESSAGES.fileTypeNotAllowed;
+  if (error instanceof HttpError && error.serverMessage) return error.serverMessage;
+  return UPLOAD_FAILED_MESSAGE;
+}
+
+/**
+ * "Guardar cambios": with files, one upload carrying the comment (with progress); with only a
+ * comment, the comment call. On success the complaint and its files are asked again.
+ */
+export function useSaveChanges(id: number, complainantEmail: string | null) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function save(comment: string, files: File[]): Promise<SaveOutcome> {
+    setSaving(true);
+    try {
+      if (files.length > 0) {
+        setProgress(0);
+        await api.uploadFiles({ id, comment, files, user: complainantEmail ?? '' }, setProgress);
+      } else {
+        await api.addComment(id, comment);
+      }
+    } catch (error) {
+      if (files.length > 0) return { ok: false, uploadMessage: uploadFailureMessage(error) };
+      // SPEC §8: a failed comment post is only logged.
+      console.error('No se pudo guardar el comentario', error);
+      return { ok: false, uploadMessage: null };
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+    await queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
+    return { ok: true };
+  }
+
+  return { save, saving, progress };
+}
