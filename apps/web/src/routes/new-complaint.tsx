@@ -1,4 +1,14 @@
-/** Placeholder until the screen lands (issue 3). */
+import { Banner } from '../components/Banner';
+import { Breadcrumb } from '../components/Breadcrumb';
+import { NewComplaintWizard } from '../features/complaint-form/NewComplaintWizard';
+
+/** /ingresar-denuncia (SPEC §2 "New complaint"); errors here send the visitor home (router). */
 export function NewComplaintRoute() {
-  return <h1 className="p-8 text-2xl font-bold">Canal de denuncias</h1>;
+  return (
+    <>
+      <Banner title="Ingresar denuncia" />
+      <Breadcrumb crumbs={[{ label: 'Ingresar denuncia' }]} />
+      <NewComplaintWizard />
+    </>
+  );
 }

@@ -1,0 +1,121 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEADINGS, renderNewComplaint, stubLayout } from './test-utils';
+
+let layout: ReturnType<typeof stubLayout>;
+beforeEach(() => {
+  layout = stubLayout();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('step 0: choice of complaint type', () => {
+  it('shows the heading, the two steps and the categories numbered in upper case', async () => {
+    renderNewComplaint();
+    expect(await screen.findByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: HEADINGS[0] })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: HEADINGS[1] })).toBeInTheDocument();
+    const steps = within(screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['1Paso 1: Tipo de denuncia', '2Paso 2: Datos de denuncia']);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+    expect(steps[1]).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Ingresar denuncia', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+  });
+
+  it('keeps one category open at a time and closes the open one on a second click', async () => {
+    const user = userEvent.setup();
+    renderNewComplaint();
+    const first = await screen.findByRole('button', { name: HEADINGS[0] });
+    const second = screen.getByRole('button', { name: HEADINGS[1] });
+
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('radio', { name: 'Acoso laboral' })).toBeInTheDocument();
+
+    await user.click(second);
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('radio', { name: 'Acoso laboral' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Lavado de activos' })).toBeInTheDocument();
+
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('scrolls the opened category into view after about 300 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderNewComplaint();
+    await user.click(await screen.findByRole('button', { name: HEADINGS[1] }));
+    layout.scrollIntoView.mockClear();
+
+    act(() => vi.advanceTimersByTime(250));
+    expect(layout.scrollIntoView).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(60));
+    expect(layout.scrollIntoView).toHaveBeenCalledTimes(1);
+    const target = layout.scrollIntoView.mock.contexts[0] as HTMLElement;
+    expect(target).toContainElement(screen.getByRole('button', { name: HEADINGS[1] }));
+  });
+
+  it('disables "Siguiente" until a type is chosen, then goes to step 1 and scrolls to the top', async () => {
+    const user = userEvent.setup();
+    renderNewComplaint();
+    const next = await screen.findByRole('button', { name: 'Siguiente' });
+    expect(next).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: HEADINGS[1] }));
+    await user.click(screen.getByRole('radio', { name: 'Lavado de activos' }));
+    expect(next).toBeEnabled();
+
+    layout.scrollTo.mockClear();
+    await user.click(next);
+    expect(await screen.findByRole('heading', { name: 'Tipo denuncia: Delitos económicos' })).toBeInTheDocument();
+    expect(layout.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+    const steps = within(screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' })).getAllByRole('listitem');
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+
+    layout.scrollTo.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(layout.scrollTo).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('radio', { name: 'Lavado de activos' })).toBeChecked();
+  });
+
+  it('explains a type in a modal, with "Grupo:" only when the type has a group', async () => {
+    const user = userEvent.setup();
+    renderNewComplaint();
+    await user.click(await screen.findByRole('button', { name: HEADINGS[1] }));
+
+    await user.click(screen.getByRole('button', { name: 'Más información sobre Cohecho a funcionario público' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cohecho a funcionario público' });
+    expect(within(dialog).getByText('Grupo:')).toBeInTheDocument();
+    expect(within(dialog).getByText('Delitos contra la función pública')).toBeInTheDocument();
+    expect(within(dialog).getByText('Descripción:')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ofrecer un beneficio a un funcionario.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Más información sobre Lavado de activos' }));
+    dialog = screen.getByRole('dialog', { name: 'Lavado de activos' });
+    expect(within(dialog).queryByText('Grupo:')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Ocultar el origen ilícito de bienes.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Más información sobre Lavado de activos' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByTestId('modal-backdrop'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Reading the explanation does not choose the type.
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  });
+
+  it('says so when the types cannot be loaded', async () => {
+    const { stubClient } = await import('./test-utils');
+    renderNewComplaint(stubClient({ categories: vi.fn(async () => []) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No fue posible cargar los tipos de denuncia.');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  });
+});

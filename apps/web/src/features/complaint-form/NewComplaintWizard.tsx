@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  MESSAGES,
+  complaintFormSchema,
+  isAnonymityBlocked,
+  type ComplaintForm,
+  type ComplaintFormInput,
+  type ComplaintFormOutput,
+} from '@canal/shared';
+import { Button } from '../../components/Button';
+import { LoadingView } from '../../components/LoadingView';
+import { CategoryStep } from './CategoryStep';
+import { ComplaintDataStep } from './ComplaintDataStep';
+import { emptyComplaintForm } from './form-values';
+import { useCategories, useRecognitionOptions, useRelationOptions, useZonesWithPlaces } from './master-data';
+import { SaveComplaintDialog } from './SaveComplaintDialog';
+import { Stepper } from './Stepper';
+
+/**
+ * The new-complaint wizard (SPEC §2): step 0 picks the complaint type, step 1 holds the form; the
+ * form lives here so going back to step 0 keeps what was typed.
+ */
+export function NewComplaintWizard() {
+  const categories = useCategories();
+  // Loaded with the page so that step 1 opens with its options ready.
+  const zones = useZonesWithPlaces();
+  const relations = useRelationOptions();
+  const recognitions = useRecognitionOptions();
+
+  const [step, setStep] = useState(0);
+  const [crimeId, setCrimeId] = useState<number | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [toSave, setToSave] = useState<ComplaintForm | null>(null);
+
+  const form = useForm<ComplaintFormInput, unknown, ComplaintFormOutput>({
+    resolver: zodResolver(complaintFormSchema),
+    mode: 'all',
+    defaultValues: emptyComplaintForm(),
+  });
+
+  // SPEC §2: the page scrolls to the top on each step change.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, [step]);
+
+  if (categories.isPending) return <LoadingView />;
+
+  const list = categories.data ?? [];
+  const category = list.find((c) => c.crimes.some((crime) => crime.id === crimeId));
+  const crime = category?.crimes.find((c) => c.id === crimeId);
+
+  function next() {
+    if (crimeId === null) return;
+    form.setValue('crimeId', crimeId);
+    if (isAnonymityBlocked(crimeId)) form.setValue('anonymous', false);
+    setStep(1);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-12">
+      <Stepper current={step} />
+      {step === 0 || !category || !crime ? (
+        <>
+          {list.length === 0 ? (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+              No fue posible cargar los tipos de denuncia. Por favor, intente nuevamente en unos minutos.
+            </p>
+          ) : (
+            <CategoryStep categories={list} selectedCrimeId={crimeId} onSelect={setCrimeId} />
+          )}
+          <div className="mt-6 flex justify-end">
+            <Button onClick={next} disabled={crimeId === null}>
+              Siguiente
+            </Button>
+          </div>
+        </>
+      ) : zones.isPending || relations.isPending || recognitions.isPending ? (
+        <LoadingView />
+      ) : (
+        <>
+          <ComplaintDataStep
+            form={form}
+            category={category}
+            crime={crime}
+            zones={zones.data ?? []}
+            relations={relations.data ?? []}
+            recognitions={recognitions.data ?? []}
+            files={files}
+            onFilesChange={(next) => {
+              setFiles(next);
+              setUploadError(null);
+            }}
+            uploadError={uploadError}
+            onUploadRejected={(names) => setUploadError(MESSAGES.uploadRejected(names))}
+            onBack={() => setStep(0)}
+            onSubmit={(values) => setToSave(values)}
+          />
+          <SaveComplaintDialog complaint={toSave} files={files} onClose={() => setToSave(null)} />
+        </>
+      )}
+    </div>
+  );
+}

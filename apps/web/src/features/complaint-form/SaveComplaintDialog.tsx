@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PASSWORD_SPECIAL_CHARACTERS, saveModalSchema, type ComplaintForm, type SaveModalValues } from '@canal/shared';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { ProgressBar } from '../../components/ProgressBar';
+import { Spinner } from '../../components/Spinner';
+import { TextField } from '../../components/form/TextField';
+import { useApi } from '../api/ApiProvider';
+import { saveErrorMessage } from './save-error';
+
+/** SPEC §4 "Save-complaint flow": form → saving → success, or back to the form with an error. */
+type SaveState =
+  | { phase: 'form'; error: string | null }
+  | { phase: 'saving'; progress: number }
+  | { phase: 'success'; ticket: number; email: string; password: string; loggingIn: boolean; error: string | null };
+
+const FORM_ID = 'formulario-guardar-denuncia';
+
+export interface SaveComplaintDialogProps {
+  /** The valid complaint to file; null keeps the dialog closed. */
+  complaint: ComplaintForm | null;
+  files: File[];
+  onClose: () => void;
+}
+
+export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaintDialogProps) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [state, setState] = useState<SaveState>({ phase: 'form', error: null });
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid },
+  } = useForm<z.input<typeof saveModalSchema>, unknown, SaveModalValues>({
+    resolver: zodResolver(saveModalSchema),
+    mode: 'all',
+    defaultValues: { email: '', repeatEmail: '', password: '', repeatPassword: '' },
+  });
+
+  // A repeat field already filled in is checked again when the field it repeats changes.
+  const recheck = (field: 'repeatEmail' | 'repeatPassword') => () => {
+    if (getFieldState(field).isTouched || getFieldState(field).isDirty) void trigger(field);
+  };
+
+  function cancel() {
+    setState({ phase: 'form', error: null });
+    onClose();
+  }
+
+  async function save(values: SaveModalValues) {
+    if (!complaint) return;
+    setState({ phase: 'saving', progress: 0 });
+    try {
+      const created = await api.fileComplaint(complaint, { email: values.email, password: values.password }, files, (progress) =>
+        setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
+      );
+      setState({ phase: 'success', ticket: created.ticket, email: created.email, password: values.password, loggingIn: false, error: null });
+    } catch (error) {
+      setState({ phase: 'form', error: saveErrorMessage(error) });
+    }
+  }
+
+  async function understood() {
+    if (state.phase !== 'success') return;
+    setState({ ...state, loggingIn: true, error: null });
+    try {
+      await api.login(state.ticket, state.password);
+      // The ticket and password leave the page's state before the detail page loads.
+      setState({ phase: 'form', error: null });
+      navigate(paths.complaintDetail(state.ticket));
+    } catch (error) {
+      setState({ ...state, loggingIn: false, error: saveErrorMessage(error) });
+    }
+  }
+
+  const open = complaint !== null;
+
+  if (state.phase === 'saving') {
+    return (
+      <Modal open={open} onClose={() => undefined} title="Guardando denuncia" locked hideClose>
+        <div className="space-y-4" aria-live="polite">
+          <p className="font-semibold">Estamos guardando los datos de su denuncia</p>
+          <p className="text-sm text-gray-700">
+            Este proceso puede tardar más de lo habitual si adjuntó muchos archivos o archivos de gran tamaño. Por favor, no cierre esta
+            ventana.
+          </p>
+          <ProgressBar value={state.progress} label="Progreso de envío de la denuncia" />
+        </div>
+      </Modal>
+    );
+  }
+
+  if (state.phase === 'success') {
+    return (
+      <Modal
+        open={open}
+        onClose={() => undefined}
+        title="Denuncia Ingresada"
+        locked
+        hideClose
+        footer={
+          <Button onClick={understood} disabled={state.loggingIn}>
+            Entendido
+          </Button>
+        }
+      >
+        <div className="space-y-3">
+          <p className="font-semibold">Tu denuncia fue ingresada con éxito</p>
+          <p>
+            Código de tu denuncia: <strong className="text-lg tracking-wide">{state.ticket}</strong>
+          </p>
+          <p>
+            Te enviaremos un resumen de la denuncia al correo electrónico registrado (<strong className="break-all">{state.email}</strong>).
+          </p>
+          {state.loggingIn && <Spinner label="Ingresando a tu denuncia" showLabel />}
+          {state.error && (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+              {state.error}
+            </p>
+          )}
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={cancel}
+      title="Generar contraseña de recuperación y seguimiento"
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={cancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={!isValid}>
+            Guardar denuncia
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={handleSubmit(save)} noValidate className="space-y-4">
+        <p>
+          Para hacer seguimiento a la investigación de tu denuncia te pedimos un correo electrónico de contacto y una contraseña. Al
+          guardar, enviaremos a ese correo el código de tu denuncia; con el código y la contraseña podrás consultar su estado.
+        </p>
+        <p className="text-sm text-gray-700">
+          La información que ingreses es confidencial y, una vez guardada la denuncia, no podrá ser modificada.
+        </p>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Correo electrónico de contacto" type="email" autoComplete="email" error={errors.email?.message} {...register('email', { onChange: recheck('repeatEmail') })} />
+          <TextField label="Repetir correo electrónico" type="email" autoComplete="email" error={errors.repeatEmail?.message} {...register('repeatEmail')} />
+          <TextField
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            hint={`Mínimo 6 caracteres, con al menos un número, una letra mayúscula y un carácter especial (${PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}).`}
+            error={errors.password?.message}
+            {...register('password', { onChange: recheck('repeatPassword') })}
+          />
+          <TextField
+            label="Repetir contraseña"
+            type="password"
+            autoComplete="new-password"
+            error={errors.repeatPassword?.message}
+            {...register('repeatPassword')}
+          />
+        </div>
+        {state.error && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+            {state.error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { Suspense, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@canal/shared';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { useApi } from '../api/ApiProvider';
+import { loginErrorMessage } from './login-error';
+import {
+  CodeRecoveryDialog,
+  loadCodeRecoveryDialog,
+  loadPasswordRecoveryDialog,
+  PasswordRecoveryDialog,
+  preload,
+} from './lazy-dialogs';
+import { useLazyDialog } from './useLazyDialog';
+import { useLoginForm } from './useLoginForm';
+
+/**
+ * Right block of the home page (SPEC §2): code and password open the complaint's detail; the two
+ * recovery dialogs start from here.
+ */
+export function FollowUpLogin() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const codeRecovery = useLazyDialog();
+  const passwordRecovery = useLazyDialog();
+  const login = useMutation({
+    mutationFn: ({ ticket, password }: { ticket: number; password: string }) => api.login(ticket, password),
+    onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)),
+  });
+  const form = useLoginForm(({ ticket, password }) =>
+    login.mutate({ ticket: Number.parseInt(ticket, 10), password }),
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const { ticket, password } = form.values;
+    // SPEC §2/§8: a missing code or password is answered with the browser alert "error!".
+    if (ticket.trim() === '' || password === '') {
+      event.preventDefault();
+      window.alert(MESSAGES.loginMissingFields);
+      return;
+    }
+    void form.handleSubmit(event);
+  };
+
+  return (
+    <section aria-labelledby="consultar-estado" className="flex flex-col gap-5 rounded-lg border border-gray-200 bg-white p-5 shadow-sm md:p-6">
+      <h2 id="consultar-estado" className="text-xl font-bold text-secondary md:text-2xl">
+        Consultar estado de su denuncia
+      </h2>
+      <form noValidate onSubmit={submit} onFocus={form.preload} className="flex flex-col gap-4" aria-busy={login.isPending}>
+        <TextField
+          label="Código de denuncia"
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.field('ticket')}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+        <div className="flex flex-col items-start gap-1">
+          <button
+            type="button"
+            className="min-h-11 text-left text-primary underline hover:no-underline"
+            onPointerEnter={() => preload(loadPasswordRecoveryDialog)}
+            onFocus={() => preload(loadPasswordRecoveryDialog)}
+            onClick={passwordRecovery.show}
+          >
+            Olvidé la contraseña de mi denuncia
+          </button>
+          <button
+            type="button"
+            className="min-h-11 text-left text-primary underline hover:no-underline"
+            onPointerEnter={() => preload(loadCodeRecoveryDialog)}
+            onFocus={() => preload(loadCodeRecoveryDialog)}
+            onClick={codeRecovery.show}
+          >
+            Olvidé el código de mi denuncia
+          </button>
+        </div>
+        {login.isError && (
+          <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
+            {loginErrorMessage(login.error)}
+          </p>
+        )}
+        <div>
+          <Button type="submit" className="w-full sm:w-auto" disabled={login.isPending}>
+            {login.isPending && (
+              <span
+                aria-hidden="true"
+                data-testid="login-spinner"
+                className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+              />
+            )}
+            Consultar denuncia
+          </Button>
+          <span role="status" className="sr-only">
+            {login.isPending ? 'Consultando su denuncia' : ''}
+          </span>
+        </div>
+      </form>
+      {codeRecovery.mounted && (
+        <Suspense fallback={null}>
+          <CodeRecoveryDialog open={codeRecovery.open} onClose={codeRecovery.hide} />
+        </Suspense>
+      )}
+      {passwordRecovery.mounted && (
+        <Suspense fallback={null}>
+          <PasswordRecoveryDialog open={passwordRecovery.open} onClose={passwordRecovery.hide} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
