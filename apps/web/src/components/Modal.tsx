@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -20,6 +20,12 @@ export interface ModalProps {
  * page scroll locked while open (SPEC §2), title tied to the dialog for screen readers.
  */
 export function Modal({ open, onClose, title, children, footer, hideClose, locked, size = 'md' }: ModalProps) {
+  // Our dialogs open from any control, not a Radix Trigger, and Radix returns focus only to its
+  // Trigger: remember what had focus and give it back on close.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
       <Dialog.Portal>
@@ -30,6 +36,13 @@ export function Modal({ open, onClose, title, children, footer, hideClose, locke
             size === 'lg' ? 'max-w-2xl' : 'max-w-lg'
           }`}
           onEscapeKeyDown={(e) => locked && e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            const target = opener.current;
+            if (target?.isConnected) {
+              e.preventDefault();
+              target.focus();
+            }
+          }}
           onPointerDownOutside={(e) => locked && e.preventDefault()}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
