@@ -19,6 +19,7 @@ import { recoveryRoutes } from './modules/recovery/routes';
 import { fileRoutes } from './modules/attachments/routes';
 import { botCheckRoutes } from './modules/bot-check/routes';
 import { devMailboxRoutes } from './modules/mail/routes';
+import { backOfficeRoutes } from './modules/staff/back-office';
 
 // zod's own messages (type errors the shared schemas do not word) in Spanish too.
 z.config(z.locales.es());
@@ -30,7 +31,8 @@ export interface ClientLimits {
   recovery: number;
 }
 
-export const DEFAULT_CLIENT_LIMITS: ClientLimits = { login: 20, recovery: 10 };
+// Sign-ins are retried once by the portal on 401 (SPEC §7): 30 calls are about 15 tries.
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = { login: 30, recovery: 10 };
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -140,6 +142,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1' });
+  await app.register(backOfficeRoutes, { prefix: '/v1/gestion' });
   if (!config.production) await app.register(devMailboxRoutes);
 
   const webDist = options.webDist ?? WEB_DIST;

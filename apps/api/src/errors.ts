@@ -18,11 +18,23 @@ export const ERRORS = {
   NOTHING_TO_SAVE: { status: 400, message: 'Debe escribir un comentario o adjuntar al menos un archivo.' },
   UNAUTHORIZED: { status: 401, message: 'Su sesión no es válida o expiró. Ingrese nuevamente con su código y contraseña.' },
   LOGIN_FAILED: { status: 401, message: 'Código o contraseña incorrecta' },
+  STAFF_UNAUTHORIZED: { status: 401, message: 'Su sesión no es válida o expiró. Ingrese nuevamente.' },
+  STAFF_LOGIN_FAILED: {
+    status: 401,
+    message: 'El correo, la contraseña o el código de verificación son incorrectos.',
+  },
+  FORBIDDEN: { status: 403, message: 'No tiene permiso para realizar esta acción.' },
+  CSRF_FAILED: {
+    status: 403,
+    message: 'No pudimos verificar el origen de la solicitud. Recargue la página e intente nuevamente.',
+  },
   BOT_CHECK_FAILED: {
     status: 403,
     message: 'No pudimos verificar que la solicitud proviene de una persona. Intente nuevamente.',
   },
   NOT_FOUND: { status: 404, message: 'No se encontró la denuncia solicitada.' },
+  CASE_NOT_FOUND: { status: 404, message: 'No se encontró el caso solicitado.' },
+  USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
   RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },
   LINK_INVALID: { status: 410, message: 'El enlace no es válido o ya expiró. Solicite uno nuevo.' },
@@ -30,6 +42,13 @@ export const ERRORS = {
     status: 409,
     message: 'Solo puede adjuntar archivos cuando su denuncia tiene el estado «Faltan antecedentes».',
   },
+  EMAIL_TAKEN: { status: 409, message: 'Ya existe un usuario con ese correo.' },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    message: 'Debe quedar al menos un administrador activo.',
+  },
+  SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
+  CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },
   COMPLAINT_CLOSED: { status: 409, message: 'La denuncia está cerrada y no admite nuevos comentarios.' },
   FILE_TOO_LARGE: {
     status: 413,

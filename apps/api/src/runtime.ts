@@ -13,6 +13,9 @@ import { Outbox } from './modules/mail/outbox';
 import { mailboxTransport, smtpTransport } from './modules/mail/transport';
 import { altchaBotCheck, noBotCheck, recaptchaBotCheck, type AltchaOptions } from './modules/bot-check/bot-check';
 import { complaintsRepository } from './modules/complaints/repository';
+import { StaffSessions } from './modules/staff/sessions';
+import { StaffThrottle, type StaffThrottlePolicy } from './modules/staff/throttle';
+import { mailDeadlineDigest } from './modules/cases/digest';
 import type { Services } from './services';
 
 export interface RuntimeOptions {
@@ -21,6 +24,7 @@ export interface RuntimeOptions {
   warn?: (message: string) => void;
   altcha?: AltchaOptions;
   throttle?: ThrottlePolicy;
+  staffThrottle?: StaffThrottlePolicy;
 }
 
 /** Opens everything the API needs, migrates and seeds: the one place that wires services together. */
@@ -56,6 +60,8 @@ export async function createServices(config: Config, options: RuntimeOptions = {
     transport,
     botCheck,
     fileLinkSecret: keyring.derive('file-links'),
+    staffSessions: new StaffSessions(db, keyring.derive('staff-csrf')),
+    staffThrottle: new StaffThrottle(db, options.staffThrottle),
   };
 }
 
@@ -73,7 +79,10 @@ export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AG
   return { staged, orphans };
 }
 
-/** Background work of one API process: the mail queue every few seconds, the sweep every hour. */
+/**
+ * Background work of one API process: the mail queue every few seconds; every hour the sweep and
+ * the deadline digest (which runs once a day across processes: the first to claim the day).
+ */
 export function startWorkers(services: Services, log: (msg: string, err?: unknown) => void, mailEveryMs = 5000) {
   let stopped = false;
   const drain = async () => {
@@ -84,13 +93,15 @@ export function startWorkers(services: Services, log: (msg: string, err?: unknow
     }
   };
   const mailTimer = setInterval(() => void (!stopped && drain()), mailEveryMs);
-  const sweepTimer = setInterval(
-    () => void sweep(services).catch((error) => log('fallo en la limpieza periódica', error)),
-    60 * 60 * 1000,
-  );
+  const hourly = () => {
+    void sweep(services).catch((error) => log('fallo en la limpieza periódica', error));
+    void mailDeadlineDigest(services).catch((error) => log('fallo en el resumen diario de plazos', error));
+  };
+  const sweepTimer = setInterval(hourly, 60 * 60 * 1000);
   mailTimer.unref();
   sweepTimer.unref();
   void drain();
+  void mailDeadlineDigest(services).catch((error) => log('fallo en el resumen diario de plazos', error));
   return () => {
     stopped = true;
     clearInterval(mailTimer);

@@ -9,6 +9,8 @@ import type { TicketThrottle } from './modules/auth/throttle';
 import type { Outbox } from './modules/mail/outbox';
 import type { MailTransport, MailboxMessage } from './modules/mail/transport';
 import type { BotCheck } from './modules/bot-check/bot-check';
+import type { StaffSessions } from './modules/staff/sessions';
+import type { StaffThrottle } from './modules/staff/throttle';
 
 /** Everything a request needs, built once per process and handed to the app (tests build their own). */
 export interface Services {
@@ -25,6 +27,9 @@ export interface Services {
   botCheck: BotCheck;
   /** Secret for signed file links. */
   fileLinkSecret: Buffer;
+  /** Back office: staff sessions (cookies + CSRF) and sign-in throttling. */
+  staffSessions: StaffSessions;
+  staffThrottle: StaffThrottle;
 }
 
 declare module 'fastify' {

@@ -32,12 +32,54 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-// Extended-protocol queries take one statement each; migrations keep to plain statements
-// separated by semicolons at the end of a line (no functions with bodies).
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * Splits a migration into single statements (extended-protocol queries take one each): at every
+ * semicolon outside quotes, comments and dollar-quoted bodies (`$$ … $$`, `$tag$ … $tag$`), so a
+ * migration may define functions and triggers. Comments are dropped.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i]!;
+    const rest = sql.slice(i);
+    if (rest.startsWith('--')) {
+      const end = sql.indexOf('\n', i);
+      i = end === -1 ? sql.length : end;
+      continue;
+    }
+    if (rest.startsWith('/*')) {
+      const end = sql.indexOf('*/', i + 2);
+      i = end === -1 ? sql.length : end + 2;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      // A doubled quote inside the literal is an escaped quote: the loop simply reopens it.
+      const end = sql.indexOf(ch, i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      current += sql.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    const dollar = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(rest);
+    if (dollar) {
+      const tag = dollar[0];
+      const end = sql.indexOf(tag, i + tag.length);
+      const stop = end === -1 ? sql.length : end + tag.length;
+      current += sql.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (ch === ';') {
+      if (current.trim()) statements.push(current.trim());
+      current = '';
+      i += 1;
+      continue;
+    }
+    current += ch;
+    i += 1;
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
 }

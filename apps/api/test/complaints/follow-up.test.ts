@@ -66,11 +66,11 @@ describe('login', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('locks a code after 5 failures with 429 and Retry-After, even for the right password', async () => {
+  it('locks a code after 10 failures (5 tries, each retried once by the portal) with 429 and Retry-After, even for the right password', async () => {
     const created = (await file(t.app, denuncia())).json();
     const attempt = (password: string) =>
       t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket: created.ticket, password } });
-    for (let i = 0; i < 5; i++) expect((await attempt('Mala#Clave1')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await attempt('Mala#Clave1')).statusCode).toBe(401);
     const locked = await attempt(PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import type { Services } from '../../services';
 import type { ReceivedFile } from '../attachments/receive';
 import { commitFiles, insertFiles } from './create-complaint';
 import { complaintsRepository as repo, type ComplaintRow } from './repository';
+import { notifyAssignee } from '../cases/notify';
 
 export const EVENT_COMMENT = 'Comentario del denunciante';
 export const EVENT_UPLOAD = 'Antecedentes enviados por el denunciante';
@@ -27,6 +28,7 @@ export async function addComplainantComment(services: Services, row: ComplaintRo
       author: AUTHOR_COMPLAINANT,
       visible: true,
     });
+    await notifyAssignee(services, tx, row.id, 'comentario');
   });
 }
 
@@ -65,6 +67,7 @@ export async function addComplainantFiles(
         visible: true,
       });
       await insertFiles(tx, row.id, logId, key, files);
+      await notifyAssignee(services, tx, row.id, files.length > 0 ? 'archivos' : 'comentario');
       await commitFiles(store, files);
     });
   } catch (error) {

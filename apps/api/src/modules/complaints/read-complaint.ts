@@ -47,9 +47,15 @@ export async function complaintOfSession(
   return row;
 }
 
-/** SPEC §3 "Complaint detail as read": labels resolved, only the entries the complainant may see. */
-export async function readComplaintDetail(services: Services, row: ComplaintRow): Promise<DenunciaDetalle> {
-  const { catalogue, keyring, db } = services;
+/** Every field the complainant gave, decrypted and with labels resolved (no log, no ticket). */
+export type DecryptedComplaint = Omit<DenunciaDetalle, 'id' | 'codigo_denuncia' | 'denuncia_bitacora'>;
+
+/**
+ * The one place a complaint's sealed fields are opened: the complainant's detail and the back
+ * office's case view both read through here.
+ */
+export function decryptComplaint(services: Services, row: ComplaintRow): DecryptedComplaint {
+  const { catalogue, keyring } = services;
   const org = organizationById(row.organization_id);
   const key = keyring.unwrapDataKey(row.data_key);
   const complainant = row.complainant_enc ? (JSON.parse(open(key, row.complainant_enc)) as Complainant) : null;
@@ -57,16 +63,7 @@ export async function readComplaintDetail(services: Services, row: ComplaintRow)
   const zone = catalogue.zone(org, row.zone_id);
   const place =
     row.agency_id === null ? 'Otro' : (zone?.agencias.find((a) => a.id === row.agency_id)?.nombre ?? null);
-  const log = await repo.visibleLog(db, row.id);
   return {
-    id: row.ticket,
-    codigo_denuncia: row.ticket,
-    denuncia_bitacora: log.map((entry) => ({
-      comentario: openNullable(key, entry.comment_enc),
-      sistema_fecha_creacion: entry.created_at.toISOString(),
-      evento: entry.event,
-      usuario: entry.author,
-    })),
     reconoce_involucrados: catalogue.recognition(org, row.recognition_id)?.descripcion ?? null,
     fono: complainant?.fono ?? null,
     email: open(key, row.contact_email_enc),
@@ -86,6 +83,23 @@ export async function readComplaintDetail(services: Services, row: ComplaintRow)
     subtipo_denuncia: catalogue.typeName(org, row.type_id) ?? null,
     tipo_denuncia: category?.categoria.nombre ?? null,
     zona: zone?.nombre ?? null,
+  };
+}
+
+/** SPEC §3 "Complaint detail as read": labels resolved, only the entries the complainant may see. */
+export async function readComplaintDetail(services: Services, row: ComplaintRow): Promise<DenunciaDetalle> {
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  const log = await repo.visibleLog(services.db, row.id);
+  return {
+    id: row.ticket,
+    codigo_denuncia: row.ticket,
+    denuncia_bitacora: log.map((entry) => ({
+      comentario: openNullable(key, entry.comment_enc),
+      sistema_fecha_creacion: entry.created_at.toISOString(),
+      evento: entry.event,
+      usuario: entry.author,
+    })),
+    ...decryptComplaint(services, row),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { nextDueDate } from '../cases/next-due';
 
 /** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
 export interface ComplaintRow {
@@ -25,14 +26,23 @@ export interface ComplaintRow {
   contact_email_enc: string;
   email_index: string;
   password_hash: string;
+  /** Back office: who handles the case, the next legal due date (yyyy-mm-dd), closing. */
+  assignee_id: number | null;
+  next_due_date: string | null;
+  closed_at: Date | null;
+  resolution_enc: string | null;
 }
 
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
   agency_id, relation_id, recognition_id, knowledge_id, to_char(occurrence_date, 'DD/MM/YYYY') AS occurrence_date,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
-  complainant_enc, contact_email_enc, email_index, password_hash`;
+  complainant_enc, contact_email_enc, email_index, password_hash, assignee_id,
+  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc`;
 
-export type NewComplaint = Omit<ComplaintRow, 'id' | 'created_at' | 'response_date' | 'status' | 'case_number'> & {
+export type NewComplaint = Omit<
+  ComplaintRow,
+  'id' | 'created_at' | 'response_date' | 'status' | 'case_number' | 'assignee_id' | 'next_due_date' | 'closed_at' | 'resolution_enc'
+> & {
   occurrence_date_iso: string;
 };
 
@@ -86,12 +96,12 @@ export const complaintsRepository = {
   },
 
   async insert(tx: Db, c: NewComplaint & { case_number: string }): Promise<number> {
-    const [row] = await tx.query<{ id: number }>(
+    const [row] = await tx.query<{ id: number; created_at: Date }>(
       `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
          agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
          other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
-       RETURNING id`,
+       RETURNING id, created_at`,
       [
         c.ticket,
         c.organization_id,
@@ -114,6 +124,11 @@ export const complaintsRepository = {
         c.password_hash,
       ],
     );
+    // The inbox sorts by the next legal due date: it exists from the first moment.
+    await tx.query('UPDATE complaints SET next_due_date = $2 WHERE id = $1', [
+      row!.id,
+      nextDueDate({ typeId: c.type_id, receivedAt: row!.created_at, completed: {}, closed: false, now: row!.created_at }),
+    ]);
     return row!.id;
   },
 
@@ -152,7 +167,7 @@ export const complaintsRepository = {
   async files(db: Db, complaintId: number): Promise<FileRow[]> {
     return db.query<FileRow>(
       `SELECT id, complaint_id, storage_key, name_enc, extension, mimetype, size_bytes, created_at
-         FROM complaint_files WHERE complaint_id = $1 ORDER BY created_at, id`,
+         FROM complaint_files WHERE complaint_id = $1 ORDER BY created_at, seq`,
       [complaintId],
     );
   },

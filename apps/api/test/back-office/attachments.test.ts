@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app';
+import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
+import { jpegWithExif, pngWithMetadata } from './images';
+import { staff, type StaffClient } from './support';
+
+let t: TestApp;
+let investigator: StaffClient;
+beforeAll(async () => {
+  t = await buildTestApp();
+  investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+});
+afterAll(() => t.close());
+
+describe('files investigators open', () => {
+  it('are the safe copies: no GPS or camera data in photos, the stored original untouched; downloads audited', async () => {
+    const photo = jpegWithExif();
+    const plan = pngWithMetadata();
+    const created = await file(t.app, denuncia(), [
+      { filename: 'foto.jpg', content: photo },
+      { filename: 'plano.png', content: plan },
+    ]);
+    expect(created.statusCode).toBe(201);
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [created.json().ticket]);
+    const view = (await investigator.get(`/casos/${row!.id}`)).json();
+    expect(view.archivos.map((f: { nombre: string }) => f.nombre)).toEqual(['foto.jpg', 'plano.png']);
+    for (const f of view.archivos) {
+      const res = await investigator.get(f.url.replace('/v1/gestion', ''));
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.includes(Buffer.from('GPSLatitude'))).toBe(false);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.headers['content-disposition']).toMatch(/^attachment/);
+    }
+    const audit = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE complaint_id = $1 AND action = 'archivo.descargado'`, [row!.id]);
+    expect(audit).toHaveLength(2);
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app';
+import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { mailDeadlineDigest } from '../../src/modules/cases/digest';
+import { splitStatements } from '../../src/db/migrate';
+import { signIn, staff, type StaffClient } from './support';
+
+let t: TestApp;
+let admin: StaffClient;
+let investigator: StaffClient;
+let auditor: StaffClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await staff(t, { role: 'administrador' });
+  investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+  auditor = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+});
+afterAll(() => t.close());
+
+async function newCase(payload = denuncia()) {
+  const filed = await fileAndLogin(t.app, payload);
+  const [row] = await t.db.query<{ id: number; case_number: string }>('SELECT id, case_number FROM complaints WHERE ticket = $1', [filed.ticket]);
+  return { ...filed, id: row!.id, caseNumber: row!.case_number };
+}
+
+describe('the audit log', () => {
+  it('records sign-ins (failed too), case views, downloads and changes, chained by hash', async () => {
+    await signIn(t.app, investigator.email, '000000');
+    const c = await newCase();
+    await investigator.get(`/casos/${c.id}`);
+    await investigator.post(`/casos/${c.id}/notas`, { comentario: 'Nota' });
+    const res = await auditor.get(`/auditoria?caso=${c.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entradas.map((e: { accion: string }) => e.accion)).toEqual(['caso.nota', 'caso.visto']);
+    const all = (await auditor.get('/auditoria?limite=200')).json();
+    const actions = all.entradas.map((e: { accion: string }) => e.accion);
+    expect(actions).toContain('sesion.ingreso_fallido');
+    expect(actions).toContain('cuenta.activada');
+    for (let i = 0; i < all.entradas.length - 1; i++) expect(all.entradas[i].hash_anterior).toBe(all.entradas[i + 1].hash);
+
+    const check = await auditor.get('/auditoria/verificacion');
+    expect(check.json()).toMatchObject({ integra: true, primera_rota: null });
+    // Investigators do not read the audit log.
+    expect((await investigator.get('/auditoria')).statusCode).toBe(403);
+  });
+
+  it('refuses UPDATE and DELETE in the database itself', async () => {
+    await expect(t.db.query(`UPDATE audit_log SET action = 'x' WHERE id = 1`)).rejects.toThrow(/solo inserción/);
+    await expect(t.db.query('DELETE FROM audit_log WHERE id = 1')).rejects.toThrow(/solo inserción/);
+  });
+
+  it('detects a tampered entry and names the first broken one', async () => {
+    const c = await newCase();
+    await investigator.get(`/casos/${c.id}`);
+    await investigator.get(`/casos/${c.id}`);
+    const [target] = await t.db.query<{ id: number }>(`SELECT id FROM audit_log WHERE complaint_id = $1 ORDER BY id LIMIT 1`, [c.id]);
+    // Someone with the owner's rights switches the trigger off and rewrites history.
+    await t.db.transaction(async (tx) => {
+      await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+      await tx.query(`UPDATE audit_log SET actor_id = $2 WHERE id = $1`, [target!.id, admin.id]);
+      await tx.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
+    });
+    const check = (await auditor.get('/auditoria/verificacion')).json();
+    expect(check.integra).toBe(false);
+    expect(check.primera_rota).toEqual({ id: target!.id, reason: 'su contenido fue modificado' });
+  });
+});
+
+describe('migrations with function bodies', () => {
+  it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {
+    const sql = `-- a; comment\nCREATE TABLE a (x text DEFAULT ';');\nCREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  RAISE EXCEPTION 'no; way';\nEND;\n$$;\n/* block; */ SELECT $tag$ ; $tag$`;
+    expect(splitStatements(sql)).toEqual([
+      `CREATE TABLE a (x text DEFAULT ';')`,
+      `CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  RAISE EXCEPTION 'no; way';\nEND;\n$$`,
+      'SELECT $tag$ ; $tag$',
+    ]);
+  });
+});
+
+describe('legal milestones (Law 21.643)', () => {
+  it('records completion dates; those the complainant must be told go to their log and mail them', async () => {
+    const c = await newCase();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+    const before = (await investigator.get(`/casos/${c.id}`)).json();
+    expect(before.caso.proximo_vencimiento).toBe(before.hitos[0].vence);
+
+    const internal = await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: today });
+    expect(internal.statusCode).toBe(200);
+    const needsText = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, { fecha: today });
+    expect(needsText.statusCode).toBe(400);
+    expect(needsText.json().message).toMatch(/Debe escribir lo que se informa a la persona denunciante/);
+    await t.services.outbox.drain(t.db);
+    const mailsBefore = (await t.services.transport.list!()).length;
+    const told = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, {
+      fecha: today,
+      comentario: 'La empresa investigará internamente. Investigadora a cargo: Ana Soto.',
+    });
+    expect(told.statusCode).toBe(200);
+
+    const view = (await investigator.get(`/casos/${c.id}`)).json();
+    const byKey = Object.fromEntries(view.hitos.map((h: { clave: string }) => [h.clave, h]));
+    expect(byKey.medidas_resguardo).toMatchObject({ estado: 'done', completado: today });
+    expect(byKey.decision_y_aviso_dt).toMatchObject({ estado: 'done', completado: today, informa_denunciante: true });
+    expect(['pending', 'soon']).toContain(byKey.investigacion_cerrada.estado);
+    expect(view.caso.proximo_vencimiento).toBe(byKey.investigacion_cerrada.vence);
+    expect(view.bitacora.interna.map((e: { evento: string }) => e.evento)).toContain('Hito: Adopción de medidas de resguardo');
+    const visible = view.bitacora.visible.at(-1);
+    expect(visible.evento).toMatch(/^Hito: Decisión de investigar/);
+
+    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${c.ticket}`, headers: c.auth })).json();
+    expect(detail.denuncia_bitacora.at(-1).comentario).toBe('La empresa investigará internamente. Investigadora a cargo: Ana Soto.');
+    expect(JSON.stringify(detail)).not.toContain('medidas de resguardo');
+    await t.services.outbox.drain(t.db);
+    const mails = (await t.services.transport.list!()).slice(0, -mailsBefore || undefined);
+    expect(mails.filter((m) => m.to === EMAIL)).toHaveLength(1);
+  });
+
+  it('refuses a milestone of another regime, a future date and one before receipt', async () => {
+    const c = await newCase();
+    const other = await investigator.put(`/casos/${c.id}/hitos/acuse_recibo`, { fecha: '2024-01-01' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe('El hito no corresponde a este tipo de denuncia.');
+    expect((await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2999-01-01' })).json().message).toBe('La fecha del hito no puede ser futura.');
+    expect((await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2020-01-01' })).json().message).toBe(
+      'La fecha del hito no puede ser anterior al ingreso de la denuncia.',
+    );
+    expect((await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '01-01-2024' })).statusCode).toBe(400);
+  });
+
+  it('marks overdue milestones and mails each assignee a daily digest, once a day', async () => {
+    const late = await newCase();
+    const general = await newCase(anonymous());
+    // Received three weeks ago: the Karin protective measures and decision are overdue.
+    await t.db.query(`UPDATE complaints SET created_at = now() - interval '21 days' WHERE id = $1`, [late.id]);
+    await investigator.put(`/casos/${late.id}/asignacion`, { usuario_id: investigator.id });
+    await investigator.put(`/casos/${general.id}/asignacion`, { usuario_id: investigator.id });
+    const view = (await investigator.get(`/casos/${late.id}`)).json();
+    expect(view.hitos[0].estado).toBe('overdue');
+
+    const now = new Date();
+    now.setUTCHours(15); // 11:00 or 12:00 in Santiago
+    await t.services.outbox.drain(t.db);
+    const queued = await mailDeadlineDigest(t.services, now);
+    expect(queued).toBeGreaterThanOrEqual(1);
+    expect(await mailDeadlineDigest(t.services, now)).toBeNull(); // once a day
+    await t.services.outbox.drain(t.db);
+    const digest = (await t.services.transport.list!()).find((m) => m.to === investigator.email && /vencido/.test(m.subject))!;
+    expect(digest.text).toContain(late.caseNumber);
+    expect(digest.text).toContain('Adopción de medidas de resguardo');
+    expect(digest.text).not.toContain(general.caseNumber); // nothing soon or overdue there
+    // The refresh moved the overdue case to the top of the inbox.
+    const inbox = (await investigator.get('/casos?vencidos=true')).json();
+    expect(inbox.casos[0].id).toBe(late.id);
+    expect(inbox.casos[0].vencido).toBe(true);
+  });
+
+  it('does not run before 8:00 in Santiago', async () => {
+    const early = new Date('2031-05-05T10:00:00Z'); // 06:00 in Santiago
+    expect(await mailDeadlineDigest(t.services, early)).toBeNull();
+  });
+});
