@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { FailureCounter } from '../auth/throttle';
 
 export interface StaffThrottlePolicy {
   /** Failed sign-ins allowed per e-mail inside the window before it is locked. */
@@ -19,26 +20,28 @@ export const DEFAULT_STAFF_THROTTLE: StaffThrottlePolicy = { perEmail: 5, perCli
  */
 export class StaffThrottle {
   private readonly clients = new Map<string, { failures: number; windowStart: number; lockedUntil: number }>();
+  private readonly perEmail: FailureCounter<string>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly policy: StaffThrottlePolicy = DEFAULT_STAFF_THROTTLE,
-  ) {}
+  ) {
+    this.perEmail = new FailureCounter(db, 'staff', {
+      maxFailures: policy.perEmail,
+      windowMinutes: policy.windowMinutes,
+      lockMinutes: policy.lockMinutes,
+    });
+  }
 
   /** Seconds until this e-mail or this client may try again, or 0. */
   async lockedFor(emailKey: string, client: string, now = Date.now()): Promise<number> {
     const entry = this.clients.get(clientKey(client));
     const clientWait = entry && entry.lockedUntil > now ? Math.ceil((entry.lockedUntil - now) / 1000) : 0;
-    const rows = await this.db.query<{ seconds: number }>(
-      `SELECT ceil(extract(epoch FROM locked_until - now()))::int AS seconds
-         FROM staff_login_throttle WHERE key = $1 AND locked_until > now()`,
-      [emailKey],
-    );
-    return Math.max(clientWait, rows[0]?.seconds ?? 0);
+    return Math.max(clientWait, await this.perEmail.lockedFor(emailKey));
   }
 
   async recordFailure(emailKey: string, client: string, now = Date.now()): Promise<void> {
-    const { perEmail, perClient, windowMinutes, lockMinutes } = this.policy;
+    const { perClient, windowMinutes, lockMinutes } = this.policy;
     const windowMs = windowMinutes * 60_000;
     const key = clientKey(client);
     const entry = this.clients.get(key);
@@ -52,22 +55,11 @@ export class StaffThrottle {
     this.clients.set(key, current);
     this.forgetOld(now, windowMs + lockMinutes * 60_000);
 
-    await this.db.query(
-      `INSERT INTO staff_login_throttle AS t (key, failures, window_started_at) VALUES ($1, 1, now())
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $2) THEN 1 ELSE t.failures + 1 END,
-         window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $2) THEN now() ELSE t.window_started_at END`,
-      [emailKey, windowMinutes],
-    );
-    await this.db.query(
-      `UPDATE staff_login_throttle SET locked_until = now() + make_interval(mins => $3), failures = 0, window_started_at = now()
-        WHERE key = $1 AND failures >= $2`,
-      [emailKey, perEmail, lockMinutes],
-    );
+    await this.perEmail.recordFailure(emailKey);
   }
 
   async reset(emailKey: string): Promise<void> {
-    await this.db.query('DELETE FROM staff_login_throttle WHERE key = $1', [emailKey]);
+    await this.perEmail.reset(emailKey);
   }
 
   private forgetOld(now: number, keepMs: number): void {
