@@ -256,6 +256,7 @@ describe('the inbox', () => {
     expect(all.total).toBe(5);
     expect(all.casos.map((c: { proximo_vencimiento: string | null }) => c.proximo_vencimiento)).toEqual(['2020-01-01', '2030-01-03', '2030-01-04', '2030-01-05', null]);
     expect(all.casos[0].vencido).toBe(true);
+    expect(all.casos.map((c: { por_vencer: boolean }) => c.por_vencer)).toEqual([false, false, false, false, false]);
 
     const page2 = (await investigator.get('/casos?limite=2&desplazamiento=2')).json();
     expect(page2.total).toBe(5);
@@ -298,5 +299,8 @@ describe('the inbox', () => {
     // Law 21.643: protective measures on the day of receipt; others: acknowledgement within 7 days.
     expect(rows[0]!.next_due_date).toBe(rows[0]!.created);
     expect(rows[1]!.next_due_date > rows[1]!.created).toBe(true);
+    // Due today: marked soon-due in the inbox (the same working-day window as the milestones), not overdue.
+    const inbox = (await investigatorHq.get('/casos?limite=100')).json();
+    expect(inbox.casos.find((c: { id: number }) => c.id === karin.id)).toMatchObject({ vencido: false, por_vencer: true });
   });
 });

@@ -28,6 +28,14 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // The back office (DESIGN §8): one lazy entry with its own routes and staff layout, never the
+  // portal's frame. A single import() keeps the portal's first load the same size.
+  {
+    path: '/gestion/*',
+    lazy: () => import('../routes/gestion/root').then((m) => ({ Component: m.GestionRoot })),
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <LoadingPage />,
+  },
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);

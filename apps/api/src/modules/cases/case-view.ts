@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 import { appendAudit } from '../audit/audit-log';
 import { decryptComplaint } from '../complaints/read-complaint';
 import { complaintsRepository, type ComplaintRow } from '../complaints/repository';
-import { civilDateInZone } from '../deadlines';
+import { addWorkingDays, civilDateInZone, DEADLINE_TABLE, type CivilDate } from '../deadlines';
 import type { StaffUser } from '../staff/roles';
 import { caseForStaff } from './access';
 import { milestonesView } from './milestones';
@@ -13,7 +13,7 @@ import { casesRepository as repo } from './repository';
 export const fileUrl = (complaintId: number, fileId: string) => `/v1/gestion/casos/${complaintId}/archivos/${fileId}`;
 
 /** The summary fields of a case both the inbox and the case view show. */
-export function caseSummary(services: Services, row: Pick<ComplaintRow, 'id' | 'case_number' | 'organization_id' | 'status' | 'type_id' | 'is_anonymous' | 'created_at' | 'next_due_date'>, today: string) {
+export function caseSummary(services: Services, row: Pick<ComplaintRow, 'id' | 'case_number' | 'organization_id' | 'status' | 'type_id' | 'is_anonymous' | 'created_at' | 'next_due_date'>, today: CivilDate) {
   const org = organizationById(row.organization_id);
   return {
     id: row.id,
@@ -27,6 +27,8 @@ export function caseSummary(services: Services, row: Pick<ComplaintRow, 'id' | '
     fecha_ingreso: row.created_at.toISOString(),
     proximo_vencimiento: row.next_due_date,
     vencido: row.next_due_date !== null && row.next_due_date < today,
+    // Due within the table's "soon" window (working days, today included), as the milestones mark it.
+    por_vencer: row.next_due_date !== null && row.next_due_date >= today && row.next_due_date <= addWorkingDays(today, DEADLINE_TABLE.soonWorkingDays),
   };
 }
 

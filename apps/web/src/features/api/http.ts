@@ -51,7 +51,7 @@ export class HttpError extends Error {
 }
 
 export interface SendOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   /** A plain object is sent as JSON; FormData as multipart. */

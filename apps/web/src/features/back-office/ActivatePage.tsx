@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { LoadingView } from '../../components/LoadingView';
+import { errorMessage } from './api/client';
+import { staffKeys } from './api/hooks';
+import { useStaffApi } from './api/StaffApiProvider';
+import { AuthCard } from './components/AuthCard';
+import { FormAlert } from './components/FormAlert';
+import { TotpQrCode } from './components/TotpQrCode';
+import { activationFormSchema, type ActivationForm } from './schemas';
+
+/** Reads the token from the fragment once and drops it from the address bar (and the history). */
+function useFragmentToken(): string {
+  const [token] = useState(() => window.location.hash.replace(/^#/, ''));
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
+  return token;
+}
+
+/** The secret in groups of four, easier to type into an app. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** /gestion/activar#<token>: set a password, enrol the authenticator app, prove it with a code. */
+export function ActivatePage() {
+  const api = useStaffApi();
+  const token = useFragmentToken();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const invitation = useQuery({ queryKey: ['gestion', 'invitacion', token], queryFn: () => api.lookupInvitation(token), enabled: token.length > 0, gcTime: 0 });
+  const form = useForm<ActivationForm>({ mode: 'onTouched', resolver: zodResolver(activationFormSchema), defaultValues: { password: '', confirmacion: '', codigo: '' } });
+  const activate = useMutation({
+    mutationFn: (v: ActivationForm) => api.activate({ token, password: v.password, codigo: v.codigo }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(staffKeys.session(), answer);
+      navigate(paths.staffInbox(), { replace: true });
+    },
+  });
+  const { errors } = form.formState;
+
+  if (!token || invitation.isError) {
+    return (
+      <AuthCard title="Activar cuenta">
+        <FormAlert>{token ? errorMessage(invitation.error) : 'El enlace no es válido o ya expiró. Solicite uno nuevo.'}</FormAlert>
+        <p>
+          Pida a una persona administradora que le envíe una nueva invitación, o{' '}
+          <Link className="text-primary underline" to={paths.staffSignIn()}>
+            vaya al ingreso
+          </Link>{' '}
+          si ya activó su cuenta.
+        </p>
+      </AuthCard>
+    );
+  }
+  if (!invitation.data) {
+    return (
+      <AuthCard title="Activar cuenta">
+        <LoadingView />
+      </AuthCard>
+    );
+  }
+  const { nombre, email, totp } = invitation.data;
+  return (
+    <AuthCard title="Activar cuenta">
+      <p>
+        Hola, <strong>{nombre}</strong> ({email}). Cree su contraseña y configure el segundo factor de ingreso.
+      </p>
+      <form noValidate className="space-y-5" onSubmit={form.handleSubmit((v) => activate.mutate(v))}>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-lg font-bold text-secondary">1. Contraseña</legend>
+          <TextField
+            label="Nueva contraseña"
+            type="password"
+            autoComplete="new-password"
+            hint="Al menos 12 caracteres, combinando letras y números."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextField label="Repita la contraseña" type="password" autoComplete="new-password" error={errors.confirmacion?.message} {...form.register('confirmacion')} />
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-lg font-bold text-secondary">2. Aplicación de autenticación</legend>
+          <p>Escanee este código con su aplicación (Google Authenticator, Microsoft Authenticator, FreeOTP u otra compatible con TOTP).</p>
+          <div className="flex justify-center">
+            <TotpQrCode uri={totp.uri} />
+          </div>
+          <p>
+            Si no puede escanearlo, ingrese esta clave en la aplicación:{' '}
+            <code data-testid="totp-secret" className="rounded bg-gray-100 px-2 py-1 font-mono text-base break-all">
+              {grouped(totp.secreto)}
+            </code>
+          </p>
+          <TextField
+            label="Código de verificación"
+            hint="Los 6 dígitos que muestra ahora la aplicación."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={errors.codigo?.message}
+            {...form.register('codigo')}
+          />
+        </fieldset>
+        {activate.isError && <FormAlert>{errorMessage(activate.error)}</FormAlert>}
+        <Button type="submit" className="w-full" disabled={activate.isPending}>
+          {activate.isPending ? 'Activando…' : 'Activar cuenta e ingresar'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,187 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useQueryParams } from './components/useQueryParams';
+import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/form/Checkbox';
+import { TextField } from '../../components/form/TextField';
+import { LoadingView } from '../../components/LoadingView';
+import { errorMessage } from './api/client';
+import { useCategories, useInbox, useUsers } from './api/hooks';
+import type { InboxFilters, StaffUser } from './api/types';
+import { caseDueState, DueMark } from './components/DueMark';
+import { FormAlert } from './components/FormAlert';
+import { SelectField } from './components/fields';
+import { dateTime } from './components/format';
+import { Pager } from './components/Pager';
+import { StatusBadge } from './components/StatusBadge';
+import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+
+export const INBOX_PAGE_SIZE = 25;
+/** The filters kept in the address (so a filtered inbox can be bookmarked and shared among staff). */
+const FILTER_PARAMS = ['organizacion', 'estado', 'categoria', 'desde', 'hasta', 'vencidos', 'asignado'] as const;
+
+/** The inbox call for the address's search params. */
+export function filtersFromParams(params: URLSearchParams): InboxFilters {
+  const filters: InboxFilters = {};
+  for (const name of FILTER_PARAMS) {
+    const value = params.get(name);
+    if (value) (filters as Record<string, string>)[name] = value;
+  }
+  if (filters.vencidos && filters.vencidos !== 'true') delete filters.vencidos;
+  const page = Math.max(1, Number(params.get('pagina')) || 1);
+  return { ...filters, limite: INBOX_PAGE_SIZE, desplazamiento: (page - 1) * INBOX_PAGE_SIZE };
+}
+
+/** The organisations a person works on (administrators: all). */
+export const visibleOrganizations = (user: StaffUser) => (isAdministrator(user) ? ORGANIZATIONS : ORGANIZATIONS.filter((o) => user.organizaciones.includes(o.id)));
+
+function Filters() {
+  const user = useStaffUser();
+  const [params, setParams] = useQueryParams();
+  const organization = params.get('organizacion') ?? undefined;
+  const categories = useCategories(organization);
+  const users = useUsers(isAdministrator(user));
+  const organizations = visibleOrganizations(user);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTER_PARAMS) {
+      const value = data.get(name);
+      if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
+    }
+    setParams(next);
+  };
+
+  return (
+    <form key={params.toString()} onSubmit={submit} aria-label="Filtros de la bandeja" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField label="Organización" name="organizacion" defaultValue={params.get('organizacion') ?? ''}>
+          <option value="">Todas</option>
+          {organizations.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.shortName}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Estado" name="estado" defaultValue={params.get('estado') ?? ''}>
+          <option value="">Todos</option>
+          {COMPLAINT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Categoría" name="categoria" defaultValue={params.get('categoria') ?? ''} hint={organization ? undefined : 'Categorías de la casa matriz; elija una organización para ver las suyas.'}>
+          <option value="">Todas</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.categoria.id} value={String(c.categoria.id)}>
+              {c.categoria.nombre}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Asignación" name="asignado" defaultValue={params.get('asignado') ?? ''}>
+          <option value="">Cualquiera</option>
+          <option value="yo">Asignados a mí</option>
+          <option value="ninguno">Sin asignar</option>
+          {(users.data ?? [])
+            .filter((u) => u.activo && u.rol !== 'auditor' && u.id !== user.id)
+            .map((u) => (
+              <option key={u.id} value={String(u.id)}>
+                {u.nombre}
+              </option>
+            ))}
+        </SelectField>
+        <TextField label="Ingresada desde" type="date" name="desde" defaultValue={params.get('desde') ?? ''} />
+        <TextField label="Ingresada hasta" type="date" name="hasta" defaultValue={params.get('hasta') ?? ''} />
+        <Checkbox label="Solo casos con plazos vencidos" name="vencidos" value="true" defaultChecked={params.get('vencidos') === 'true'} className="self-end pb-3" />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit">Filtrar</Button>
+        <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+          Limpiar filtros
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /gestion: the cases the person may see, filtered, by next legal due date (server order), paged on the server. */
+export function InboxPage() {
+  const [params, setParams] = useQueryParams();
+  const filters = filtersFromParams(params);
+  const inbox = useInbox(filters);
+
+  const goTo = (offset: number) => {
+    const next = new URLSearchParams(params);
+    const page = Math.floor(offset / INBOX_PAGE_SIZE) + 1;
+    if (page > 1) next.set('pagina', String(page));
+    else next.delete('pagina');
+    setParams(next);
+  };
+
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-secondary">Bandeja de casos</h1>
+      <Filters />
+      {inbox.isError && <FormAlert>{errorMessage(inbox.error)}</FormAlert>}
+      {inbox.isPending && <LoadingView />}
+      {inbox.data && (
+        <section aria-labelledby="resultados">
+          <h2 id="resultados" className="mb-2 text-lg font-semibold" aria-live="polite">
+            {inbox.data.total === 1 ? '1 caso' : `${inbox.data.total} casos`}
+          </h2>
+          {inbox.data.casos.length === 0 ? (
+            <p>No hay casos con estos filtros.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <caption className="sr-only">Casos ordenados por próximo vencimiento</caption>
+                <thead className="bg-light text-secondary">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">N° de caso</th>
+                    <th scope="col" className="px-3 py-2">Organización</th>
+                    <th scope="col" className="px-3 py-2">Tipo</th>
+                    <th scope="col" className="px-3 py-2">Estado</th>
+                    <th scope="col" className="px-3 py-2">Próximo vencimiento</th>
+                    <th scope="col" className="px-3 py-2">Asignado a</th>
+                    <th scope="col" className="px-3 py-2">Ingreso</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {inbox.data.casos.map((c) => (
+                    <tr key={c.id} className="border-t border-gray-200 align-top">
+                      <th scope="row" className="px-3 py-2 font-semibold">
+                        <Link to={paths.staffCase(c.id)} className="text-primary underline">
+                          {c.numero}
+                        </Link>
+                      </th>
+                      <td className="px-3 py-2">{c.organizacion.nombre}</td>
+                      <td className="px-3 py-2">
+                        {c.tipo ?? '—'}
+                        {c.categoria && <span className="block text-xs text-gray-700">{c.categoria}</span>}
+                        {c.anonima && <span className="block text-xs text-gray-700">Anónima</span>}
+                      </td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={c.estado} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <DueMark date={c.proximo_vencimiento} state={caseDueState(c)} />
+                      </td>
+                      <td className="px-3 py-2">{c.asignado?.nombre ?? 'Sin asignar'}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.fecha_ingreso)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager total={inbox.data.total} limit={INBOX_PAGE_SIZE} offset={filters.desplazamiento ?? 0} onChange={goTo} label="Páginas de la bandeja" />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../api/http';
+import { SignInPage } from './SignInPage';
+import { ADMIN, renderStaffPage, stubStaffApi } from './test-support';
+
+const fill = async (code = '123456') => {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Correo electrónico'), 'ana@empresa.cl');
+  await user.type(screen.getByLabelText('Contraseña'), 'Clave segura 2024');
+  await user.type(screen.getByLabelText('Código de verificación'), code);
+  await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+};
+
+describe('staff sign-in', () => {
+  it('validates the fields in Spanish before calling the server', async () => {
+    const api = stubStaffApi();
+    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Debe ingresar el correo.')).toBeInTheDocument();
+    expect(screen.getByText('Debe ingresar la contraseña.')).toBeInTheDocument();
+    expect(screen.getByText('El código de verificación tiene 6 dígitos.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de verificación')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.signIn).not.toHaveBeenCalled();
+  });
+
+  it("announces the server's 401 message and clears the code", async () => {
+    const message = 'El correo, la contraseña o el código de verificación son incorrectos.';
+    const api = stubStaffApi({ signIn: vi.fn().mockRejectedValue(new HttpError('http', 401, '/v1/gestion/sesion', message)) });
+    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null });
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Código de verificación')).toHaveValue('');
+    expect(vi.mocked(api.signIn).mock.calls[0]![0]).toEqual({ email: 'ana@empresa.cl', password: 'Clave segura 2024', codigo: '123456' });
+  });
+
+  it('shows the throttling message of a 429 and says why', async () => {
+    const message = 'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.';
+    const api = stubStaffApi({ signIn: vi.fn().mockRejectedValue(new HttpError('http', 429, '/v1/gestion/sesion', message)) });
+    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null });
+    await fill();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent(/bloqueado por unos minutos/);
+  });
+
+  it('says the session expired, and after signing in goes back to the page it was on', async () => {
+    const api = stubStaffApi({ signIn: vi.fn().mockResolvedValue({ usuario: ADMIN, csrf: 'x' }) });
+    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null, state: { expired: true, from: '/gestion/casos/7' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Su sesión expiró o ya no es válida. Ingrese nuevamente.');
+    await fill();
+    await waitFor(() => expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/casos/7'));
+  });
+});

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryParams } from './components/useQueryParams';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/form/TextField';
+import { LoadingView } from '../../components/LoadingView';
+import { errorMessage, statsCsvUrl } from './api/client';
+import { useHalfYear, useStatistics } from './api/hooks';
+import type { StatsFilters } from './api/types';
+import { BarChart } from './components/BarChart';
+import { FormAlert } from './components/FormAlert';
+import { SelectField } from './components/fields';
+import { useStaffUser } from './components/StaffUserContext';
+import { visibleOrganizations } from './InboxPage';
+
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+const monthLabel = (ym: string) => {
+  const [y, m] = ym.split('-');
+  return `${MONTHS[Number(m) - 1] ?? m} ${y}`;
+};
+
+function statsFilters(params: URLSearchParams): StatsFilters {
+  const f: StatsFilters = {};
+  for (const name of ['organizacion', 'desde', 'hasta'] as const) {
+    const v = params.get(name);
+    if (v) f[name] = v;
+  }
+  return f;
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm font-semibold text-gray-700">{label}</dt>
+      <dd className="text-2xl font-bold text-secondary tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function HalfYear() {
+  const now = new Date();
+  const years = Array.from({ length: now.getFullYear() - 2023 + 1 }, (_, i) => now.getFullYear() - i);
+  const [anio, setAnio] = useState(now.getFullYear());
+  const [semestre, setSemestre] = useState<1 | 2>(now.getMonth() < 6 ? 1 : 2);
+  const report = useHalfYear(anio, semestre);
+  return (
+    <section aria-labelledby="semestral" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="semestral" className="text-xl font-bold text-secondary">
+        Informe semestral Ley 21.643
+      </h2>
+      <p className="text-sm text-gray-700">Conteos para informar a la mutualidad (denuncias de los tipos de la Ley 21.643 y medidas registradas en el semestre).</p>
+      <div className="flex flex-wrap gap-4">
+        <SelectField label="Año" value={anio} onChange={(e) => setAnio(Number(e.target.value))}>
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Semestre" value={semestre} onChange={(e) => setSemestre(e.target.value === '2' ? 2 : 1)}>
+          <option value={1}>Primer semestre (enero a junio)</option>
+          <option value={2}>Segundo semestre (julio a diciembre)</option>
+        </SelectField>
+      </div>
+      {report.isError && <FormAlert>{errorMessage(report.error)}</FormAlert>}
+      {report.isPending && <LoadingView withText={false} />}
+      {report.data && (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">
+              Conteos del semestre {report.data.periodo.semestre} de {report.data.periodo.anio}
+            </caption>
+            <thead className="bg-light text-secondary">
+              <tr>
+                <th scope="col" className="px-3 py-2">Organización</th>
+                <th scope="col" className="px-3 py-2 text-right">Denuncias recibidas</th>
+                {report.data.organizaciones[0]?.por_tipo.map((t) => (
+                  <th key={t.tipo_id} scope="col" className="px-3 py-2 text-right">
+                    {t.tipo}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2 text-right">Casos con medidas de resguardo</th>
+                <th scope="col" className="px-3 py-2 text-right">Casos con medidas adoptadas</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.data.organizaciones.map((o) => (
+                <tr key={o.id} className="border-t border-gray-200">
+                  <th scope="row" className="px-3 py-2">{o.nombre}</th>
+                  <td className="px-3 py-2 text-right tabular-nums">{o.denuncias_recibidas}</td>
+                  {o.por_tipo.map((t) => (
+                    <td key={t.tipo_id} className="px-3 py-2 text-right tabular-nums">
+                      {t.recibidas}
+                    </td>
+                  ))}
+                  <td className="px-3 py-2 text-right tabular-nums">{o.casos_con_medidas_de_resguardo}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{o.casos_con_medidas_adoptadas}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /gestion/estadisticas: counts as accessible bar charts, CSV export and the six-monthly report. */
+export function StatsPage() {
+  const me = useStaffUser();
+  const [params, setParams] = useQueryParams();
+  const filters = statsFilters(params);
+  const stats = useStatistics(filters);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['organizacion', 'desde', 'hasta']) {
+      const v = data.get(name);
+      if (typeof v === 'string' && v) next.set(name, v);
+    }
+    setParams(next);
+  };
+  const s = stats.data;
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-secondary">Estadísticas</h1>
+      <form key={params.toString()} onSubmit={submit} aria-label="Filtros de las estadísticas" className="flex flex-wrap items-end gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+        <SelectField label="Organización" name="organizacion" defaultValue={filters.organizacion ?? ''}>
+          <option value="">Todas</option>
+          {visibleOrganizations(me).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.shortName}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Desde" type="date" name="desde" defaultValue={filters.desde ?? ''} />
+        <TextField label="Hasta" type="date" name="hasta" defaultValue={filters.hasta ?? ''} />
+        <Button type="submit">Aplicar</Button>
+        <a href={statsCsvUrl(filters)} download="casos.csv" className="inline-flex min-h-11 items-center font-semibold text-primary underline">
+          Exportar casos (CSV)
+        </a>
+      </form>
+      {stats.isError && <FormAlert>{errorMessage(stats.error)}</FormAlert>}
+      {stats.isPending && <LoadingView />}
+      {s && (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            <Figure label="Casos" value={String(s.total)} />
+            <Figure label="Anónimas" value={`${s.anonimas.porcentaje.toLocaleString('es-CL')} % (${s.anonimas.total})`} />
+            <Figure label="Cerrados" value={String(s.cerradas)} />
+            <Figure label="Promedio de días al cierre" value={s.promedio_dias_cierre === null ? '—' : s.promedio_dias_cierre.toLocaleString('es-CL', { maximumFractionDigits: 1 })} />
+            <Figure label="Con plazos vencidos" value={String(s.vencidas)} />
+          </dl>
+          <div className="grid gap-5 lg:grid-cols-2">
+            <BarChart title="Casos por organización" data={s.por_organizacion.map((d) => ({ label: d.nombre, value: d.total }))} />
+            <BarChart title="Casos por estado" data={s.por_estado.map((d) => ({ label: d.nombre, value: d.total }))} />
+            <BarChart title="Casos por categoría" data={s.por_categoria.map((d) => ({ label: d.nombre, value: d.total }))} />
+            <BarChart title="Casos por mes de ingreso" data={s.por_mes.map((d) => ({ label: monthLabel(d.mes), value: d.total }))} />
+            <BarChart title="Casos anónimos e identificados" data={[{ label: 'Anónimas', value: s.anonimas.total }, { label: 'Identificadas', value: s.total - s.anonimas.total }]} />
+          </div>
+        </>
+      )}
+      <HalfYear />
+    </div>
+  );
+}

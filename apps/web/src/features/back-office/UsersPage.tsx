@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ORGANIZATIONS } from '@canal/shared';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/form/Checkbox';
+import { TextField } from '../../components/form/TextField';
+import { LoadingView } from '../../components/LoadingView';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from './api/client';
+import { useUserActions, useUsers } from './api/hooks';
+import type { StaffRole, StaffUser } from './api/types';
+import { FormAlert } from './components/FormAlert';
+import { SelectField } from './components/fields';
+import { isAdministrator, ROLE_LABELS, useStaffUser } from './components/StaffUserContext';
+import { inviteSchema, type InviteForm } from './schemas';
+
+const ROLES: StaffRole[] = ['investigador', 'auditor', 'administrador'];
+const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
+
+function OrganizationChecks({ register, error }: { register: ReturnType<typeof useForm<InviteForm>>['register']; error?: string }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">Organizaciones</legend>
+      <p className="text-sm text-gray-700">Las personas administradoras ven todas las organizaciones.</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {ORGANIZATIONS.map((o) => (
+          <Checkbox key={o.id} label={o.shortName} value={o.id} {...register('organizaciones')} />
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Invite (new) or change (existing) a person: name, role, organisations; the e-mail only when inviting. */
+function UserDialog({ user, onClose, onSaved }: { user: StaffUser | null; onClose: () => void; onSaved: (message: string) => void }) {
+  const { invite, update } = useUserActions();
+  const mutation = user ? update : invite;
+  const form = useForm<InviteForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(inviteSchema),
+    defaultValues: user ? { email: user.email, nombre: user.nombre, rol: user.rol, organizaciones: user.organizaciones } : { email: '', nombre: '', rol: 'investigador', organizaciones: [] },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) => {
+    if (user) update.mutate({ id: user.id, changes: { nombre: v.nombre, rol: v.rol, organizaciones: v.organizaciones } }, { onSuccess: () => onSaved('Cambios guardados.') });
+    else invite.mutate(v, { onSuccess: () => onSaved(`Invitación enviada a ${v.email}.`) });
+  });
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      locked={mutation.isPending}
+      title={user ? `Modificar a ${user.nombre}` : 'Invitar usuario'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="usuario-form" disabled={mutation.isPending}>
+            {user ? 'Guardar cambios' : 'Enviar invitación'}
+          </Button>
+        </>
+      }
+    >
+      <form id="usuario-form" noValidate onSubmit={submit} className="space-y-4">
+        {!user && <TextField label="Correo electrónico" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />}
+        <TextField label="Nombre" error={errors.nombre?.message} {...form.register('nombre')} />
+        <SelectField label="Rol" error={errors.rol?.message} {...form.register('rol')}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
+        <OrganizationChecks register={form.register} error={errors.organizaciones?.message} />
+        {!user && <p className="text-sm text-gray-700">Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su contraseña y configurar su segundo factor.</p>}
+        {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+/** /gestion/usuarios (administrators): the staff list, invitations, roles, organisations, deactivation. */
+export function UsersPage() {
+  const me = useStaffUser();
+  const users = useUsers(isAdministrator(me));
+  const { update, reinvite } = useUserActions();
+  const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!isAdministrator(me)) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
+  const failure = update.error ?? reinvite.error;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-secondary">Usuarios</h1>
+        <Button onClick={() => setEditing('new')}>Invitar usuario</Button>
+      </div>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+      {users.isError && <FormAlert>{errorMessage(users.error)}</FormAlert>}
+      {users.isPending && <LoadingView />}
+      {users.data && (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <caption className="sr-only">Usuarios de la gestión</caption>
+            <thead className="bg-light text-secondary">
+              <tr>
+                <th scope="col" className="px-3 py-2">Nombre</th>
+                <th scope="col" className="px-3 py-2">Correo</th>
+                <th scope="col" className="px-3 py-2">Rol</th>
+                <th scope="col" className="px-3 py-2">Organizaciones</th>
+                <th scope="col" className="px-3 py-2">Estado</th>
+                <th scope="col" className="px-3 py-2">Acciones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((u) => (
+                <tr key={u.id} className="border-t border-gray-200 align-top">
+                  <th scope="row" className="px-3 py-2 font-semibold">{u.nombre}</th>
+                  <td className="px-3 py-2 break-all">{u.email}</td>
+                  <td className="px-3 py-2">{ROLE_LABELS[u.rol]}</td>
+                  <td className="px-3 py-2">{u.rol === 'administrador' ? 'Todas' : u.organizaciones.map(orgName).join(', ') || 'Ninguna'}</td>
+                  <td className="px-3 py-2">{!u.activo ? 'Desactivado' : u.activado ? 'Activo' : 'Invitación pendiente'}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-2">
+                      <Button variant="ghost" className="min-h-9 px-2" onClick={() => setEditing(u)} aria-label={`Modificar a ${u.nombre}`}>
+                        Modificar
+                      </Button>
+                      {u.activo && (
+                        <Button
+                          variant="ghost"
+                          className="min-h-9 px-2"
+                          aria-label={`Reenviar invitación a ${u.nombre}`}
+                          disabled={reinvite.isPending}
+                          onClick={() => reinvite.mutate(u.id, { onSuccess: () => setNotice(`Invitación enviada a ${u.email}.`) })}
+                        >
+                          Reenviar invitación
+                        </Button>
+                      )}
+                      {u.id !== me.id && (
+                        <Button
+                          variant="ghost"
+                          className="min-h-9 px-2"
+                          aria-label={`${u.activo ? 'Desactivar' : 'Reactivar'} a ${u.nombre}`}
+                          disabled={update.isPending}
+                          onClick={() =>
+                            update.mutate({ id: u.id, changes: { activo: !u.activo } }, { onSuccess: () => setNotice(`${u.nombre} quedó ${u.activo ? 'desactivado' : 'activo'}.`) })
+                          }
+                        >
+                          {u.activo ? 'Desactivar' : 'Reactivar'}
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && (
+        <UserDialog
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setNotice(message);
+            setEditing(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { StaffApi } from './client';
+
+const StaffApiContext = createContext<StaffApi | null>(null);
+
+/** The back-office client for the screens below; tests pass a stub. */
+export function StaffApiProvider({ api, children }: { api: StaffApi; children: ReactNode }) {
+  return <StaffApiContext.Provider value={api}>{children}</StaffApiContext.Provider>;
+}
+
+export function useStaffApi(): StaffApi {
+  const api = useContext(StaffApiContext);
+  if (!api) throw new Error('useStaffApi fuera de StaffApiProvider');
+  return api;
+}

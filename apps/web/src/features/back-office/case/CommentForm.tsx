@@ -1,0 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/Button';
+import { errorMessage } from '../api/client';
+import { FormAlert } from '../components/FormAlert';
+import { TextAreaField } from '../components/fields';
+import { commentSchema } from '../schemas';
+
+interface CommentFormProps {
+  title: string;
+  label: string;
+  hint: string;
+  submitLabel: string;
+  successText: string;
+  mutation: UseMutationResult<unknown, Error, string>;
+}
+
+/** One text and a button: the visible reply and the internal note. */
+export function CommentForm({ title, label, hint, submitLabel, successText, mutation }: CommentFormProps) {
+  const headingId = useId();
+  const form = useForm<{ comentario: string }>({ mode: 'onTouched', resolver: zodResolver(commentSchema), defaultValues: { comentario: '' } });
+  const submit = form.handleSubmit((v) => mutation.mutate(v.comentario.trim(), { onSuccess: () => form.reset() }));
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="text-lg font-bold text-secondary">
+        {title}
+      </h3>
+      <TextAreaField label={label} hint={hint} error={form.formState.errors.comentario?.message} {...form.register('comentario')} />
+      {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
+      {mutation.isSuccess && <FormAlert tone="success">{successText}</FormAlert>}
+      <Button type="submit" disabled={mutation.isPending}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

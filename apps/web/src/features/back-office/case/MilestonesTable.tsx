@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/form/TextField';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../api/client';
+import { useCaseActions } from '../api/hooks';
+import type { Milestone } from '../api/types';
+import { DueMark } from '../components/DueMark';
+import { FormAlert } from '../components/FormAlert';
+import { TextAreaField } from '../components/fields';
+import { civilDate, todayInChile } from '../components/format';
+
+const RESPONSIBLE: Record<string, string> = { empleador: 'Empleador', direccion_del_trabajo: 'Dirección del Trabajo' };
+
+function stateText(m: Milestone): string {
+  if (m.estado === 'done') {
+    if (m.por_silencio) return 'Cumplido por silencio';
+    return `Cumplido el ${civilDate(m.completado)}${m.atrasado ? ' (fuera de plazo)' : ''}`;
+  }
+  if (m.estado === 'no_registrado') return 'No registrado';
+  if (m.estado === 'overdue') return 'Pendiente, vencido';
+  if (m.estado === 'soon') return 'Pendiente, vence pronto';
+  return 'Pendiente';
+}
+
+/** Records a milestone as done on a date; those the complainant must be told about ask for that text. */
+function RecordMilestoneDialog({ caseId, milestone, receivedOn, onClose }: { caseId: number; milestone: Milestone; receivedOn: string; onClose: () => void }) {
+  const { recordMilestone } = useCaseActions(caseId);
+  const today = todayInChile();
+  const [fecha, setFecha] = useState(today);
+  const [comentario, setComentario] = useState('');
+  const [errors, setErrors] = useState<{ fecha?: string; comentario?: string }>({});
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) next.fecha = 'Debe indicar la fecha del hito.';
+    else if (fecha > today) next.fecha = 'La fecha del hito no puede ser futura.';
+    else if (fecha < receivedOn) next.fecha = 'La fecha del hito no puede ser anterior al ingreso de la denuncia.';
+    if (milestone.informa_denunciante && !comentario.trim()) next.comentario = `Debe escribir lo que se informa a la persona denunciante: ${milestone.se_informa ?? ''}.`;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    recordMilestone.mutate({ clave: milestone.clave, fecha, comentario: comentario.trim() || undefined }, { onSuccess: onClose });
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      locked={recordMilestone.isPending}
+      title={`Registrar cumplimiento: ${milestone.nombre}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={recordMilestone.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="registrar-hito" disabled={recordMilestone.isPending}>
+            Registrar
+          </Button>
+        </>
+      }
+    >
+      <form id="registrar-hito" noValidate onSubmit={submit} className="space-y-4">
+        <TextField label="Fecha en que se cumplió" type="date" max={today} min={receivedOn} value={fecha} onChange={(e) => setFecha(e.target.value)} error={errors.fecha} />
+        {milestone.informa_denunciante ? (
+          <TextAreaField
+            label="Lo que se informa a la persona denunciante"
+            hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.se_informa ?? ''}.`}
+            value={comentario}
+            onChange={(e) => setComentario(e.target.value)}
+            error={errors.comentario}
+          />
+        ) : (
+          <TextAreaField label="Comentario interno (opcional)" hint="Queda en las notas internas; la persona denunciante no lo ve." value={comentario} onChange={(e) => setComentario(e.target.value)} />
+        )}
+        {recordMilestone.isError && <FormAlert>{errorMessage(recordMilestone.error)}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+/** The case's legal milestones: due dates with soon/overdue marks, what was recorded, and recording. */
+export function MilestonesTable({ caseId, milestones, receivedOn, canChange }: { caseId: number; milestones: Milestone[]; receivedOn: string; canChange: boolean }) {
+  const [recording, setRecording] = useState<Milestone | null>(null);
+  return (
+    <>
+      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Hitos legales del caso</caption>
+          <thead className="bg-light text-secondary">
+            <tr>
+              <th scope="col" className="px-3 py-2">Hito</th>
+              <th scope="col" className="px-3 py-2">Vence</th>
+              <th scope="col" className="px-3 py-2">Estado</th>
+              <th scope="col" className="px-3 py-2">Responsable</th>
+              {canChange && <th scope="col" className="px-3 py-2"><span className="sr-only">Acciones</span></th>}
+            </tr>
+          </thead>
+          <tbody>
+            {milestones.map((m) => (
+              <tr key={m.clave} className="border-t border-gray-200 align-top">
+                <th scope="row" className="px-3 py-2 font-semibold">
+                  {m.nombre}
+                  {m.informa_denunciante && <span className="block text-xs font-normal text-gray-700">Se informa a la persona denunciante</span>}
+                </th>
+                <td className="px-3 py-2">
+                  <DueMark date={m.vence} state={m.estado} />
+                  {m.provisorio && <span className="block text-xs text-gray-700">Provisorio: depende de un hito anterior</span>}
+                </td>
+                <td className="px-3 py-2">{stateText(m)}</td>
+                <td className="px-3 py-2">{RESPONSIBLE[m.responsable] ?? m.responsable}</td>
+                {canChange && (
+                  <td className="px-3 py-2">
+                    {m.estado !== 'done' && (
+                      <Button variant="secondary" className="min-h-9 px-3 py-1 text-sm" onClick={() => setRecording(m)} aria-label={`Registrar cumplimiento: ${m.nombre}`}>
+                        Registrar
+                      </Button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {recording && <RecordMilestoneDialog caseId={caseId} milestone={recording} receivedOn={receivedOn} onClose={() => setRecording(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { civilDate } from './format';
+
+export type DueState = 'overdue' | 'soon' | 'pending' | 'done' | 'no_registrado' | 'none';
+
+const MARKS: Partial<Record<DueState, { text: string; icon: string; style: string }>> = {
+  overdue: { text: 'Vencido', icon: '!', style: 'border-red-700 bg-red-50 text-red-800' },
+  soon: { text: 'Vence pronto', icon: '⏱', style: 'border-amber-700 bg-amber-50 text-amber-900' },
+};
+
+/** A due date with its mark: the state is written in words, the colour only repeats it. */
+export function DueMark({ date, state }: { date: string | null; state: DueState }) {
+  const mark = MARKS[state];
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="tabular-nums">{date ? civilDate(date) : 'Sin plazo pendiente'}</span>
+      {mark && (
+        <span className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-bold ${mark.style}`}>
+          <span aria-hidden="true">{mark.icon}</span>
+          {mark.text}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The mark of a case's next due date from the inbox flags. */
+export const caseDueState = (c: { vencido: boolean; por_vencer?: boolean; proximo_vencimiento: string | null }): DueState =>
+  c.proximo_vencimiento === null ? 'none' : c.vencido ? 'overdue' : c.por_vencer ? 'soon' : 'pending';

@@ -1,0 +1,6 @@
+import { ActivatePage } from '../../features/back-office/ActivatePage';
+
+/** /gestion/activar#<token> */
+export function ActivateRoute() {
+  return <ActivatePage />;
+}

@@ -1,0 +1,6 @@
+import { InboxPage } from '../../features/back-office/InboxPage';
+
+/** /gestion */
+export function InboxRoute() {
+  return <InboxPage />;
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, useRoutes } from 'react-router';
+import { LoadingPage } from '../../app/LoadingPage';
+import { GestionShell } from '../../features/back-office/components/GestionShell';
+import { StaffLayout } from '../../features/back-office/StaffLayout';
+
+// Each screen is its own chunk, loaded when first visited.
+const SignInRoute = lazy(() => import('./sign-in').then((m) => ({ default: m.SignInRoute })));
+const ActivateRoute = lazy(() => import('./activate').then((m) => ({ default: m.ActivateRoute })));
+const InboxRoute = lazy(() => import('./inbox').then((m) => ({ default: m.InboxRoute })));
+const CaseRoute = lazy(() => import('./case').then((m) => ({ default: m.CaseRoute })));
+const UsersRoute = lazy(() => import('./users').then((m) => ({ default: m.UsersRoute })));
+const AuditRoute = lazy(() => import('./audit').then((m) => ({ default: m.AuditRoute })));
+const StatsRoute = lazy(() => import('./stats').then((m) => ({ default: m.StatsRoute })));
+
+/**
+ * /gestion/*: the back office's own root (no portal header or footer) and its routes:
+ * ingresar, activar, and behind a session the inbox, a case, users, audit and statistics.
+ */
+export function GestionRoot() {
+  // useRoutes with objects (not <Routes> children), so no extra router code reaches the portal's first load.
+  const page = useRoutes([
+    { path: 'ingresar', element: <SignInRoute /> },
+    { path: 'activar', element: <ActivateRoute /> },
+    {
+      element: <StaffLayout />,
+      children: [
+        { index: true, element: <InboxRoute /> },
+        { path: 'casos/:id', element: <CaseRoute /> },
+        { path: 'usuarios', element: <UsersRoute /> },
+        { path: 'auditoria', element: <AuditRoute /> },
+        { path: 'estadisticas', element: <StatsRoute /> },
+        { path: '*', element: <Navigate to="." replace /> },
+      ],
+    },
+  ]);
+  return (
+    <GestionShell>
+      <Suspense fallback={<LoadingPage />}>{page}</Suspense>
+    </GestionShell>
+  );
+}

@@ -1,0 +1,6 @@
+import { StatsPage } from '../../features/back-office/StatsPage';
+
+/** /gestion/estadisticas */
+export function StatsRoute() {
+  return <StatsPage />;
+}
