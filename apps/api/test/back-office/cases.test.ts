@@ -178,7 +178,7 @@ describe('status changes', () => {
     expect(same.json().message).toBe('El caso ya tiene ese estado.');
     const bad = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Archivada', comentario: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('El estado indicado no es válido.');
+    expect(bad.json().message).toBe('Debe elegir el nuevo estado.');
     const noComment = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'En análisis', comentario: '  ' });
     expect(noComment.statusCode).toBe(400);
     expect(noComment.json().message).toMatch(/Debe escribir un comentario/);

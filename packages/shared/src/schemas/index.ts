@@ -4,3 +4,4 @@ export * from './account';
 export * from './detail';
 export * from './payloads';
 export { WHEN_OBJECT, addIssue, addIssuesFrom } from './refine';
+export * from './staff';

@@ -1,3 +1,4 @@
+import { STAFF_MESSAGES, STATUS_CLOSED } from '@canal/shared';
 import { seal } from '../../crypto/keys';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -12,7 +13,6 @@ import { nextDueDate } from './next-due';
 import { notifyComplainant } from './notify';
 import { casesRepository as repo } from './repository';
 
-export const CLOSED = 'Cerrada';
 /** What the complainant reads as the author of a staff entry: the team, never a person's name. */
 export const AUTHOR_TEAM = 'Equipo de investigación';
 export const EVENT_REPLY = 'Respuesta del equipo de investigación';
@@ -28,7 +28,7 @@ async function refreshNextDue(tx: Db, row: ComplaintRow, closed: boolean): Promi
 }
 
 function assertOpen(row: ComplaintRow): void {
-  if (row.status === CLOSED) throw new AppError('CASE_CLOSED');
+  if (row.status === STATUS_CLOSED) throw new AppError('CASE_CLOSED');
 }
 
 export interface StatusChange {
@@ -45,8 +45,8 @@ export async function changeStatus(services: Services, user: StaffUser, id: numb
   const row = await caseToChange(services, user, id);
   assertOpen(row);
   if (change.estado === row.status) throw new AppError('SAME_STATUS');
-  const closing = change.estado === CLOSED;
-  if (closing && !change.resolucion?.trim()) throw new AppError('VALIDATION', 'Para cerrar el caso debe escribir la resolución.');
+  const closing = change.estado === STATUS_CLOSED;
+  if (closing && !change.resolucion?.trim()) throw new AppError('VALIDATION', STAFF_MESSAGES.closingNeedsResolution);
   const key = services.keyring.unwrapDataKey(row.data_key);
   const comment = closing ? `${change.comentario.trim()}\n\nResolución: ${change.resolucion!.trim()}` : change.comentario.trim();
   await services.db.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export async function recordMilestone(services: Services, user: StaffUser, id: n
       await repo.markAnswered(tx, id, today());
       await notifyComplainant(services, tx, row, row.status);
     }
-    await refreshNextDue(tx, row, row.status === CLOSED);
+    await refreshNextDue(tx, row, row.status === STATUS_CLOSED);
     await appendAudit(tx, { actorId: user.id, action: 'caso.hito', complaintId: id, detail: { hito: rule.key, fecha: input.fecha } });
   });
 }

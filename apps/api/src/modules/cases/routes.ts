@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMPLAINT_STATUSES } from '@canal/shared';
+import { staffCommentSchema, statusChangeSchema } from '@canal/shared';
 import { contentDisposition } from '../attachments/routes';
 import { requireStaff } from '../staff/guard';
 import { idParamSchema } from '../staff/schemas';
@@ -10,19 +10,8 @@ import { downloadCaseFile } from './attachments';
 import { viewCase } from './case-view';
 import { inbox, inboxQuerySchema } from './inbox';
 
-const text = (what: string, max: number) =>
-  z
-    .string({ error: `Debe escribir ${what}.` })
-    .trim()
-    .min(1, { error: `Debe escribir ${what}.` })
-    .max(max, { error: `El texto puede tener como máximo ${max} caracteres.` });
-
-const statusBody = z.object({
-  estado: z.enum(COMPLAINT_STATUSES, { error: 'El estado indicado no es válido.' }),
-  comentario: text('un comentario para la persona denunciante', 5000),
-  resolucion: text('la resolución', 10000).optional(),
-});
-const commentBody = z.object({ comentario: text('un comentario', 5000) });
+const statusBody = statusChangeSchema;
+const commentBody = staffCommentSchema;
 const assignBody = z.object({ usuario_id: z.number({ error: 'Debe indicar a la persona o null.' }).int().positive().nullable() });
 const milestoneBody = z.object({ fecha: z.string({ error: 'Debe indicar la fecha del hito.' }), comentario: z.string().max(5000).optional() });
 const fileParams = idParamSchema.extend({ fileId: z.uuid({ error: 'El archivo solicitado no existe.' }) });

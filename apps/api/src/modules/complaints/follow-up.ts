@@ -1,6 +1,7 @@
 import {
   MAX_BYTES_PER_COMPLAINT,
   MAX_FILES_PER_COMPLAINT,
+  STATUS_CLOSED,
   STATUS_MISSING_DOCUMENTS,
 } from '@canal/shared';
 import { seal, sealNullable } from '../../crypto/keys';
@@ -14,11 +15,10 @@ import { notifyAssignee } from '../cases/notify';
 export const EVENT_COMMENT = 'Comentario del denunciante';
 export const EVENT_UPLOAD = 'Antecedentes enviados por el denunciante';
 export const AUTHOR_COMPLAINANT = 'Denunciante';
-const CLOSED = 'Cerrada';
 
 /** A comment from the complainant, visible in their log. */
 export async function addComplainantComment(services: Services, row: ComplaintRow, comment: string): Promise<void> {
-  if (row.status === CLOSED) throw new AppError('COMPLAINT_CLOSED');
+  if (row.status === STATUS_CLOSED) throw new AppError('COMPLAINT_CLOSED');
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
     await repo.addLog(tx, {

@@ -1,6 +1,7 @@
 /** Back-office roles (DESIGN §8). Names are the wire values. */
-export const STAFF_ROLES = ['administrador', 'investigador', 'auditor'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffRole } from '@canal/shared';
+
+export { STAFF_ROLES, type StaffRole } from '@canal/shared';
 
 /** The person behind a back-office request, as the session guard resolves them. */
 export interface StaffUser {

@@ -48,8 +48,8 @@ function UserDialog({ user, onClose, onSaved }: { user: StaffUser | null; onClos
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) => {
-    if (user) update.mutate({ id: user.id, changes: { nombre: v.nombre, rol: v.rol, organizaciones: v.organizaciones } }, { onSuccess: () => onSaved('Cambios guardados.') });
-    else invite.mutate(v, { onSuccess: () => onSaved(`Invitación enviada a ${v.email}.`) });
+    if (user) update.mutate({ id: user.id, changes: { nombre: v.nombre, rol: v.rol, organizaciones: v.organizaciones ?? [] } }, { onSuccess: () => onSaved('Cambios guardados.') });
+    else invite.mutate({ ...v, organizaciones: v.organizaciones ?? [] }, { onSuccess: () => onSaved(`Invitación enviada a ${v.email}.`) });
   });
   return (
     <Modal

@@ -20,7 +20,7 @@ export function StatusChangeForm({ caseId, current }: { caseId: number; current:
   const closing = useWatch({ control: form.control, name: 'estado' }) === CLOSED_STATUS;
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) => {
-    const change: StatusChange = { estado: v.estado, comentario: v.comentario.trim(), ...(v.estado === CLOSED_STATUS ? { resolucion: v.resolucion.trim() } : {}) };
+    const change: StatusChange = { estado: v.estado, comentario: v.comentario.trim(), ...(v.estado === CLOSED_STATUS ? { resolucion: (v.resolucion ?? '').trim() } : {}) };
     changeStatus.mutate(change, { onSuccess: () => form.reset() });
   });
   return (

@@ -1,0 +1,104 @@
+// Back-office forms and payloads: one copy of each rule and message, used by the staff pages and by
+// the API routes that receive them.
+import { z } from 'zod';
+import { COMPLAINT_STATUSES } from '../constants';
+import { ORGANIZATIONS } from '../organizations';
+
+export const STAFF_ROLES = ['administrador', 'investigador', 'auditor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The status that ends a case; it needs a resolution. */
+export const STATUS_CLOSED = 'Cerrada';
+
+export const STAFF_MESSAGES = {
+  closingNeedsResolution: 'Para cerrar el caso debe escribir la resolución.',
+} as const;
+
+export const staffEmailSchema = z
+  .string({ error: 'Debe ingresar el correo.' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Debe ingresar el correo.' })
+  .pipe(z.email({ error: 'El correo no tiene un formato válido.' }).max(254, { error: 'El correo es demasiado largo.' }));
+
+/** Staff passwords: long, with letters and digits (they open every case of their organisations). */
+export const staffPasswordSchema = z
+  .string({ error: 'Debe ingresar la contraseña.' })
+  .min(12, { error: 'La contraseña debe tener al menos 12 caracteres.' })
+  .max(128, { error: 'La contraseña puede tener como máximo 128 caracteres.' })
+  .refine((p) => /\p{L}/u.test(p) && /\d/.test(p), { error: 'La contraseña debe combinar letras y números.' });
+
+export const totpCodeSchema = z
+  .string({ error: 'Debe ingresar el código de verificación.' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'El código de verificación tiene 6 dígitos.' });
+
+export const staffSignInSchema = z.object({
+  email: staffEmailSchema,
+  password: z
+    .string({ error: 'Debe ingresar la contraseña.' })
+    .min(1, { error: 'Debe ingresar la contraseña.' })
+    .max(128, { error: 'La contraseña puede tener como máximo 128 caracteres.' }),
+  codigo: totpCodeSchema,
+});
+
+const staffName = z
+  .string({ error: 'Debe ingresar el nombre.' })
+  .trim()
+  .min(2, { error: 'El nombre debe tener al menos 2 caracteres.' })
+  .max(120, { error: 'El nombre puede tener como máximo 120 caracteres.' });
+
+const staffRole = z.enum(STAFF_ROLES, { error: 'Debe elegir el rol: administrador, investigador o auditor.' });
+
+const organizationIds = z
+  .array(
+    z
+      .string()
+      .toLowerCase()
+      .refine((id) => ORGANIZATIONS.some((o) => o.id === id), { error: 'Una de las organizaciones no es válida.' }),
+    { error: 'Debe indicar las organizaciones.' },
+  )
+  .max(ORGANIZATIONS.length)
+  .transform((ids) => [...new Set(ids)]);
+
+export const staffInviteSchema = z.object({
+  email: staffEmailSchema,
+  nombre: staffName,
+  rol: staffRole,
+  organizaciones: organizationIds.default([]),
+});
+
+export const staffUpdateSchema = z
+  .object({
+    nombre: staffName.optional(),
+    rol: staffRole.optional(),
+    organizaciones: organizationIds.optional(),
+    activo: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'No hay cambios que guardar.' });
+
+const staffText = (what: string, max: number) =>
+  z
+    .string({ error: `Debe escribir ${what}.` })
+    .trim()
+    .min(1, { error: `Debe escribir ${what}.` })
+    .max(max, { error: `El texto puede tener como máximo ${max} caracteres.` });
+
+/** A reply or an internal note. */
+export const staffCommentSchema = z.object({ comentario: staffText('un comentario', 5000) });
+
+/** A status change: a comment the complainant reads, and a resolution when closing. */
+export const statusChangeSchema = z
+  .object({
+    estado: z.enum(COMPLAINT_STATUSES, { error: 'Debe elegir el nuevo estado.' }),
+    comentario: staffText('un comentario para la persona denunciante', 5000),
+    resolucion: z
+      .string()
+      .trim()
+      .max(10000, { error: 'El texto puede tener como máximo 10000 caracteres.' })
+      .optional(),
+  })
+  .refine((v) => v.estado !== STATUS_CLOSED || (v.resolucion ?? '').length > 0, {
+    error: STAFF_MESSAGES.closingNeedsResolution,
+    path: ['resolucion'],
+  });
