@@ -74,7 +74,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     connectionTimeout: 120_000,
     requestTimeout: 3_600_000,
     keepAliveTimeout: 10_000,
-    trustProxy: config.production,
+    // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For).
+    trustProxy: config.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +110,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     timeWindow: '1 minute',
     // Counted in memory per process; the address is never stored.
     errorResponseBuilder: (_req, context) => new AppError('TOO_MANY_ATTEMPTS', undefined, Math.ceil(context.ttl / 1000)),
+    // The portal's own files (scripts, styles, images, PDFs) do not count: only calls to the API.
+    allowList: (request) => !request.url.startsWith('/v1/'),
   });
   await app.register(multipart, { limits: multipartLimits });
   await app.register(swagger, {

@@ -24,6 +24,10 @@ const envSchema = z
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .optional(),
     PORTAL_HOST_PREFIX: z
       .string()
       .regex(/^[a-z0-9-]+$/, 'solo minúsculas, dígitos y guiones')

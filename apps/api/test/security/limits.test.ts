@@ -62,3 +62,39 @@ describe('timeouts', () => {
     expect(server.keepAliveTimeout).toBeGreaterThan(0);
   });
 });
+
+describe('the global per-client limit', () => {
+  it('counts API calls only, not the portal files', async () => {
+    const limited = await buildTestApp({ globalRateLimit: 2 });
+    try {
+      const api = () => limited.app.inject({ method: 'GET', url: '/v1/configuracion' });
+      expect((await api()).statusCode).toBe(200);
+      expect((await api()).statusCode).toBe(200);
+      expect((await api()).statusCode).toBe(429);
+      // Pages and files of the portal are still served to the same client.
+      for (let i = 0; i < 5; i++) {
+        expect((await limited.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).not.toBe(429);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes the client address from X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
+    const behindProxy = await buildTestApp({ globalRateLimit: 1, env: { TRUST_PROXY: '127.0.0.1' } });
+    const direct = await buildTestApp({ globalRateLimit: 1 });
+    try {
+      const call = (app: typeof direct.app, forwardedFor: string) =>
+        app.inject({ method: 'GET', url: '/v1/configuracion', headers: { 'x-forwarded-for': forwardedFor } });
+      // Behind a trusted proxy, two people are two clients.
+      expect((await call(behindProxy.app, '198.51.100.1')).statusCode).toBe(200);
+      expect((await call(behindProxy.app, '198.51.100.2')).statusCode).toBe(200);
+      // Without it, a made-up header does not make a new client.
+      expect((await call(direct.app, '198.51.100.1')).statusCode).toBe(200);
+      expect((await call(direct.app, '198.51.100.2')).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+      await direct.close();
+    }
+  });
+});

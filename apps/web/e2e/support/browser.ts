@@ -29,6 +29,10 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
   page.on('pageerror', (error) => {
     throw error;
   });
+  // Refusals and server errors are printed, so a failing wait says why the page did not move on.
+  page.on('response', (response) => {
+    if (response.status() === 429 || response.status() >= 500) console.error(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   return { context, page };
 }
 
@@ -43,11 +47,12 @@ export interface LocalMail {
 /** The local mailbox of the test server, waiting until `predicate` finds a message. */
 export async function waitForMail(predicate: (m: LocalMail) => boolean, timeoutMs = 20_000): Promise<LocalMail> {
   const deadline = Date.now() + timeoutMs;
+  let mails: LocalMail[] = [];
   while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${inject('baseUrl')}/dev/correo.json`)).json()) as LocalMail[];
+    mails = (await (await fetch(`${inject('baseUrl')}/dev/correo.json`)).json()) as LocalMail[];
     const found = mails.find(predicate);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('no llegó el correo esperado');
+  throw new Error(`no llegó el correo esperado; en el buzón: ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`);
 }

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServerProcess } from '../../../api/test/support/server-process';
+import { REPO_ROOT, startServerProcess } from '../../../api/test/support/server-process';
 
 const WEB = path.resolve(import.meta.dirname, '../..');
+const STAFF_EMAIL = 'gestion.e2e@canal-denuncias.cl';
 
 /**
  * Builds the portal into a temporary folder, then starts the real server on a temporary data folder
@@ -21,21 +22,43 @@ export default async function setup(project: TestProject) {
   const docs = spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], { cwd: WEB, encoding: 'utf8' });
   if (docs.status !== 0) throw new Error(`documentos fallaron:\n${docs.stderr}`);
 
-  const { child: server, port } = await startServerProcess(
-    (port) => ({
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      BOT_CHECK: 'altcha',
-      WEB_DIST: dist,
-      PUBLIC_URL: `http://localhost:${port}`,
-    }),
-    'inherit',
+  const env = {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    BOT_CHECK: 'altcha',
+    WEB_DIST: dist,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+  };
+
+  // The first back-office administrator, created the documented way (the CLI, before the server
+  // holds the embedded database); the spec that needs staff activates it through the API.
+  const admin = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', STAFF_EMAIL, '--name', 'Gestión Pruebas E2E'],
+    { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' } },
   );
+  const activation = /#([A-Za-z0-9_-]{43})\s*$/m.exec(admin.stdout)?.[1];
+  if (admin.status !== 0 || !activation) throw new Error(`admin:create falló:\n${admin.stdout}\n${admin.stderr}`);
+
+  // The administrator of back-office.e2e.ts, activated in the browser (its link, with the host rewritten there).
+  const bo = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', 'admin@prueba.cl', '--name', 'Administradora Prueba'],
+    { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' } },
+  );
+  const adminActivationUrl = /^(http\S+\/gestion\/activar#[A-Za-z0-9_-]{43})\s*$/m.exec(bo.stdout)?.[1];
+  if (bo.status !== 0 || !adminActivationUrl) throw new Error(`admin:create (admin@prueba.cl) falló:\n${bo.stdout}\n${bo.stderr}`);
+
+  const { child: server, port } = await startServerProcess((port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }), 'inherit');
   const base = `http://localhost:${port}`;
   project.provide('baseUrl', base);
   project.provide('port', port);
   project.provide('dataDir', dataDir);
+  project.provide('staffEmail', STAFF_EMAIL);
+  project.provide('staffActivationToken', activation);
+  project.provide('adminActivationUrl', adminActivationUrl);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -49,5 +72,10 @@ declare module 'vitest' {
     baseUrl: string;
     port: number;
     dataDir: string;
+    /** The back-office administrator created before the server started, not yet activated. */
+    staffEmail: string;
+    staffActivationToken: string;
+    /** admin@prueba.cl's activation link as the CLI printed it (host http://localhost, no port). */
+    adminActivationUrl: string;
   }
 }

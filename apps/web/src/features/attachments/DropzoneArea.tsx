@@ -44,7 +44,7 @@ export default function DropzoneArea({ files, onChange, onRejected, disabled = f
       <div
         {...getRootProps({ role: 'group', 'aria-labelledby': labelId, 'aria-describedby': hintId })}
         className={`flex flex-col items-center gap-3 rounded-md border-2 border-dashed p-5 text-center transition-colors ${
-          disabled ? 'border-gray-300 bg-gray-100 text-gray-500' : isDragActive ? 'border-primary bg-light' : 'border-gray-400 bg-white'
+          disabled ? 'border-gray-300 bg-gray-100 text-gray-600' : isDragActive ? 'border-primary bg-light' : 'border-gray-400 bg-white'
         }`}
       >
         <input {...getInputProps({ 'aria-label': label })} data-testid="file-input" />

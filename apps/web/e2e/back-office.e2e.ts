@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { organizationByKey } from '@canal/shared';
+import { pdf } from '../../api/test/support/files';
+import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
+import { block, fieldValue } from './support/detail';
+import { acceptTermsAndStart, choose, chooseComplaintType, fileAnonymousComplaint, goToStep1, pickFiles, pickFirstOfMonth, saveComplaint, signIn } from './support/portal';
+import { totpNow } from './support/totp';
+
+/**
+ * The back office in Chromium, end to end: the administrator created by the CLI activates their
+ * account, invites an investigator for Clínica Atacama only and an auditor; the investigator sees
+ * only the clinic's case, asks for documents, reads what the complainant uploads, replies and
+ * closes; the complainant reads the reply and the closed status; the auditor finds every step in
+ * the audit log and the hash chain verifies.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const RUN = Date.now();
+const CLINIC = organizationByKey('clinica-atacama');
+const CLINIC_MARKER = `Caso clínica ${RUN}`;
+const HQ_MARKER = `Caso casa matriz ${RUN}`;
+const COMPLAINANT_EMAIL = `gestion.${RUN}@correo.cl`;
+const COMPLAINANT_PASSWORD = 'Gestion#2024';
+const STAFF_PASSWORD = 'Clave segura de prueba 2024';
+const INVESTIGATOR = { email: `investigadora.${RUN}@prueba.cl`, name: 'Irene Investigadora' };
+const AUDITOR = { email: `auditor.${RUN}@prueba.cl`, name: 'Aurelio Auditor' };
+
+const gestion = (pathname = '') => portalUrl(null, `/gestion${pathname}`);
+
+/** /gestion/activar#token: the name, the QR code, the secret; a password and the first code sign in. */
+async function activate(page: Page, token: string, name: string): Promise<void> {
+  await page.goto(gestion(`/activar#${token}`));
+  await page.getByText(name).waitFor();
+  await page.getByRole('img', { name: /Código QR/ }).waitFor();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Nueva contraseña').fill(STAFF_PASSWORD);
+  await page.getByLabel('Repita la contraseña').fill(STAFF_PASSWORD);
+  await page.getByLabel('Código de verificación').fill(totpNow(secret));
+  await page.getByRole('button', { name: 'Activar cuenta e ingresar' }).click();
+  await page.getByRole('heading', { name: 'Bandeja de casos' }).waitFor({ timeout: 30_000 });
+  expect(new URL(page.url()).hash).toBe('');
+}
+
+/** The administrator invites someone from /gestion/usuarios; the link arrives in the local mailbox. */
+async function invite(page: Page, person: { email: string; name: string }, role: string, organizations: string[]): Promise<string> {
+  await page.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Usuarios' }).click();
+  await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
+  await page.getByRole('button', { name: 'Invitar usuario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invitar usuario' });
+  await dialog.getByLabel('Correo electrónico').fill(person.email);
+  await dialog.getByLabel('Nombre').fill(person.name);
+  await dialog.getByLabel('Rol').selectOption(role);
+  for (const org of organizations) await dialog.getByRole('checkbox', { name: org }).check();
+  await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+  await page.getByRole('status').getByText(`Invitación enviada a ${person.email}.`).waitFor();
+  await page.getByRole('rowheader', { name: person.name }).waitFor();
+  const mail = await waitForMail((m) => m.to.includes(person.email) && /Invitación/.test(m.subject));
+  const token = /\/gestion\/activar#([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+/** A short anonymous complaint at Clínica Atacama (its one zone is chosen without a select). */
+async function fileAtClinic(page: Page): Promise<string> {
+  await page.goto(portalUrl('clinica-atacama'));
+  await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
+  await acceptTermsAndStart(page);
+  await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, 'Conflicto de interés');
+  await goToStep1(page);
+  await page.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' }).check();
+  await choose(page, 'Relación con la organización');
+  await pickFirstOfMonth(page);
+  await choose(page, '¿Puede identificar a las personas involucradas?');
+  await choose(page, '¿Cómo tomó conocimiento de los hechos?');
+  await page.getByLabel('Descripción de los hechos', { exact: true }).fill(`${CLINIC_MARKER}: se adjudicó un contrato a un familiar sin declararlo.`);
+  await choose(page, 'Lugar de ocurrencia');
+  const submit = page.getByRole('button', { name: 'Ingresar denuncia' });
+  await expect.poll(() => submit.isEnabled()).toBe(true);
+  await submit.click();
+  return saveComplaint(page, COMPLAINANT_EMAIL, COMPLAINANT_PASSWORD);
+}
+
+/** The complainant opens their complaint again from the clinic's home page. */
+async function openAsComplainant(page: Page, code: string): Promise<void> {
+  await page.goto(portalUrl('clinica-atacama'));
+  await signIn(page, code, COMPLAINANT_PASSWORD);
+  await page.waitForURL(`**/detalle-denuncia/${code}`, { timeout: 30_000 });
+  await block(page, 'Información de la denuncia').waitFor();
+}
+
+async function changeStatus(page: Page, status: string, comment: string, resolution?: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Cambiar estado' });
+  await form.getByLabel('Nuevo estado').selectOption(status);
+  await form.getByLabel('Comentario para la persona denunciante').fill(comment);
+  if (resolution) await form.getByLabel('Resolución').fill(resolution);
+  await form.getByRole('button', { name: 'Cambiar estado' }).click();
+}
+
+describe('the back office', () => {
+  it('takes a clinic case from the inbox to closed, and the audit log shows every step', async () => {
+    // Two complaints first: one at the clinic, one at the head office.
+    const complainant = await newPage(browser);
+    const code = await fileAtClinic(complainant.page);
+    const other = await newPage(browser);
+    await other.page.goto(portalUrl());
+    await fileAnonymousComplaint(other.page, `otra.${RUN}@correo.cl`, COMPLAINANT_PASSWORD, `${HQ_MARKER}: uso de vehículos de la empresa los fines de semana.`);
+    await other.context.close();
+
+    // The administrator created by the CLI activates the account in the browser.
+    const adminToken = new URL(inject('adminActivationUrl')).hash.slice(1);
+    const admin = await newPage(browser);
+    await activate(admin.page, adminToken, 'Administradora Prueba');
+    const investigatorToken = await invite(admin.page, INVESTIGATOR, 'investigador', [CLINIC.shortName]);
+    const auditorToken = await invite(admin.page, AUDITOR, 'auditor', []);
+
+    // The investigator sees only the clinic's case.
+    const investigator = await newPage(browser);
+    await activate(investigator.page, investigatorToken, INVESTIGATOR.name);
+    const inv = investigator.page;
+    await inv.getByRole('heading', { name: '1 caso' }).waitFor();
+    const rows = inv.getByRole('table').getByRole('row');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).textContent()).toContain(CLINIC.shortName);
+    expect(await inv.getByLabel('Organización').locator('option').allTextContents()).toEqual(['Todas', CLINIC.shortName]);
+
+    // Opens it and asks for documents.
+    await rows.nth(1).getByRole('link').click();
+    await inv.getByRole('heading', { name: /^Caso CD-\d{4}-\d{5}$/ }).waitFor();
+    await inv.getByRole('region', { name: 'Datos de la denuncia' }).getByText(CLINIC_MARKER, { exact: false }).waitFor();
+    await changeStatus(inv, 'Faltan antecedentes', 'Por favor adjunte la cotización adjudicada.');
+    await inv.getByText('Estado actualizado.').waitFor();
+    await inv.getByRole('region', { name: 'Bitácora visible para la persona denunciante' }).getByText('Cambio de estado: Faltan antecedentes').waitFor();
+
+    // The complainant uploads a file with a comment.
+    const cp = complainant.page;
+    await openAsComplainant(cp, code);
+    expect(await fieldValue(block(cp, 'Información de la denuncia'), 'Estado')).toBe('Faltan antecedentes');
+    const area = block(cp, 'Agregar comentario');
+    await pickFiles(cp, area, [{ name: 'cotizacion.pdf', mimeType: 'application/pdf', buffer: pdf() }]);
+    await area.getByLabel('Comentario', { exact: true }).fill('Adjunto la cotización adjudicada.');
+    const save = cp.getByRole('button', { name: 'Guardar cambios' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await block(cp, 'Bitácora').getByText('Antecedentes enviados por el denunciante').waitFor({ timeout: 60_000 });
+
+    // The investigator sees the file and the comment, downloads the file, replies and closes.
+    await inv.reload();
+    const visibleLog = inv.getByRole('region', { name: 'Bitácora visible para la persona denunciante' });
+    await visibleLog.getByText('Adjunto la cotización adjudicada.').waitFor();
+    const files = inv.getByRole('region', { name: 'Archivos adjuntos' });
+    const fileLink = files.getByRole('link').first();
+    await fileLink.waitFor();
+    const [download] = await Promise.all([inv.waitForEvent('download'), fileLink.click()]);
+    expect(await download.failure()).toBeNull();
+    const reply = inv.getByRole('form', { name: 'Responder a la persona denunciante' });
+    await reply.getByLabel('Respuesta').fill('Recibimos la cotización; continuamos con la investigación.');
+    await reply.getByRole('button', { name: 'Enviar respuesta' }).click();
+    await reply.getByText('Respuesta registrada.').waitFor();
+    await changeStatus(inv, 'Cerrada', 'Concluimos la investigación.', 'Se aplicó amonestación escrita y capacitación en conflictos de interés.');
+    await inv.getByText(/El caso está cerrado/).waitFor();
+    await inv.getByText('Se aplicó amonestación escrita y capacitación en conflictos de interés.').first().waitFor();
+
+    // The complainant reads the reply and the closed status.
+    await openAsComplainant(cp, code);
+    expect(await fieldValue(block(cp, 'Información de la denuncia'), 'Estado')).toBe('Cerrada');
+    await block(cp, 'Bitácora').getByText('Recibimos la cotización; continuamos con la investigación.').waitFor();
+    await complainant.context.close();
+
+    // The auditor finds every step in the audit log, and the chain verifies.
+    const auditor = await newPage(browser);
+    await activate(auditor.page, auditorToken, AUDITOR.name);
+    const aud = auditor.page;
+    await aud.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Auditoría' }).click();
+    await aud.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
+    const log = aud.getByRole('table');
+    await log.waitFor();
+    const text = (await log.textContent()) ?? '';
+    for (const action of ['cuenta.activada', 'usuario.invitado', 'caso.visto', 'caso.estado', 'archivo.descargado', 'caso.respuesta']) {
+      expect(text, action).toContain(action);
+    }
+    await aud.getByRole('button', { name: 'Verificar cadena' }).click();
+    await aud.getByRole('status').getByText(/^Cadena íntegra/).waitFor();
+    // Read-only: the auditor opens the case without a single action control.
+    await aud.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Bandeja' }).click();
+    await aud.getByRole('heading', { name: 'Bandeja de casos' }).waitFor();
+
+    // Signing out returns to the sign-in page.
+    await inv.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await inv.getByRole('heading', { name: 'Ingresar a la gestión de casos' }).waitFor();
+    for (const p of [admin, investigator, auditor]) await p.context.close();
+  });
+});
