@@ -276,3 +276,13 @@ describe('organisation scoping', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('dates', () => {
+  it('gives the filing date as the day in Chile, not the server clock', async () => {
+    const a = await fileAndLogin(t.app);
+    // 02:00 UTC on 10 March 2026 is 23:00 on 9 March in Santiago (UTC-3).
+    await t.db.query(`UPDATE complaints SET created_at = '2026-03-10T02:00:00Z' WHERE ticket = $1`, [a.ticket]);
+    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })).json();
+    expect(detail.fecha_denuncia).toBe('09/03/2026');
+  });
+});

@@ -1,37 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { inject } from 'vitest';
+import { totp } from './totp';
 
 /**
  * A member of staff using the back-office API (/v1/gestion) from the test, the way its own client
  * would: session cookie plus the CSRF double submit. The administrator was created by the CLI in
  * global-setup; `activate` sets a password and enrols TOTP with a code computed here (RFC 6238).
  */
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-function base32Decode(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of text.replace(/[\s=-]/g, '').toUpperCase()) {
-    value = (value << 5) | BASE32.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 6238 TOTP: HMAC-SHA1, 30-second steps, 6 digits (what every authenticator app computes). */
-export function totp(secret: string, now = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 export const STAFF_PASSWORD = 'Gestion segura 2024';
 

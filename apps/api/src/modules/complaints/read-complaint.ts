@@ -1,4 +1,5 @@
 import {
+  CHILE_TIME_ZONE,
   formatApiDate,
   organizationById,
   type Adjunto,
@@ -71,7 +72,8 @@ export function decryptComplaint(services: Services, row: ComplaintRow): Decrypt
     apellido_paterno: complainant?.apellido_paterno ?? null,
     apellido_materno: complainant?.apellido_materno ?? null,
     rut: complainant?.rut ?? null,
-    fecha_denuncia: formatApiDate(row.created_at),
+    // The day in Chile, not the server's: a complaint filed at 22:00 in Santiago is filed that day.
+    fecha_denuncia: formatApiDate(row.created_at, { timeZone: CHILE_TIME_ZONE }),
     descripcion_hecho: open(key, row.description_enc),
     tipo_conocimiento: catalogue.knowledge(row.knowledge_id)?.descripcion ?? null,
     fecha_ocurrencia_hecho: row.occurrence_date,

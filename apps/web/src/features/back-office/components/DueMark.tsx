@@ -4,7 +4,8 @@ export type DueState = 'overdue' | 'soon' | 'pending' | 'done' | 'no_registrado'
 
 const MARKS: Partial<Record<DueState, { text: string; icon: string; style: string }>> = {
   overdue: { text: 'Vencido', icon: '!', style: 'border-red-700 bg-red-50 text-red-800' },
-  soon: { text: 'Vence pronto', icon: '⏱', style: 'border-amber-700 bg-amber-50 text-amber-900' },
+  // A glyph every system font has (an emoji clock shows as an empty box where no emoji font is installed).
+  soon: { text: 'Vence pronto', icon: '◷', style: 'border-amber-700 bg-amber-50 text-amber-900' },
 };
 
 /** A due date with its mark: the state is written in words, the colour only repeats it. */
