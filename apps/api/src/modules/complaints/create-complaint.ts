@@ -3,6 +3,7 @@ import {
   denunciaPayloadSchema,
   formatRut,
   parseApiDate,
+  todayInChile,
   MIME_BY_EXTENSION,
   type DenunciaPayload,
   type Organization,
@@ -103,7 +104,7 @@ export async function createComplaint(
     const ticket = newTicket();
     try {
       await db.transaction(async (tx) => {
-        const caseNumber = await repo.nextCaseNumber(tx, org.id, new Date().getFullYear());
+        const caseNumber = await repo.nextCaseNumber(tx, org.id, todayInChile().year);
         const id = await repo.insert(tx, { ...row, ticket, case_number: caseNumber });
         const logId = await repo.addLog(tx, {
           complaintId: id,
