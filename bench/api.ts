@@ -34,7 +34,12 @@ async function masterDataAndLogins() {
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const services = await createServices(config, { warn: () => {} });
-  const app = await buildApp(services, { logger: false, globalRateLimit: 10_000_000, webDist: '/nonexistent' });
+  const app = await buildApp(services, {
+    logger: false,
+    globalRateLimit: 10_000_000,
+    clientLimits: { login: 10_000_000, recovery: 10_000_000 },
+    webDist: '/nonexistent',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 

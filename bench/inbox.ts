@@ -30,7 +30,7 @@ export interface InboxBenchResult {
   byCase: { name: string; p50: number; p95: number; p99: number }[];
 }
 
-export async function run(url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<InboxBenchResult> {
+export async function measure(url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<InboxBenchResult> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ url });
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -111,11 +111,15 @@ export async function run(url = process.env.DATABASE_URL ?? 'postgres://postgres
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await run();
+/** Measures and prints (what `npm run bench` calls). */
+export async function run(): Promise<void> {
+  console.log('== Back-office inbox (PostgreSQL)');
+  const result = await measure();
   const ms = (n: number) => n.toFixed(1).padStart(7);
   console.log(`\nBandeja de gestión: ${result.runs} consultas (página de 25 con total) sobre ${result.complaints} denuncias`);
   for (const c of result.byCase) console.log(`  ${c.name.padEnd(24)} p50 ${ms(c.p50)} ms  p95 ${ms(c.p95)} ms  p99 ${ms(c.p99)} ms`);
   console.log(`  ${'total'.padEnd(24)} p50 ${ms(result.p50)} ms  p95 ${ms(result.p95)} ms  p99 ${ms(result.p99)} ms`);
   console.log(result.p95 < 100 ? 'Dentro del presupuesto (p95 < 100 ms).' : 'FUERA del presupuesto (p95 ≥ 100 ms).');
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();

@@ -68,10 +68,19 @@ async function lighthouse(dist: string) {
     console.log(
       `Lighthouse (mobile) on /: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')} (goals 90 / 100 / 100)`,
     );
+    const audits = result?.lhr.audits ?? {};
+    const metric = (id: string) => audits[id]?.displayValue ?? '-';
+    console.log(
+      `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    );
     const failing = Object.values(result?.lhr.audits ?? {})
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
     if (failing.length) console.log(`  failing audits: ${failing.join(', ')}`);
+    const opportunities = Object.values(audits)
+      .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 100)
+      .map((a) => `${a.id} (${Math.round(a.numericValue ?? 0)} ms)`);
+    if (opportunities.length) console.log(`  opportunities: ${opportunities.join(', ')}`);
   } finally {
     await chrome.kill();
     server.kill('SIGKILL');

@@ -152,7 +152,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   const indexHtml = hasWeb ? portalIndexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), services) : '';
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, serve: true });
+    // The build writes .br/.gz beside each file (apps/web/vite.config.ts): sent when accepted.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Built assets carry a content hash in their name: they never change, so browsers keep them.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/dev/');
