@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -14,14 +15,10 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
  * Works with react-hook-form's `register` (the ref reaches the input).
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, id, className = '', 'aria-describedby': describedBy, ...inputProps },
+  { label, error, hint, id, className = '', 'aria-describedby': extraDescribedBy, ...inputProps },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-ayuda`;
-  const errorId = `${inputId}-error`;
-  const describedByIds = [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const { controlId: inputId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={inputId} className="font-semibold">
@@ -31,22 +28,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedByIds || undefined}
-        className={`min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base ${
-          error ? 'border-red-700' : 'border-gray-500'
-        } focus:border-primary`}
+        aria-describedby={describedBy(extraDescribedBy, hint ? hintId : null, error ? errorId : null)}
+        className={controlClass(error)}
         {...inputProps}
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 });

@@ -19,8 +19,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
 import { FileDropzone } from '../attachments/FileDropzone';
-import { SelectField } from './fields';
-import { TextAreaField } from './fields';
+import { SelectField, TextAreaField } from '../../components/form/fields';
 import { selectedId } from './form-values';
 import { OccurrenceDateField } from './OccurrenceDateField';
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { formatDisplayDate } from '@canal/shared';
+import { controlClass, describedBy, FieldMessages, useFieldIds } from '../../components/form/field-parts';
 
 // The picker and its CSS load with the form, not with the first page (DESIGN §7).
 const OccurrenceDatePicker = lazy(() => import('./OccurrenceDatePicker'));
@@ -13,15 +14,12 @@ export interface OccurrenceDateFieldProps {
   error?: string;
 }
 
-const inputClass = (error?: string) =>
-  `min-h-11 w-full cursor-pointer rounded-md border bg-white px-3 py-2 text-base ${error ? 'border-red-700' : 'border-gray-500'} focus:border-primary`;
+const inputClass = (error?: string) => `${controlClass(error)} cursor-pointer`;
 
 /** Occurrence date: label, hint, lazy date picker, error. */
 export function OccurrenceDateField({ label, name, value, onChange, onBlur, error }: OccurrenceDateFieldProps) {
-  const id = useId();
-  const hintId = `${id}-ayuda`;
-  const errorId = `${id}-error`;
-  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+  const { controlId: id, hintId, errorId } = useFieldIds();
+  const described = describedBy(hintId, error ? errorId : null);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-semibold">
@@ -39,18 +37,16 @@ export function OccurrenceDateField({ label, name, value, onChange, onBlur, erro
           onChange={onChange}
           onBlur={onBlur}
           invalid={Boolean(error)}
-          describedBy={describedBy}
+          describedBy={described}
           className={inputClass(error)}
         />
       </Suspense>
-      <p id={hintId} className="text-sm text-gray-700">
-        Seleccione en el calendario una fecha entre el 01-01-2023 y hoy.
-      </p>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages
+        hintId={hintId}
+        hint="Seleccione en el calendario una fecha entre el 01-01-2023 y hoy."
+        errorId={errorId}
+        error={error}
+      />
     </div>
   );
 }

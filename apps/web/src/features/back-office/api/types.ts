@@ -1,8 +1,8 @@
-import type { ComplaintStatus } from '@canal/shared';
+import type { ComplaintStatus, DenunciaDetalle, StaffRole } from '@canal/shared';
 
 /** Wire shapes of /v1/gestion (Spanish names, as the API answers them). */
 
-export type StaffRole = 'administrador' | 'investigador' | 'auditor';
+export type { StaffRole };
 
 export interface StaffUser {
   id: number;
@@ -95,27 +95,8 @@ export interface CaseFile {
   url: string;
 }
 
-export interface ComplaintFields {
-  reconoce_involucrados: string | null;
-  fono: string | null;
-  email: string | null;
-  nombre: string | null;
-  apellido_paterno: string | null;
-  apellido_materno: string | null;
-  rut: string | null;
-  fecha_denuncia: string;
-  descripcion_hecho: string;
-  tipo_conocimiento: string | null;
-  fecha_ocurrencia_hecho: string;
-  lugar: string | null;
-  otro_lugar: string | null;
-  relacion_organizacion: string | null;
-  fecha_respuesta: string | null;
-  estado_denuncia: string;
-  subtipo_denuncia: string | null;
-  tipo_denuncia: string | null;
-  zona: string | null;
-}
+/** The complainant's fields, as the portal reads them (the ticket and the log are not shown here). */
+export type ComplaintFields = Omit<DenunciaDetalle, 'id' | 'codigo_denuncia' | 'denuncia_bitacora'>;
 
 export interface CaseView {
   caso: Omit<CaseSummary, 'asignado'> & {

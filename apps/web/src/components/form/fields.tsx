@@ -1,33 +1,7 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
 
-// Select and text area in the look of components/form/TextField: label tied to the control, hint
-// and error referenced by aria-describedby, the error announced and marking the control invalid.
-
-function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
-  return ids.filter(Boolean).join(' ') || undefined;
-}
-
-const controlClass = (error?: string) =>
-  `min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500 ${
-    error ? 'border-red-700' : 'border-gray-500'
-  } focus:border-primary`;
-
-function FieldMessages({ hintId, hint, errorId, error }: { hintId: string; hint?: ReactNode; errorId: string; error?: string }) {
-  return (
-    <>
-      {hint && (
-        <p id={hintId} className="text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
+// Select and text area in the look of TextField, on the same plumbing (field-parts).
 
 export interface SelectOption {
   value: number | string;
@@ -47,10 +21,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, options, error, hint, placeholder = 'Seleccione una opción', id, className = '', ...selectProps },
   ref,
 ) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = `${selectId}-ayuda`;
-  const errorId = `${selectId}-error`;
+  const { controlId: selectId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={selectId} className="font-semibold">
@@ -88,10 +59,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, error, hint, counter, id, className = '', ...areaProps },
   ref,
 ) {
-  const autoId = useId();
-  const areaId = id ?? autoId;
-  const hintId = `${areaId}-ayuda`;
-  const errorId = `${areaId}-error`;
+  const { controlId: areaId, hintId, errorId } = useFieldIds(id);
   const counterId = `${areaId}-contador`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>

@@ -1,0 +1,37 @@
+import { useId, type ReactNode } from 'react';
+
+// The plumbing every form control shares: the label tied to the control, hint and error referenced
+// by aria-describedby, the error announced and marking the control invalid, one look.
+
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+export const controlClass = (error?: string) =>
+  `min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500 ${
+    error ? 'border-red-700' : 'border-gray-500'
+  } focus:border-primary`;
+
+/** The ids of a control and of its hint and error. */
+export function useFieldIds(id?: string) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return { controlId, hintId: `${controlId}-ayuda`, errorId: `${controlId}-error` };
+}
+
+export function FieldMessages({ hintId, hint, errorId, error }: { hintId: string; hint?: ReactNode; errorId: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="text-sm text-gray-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
