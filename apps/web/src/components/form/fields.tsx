@@ -10,7 +10,8 @@ export interface SelectOption {
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
-  options: readonly SelectOption[];
+  /** The choices, after an empty first option (`placeholder`); or give <option>s as children. */
+  options?: readonly SelectOption[];
   error?: string;
   hint?: ReactNode;
   /** The empty first option. */
@@ -18,7 +19,7 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, options, error, hint, placeholder = 'Seleccione una opción', id, className = '', ...selectProps },
+  { label, options, error, hint, placeholder = 'Seleccione una opción', id, className = '', children, ...selectProps },
   ref,
 ) {
   const { controlId: selectId, hintId, errorId } = useFieldIds(id);
@@ -35,12 +36,18 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         className={controlClass(error)}
         {...selectProps}
       >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {options ? (
+          <>
+            <option value="">{placeholder}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </>
+        ) : (
+          children
+        )}
       </select>
       <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
@@ -76,7 +83,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         id={areaId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hint ? hintId : null, counter !== undefined ? counterId : null, error ? errorId : null)}
-        className={`${controlClass(error)} min-h-40 resize-y`}
+        className={`${controlClass(error)} resize-y ${areaProps.rows === undefined ? 'min-h-40' : ''}`}
         {...areaProps}
       />
       <div className="flex items-start justify-between gap-3">

@@ -12,7 +12,7 @@ import { useCategories, useInbox, useUsers } from './api/hooks';
 import type { InboxFilters, StaffUser } from './api/types';
 import { caseDueState, DueMark } from './components/DueMark';
 import { FormAlert } from './components/FormAlert';
-import { SelectField } from './components/fields';
+import { SelectField } from '../../components/form/fields';
 import { dateTime } from './components/format';
 import { Pager } from './components/Pager';
 import { StatusBadge } from './components/StatusBadge';

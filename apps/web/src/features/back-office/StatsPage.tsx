@@ -8,7 +8,7 @@ import { useHalfYear, useStatistics } from './api/hooks';
 import type { StatsFilters } from './api/types';
 import { BarChart } from './components/BarChart';
 import { FormAlert } from './components/FormAlert';
-import { SelectField } from './components/fields';
+import { SelectField } from '../../components/form/fields';
 import { useStaffUser } from './components/StaffUserContext';
 import { visibleOrganizations } from './InboxPage';
 

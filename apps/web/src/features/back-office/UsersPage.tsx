@@ -11,7 +11,7 @@ import { errorMessage } from './api/client';
 import { useUserActions, useUsers } from './api/hooks';
 import type { StaffRole, StaffUser } from './api/types';
 import { FormAlert } from './components/FormAlert';
-import { SelectField } from './components/fields';
+import { SelectField } from '../../components/form/fields';
 import { isAdministrator, ROLE_LABELS, useStaffUser } from './components/StaffUserContext';
 import { inviteSchema, type InviteForm } from './schemas';
 

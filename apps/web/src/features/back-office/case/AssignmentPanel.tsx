@@ -4,7 +4,7 @@ import { errorMessage } from '../api/client';
 import { useCaseActions, useUsers } from '../api/hooks';
 import type { CaseView, StaffUser } from '../api/types';
 import { FormAlert } from '../components/FormAlert';
-import { SelectField } from '../components/fields';
+import { SelectField } from '../../../components/form/fields';
 import { isAdministrator, useStaffUser } from '../components/StaffUserContext';
 
 /** People who may take a case: active, activated, not auditors, with its organisation, not excluded. */

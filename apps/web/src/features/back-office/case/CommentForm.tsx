@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../api/client';
 import { FormAlert } from '../components/FormAlert';
-import { TextAreaField } from '../components/fields';
+import { TextAreaField } from '../../../components/form/fields';
 import { commentSchema } from '../schemas';
 
 interface CommentFormProps {

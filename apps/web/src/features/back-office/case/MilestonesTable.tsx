@@ -7,7 +7,7 @@ import { useCaseActions } from '../api/hooks';
 import type { Milestone } from '../api/types';
 import { DueMark } from '../components/DueMark';
 import { FormAlert } from '../components/FormAlert';
-import { TextAreaField } from '../components/fields';
+import { TextAreaField } from '../../../components/form/fields';
 import { civilDate, todayInChile } from '../components/format';
 
 const RESPONSIBLE: Record<string, string> = { empleador: 'Empleador', direccion_del_trabajo: 'Dirección del Trabajo' };

@@ -6,7 +6,7 @@ import { errorMessage } from '../api/client';
 import { useCaseActions } from '../api/hooks';
 import type { StatusChange } from '../api/types';
 import { FormAlert } from '../components/FormAlert';
-import { SelectField, TextAreaField } from '../components/fields';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { CLOSED_STATUS, statusChangeSchema, type StatusChangeForm as Values } from '../schemas';
 
 /** A new status with the comment the complainant reads; closing also asks for the resolution. */
