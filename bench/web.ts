@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServerProcess } from '../apps/api/test/support/server-process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/web/e2e/support/chromium';
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web');
 
@@ -44,18 +45,7 @@ async function lighthouse(dist: string) {
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEB_DIST: dist,
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const result = await lh(`http://localhost:${port}/`, {
       port: chrome.port,

@@ -4,7 +4,7 @@ import { organizationByKey } from '@canal/shared';
 import { pdf } from '../../api/test/support/files';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';
-import { acceptTermsAndStart, choose, chooseComplaintType, fileAnonymousComplaint, goToStep1, pickFiles, pickFirstOfMonth, saveComplaint, signIn } from './support/portal';
+import { fileAnonymousComplaint, pickFiles, signIn } from './support/portal';
 import { totpNow } from './support/totp';
 
 /**
@@ -70,21 +70,13 @@ async function invite(page: Page, person: { email: string; name: string }, role:
 /** A short anonymous complaint at Clínica Atacama (its one zone is chosen without a select). */
 async function fileAtClinic(page: Page): Promise<string> {
   await page.goto(portalUrl('clinica-atacama'));
-  await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
-  await acceptTermsAndStart(page);
-  await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, 'Conflicto de interés');
-  await goToStep1(page);
-  await page.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' }).check();
-  await choose(page, 'Relación con la organización');
-  await pickFirstOfMonth(page);
-  await choose(page, '¿Puede identificar a las personas involucradas?');
-  await choose(page, '¿Cómo tomó conocimiento de los hechos?');
-  await page.getByLabel('Descripción de los hechos', { exact: true }).fill(`${CLINIC_MARKER}: se adjudicó un contrato a un familiar sin declararlo.`);
-  await choose(page, 'Lugar de ocurrencia');
-  const submit = page.getByRole('button', { name: 'Ingresar denuncia' });
-  await expect.poll(() => submit.isEnabled()).toBe(true);
-  await submit.click();
-  return saveComplaint(page, COMPLAINANT_EMAIL, COMPLAINANT_PASSWORD);
+  return fileAnonymousComplaint(
+    page,
+    COMPLAINANT_EMAIL,
+    COMPLAINANT_PASSWORD,
+    `${CLINIC_MARKER}: se adjudicó un contrato a un familiar sin declararlo.`,
+    { type: 'Conflicto de interés', zone: null },
+  );
 }
 
 /** The complainant opens their complaint again from the clinic's home page. */

@@ -150,13 +150,20 @@ export async function signIn(page: Page, code: string, password: string): Promis
 }
 
 /**
- * Files a short anonymous complaint at the host of `segment` (head office by default) through the
- * whole UI, and leaves the page on its detail; returns the code.
+ * Files a short anonymous complaint of the code-of-ethics category through the whole UI, from the
+ * home page the browser is on, and leaves the page on its detail; returns the code. `zone` is null
+ * for an organisation with a single zone (the form chooses it and shows no select).
  */
-export async function fileAnonymousComplaint(page: Page, email: string, password: string, description: string): Promise<string> {
+export async function fileAnonymousComplaint(
+  page: Page,
+  email: string,
+  password: string,
+  description: string,
+  { type = 'Uso indebido de recursos de la organización', zone = 'Región Metropolitana de Santiago' }: { type?: string; zone?: string | null } = {},
+): Promise<string> {
   await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
   await acceptTermsAndStart(page);
-  await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, 'Uso indebido de recursos de la organización');
+  await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, type);
   await goToStep1(page);
   await page.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' }).check();
   await choose(page, 'Relación con la organización');
@@ -164,7 +171,7 @@ export async function fileAnonymousComplaint(page: Page, email: string, password
   await choose(page, '¿Puede identificar a las personas involucradas?');
   await choose(page, '¿Cómo tomó conocimiento de los hechos?');
   await page.getByLabel('Descripción de los hechos', { exact: true }).fill(description);
-  await choose(page, 'Zona de ocurrencia', 'Región Metropolitana de Santiago');
+  if (zone) await choose(page, 'Zona de ocurrencia', zone);
   await choose(page, 'Lugar de ocurrencia');
   const submit = page.getByRole('button', { name: 'Ingresar denuncia' });
   await expect.poll(() => submit.isEnabled()).toBe(true);

@@ -1,23 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORGANIZATIONS } from '@canal/shared';
-import { isCivilDate } from '../deadlines';
+import { periodFilters, validPeriod } from '../cases/inbox';
 import { requireStaff } from '../staff/guard';
 import { exportCsv, halfYearReport, statistics } from './statistics';
 
-const date = (what: string) => z.string().refine(isCivilDate, { error: `La fecha ${what} no es válida (aaaa-mm-dd).` }).optional();
-const filters = z
-  .object({
-    organizacion: z
-      .string()
-      .toLowerCase()
-      .refine((id) => ORGANIZATIONS.some((o) => o.id === id), { error: 'La organización indicada no es válida.' })
-      .optional(),
-    desde: date('desde'),
-    hasta: date('hasta'),
-  })
-  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, { error: 'La fecha desde no puede ser posterior a la fecha hasta.' });
+const filters = z.object(periodFilters).refine(...validPeriod);
 const toFilters = (q: z.infer<typeof filters>) => ({ organizationId: q.organizacion, from: q.desde, to: q.hasta });
 const halfQuery = z.object({
   anio: z.coerce.number({ error: 'El año no es válido.' }).int().min(2023, { error: 'El año debe ser 2023 o posterior.' }).max(2100, { error: 'El año no es válido.' }),
