@@ -1,11 +1,9 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
 import { FileDropzone, LazyFileDropzone } from './FileDropzone';
-
-afterEach(cleanup);
 
 /** A caller as the spec wants it: accepted drops clear the message, rejected names set it. */
 function Harness({ disabled }: { disabled?: boolean }) {

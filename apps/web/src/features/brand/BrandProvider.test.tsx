@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { organizationByKey } from '@canal/shared';
 import { BrandProvider, useBrand } from './BrandProvider';
 import { useBrandAssets } from './assets';
@@ -12,7 +12,6 @@ function Probe() {
 }
 
 describe('BrandProvider', () => {
-  afterEach(cleanup);
 
   it('exposes the organisation, its single feature flag and its assets', () => {
     render(

@@ -1,17 +1,12 @@
 // Helpers for the new-complaint tests: a stub API client, master data and the route in a memory router.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { renderPortal } from '../../test/render-portal';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { useParams } from 'react-router';
+import { vi } from 'vitest';
 import { HEAD_OFFICE, type Category, type OpcionSimple, type ZonaConLugares } from '@canal/shared';
-import { ApiProvider } from '../api/ApiProvider';
 import type { ApiClient } from '../api/client';
-import { BrandProvider } from '../brand/BrandProvider';
 import { NewComplaintRoute } from '../../routes/new-complaint';
-
-// Vitest runs without globals here, so Testing Library cannot unmount by itself between tests.
-afterEach(cleanup);
 
 export const CATEGORIES: Category[] = [
   {
@@ -86,22 +81,12 @@ export function stubLayout() {
 }
 
 export function renderNewComplaint(client: ApiClient = stubClient()) {
-  const router = createMemoryRouter(
+  const { router } = renderPortal(
     [
       { path: '/ingresar-denuncia', element: <NewComplaintRoute /> },
       { path: '/detalle-denuncia/:id', element: <DetailStub /> },
     ],
-    { initialEntries: ['/ingresar-denuncia'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <BrandProvider organization={HEAD_OFFICE}>
-      <ApiProvider organizationId={HEAD_OFFICE.id} client={client}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ApiProvider>
-    </BrandProvider>,
+    { path: '/ingresar-denuncia', api: client },
   );
   return { router, client };
 }

@@ -1,12 +1,7 @@
 // Test helpers of the detail page: a complaint, a stub API client and the page in a memory router.
+import { renderPortal } from '../../test/render-portal';
 import { fromDenunciaDetalle, HEAD_OFFICE, type ComplaintDetail, type DenunciaDetalle, type Organization } from '@canal/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ApiProvider } from '../api/ApiProvider';
-import type { ApiClient } from '../api/client';
-import { BrandProvider } from '../brand/BrandProvider';
 import { ComplaintDetailRoute } from '../../routes/complaint-detail';
 import type { DetailFile } from './types';
 
@@ -68,22 +63,11 @@ export function stubApi(detail: ComplaintDetail = makeDetail(), files: DetailFil
 }
 
 export function renderDetail(api: StubApi, { id = String(TICKET), organization = HEAD_OFFICE }: { id?: string; organization?: Organization } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0, staleTime: 0 } } });
-  const router = createMemoryRouter(
+  return renderPortal(
     [
       { path: '/', element: <h1>Página de inicio</h1> },
       { path: '/detalle-denuncia/:id', element: <ComplaintDetailRoute /> },
     ],
-    { initialEntries: [`/detalle-denuncia/${id}`] },
+    { path: `/detalle-denuncia/${id}`, api, organization },
   );
-  const view = render(
-    <BrandProvider organization={organization}>
-      <ApiProvider organizationId={organization.id} client={api as unknown as ApiClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ApiProvider>
-    </BrandProvider>,
-  );
-  return { ...view, router, queryClient };
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NavigationItem } from '../brand/assets';
@@ -22,7 +22,6 @@ const panelOf = (name: string) => document.getElementById(trigger(name).getAttri
 describe('DesktopMenu', () => {
   beforeEach(() => stubDesktopWidth(true));
   afterEach(() => {
-    cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });

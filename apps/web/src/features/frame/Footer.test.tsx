@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORGANIZATIONS, organizationByKey } from '@canal/shared';
 import { Footer } from './Footer';
 import { renderWithBrand } from './test-helpers';
@@ -12,7 +12,6 @@ const footer = () => screen.getByRole('contentinfo');
 const headings = () => within(footer()).queryAllByRole('heading').map((h) => h.textContent);
 
 describe('Footer', () => {
-  afterEach(cleanup);
 
   it.each(ORGANIZATIONS.filter((o) => o.footerKind === 'clinics').map((o) => [o.shortName, o]))(
     '%s: one column "Sitios de interés" with the five links',

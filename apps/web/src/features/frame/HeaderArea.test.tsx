@@ -1,12 +1,11 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { featureFlags, ORGANIZATIONS, organizationByKey } from '@canal/shared';
 import { HEADER_BY_FLAG, HeaderArea } from './HeaderArea';
 import { renderWithBrand } from './test-helpers';
 
 describe('HeaderArea', () => {
-  afterEach(cleanup);
 
   it.each(ORGANIZATIONS.map((o) => [o.shortName, o]))('%s: exactly one header flag on, one header shown', (_name, org) => {
     const flags = featureFlags(org);

@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NavigationItem } from '../brand/assets';
 import { MOBILE_MENU_MAX_HEIGHT_PX, MOBILE_SUBMENU_MAX_HEIGHT_PX } from './constants';
 import { MobileMenu } from './MobileMenu';
@@ -29,7 +29,6 @@ function renderMenu() {
 }
 
 describe('MobileMenu', () => {
-  afterEach(cleanup);
 
   it('opens with its button and shows the footer slot', async () => {
     const user = renderMenu();

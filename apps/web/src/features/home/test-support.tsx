@@ -1,20 +1,15 @@
 // Test helpers of the home and reset-password pages: a stub API client and the page in a memory router.
+import { renderPortal } from '../../test/render-portal';
 import { HEAD_OFFICE, type Organization } from '@canal/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { ApiProvider } from '../api/ApiProvider';
-import type { ApiClient } from '../api/client';
 import { HttpError } from '../api/http';
-import { BrandProvider } from '../brand/BrandProvider';
 import { HomeRoute } from '../../routes/home';
 import { ResetPasswordRoute } from '../../routes/reset-password';
 
-// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+// The setup file unmounts after each test; the spies on window.alert and console go back too.
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 
@@ -52,25 +47,15 @@ export function renderPage(
   api: StubApi,
   { path = '/', organization = HEAD_OFFICE }: { path?: string; organization?: Organization } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
+  const user = userEvent.setup();
+  const view = renderPortal(
     [
       { path: '/', element: <HomeRoute /> },
       { path: '/ingresar-denuncia', element: <h1>Nueva denuncia</h1> },
       { path: '/detalle-denuncia/:id', element: <DetailStub /> },
       { path: '/restablecer-contrasena/:token', element: <ResetPasswordRoute /> },
     ],
-    { initialEntries: [path] },
+    { path, api, organization },
   );
-  const user = userEvent.setup();
-  const view = render(
-    <BrandProvider organization={organization}>
-      <ApiProvider organizationId={organization.id} client={api as unknown as ApiClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ApiProvider>
-    </BrandProvider>,
-  );
-  return { ...view, router, user };
+  return { ...view, user };
 }

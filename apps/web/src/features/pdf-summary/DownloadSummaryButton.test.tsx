@@ -1,5 +1,5 @@
 import { HEAD_OFFICE } from '@canal/shared';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BrandProvider } from '../brand/BrandProvider';
@@ -10,7 +10,6 @@ const download = vi.hoisted(() => ({ downloadSummaryPdf: vi.fn(async () => {}) }
 vi.mock('./download', () => download);
 
 afterEach(() => {
-  cleanup();
   vi.clearAllMocks();
 });
 

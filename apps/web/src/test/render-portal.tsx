@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { HEAD_OFFICE, type Organization } from '@canal/shared';
+import { ApiProvider } from '../features/api/ApiProvider';
+import type { ApiClient } from '../features/api/client';
+import { BrandProvider } from '../features/brand/BrandProvider';
+
+/**
+ * Renders portal routes the way App does (brand, API client, query client, data router), with a
+ * stub API client and a memory router starting at `path`: the one harness of the screen tests.
+ */
+export function renderPortal(
+  routes: RouteObject[],
+  { path, api, organization = HEAD_OFFICE }: { path: string; api: unknown; organization?: Organization },
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: 0, staleTime: 0 }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <BrandProvider organization={organization}>
+      <ApiProvider organizationId={organization.id} client={api as ApiClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ApiProvider>
+    </BrandProvider>,
+  );
+  return { ...view, router, queryClient };
+}
