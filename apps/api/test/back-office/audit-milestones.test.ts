@@ -94,26 +94,42 @@ describe('legal milestones (Law 21.643)', () => {
     const mailsBefore = (await t.services.transport.list!()).length;
     const told = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, {
       fecha: today,
-      comentario: 'La empresa investigará internamente. Investigadora a cargo: Ana Soto.',
+      comentario: 'La empresa investigará internamente.',
     });
     expect(told.statusCode).toBe(200);
+    // The start notice to the DT is internal; who investigates is told to the complainant.
+    expect((await investigator.put(`/casos/${c.id}/hitos/aviso_inicio_dt`, { fecha: today })).statusCode).toBe(200);
+    const named = await investigator.put(`/casos/${c.id}/hitos/investigador_designado`, {
+      fecha: today,
+      comentario: 'Investigadora a cargo: Ana Soto. Puede pedir su reemplazo.',
+    });
+    expect(named.statusCode).toBe(200);
 
     const view = (await investigator.get(`/casos/${c.id}`)).json();
     const byKey = Object.fromEntries(view.hitos.map((h: { clave: string }) => [h.clave, h]));
     expect(byKey.medidas_resguardo).toMatchObject({ estado: 'done', completado: today });
     expect(byKey.decision_y_aviso_dt).toMatchObject({ estado: 'done', completado: today, informa_denunciante: true });
+    expect(byKey.aviso_inicio_dt).toMatchObject({ estado: 'done', completado: today, informa_denunciante: false });
+    expect(byKey.investigador_designado).toMatchObject({ estado: 'done', completado: today, informa_denunciante: true });
     expect(['pending', 'soon']).toContain(byKey.investigacion_cerrada.estado);
     expect(view.caso.proximo_vencimiento).toBe(byKey.investigacion_cerrada.vence);
-    expect(view.bitacora.interna.map((e: { evento: string }) => e.evento)).toContain('Hito: Adopción de medidas de resguardo');
-    const visible = view.bitacora.visible.at(-1);
-    expect(visible.evento).toMatch(/^Hito: Decisión de investigar/);
+    const internalEvents = view.bitacora.interna.map((e: { evento: string }) => e.evento);
+    expect(internalEvents).toContain('Hito: Adopción de medidas de resguardo');
+    expect(internalEvents).toContain('Hito: Aviso de inicio de la investigación a la Dirección del Trabajo');
+    const visibleEvents = view.bitacora.visible.map((e: { evento: string }) => e.evento);
+    expect(visibleEvents.at(-2)).toMatch(/^Hito: Decisión de investigar/);
+    expect(visibleEvents.at(-1)).toBe('Hito: Designación de la persona investigadora');
 
     const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${c.ticket}`, headers: c.auth })).json();
-    expect(detail.denuncia_bitacora.at(-1).comentario).toBe('La empresa investigará internamente. Investigadora a cargo: Ana Soto.');
+    expect(detail.denuncia_bitacora.map((e: { comentario: string | null }) => e.comentario).slice(-2)).toEqual([
+      'La empresa investigará internamente.',
+      'Investigadora a cargo: Ana Soto. Puede pedir su reemplazo.',
+    ]);
     expect(JSON.stringify(detail)).not.toContain('medidas de resguardo');
+    expect(JSON.stringify(detail)).not.toContain('Aviso de inicio');
     await t.services.outbox.drain(t.db);
     const mails = (await t.services.transport.list!()).slice(0, -mailsBefore || undefined);
-    expect(mails.filter((m) => m.to === EMAIL)).toHaveLength(1);
+    expect(mails.filter((m) => m.to === EMAIL)).toHaveLength(2);
   });
 
   it('refuses a milestone of another regime, a future date and one before receipt', async () => {

@@ -130,7 +130,8 @@ describe('the case view', () => {
       'Respuesta del equipo de investigación',
     ]);
     expect(view.hitos.map((h: { clave: string }) => h.clave)).toEqual([
-      'medidas_resguardo', 'decision_y_aviso_dt', 'investigacion_cerrada', 'informe_enviado_dt', 'pronunciamiento_dt', 'medidas_adoptadas',
+      'medidas_resguardo', 'decision_y_aviso_dt', 'aviso_inicio_dt', 'investigador_designado', 'investigacion_cerrada', 'informe_enviado_dt',
+      'pronunciamiento_dt', 'medidas_adoptadas',
     ]);
 
     // The complainant sees the reply, never the internal note.

@@ -22,6 +22,8 @@ function summary(milestones: Milestone[]) {
 const KARIN_ORDER: MilestoneKey[] = [
   'medidas_resguardo',
   'decision_y_aviso_dt',
+  'aviso_inicio_dt',
+  'investigador_designado',
   'investigacion_cerrada',
   'informe_enviado_dt',
   'pronunciamiento_dt',
@@ -33,7 +35,8 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
   const receivedAt = new Date('2026-08-27T22:30:00-04:00');
   /*
    * medidas_resguardo   "de inmediato" → the day of receipt, Thu 2026-08-27.
-   * decision_y_aviso_dt +3 working: Fri 28 = 1, Mon 31 = 2, Tue Sep 1 = 3 → 2026-09-01.
+   * decision_y_aviso_dt +3 working: Fri 28 = 1, Mon 31 = 2, Tue Sep 1 = 3 → 2026-09-01; the start
+   *                     notice to the DT and the naming of the investigator fall on the same day.
    *                     (Had we used the UTC day, Fri 28, it would wrongly be Wed 2 Sep.)
    * investigacion       +30 working from receipt → Fri 2026-10-09 (worked day by day in
    *                     calendar.test.ts: crosses Fri 18 / Sat 19 Sep; Thu 17 Sep 2026 is working).
@@ -56,15 +59,19 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
     expect(summary(ms)).toEqual([
       ['medidas_resguardo', '2026-08-27', 'soon'], // due today
       ['decision_y_aviso_dt', '2026-09-01', 'pending'], // soon window ends Mon 31 Aug
+      ['aviso_inicio_dt', '2026-09-01', 'pending'],
+      ['investigador_designado', '2026-09-01', 'pending'],
       ['investigacion_cerrada', '2026-10-09', 'pending'],
       ['informe_enviado_dt', '2026-10-14', 'pending'],
       ['pronunciamiento_dt', '2026-11-25', 'pending'],
       ['medidas_adoptadas', '2026-12-10', 'pending'],
     ]);
-    expect(ms.map((m) => m.provisional)).toEqual([false, false, false, true, true, true]);
+    expect(ms.map((m) => m.provisional)).toEqual([false, false, false, false, false, true, true, true]);
     expect(ms.map((m) => m.label)).toEqual([
       'Adopción de medidas de resguardo',
-      'Decisión de investigar o derivar a la Dirección del Trabajo y aviso de inicio',
+      'Decisión de investigar internamente o derivar a la Dirección del Trabajo',
+      'Aviso de inicio de la investigación a la Dirección del Trabajo',
+      'Designación de la persona investigadora',
       'Cierre de la investigación',
       'Envío del informe a la Dirección del Trabajo',
       'Pronunciamiento de la Dirección del Trabajo',
@@ -73,6 +80,7 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
     expect(ms.every((m) => m.completedAt === null && !m.late && !m.lapsed)).toBe(true);
     expect(ms.filter((m) => m.informsComplainant).map((m) => m.key)).toEqual([
       'decision_y_aviso_dt',
+      'investigador_designado',
       'investigacion_cerrada',
       'medidas_adoptadas',
     ]);
@@ -85,6 +93,8 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
       const ms = computeMilestones({ typeId, receivedAt, now: noon('2026-08-28') });
       expect(ms.map((m) => m.dueDate)).toEqual([
         '2026-08-27',
+        '2026-09-01',
+        '2026-09-01',
         '2026-09-01',
         '2026-10-09',
         '2026-10-14',
@@ -152,6 +162,8 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
   const early = {
     medidas_resguardo: new Date('2026-08-27T23:00:00-04:00'),
     decision_y_aviso_dt: noon('2026-08-31'),
+    aviso_inicio_dt: noon('2026-08-31'),
+    investigador_designado: noon('2026-08-31'),
     investigacion_cerrada: noon('2026-09-30'), // Wed, early
     informe_enviado_dt: noon('2026-10-02'),
   };
@@ -171,12 +183,14 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
     expect(summary(ms)).toEqual([
       ['medidas_resguardo', '2026-08-27', 'done'],
       ['decision_y_aviso_dt', '2026-09-01', 'done'],
+      ['aviso_inicio_dt', '2026-09-01', 'done'],
+      ['investigador_designado', '2026-09-01', 'done'],
       ['investigacion_cerrada', '2026-10-09', 'done'],
       ['informe_enviado_dt', '2026-10-02', 'done'],
       ['pronunciamiento_dt', '2026-11-16', 'pending'],
       ['medidas_adoptadas', '2026-12-01', 'pending'], // 16 Nov + 15 = 1 Dec, until the DT answers
     ]);
-    expect(ms.map((m) => m.provisional)).toEqual([false, false, false, false, false, true]);
+    expect(ms.map((m) => m.provisional)).toEqual([false, false, false, false, false, false, false, true]);
     expect(nextDeadline(ms)).toBe('2026-11-16');
   });
 
@@ -275,6 +289,8 @@ describe('Law 21.643 clock (types 26, 27, 28)', () => {
     });
     expect(ms.map((m) => m.dueDate)).toEqual([
       '2025-12-22',
+      '2025-12-26',
+      '2025-12-26',
       '2025-12-26',
       '2026-02-04',
       '2026-02-06',

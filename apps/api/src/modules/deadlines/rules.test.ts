@@ -18,6 +18,8 @@ describe('deadline table', () => {
     expect(karin.rules.map((r) => [r.key, r.unit, r.amount, r.anchor])).toEqual([
       ['medidas_resguardo', 'calendar', 0, { from: 'receipt' }],
       ['decision_y_aviso_dt', 'working', 3, { from: 'receipt' }],
+      ['aviso_inicio_dt', 'working', 3, { from: 'receipt' }],
+      ['investigador_designado', 'working', 3, { from: 'receipt' }],
       ['investigacion_cerrada', 'working', 30, { from: 'receipt' }],
       [
         'informe_enviado_dt',

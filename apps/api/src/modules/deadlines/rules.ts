@@ -19,6 +19,8 @@
 export type MilestoneKey =
   | 'medidas_resguardo'
   | 'decision_y_aviso_dt'
+  | 'aviso_inicio_dt'
+  | 'investigador_designado'
   | 'investigacion_cerrada'
   | 'informe_enviado_dt'
   | 'pronunciamiento_dt'
@@ -117,13 +119,36 @@ export const DEADLINE_TABLE: DeadlineTable = {
         },
         {
           key: 'decision_y_aviso_dt',
-          label: 'Decisión de investigar o derivar a la Dirección del Trabajo y aviso de inicio',
+          label: 'Decisión de investigar internamente o derivar a la Dirección del Trabajo',
           unit: 'working',
           amount: 3,
           anchor: { from: 'receipt' },
           informsComplainant: true,
-          complainantIsTold:
-            'Si el empleador investiga o deriva a la Dirección del Trabajo, y quién investiga',
+          complainantIsTold: 'Si el empleador investiga internamente o deriva a la Dirección del Trabajo',
+          responsible: 'empleador',
+          lapsesOnSilence: false,
+          legalBasis: KARIN,
+        },
+        {
+          key: 'aviso_inicio_dt',
+          label: 'Aviso de inicio de la investigación a la Dirección del Trabajo',
+          unit: 'working',
+          amount: 3,
+          anchor: { from: 'receipt' },
+          informsComplainant: false,
+          complainantIsTold: null,
+          responsible: 'empleador',
+          lapsesOnSilence: false,
+          legalBasis: KARIN,
+        },
+        {
+          key: 'investigador_designado',
+          label: 'Designación de la persona investigadora',
+          unit: 'working',
+          amount: 3,
+          anchor: { from: 'receipt' },
+          informsComplainant: true,
+          complainantIsTold: 'Quién investiga, y que puede pedir su reemplazo',
           responsible: 'empleador',
           lapsesOnSilence: false,
           legalBasis: KARIN,
