@@ -6,8 +6,8 @@ import { NewComplaintWizard } from '../features/complaint-form/NewComplaintWizar
 export function NewComplaintRoute() {
   return (
     <>
-      <Banner title="Ingresar denuncia" />
       <Breadcrumb crumbs={[{ label: 'Ingresar denuncia' }]} />
+      <Banner title="Ingresar denuncia" />
       <NewComplaintWizard />
     </>
   );
