@@ -4,7 +4,7 @@ import { organizationByKey } from '@canal/shared';
 import { pdf } from '../../api/test/support/files';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';
-import { fileAnonymousComplaint, pickFiles, signIn } from './support/portal';
+import { expectNoAxeViolations, fileAnonymousComplaint, pickFiles, signIn } from './support/portal';
 import { totpNow } from './support/totp';
 
 /**
@@ -40,6 +40,7 @@ async function activate(page: Page, token: string, name: string): Promise<void> 
   await page.getByRole('img', { name: /Código QR/ }).waitFor();
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoAxeViolations(page, 'activación de la cuenta');
   await page.getByLabel('Nueva contraseña').fill(STAFF_PASSWORD);
   await page.getByLabel('Repita la contraseña').fill(STAFF_PASSWORD);
   await page.getByLabel('Código de verificación').fill(totpNow(secret));
@@ -121,11 +122,13 @@ describe('the back office', () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(1).textContent()).toContain(CLINIC.shortName);
     expect(await inv.getByLabel('Organización').locator('option').allTextContents()).toEqual(['Todas', CLINIC.shortName]);
+    await expectNoAxeViolations(inv, 'bandeja de casos');
 
     // Opens it and asks for documents.
     await rows.nth(1).getByRole('link').click();
     await inv.getByRole('heading', { name: /^Caso CD-\d{4}-\d{5}$/ }).waitFor();
     await inv.getByRole('region', { name: 'Datos de la denuncia' }).getByText(CLINIC_MARKER, { exact: false }).waitFor();
+    await expectNoAxeViolations(inv, 'vista del caso');
     await changeStatus(inv, 'Faltan antecedentes', 'Por favor adjunte la cotización adjudicada.');
     await inv.getByText('Estado actualizado.').waitFor();
     await inv.getByRole('region', { name: 'Bitácora visible para la persona denunciante' }).getByText('Cambio de estado: Faltan antecedentes').waitFor();
@@ -179,6 +182,7 @@ describe('the back office', () => {
     }
     await aud.getByRole('button', { name: 'Verificar cadena' }).click();
     await aud.getByRole('status').getByText(/^Cadena íntegra/).waitFor();
+    await expectNoAxeViolations(aud, 'registro de auditoría');
     // Read-only: the auditor opens the case without a single action control.
     await aud.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Bandeja' }).click();
     await aud.getByRole('heading', { name: 'Bandeja de casos' }).waitFor();
@@ -186,6 +190,7 @@ describe('the back office', () => {
     // Signing out returns to the sign-in page.
     await inv.getByRole('button', { name: 'Cerrar sesión' }).click();
     await inv.getByRole('heading', { name: 'Ingresar a la gestión de casos' }).waitFor();
+    await expectNoAxeViolations(inv, 'ingreso a la gestión');
     for (const p of [admin, investigator, auditor]) await p.context.close();
   });
 });
