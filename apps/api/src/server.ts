@@ -29,7 +29,7 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.PORT, host: process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Canal de denuncias escuchando en ${config.publicUrl}`);
 }
 

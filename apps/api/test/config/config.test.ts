@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 describe('configuration', () => {
   it('starts with the embedded defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', BOT_CHECK: 'altcha', production: false, publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', BOT_CHECK: 'altcha', production: false, publicUrl: 'http://localhost:3000' });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.SMTP_URL).toBeUndefined();
   });
