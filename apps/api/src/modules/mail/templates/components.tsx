@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactNode, TableHTMLAttributes } from 'react';
 import type { Block, Inline, MailContent, OrgNames } from './content';
 import type { MailPalette } from './colors';
 
@@ -11,6 +11,16 @@ import type { MailPalette } from './colors';
 const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 const MONO = "'Courier New', Courier, monospace";
 const WIDTH = 600;
+
+type LayoutTableProps = TableHTMLAttributes<HTMLTableElement> & {
+  bgcolor?: string;
+  children: ReactNode;
+};
+
+/** A layout table as mail clients need it: no spacing of its own, hidden from screen readers. */
+function LayoutTable(props: LayoutTableProps) {
+  return <table role="presentation" cellPadding={0} cellSpacing={0} border={0} {...props} />;
+}
 
 const RESPONSIVE_CSS = [
   ':root{color-scheme:light;supported-color-schemes:light}',
@@ -45,13 +55,13 @@ const text = (colors: MailPalette, extra: CSSProperties = {}): CSSProperties => 
 
 function Layout({ children }: { children: ReactNode }) {
   return (
-    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} border={0}>
+    <LayoutTable width="100%">
       <tbody>
         <tr>
           <td style={{ padding: '0 0 24px' }}>{children}</td>
         </tr>
       </tbody>
-    </table>
+    </LayoutTable>
   );
 }
 
@@ -86,12 +96,8 @@ function Subheading({ children, colors }: { children: string } & Styled) {
 function CodeBox({ label, code, colors }: { label: string; code: string } & Styled) {
   return (
     <Layout>
-      <table
-        role="presentation"
+      <LayoutTable
         width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        border={0}
         bgcolor={colors.subtle}
         style={{ border: `2px solid ${colors.primary}`, borderRadius: '8px' }}
       >
@@ -117,7 +123,7 @@ function CodeBox({ label, code, colors }: { label: string; code: string } & Styl
             </td>
           </tr>
         </tbody>
-      </table>
+      </LayoutTable>
     </Layout>
   );
 }
@@ -125,18 +131,11 @@ function CodeBox({ label, code, colors }: { label: string; code: string } & Styl
 function Button({ label, href, colors }: { label: string; href: string } & Styled) {
   return (
     <>
-      <table role="presentation" cellPadding={0} cellSpacing={0} border={0}>
+      <LayoutTable>
         <tbody>
           <tr>
             <td style={{ padding: '4px 0 12px' }}>
-              <table
-                role="presentation"
-                cellPadding={0}
-                cellSpacing={0}
-                border={0}
-                bgcolor={colors.primary}
-                style={{ borderRadius: '6px' }}
-              >
+              <LayoutTable bgcolor={colors.primary} style={{ borderRadius: '6px' }}>
                 <tbody>
                   <tr>
                     <td
@@ -168,11 +167,11 @@ function Button({ label, href, colors }: { label: string; href: string } & Style
                     </td>
                   </tr>
                 </tbody>
-              </table>
+              </LayoutTable>
             </td>
           </tr>
         </tbody>
-      </table>
+      </LayoutTable>
       <p
         style={text(colors, {
           fontSize: '13px',
@@ -194,7 +193,7 @@ function Button({ label, href, colors }: { label: string; href: string } & Style
 function Steps({ items, colors }: { items: Inline[][] } & Styled) {
   return (
     <Layout>
-      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} border={0}>
+      <LayoutTable width="100%">
         <tbody>
           {items.map((parts, i) => (
             <tr key={i}>
@@ -215,7 +214,7 @@ function Steps({ items, colors }: { items: Inline[][] } & Styled) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </LayoutTable>
     </Layout>
   );
 }
@@ -314,14 +313,7 @@ function Notice({
   const surface = tone === 'alert' ? colors.alertSurface : colors.subtle;
   return (
     <Layout>
-      <table
-        role="presentation"
-        width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        border={0}
-        bgcolor={surface}
-      >
+      <LayoutTable width="100%" bgcolor={surface}>
         <tbody>
           <tr>
             <td
@@ -338,7 +330,7 @@ function Notice({
             </td>
           </tr>
         </tbody>
-      </table>
+      </LayoutTable>
     </Layout>
   );
 }
@@ -373,14 +365,7 @@ function BlockView({ block, colors }: { block: Block } & Styled) {
 
 function BrandBar({ org, colors }: { org: OrgNames } & Styled) {
   return (
-    <table
-      role="presentation"
-      width="100%"
-      cellPadding={0}
-      cellSpacing={0}
-      border={0}
-      bgcolor={colors.primary}
-    >
+    <LayoutTable width="100%" bgcolor={colors.primary}>
       <tbody>
         <tr>
           <td
@@ -419,7 +404,7 @@ function BrandBar({ org, colors }: { org: OrgNames } & Styled) {
           </td>
         </tr>
       </tbody>
-    </table>
+    </LayoutTable>
   );
 }
 
@@ -466,24 +451,13 @@ export function EmailDocument({
           {content.preheader}
           {PREHEADER_FILLER}
         </div>
-        <table
-          role="presentation"
-          width="100%"
-          cellPadding={0}
-          cellSpacing={0}
-          border={0}
-          bgcolor={colors.background}
-        >
+        <LayoutTable width="100%" bgcolor={colors.background}>
           <tbody>
             <tr>
               <td align="center" style={{ padding: '24px 12px' }}>
-                <table
-                  role="presentation"
+                <LayoutTable
                   className="mail-card"
                   width={WIDTH}
-                  cellPadding={0}
-                  cellSpacing={0}
-                  border={0}
                   bgcolor={colors.surface}
                   style={{
                     width: `${WIDTH}px`,
@@ -538,11 +512,11 @@ export function EmailDocument({
                       </td>
                     </tr>
                   </tbody>
-                </table>
+                </LayoutTable>
               </td>
             </tr>
           </tbody>
-        </table>
+        </LayoutTable>
       </body>
     </html>
   );
