@@ -1,39 +1,15 @@
 // Test helpers of the detail page: a complaint, a stub API client and the page in a memory router.
 import { renderPortal } from '../../test/render-portal';
 import { fromDenunciaDetalle, HEAD_OFFICE, type ComplaintDetail, type DenunciaDetalle, type Organization } from '@canal/shared';
+import { detalle } from '@canal/shared/test-fixtures';
 import { vi } from 'vitest';
 import { ComplaintDetailRoute } from '../../routes/complaint-detail';
 import type { DetailFile } from './types';
 
-export const TICKET = 123456789012;
+export const TICKET = detalle.codigo_denuncia;
 
-export const wireDetail: DenunciaDetalle = {
-  id: TICKET,
-  denuncia_bitacora: [
-    { comentario: null, sistema_fecha_creacion: '2024-03-15T13:00:00.000Z', evento: 'Denuncia ingresada', usuario: 'Sistema' },
-    { comentario: 'Adjunto antecedentes.', sistema_fecha_creacion: '2024-04-02T15:30:05.000Z', evento: null, usuario: 'persona@empresa.cl' },
-  ],
-  reconoce_involucrados: 'Sí',
-  codigo_denuncia: TICKET,
-  fono: '912345678',
-  email: 'persona@empresa.cl',
-  nombre: 'María José',
-  apellido_paterno: 'González',
-  apellido_materno: null,
-  rut: '11111111-1',
-  fecha_denuncia: '15/03/2024',
-  descripcion_hecho: 'Descripción detallada de los hechos ocurridos.',
-  tipo_conocimiento: 'Lo observé',
-  fecha_ocurrencia_hecho: '10/03/2024',
-  lugar: 'Sucursal Centro',
-  otro_lugar: null,
-  relacion_organizacion: 'Trabajador',
-  fecha_respuesta: null,
-  estado_denuncia: 'Faltan antecedentes',
-  subtipo_denuncia: 'Acoso laboral',
-  tipo_denuncia: 'Ley 21.643',
-  zona: 'Región Metropolitana',
-};
+/** The shared package's sample complaint, as the API sends it (ticket TICKET). */
+export const wireDetail: DenunciaDetalle = detalle;
 
 export function makeDetail(overrides: Partial<ComplaintDetail> = {}): ComplaintDetail {
   return { ...fromDenunciaDetalle(wireDetail), ...overrides };
