@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import apiLayers from './apps/api/eslint.layers.js';
+import webLayers from './apps/web/eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -13,12 +15,23 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**', 'apps/api/**', 'apps/web/documents/**', 'apps/web/e2e/**'],
+    files: [
+      'scripts/**/*.mjs',
+      'bench/**',
+      'apps/api/**',
+      'apps/web/documents/**',
+      'apps/web/e2e/**',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
+  ...apiLayers,
+  ...webLayers,
 );

@@ -21,7 +21,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function load(url: string, opts: Partial<autocannon.Options> = {}) {
   const result = await autocannon({ url, connections: 20, duration: DURATION, ...opts });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function masterDataAndLogins() {
@@ -30,6 +34,7 @@ async function masterDataAndLogins() {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     BOT_CHECK: 'off',
+    FILINGS_PER_HOUR: '100000',
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
@@ -43,22 +48,34 @@ async function masterDataAndLogins() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-  const body = services.catalogue.answers((await import('@canal/shared')).organizationById(HEAD_OFFICE)).delitos.body;
+  const body = services.catalogue.answers(
+    (await import('@canal/shared')).organizationById(HEAD_OFFICE),
+  ).delitos.body;
   const bare = Fastify({ logger: false });
   bare.get('/delitos', (_req, reply) => reply.type('application/json').send(body));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/delitos`;
 
-  const ours = await load(`${base}/v1/datos-maestros/delitos`, { headers: { 'x-filial': HEAD_OFFICE } });
+  const ours = await load(`${base}/v1/datos-maestros/delitos`, {
+    headers: { 'x-filial': HEAD_OFFICE },
+  });
   const reference = await load(bareUrl);
-  console.log(`master data GET /v1/datos-maestros/delitos: ${ours.rps} req/s (p99 ${ours.p99} ms, errors ${ours.errors})`);
-  console.log(`bare Fastify route, same body:             ${reference.rps} req/s (p99 ${reference.p99} ms)`);
+  console.log(
+    `master data GET /v1/datos-maestros/delitos: ${ours.rps} req/s (p99 ${ours.p99} ms, errors ${ours.errors})`,
+  );
+  console.log(
+    `bare Fastify route, same body:             ${reference.rps} req/s (p99 ${reference.p99} ms)`,
+  );
   console.log(`ratio ours / bare: ${(ours.rps / reference.rps).toFixed(2)}`);
 
   // Logins: one complaint, the right password, as fast as argon2id (bounded to 2 at once) allows.
   const form = new FormData();
   form.append('denuncia', JSON.stringify(anonymous()));
-  const created = await fetch(`${base}/v1/denuncias`, { method: 'POST', body: form, headers: { 'x-filial': HEAD_OFFICE } });
+  const created = await fetch(`${base}/v1/denuncias`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-filial': HEAD_OFFICE },
+  });
   const { ticket } = (await created.json()) as { ticket: number };
   const logins = await load(`${base}/v1/denuncias/login`, {
     method: 'POST',
@@ -66,7 +83,9 @@ async function masterDataAndLogins() {
     headers: { 'x-filial': HEAD_OFFICE, 'content-type': 'application/json' },
     body: JSON.stringify({ ticket, password: PASSWORD }),
   });
-  console.log(`logins (argon2id, 19 MiB, t=2): ${logins.rps} /s (p99 ${logins.p99} ms, errors ${logins.errors})`);
+  console.log(
+    `logins (argon2id, 19 MiB, t=2): ${logins.rps} /s (p99 ${logins.p99} ms, errors ${logins.errors})`,
+  );
 
   await app.close();
   await bare.close();
@@ -88,7 +107,10 @@ function upload(port: number, size = 120 * 1024 * 1024): Promise<number> {
         port,
         method: 'POST',
         path: '/v1/denuncias',
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'x-filial': HEAD_OFFICE },
+        headers: {
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'x-filial': HEAD_OFFICE,
+        },
       },
       (res) => {
         res.resume();
@@ -96,8 +118,12 @@ function upload(port: number, size = 120 * 1024 * 1024): Promise<number> {
       },
     );
     req.on('error', reject);
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n${JSON.stringify(denuncia())}\r\n`);
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="video.pdf"\r\n\r\n`);
+    req.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n${JSON.stringify(denuncia())}\r\n`,
+    );
+    req.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="video.pdf"\r\n\r\n`,
+    );
     req.write(pdf());
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let left = size - pdf().length;
@@ -105,7 +131,8 @@ function upload(port: number, size = 120 * 1024 * 1024): Promise<number> {
       while (left > 0) {
         const n = Math.min(left, chunk.length);
         left -= n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+          return void req.once('drain', pump);
       }
       req.end(`\r\n--${BOUNDARY}--\r\n`);
     };

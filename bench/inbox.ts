@@ -13,13 +13,14 @@ import { pathToFileURL } from 'node:url';
 import { ORGANIZATIONS } from '@canal/shared';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
-import { casesRepository, type InboxFilters } from '../apps/api/src/modules/cases/repository';
-import type { StaffUser } from '../apps/api/src/modules/staff/roles';
+import { casesRepository, type InboxFilters } from '../apps/api/src/back-office/cases/repository';
+import type { StaffUser } from '../apps/api/src/back-office/staff/roles';
 
 const COMPLAINTS = 100_000;
 const RUNS = 200;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export interface InboxBenchResult {
   complaints: number;
@@ -30,7 +31,9 @@ export interface InboxBenchResult {
   byCase: { name: string; p50: number; p95: number; p99: number }[];
 }
 
-export async function measure(url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<InboxBenchResult> {
+export async function measure(
+  url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+): Promise<InboxBenchResult> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ url });
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -46,7 +49,11 @@ export async function measure(url = process.env.DATABASE_URL ?? 'postgres://post
     );
     const me = investigatorRow!.id;
     const mine = [orgIds[0]!, orgIds[5]!];
-    for (const org of mine) await db.query('INSERT INTO staff_organizations (user_id, organization_id) VALUES ($1, $2)', [me, org]);
+    for (const org of mine)
+      await db.query('INSERT INTO staff_organizations (user_id, organization_id) VALUES ($1, $2)', [
+        me,
+        org,
+      ]);
 
     const started = Date.now();
     await db.query(
@@ -74,18 +81,34 @@ export async function measure(url = process.env.DATABASE_URL ?? 'postgres://post
       [me],
     );
     await db.query('ANALYZE');
-    console.log(`${COMPLAINTS} denuncias cargadas en ${Date.now() - started} ms (esquema ${schema})`);
+    console.log(
+      `${COMPLAINTS} denuncias cargadas en ${Date.now() - started} ms (esquema ${schema})`,
+    );
 
-    const user: StaffUser = { id: me, email: 'bench@empresa.cl', name: 'Bench', role: 'investigador', organizationIds: mine };
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+    const user: StaffUser = {
+      id: me,
+      email: 'bench@empresa.cl',
+      name: 'Bench',
+      role: 'investigador',
+      organizationIds: mine,
+    };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
+      new Date(),
+    );
     const base: InboxFilters = { limit: 25, offset: 0 };
     const cases: { name: string; filters: InboxFilters }[] = [
       { name: 'sin filtros', filters: base },
       { name: 'vencidos', filters: { ...base, overdue: true } },
       { name: 'estado', filters: { ...base, status: 'En investigación' } },
-      { name: 'organización + estado', filters: { ...base, organizationId: mine[1], status: 'Recibida' } },
+      {
+        name: 'organización + estado',
+        filters: { ...base, organizationId: mine[1], status: 'Recibida' },
+      },
       { name: 'asignados a mí', filters: { ...base, assignee: me } },
-      { name: 'tipo + fechas', filters: { ...base, typeId: 27, from: '2024-06-01', to: '2024-12-31' } },
+      {
+        name: 'tipo + fechas',
+        filters: { ...base, typeId: 27, from: '2024-06-01', to: '2024-12-31' },
+      },
       { name: 'página 40', filters: { ...base, offset: 1000 } },
     ];
     const all: number[] = [];
@@ -100,10 +123,22 @@ export async function measure(url = process.env.DATABASE_URL ?? 'postgres://post
       }
       times.sort((a, b) => a - b);
       all.push(...times);
-      byCase.push({ name: c.name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) });
+      byCase.push({
+        name: c.name,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+      });
     }
     all.sort((a, b) => a - b);
-    return { complaints: COMPLAINTS, runs: all.length, p50: percentile(all, 50), p95: percentile(all, 95), p99: percentile(all, 99), byCase };
+    return {
+      complaints: COMPLAINTS,
+      runs: all.length,
+      p50: percentile(all, 50),
+      p95: percentile(all, 95),
+      p99: percentile(all, 99),
+      byCase,
+    };
   } finally {
     await db.close();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -116,10 +151,21 @@ export async function run(): Promise<void> {
   console.log('== Back-office inbox (PostgreSQL)');
   const result = await measure();
   const ms = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`\nBandeja de gestión: ${result.runs} consultas (página de 25 con total) sobre ${result.complaints} denuncias`);
-  for (const c of result.byCase) console.log(`  ${c.name.padEnd(24)} p50 ${ms(c.p50)} ms  p95 ${ms(c.p95)} ms  p99 ${ms(c.p99)} ms`);
-  console.log(`  ${'total'.padEnd(24)} p50 ${ms(result.p50)} ms  p95 ${ms(result.p95)} ms  p99 ${ms(result.p99)} ms`);
-  console.log(result.p95 < 100 ? 'Dentro del presupuesto (p95 < 100 ms).' : 'FUERA del presupuesto (p95 ≥ 100 ms).');
+  console.log(
+    `\nBandeja de gestión: ${result.runs} consultas (página de 25 con total) sobre ${result.complaints} denuncias`,
+  );
+  for (const c of result.byCase)
+    console.log(
+      `  ${c.name.padEnd(24)} p50 ${ms(c.p50)} ms  p95 ${ms(c.p95)} ms  p99 ${ms(c.p99)} ms`,
+    );
+  console.log(
+    `  ${'total'.padEnd(24)} p50 ${ms(result.p50)} ms  p95 ${ms(result.p95)} ms  p99 ${ms(result.p99)} ms`,
+  );
+  console.log(
+    result.p95 < 100
+      ? 'Dentro del presupuesto (p95 < 100 ms).'
+      : 'FUERA del presupuesto (p95 ≥ 100 ms).',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();

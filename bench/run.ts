@@ -10,7 +10,10 @@ for (const [name, module] of suites) {
     const { run } = (await import(module)) as { run: () => Promise<void> };
     await run();
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(module.slice(2))) {
+    if (
+      (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' &&
+      String(error).includes(module.slice(2))
+    ) {
       console.log(`== ${name}: (no disponible)`);
       continue;
     }

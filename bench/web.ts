@@ -31,7 +31,8 @@ function firstLoad(manifest: Record<string, ManifestChunk>, dist: string, keys: 
   };
   keys.forEach(visit);
   let total = 0;
-  for (const key of seen) total += gzipSync(readFileSync(path.join(dist, manifest[key]!.file))).length;
+  for (const key of seen)
+    total += gzipSync(readFileSync(path.join(dist, manifest[key]!.file))).length;
   return { total, chunks: [...seen].map((k) => manifest[k]!.file) };
 }
 
@@ -45,7 +46,10 @@ async function lighthouse(dist: string) {
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEB_DIST: dist,
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   try {
     const result = await lh(`http://localhost:${port}/`, {
       port: chrome.port,
@@ -82,18 +86,30 @@ export async function run() {
   console.log('== Web');
   const dist = mkdtempSync(path.join(tmpdir(), 'canal-web-bench-'));
   try {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--manifest'], { cwd: WEB, encoding: 'utf8' });
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--manifest'],
+      { cwd: WEB, encoding: 'utf8' },
+    );
     if (build.status !== 0) throw new Error(build.stderr || build.stdout);
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse(
+      readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
     const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
     const home = Object.keys(manifest).find((k) => k.endsWith('src/routes/home.tsx'));
     const first = firstLoad(manifest, dist, [entry, ...(home ? [home] : [])]);
-    console.log(`first-load JavaScript of / (entry + home route, gzip): ${kb(first.total)} (budget 150 KB)`);
+    console.log(
+      `first-load JavaScript of / (entry + home route, gzip): ${kb(first.total)} (budget 150 KB)`,
+    );
     for (const [key, chunk] of Object.entries(manifest)) {
       if (first.chunks.includes(chunk.file) || !chunk.file.endsWith('.js')) continue;
-      console.log(`  on demand: ${chunk.file} ${kb(gzipSync(readFileSync(path.join(dist, chunk.file))).length)} (${key})`);
+      console.log(
+        `  on demand: ${chunk.file} ${kb(gzipSync(readFileSync(path.join(dist, chunk.file))).length)} (${key})`,
+      );
     }
-    spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], { cwd: WEB });
+    spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], {
+      cwd: WEB,
+    });
     await lighthouse(dist);
   } finally {
     rmSync(dist, { recursive: true, force: true });

@@ -26,7 +26,9 @@ function run(command, args, cwd = root) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const sources = ['src', 'public', 'documents', 'index.html', 'vite.config.ts'].map((p) => path.join(web, p));
+const sources = ['src', 'public', 'documents', 'index.html', 'vite.config.ts'].map((p) =>
+  path.join(web, p),
+);
 sources.push(path.join(root, 'packages/shared/src'));
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (process.env.SKIP_WEB_BUILD !== '1' && Math.max(...sources.map(newest)) > builtAt) {
@@ -34,6 +36,9 @@ if (process.env.SKIP_WEB_BUILD !== '1' && Math.max(...sources.map(newest)) > bui
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

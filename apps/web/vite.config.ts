@@ -27,7 +27,10 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg|json|html)$/.test(file) || statSync(file).size < 1024) continue;
         const data = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };

@@ -1,40 +1,47 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from './config';
 import { AppError } from './errors';
 import { registerErrorHandling } from './http/errors';
-import type { Services } from './services';
-import { masterDataRoutes } from './modules/master-data/routes';
-import { complaintRoutes, multipartLimits } from './modules/complaints/routes';
-import { recoveryRoutes } from './modules/recovery/routes';
-import { fileRoutes } from './modules/attachments/routes';
-import { botCheckRoutes } from './modules/bot-check/routes';
-import { devMailboxRoutes } from './modules/mail/routes';
-import { backOfficeRoutes } from './modules/staff/back-office';
+import {
+  clientErrorHandler,
+  DEFAULT_BODY_DEADLINES,
+  registerConnectionGuards,
+  type BodyDeadlines,
+} from './http/connection';
+import { healthRoutes, type Lifecycle } from './http/health';
+import { metricsRoutes } from './http/metrics';
+import { serializerCompiler } from './http/serializer';
+import type { Services } from './core/services';
+import { masterDataRoutes } from './portal/master-data/routes';
+import { complaintRoutes, multipartLimits } from './portal/complaints/routes';
+import { recoveryRoutes } from './portal/recovery/routes';
+import { fileRoutes } from './portal/files/routes';
+import { botCheckRoutes } from './portal/bot-check/routes';
+import { devMailboxRoutes } from './portal/dev-mailbox/routes';
+import { backOfficeRoutes } from './back-office/routes';
 
 // zod's own messages (type errors the shared schemas do not word) in Spanish too.
 z.config(z.locales.es());
 
-export interface ClientLimits {
-  /** Sign-in attempts per client in 15 minutes. */
-  login: number;
-  /** Recovery requests per client in 15 minutes. */
-  recovery: number;
-}
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-// Sign-ins are retried once by the portal on 401 (SPEC §7): 30 calls are about 15 tries.
-export const DEFAULT_CLIENT_LIMITS: ClientLimits = { login: 30, recovery: 10 };
-
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
 
 export interface AppOptions {
   /** Log level (and where to, for tests); false for none. */
@@ -45,39 +52,67 @@ export interface AppOptions {
   clientLimits?: ClientLimits;
   /** Folder of the built portal; served when it exists. */
   webDist?: string;
+  /** How long a request's body may take to arrive (JSON calls, uploads). */
+  bodyDeadlines?: BodyDeadlines;
+  /** Shared with server.ts: /readyz fails once `shuttingDown` is set. */
+  lifecycle?: Lifecycle;
 }
 
 /**
  * Builds the HTTP application: plugins in a fixed order — external, then app services, then
  * routes — and one error handler. Nothing here opens connections; `services` are handed in.
  */
-export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
   const { config } = services;
+  const deadlines = options.bodyDeadlines ?? DEFAULT_BODY_DEADLINES;
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
             level: options.logger?.level ?? 'info',
+            // Every line names the instance it comes from (several run behind the balancer).
+            base: { instance: config.INSTANCE_ID ?? `${hostname()}-${process.pid}` },
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
             // No IP address, user agent or query string in the logs (DESIGN §6).
             serializers: {
-              req: (req: { method: string; routeOptions?: { url?: string }; url: string }) => ({
+              // The route's pattern, never the path (it may carry a reset token or a ticket
+              // code); whatever no route matched — the portal's pages, unknown paths — is one word.
+              req: (req: { method: string; routeOptions?: { url?: string } }) => ({
                 method: req.method,
-                route: req.routeOptions?.url ?? req.url.split('?')[0]?.replace(/\d{6,}/g, ':n'),
+                route: req.routeOptions?.url ?? '(portal)',
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
     bodyLimit: 1024 * 1024,
-    // Idle sockets close after 2 minutes; a whole request may last an hour (a 120 MB upload on a slow line).
+    // Idle sockets close after 2 minutes. Server-wide, a whole request may last an hour (a 120 MB
+    // upload on a slow line); each route's body has its own deadline (http/connection.ts): short for
+    // JSON calls, the hour only for the two upload routes. Headers must arrive within 20 s, and
+    // Node checks both every 5 s (not the default 30 s).
     connectionTimeout: 120_000,
-    requestTimeout: 3_600_000,
+    requestTimeout: deadlines.uploadBodyMs,
     keepAliveTimeout: 10_000,
+    http: { connectionsCheckingInterval: 5_000 },
+    clientErrorHandler: clientErrorHandler(config.production),
     // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For).
     trustProxy: config.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The balancer's X-Request-Id when it is a sane token, else a random UUID (unique across
+    // instances); echoed in the answer.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.server.headersTimeout = Math.min(20_000, deadlines.uploadBodyMs);
+  registerConnectionGuards(app, deadlines, config.production);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -87,7 +122,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(services.botCheck.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+        scriptSrc: [
+          "'self'",
+          ...(services.botCheck.mode === 'recaptcha'
+            ? ['https://www.google.com', 'https://www.gstatic.com']
+            : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -109,38 +149,59 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     max: options.globalRateLimit ?? 600,
     timeWindow: '1 minute',
     // Counted in memory per process; the address is never stored.
-    errorResponseBuilder: (_req, context) => new AppError('TOO_MANY_ATTEMPTS', undefined, Math.ceil(context.ttl / 1000)),
+    errorResponseBuilder: (_req, context) =>
+      new AppError('TOO_MANY_ATTEMPTS', undefined, Math.ceil(context.ttl / 1000)),
     // The portal's own files (scripts, styles, images, PDFs) do not count: only calls to the API.
-    allowList: (request) => !request.url.startsWith('/v1/'),
+    // Decided on the matched route, never on the raw URL: `/%761/…` reaches the same route as `/v1/…`.
+    allowList: (request) => !isApiRoute(request),
   });
   await app.register(multipart, { limits: multipartLimits });
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Canal de Denuncias — API',
-        description: 'API del portal del denunciante (SPEC §7). Errores: JSON `{message}` en español.',
+        description:
+          'API del portal del denunciante (SPEC §7). Errores: JSON `{message}` en español.',
         version: '1.0.0',
       },
       components: {
         securitySchemes: {
           botCheck: { type: 'apiKey', in: 'header', name: 'x-grecaptcha' },
           bearer: { type: 'http', scheme: 'bearer' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'gestion_sesion' },
         },
       },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
   // Application services.
   app.decorate('services', services);
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if ((isApiRoute(request) || !request.routeOptions.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   // Routes.
+  await app.register(healthRoutes, {
+    db: services.db,
+    storagePing: () => services.files.store.ping(),
+    lifecycle: options.lifecycle ?? { shuttingDown: false },
+  });
+  await app.register(metricsRoutes, {
+    token: config.METRICS_TOKEN,
+    sources: {
+      outbox: () => services.outbox.stats(services.db),
+      argon2Queue: () => services.hasher.queued,
+    },
+  });
   await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
-  const limits = options.clientLimits ?? DEFAULT_CLIENT_LIMITS;
+  const limits = {
+    ...DEFAULT_CLIENT_LIMITS,
+    filing: config.FILINGS_PER_HOUR,
+    ...options.clientLimits,
+  };
   await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
@@ -150,7 +211,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  const indexHtml = hasWeb ? portalIndexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), services) : '';
+  const indexHtml = hasWeb
+    ? portalIndexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), services)
+    : '';
   if (hasWeb) {
     // The build writes .br/.gz beside each file (apps/web/vite.config.ts): sent when accepted.
     await app.register(fastifyStatic, {
@@ -160,19 +223,40 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       preCompressed: true,
       // Built assets carry a content hash in their name: they never change, so browsers keep them.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/dev/');
+    const pathname = decodedPath(request.url);
+    const wantsPage =
+      request.method === 'GET' && !pathname.startsWith('/v1/') && !pathname.startsWith('/dev/');
     if (wantsPage && hasWeb) {
       // The portal is a single-page app: every unknown path is one of its routes.
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     }
     return reply.code(404).send({ message: 'El recurso solicitado no existe.' });
   });
   return app;
+}
+
+/** Whether the request matched an API route (by its pattern, whatever the spelling of the path). */
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/v1/') ?? false;
+}
+
+/** The path of a URL as the router reads it (percent-decoded), for decisions on unmatched paths. */
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** The portal's page with what it must know before its first paint (read by web/app/runtime-config). */

@@ -8,6 +8,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Where the audit chain's head is anchored outside the database (default DATA_DIR/audit-anchor.json). */
+    AUDIT_ANCHOR_FILE: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'debe ser una URL postgres://')
@@ -20,26 +22,90 @@ const envSchema = z
     PUBLIC_URL: z.url('debe ser una URL').optional(),
     DATA_ENCRYPTION_KEY: z
       .string()
-      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'debe ser 32 bytes en hexadecimal (64 caracteres) o base64')
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+        'debe ser 32 bytes en hexadecimal (64 caracteres) o base64',
+      )
       .optional(),
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+    // Complaints one client may file per hour (counted in memory like the other per-client limits).
+    FILINGS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    // The OpenAPI page at /v1/docs: off by default in production, on otherwise.
+    API_DOCS: z.enum(['on', 'off'], 'debe ser on u off').optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     TRUST_PROXY: z
       .string()
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .optional(),
     PORTAL_HOST_PREFIX: z
       .string()
       .regex(/^[a-z0-9-]+$/, 'solo minúsculas, dígitos y guiones')
       .default('canaldenuncias'),
+    // /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404.
+    METRICS_TOKEN: z.string().min(16, 'al menos 16 caracteres').optional(),
+    // Names this process on every log line (default: host name and pid).
+    INSTANCE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letras, dígitos, punto, guion o guion bajo')
+      .optional(),
+    // Shutdown on SIGTERM: /readyz answers 503 for SHUTDOWN_DELAY_MS while requests are still served
+    // (so the load balancer stops sending new ones), then in-flight requests get SHUTDOWN_GRACE_MS.
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    // Where uploaded files (encrypted by the application) live: the data folder, or an S3 bucket.
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url('debe ser una URL').optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'], 'debe ser true o false')
+      .transform((v) => v === 'true' || v === '1')
+      .default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'es obligatoria en producción' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_ENCRYPTION_KEY'],
+        message: 'es obligatoria en producción',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      // Without it mail goes to the local mailbox, which production never shows: it would be lost.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'es obligatoria en producción (sin ella el correo no sale del servidor)',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'es obligatoria en producción' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'es obligatoria en producción',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.BOT_CHECK === 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOT_CHECK'],
+        message: 'no puede ser off en producción',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'debe ser https:// en producción',
+      });
     }
     if (env.BOT_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET)) {
       ctx.addIssue({
@@ -48,6 +114,12 @@ const envSchema = z
         message: 'BOT_CHECK=recaptcha requiere RECAPTCHA_SITE_KEY y RECAPTCHA_SECRET',
       });
     }
+    if (env.STORAGE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'es obligatoria con STORAGE=s3' });
+      }
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,6 +127,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   production: boolean;
   publicUrl: string;
+  /** Whether /v1/docs is served (API_DOCS, default off in production). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -62,16 +136,34 @@ export class ConfigError extends Error {}
 /** Reads the environment; throws a ConfigError listing every wrong variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set": shells and .env files often leave `FOO=`.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(entorno)'}: ${i.message}`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(entorno)'}: ${i.message}`,
+    );
     throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   return {
     ...env,
     production: env.NODE_ENV === 'production',
+    apiDocs: (env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }
+
+/** Per-client limits of the sensitive calls (counted in memory by the app). */
+export interface ClientLimits {
+  /** Sign-in attempts per client in 15 minutes. */
+  login: number;
+  /** Recovery requests per client in 15 minutes. */
+  recovery: number;
+  /** Complaints filed per client in an hour (FILINGS_PER_HOUR when not given). */
+  filing?: number;
+}
+
+// Sign-ins are retried once by the portal on 401 (SPEC §7): 30 calls are about 15 tries.
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = { login: 30, recovery: 10 };

@@ -7,7 +7,18 @@ export const ERRORS = {
   VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
   INVALID_JSON: { status: 400, message: 'El contenido enviado no tiene un formato válido.' },
   UNKNOWN_ORGANIZATION: { status: 400, message: 'La organización indicada no es válida.' },
-  MISSING_ORGANIZATION: { status: 400, message: 'Falta indicar la organización (encabezado x-filial).' },
+  MISSING_ORGANIZATION: {
+    status: 400,
+    message: 'Falta indicar la organización (encabezado x-filial).',
+  },
+  MALFORMED_FORM: {
+    status: 400,
+    message: 'El formulario enviado está incompleto o mal formado. Intente nuevamente.',
+  },
+  FILE_NAME_TOO_LONG: {
+    status: 400,
+    message: 'El nombre de un archivo es demasiado largo (máximo 200 caracteres).',
+  },
   MISSING_COMPLAINT_PART: { status: 400, message: 'Falta la información de la denuncia.' },
   TOO_MANY_FILES: { status: 400, message: 'Puede adjuntar como máximo 10 archivos por envío.' },
   COMPLAINT_FILE_QUOTA: {
@@ -15,10 +26,19 @@ export const ERRORS = {
     message: 'La denuncia alcanzó el máximo de 50 archivos o 2 GB adjuntos.',
   },
   EMPTY_FILE: { status: 400, message: 'Uno de los archivos está vacío.' },
-  NOTHING_TO_SAVE: { status: 400, message: 'Debe escribir un comentario o adjuntar al menos un archivo.' },
-  UNAUTHORIZED: { status: 401, message: 'Su sesión no es válida o expiró. Ingrese nuevamente con su código y contraseña.' },
+  NOTHING_TO_SAVE: {
+    status: 400,
+    message: 'Debe escribir un comentario o adjuntar al menos un archivo.',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'Su sesión no es válida o expiró. Ingrese nuevamente con su código y contraseña.',
+  },
   LOGIN_FAILED: { status: 401, message: 'Código o contraseña incorrecta' },
-  STAFF_UNAUTHORIZED: { status: 401, message: 'Su sesión no es válida o expiró. Ingrese nuevamente.' },
+  STAFF_UNAUTHORIZED: {
+    status: 401,
+    message: 'Su sesión no es válida o expiró. Ingrese nuevamente.',
+  },
   STAFF_LOGIN_FAILED: {
     status: 401,
     message: 'El correo, la contraseña o el código de verificación son incorrectos.',
@@ -26,7 +46,8 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'No tiene permiso para realizar esta acción.' },
   CSRF_FAILED: {
     status: 403,
-    message: 'No pudimos verificar el origen de la solicitud. Recargue la página e intente nuevamente.',
+    message:
+      'No pudimos verificar el origen de la solicitud. Recargue la página e intente nuevamente.',
   },
   BOT_CHECK_FAILED: {
     status: 403,
@@ -40,7 +61,8 @@ export const ERRORS = {
   LINK_INVALID: { status: 410, message: 'El enlace no es válido o ya expiró. Solicite uno nuevo.' },
   UPLOAD_NOT_ALLOWED: {
     status: 409,
-    message: 'Solo puede adjuntar archivos cuando su denuncia tiene el estado «Faltan antecedentes».',
+    message:
+      'Solo puede adjuntar archivos cuando su denuncia tiene el estado «Faltan antecedentes».',
   },
   EMAIL_TAKEN: { status: 409, message: 'Ya existe un usuario con ese correo.' },
   LAST_ADMINISTRATOR: {
@@ -49,10 +71,14 @@ export const ERRORS = {
   },
   SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
   CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },
-  COMPLAINT_CLOSED: { status: 409, message: 'La denuncia está cerrada y no admite nuevos comentarios.' },
+  COMPLAINT_CLOSED: {
+    status: 409,
+    message: 'La denuncia está cerrada y no admite nuevos comentarios.',
+  },
   FILE_TOO_LARGE: {
     status: 413,
-    message: 'Uno de los archivos excede el límite de 120MB. No se guardó la información; intente nuevamente sin ese archivo.',
+    message:
+      'Uno de los archivos excede el límite de 120MB. No se guardó la información; intente nuevamente sin ese archivo.',
   },
   BODY_TOO_LARGE: { status: 413, message: 'El contenido enviado excede el tamaño permitido.' },
   FILE_TYPE_NOT_ALLOWED: {
@@ -60,12 +86,24 @@ export const ERRORS = {
     message:
       'Error al guardar su denuncia. El archivo que intenta subir no está permitido, por favor intente nuevamente con un formato diferente.',
   },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El formato del contenido enviado no es compatible.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'El formato del contenido enviado no es compatible.',
+  },
   TOO_MANY_ATTEMPTS: {
     status: 429,
     message: 'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.',
   },
-  BUSY: { status: 503, message: 'El servicio está muy ocupado. Intente nuevamente en unos segundos.' },
+  BUSY: {
+    status: 503,
+    message: 'El servicio está muy ocupado. Intente nuevamente en unos segundos.',
+  },
+  // A stored file failed its integrity check (altered or cut short in storage): server-side
+  // corruption, so a 5xx, with a neutral message; logged apart from other errors.
+  FILE_INTEGRITY: {
+    status: 500,
+    message: 'No fue posible entregar el archivo solicitado. Avise al equipo a cargo del canal.',
+  },
   INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Intente nuevamente más tarde.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

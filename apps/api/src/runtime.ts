@@ -1,52 +1,106 @@
+import { webPaths, webUrl } from '@canal/shared';
 import path from 'node:path';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
-import { createKeyring, loadMasterKey } from './crypto/keys';
-import { MasterDataCatalogue } from './modules/master-data/catalogue';
-import { seedMasterData } from './modules/master-data/seed';
-import { FileStore } from './modules/attachments/storage';
-import { PasswordHasher } from './modules/auth/passwords';
-import { ComplainantSessions } from './modules/auth/sessions';
-import { TicketThrottle, type ThrottlePolicy } from './modules/auth/throttle';
-import { Outbox } from './modules/mail/outbox';
-import { mailboxTransport, smtpTransport } from './modules/mail/transport';
-import { altchaBotCheck, noBotCheck, recaptchaBotCheck, type AltchaOptions } from './modules/bot-check/bot-check';
-import { complaintsRepository } from './modules/complaints/repository';
-import { StaffSessions } from './modules/staff/sessions';
-import { StaffThrottle, type StaffThrottlePolicy } from './modules/staff/throttle';
-import { mailDeadlineDigest } from './modules/cases/digest';
-import type { Services } from './services';
+import { createKeyring, loadMasterKey, type Keyring } from './crypto/keys';
+import { verifyKeyCheck } from './crypto/key-check';
+import { MasterDataCatalogue } from './core/master-data/catalogue';
+import { seedMasterData } from './core/master-data/seed';
+import { FileStore } from './core/files/storage';
+import { createObjectStore, type ObjectStore } from './storage';
+import { PasswordHasher } from './core/auth/passwords';
+import { ComplainantSessions } from './core/auth/complainant-sessions';
+import { TicketThrottle, type ThrottlePolicy } from './core/auth/throttle-store';
+import { alertAdministratorsOfGiveUp } from './core/mail/give-up';
+import { Outbox } from './core/mail/outbox';
+import { mailboxTransport, smtpTransport } from './core/mail/transport';
+import {
+  altchaBotCheck,
+  noBotCheck,
+  recaptchaBotCheck,
+  type AltchaOptions,
+} from './core/bot-check/bot-check';
+import { StaffSessions } from './core/auth/staff-sessions';
+import { StaffThrottle, type StaffThrottlePolicy } from './core/auth/staff-throttle';
+import { mailDeadlineDigest } from './back-office/cases/digest';
+import type { Services } from './core/services';
+import { maintenanceRepository } from './core/maintenance/repository';
 
 export interface RuntimeOptions {
   /** An already open database (tests); otherwise opened from the config. */
   db?: Db;
   warn?: (message: string) => void;
+  /** Where integrity alarms go (default: a JSON error line on stderr). */
+  alarm?: Services['alarm'];
   altcha?: AltchaOptions;
   throttle?: ThrottlePolicy;
   staffThrottle?: StaffThrottlePolicy;
+  /** The object store for files (tests: one with a key prefix of their own); else from the config. */
+  store?: ObjectStore;
 }
 
 /** Opens everything the API needs, migrates and seeds: the one place that wires services together. */
-export async function createServices(config: Config, options: RuntimeOptions = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  options: RuntimeOptions = {},
+): Promise<Services> {
   const warn = options.warn ?? ((m: string) => console.warn(m));
   const dataDir = path.resolve(config.DATA_DIR);
-  const db =
-    options.db ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(dataDir, 'pglite') }));
+  const db = options.db ?? (await openConfiguredDatabase(config));
+  try {
+    return await wire(config, options, db, dataDir, warn);
+  } catch (error) {
+    // The caller never sees this database: release it (and PGlite's folder lock) here.
+    if (!options.db) await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR/pglite (locked to this process). */
+export function openConfiguredDatabase(config: Config): Promise<Db> {
+  return openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(path.resolve(config.DATA_DIR), 'pglite'),
+  });
+}
+
+/** Migrates, seeds and stores the key check: what `npm run migrate` does before a deployment. */
+export async function prepareDatabase(db: Db, keyring: Keyring): Promise<void> {
   await migrate(db);
   await seedMasterData(db);
+  await verifyKeyCheck(db, keyring);
+}
+
+async function wire(
+  config: Config,
+  options: RuntimeOptions,
+  db: Db,
+  dataDir: string,
+  warn: (message: string) => void,
+): Promise<Services> {
   const keyring = createKeyring(loadMasterKey(config.DATA_ENCRYPTION_KEY, dataDir, warn));
-  const files = new FileStore(dataDir);
-  await files.init();
-  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : mailboxTransport(db, keyring);
+  await prepareDatabase(db, keyring);
+  const files = new FileStore(options.store ?? (await createObjectStore(config)), db);
+  const transport = config.SMTP_URL
+    ? smtpTransport(config.SMTP_URL)
+    : mailboxTransport(db, keyring);
   const botCheck =
     config.BOT_CHECK === 'off'
       ? noBotCheck
       : config.BOT_CHECK === 'recaptcha'
         ? recaptchaBotCheck(config.RECAPTCHA_SECRET!)
-        : altchaBotCheck(db, keyring.derive('altcha'), options.altcha ?? { counterRange: [5_000, 15_000] });
-  if (config.BOT_CHECK === 'off') warn('BOT_CHECK=off: la verificación anti-bots está desactivada.');
+        : altchaBotCheck(
+            db,
+            keyring.derive('altcha'),
+            options.altcha ?? { counterRange: [5_000, 15_000] },
+          );
+  const outbox = new Outbox(keyring, transport, config.MAIL_FROM);
+  outbox.onGiveUp = (db, given) =>
+    // No page of its own: the back office shows the failed mail in a banner on every screen.
+    alertAdministratorsOfGiveUp(outbox, db, given, webUrl(config.publicUrl, webPaths.staffInbox()));
+  if (config.BOT_CHECK === 'off')
+    warn('BOT_CHECK=off: la verificación anti-bots está desactivada.');
   return {
     config,
     db,
@@ -55,62 +109,101 @@ export async function createServices(config: Config, options: RuntimeOptions = {
     files,
     hasher: new PasswordHasher(),
     sessions: new ComplainantSessions(db),
-    throttle: new TicketThrottle(db, options.throttle),
-    outbox: new Outbox(keyring, transport, config.MAIL_FROM),
+    throttle: new TicketThrottle(db, keyring.derive('ticket-throttle'), options.throttle),
+    outbox,
     transport,
     botCheck,
     fileLinkSecret: keyring.derive('file-links'),
     staffSessions: new StaffSessions(db, keyring.derive('staff-csrf')),
     staffThrottle: new StaffThrottle(db, options.staffThrottle),
+    auditChain: {
+      key: keyring.derive('audit-chain'),
+      anchorFile: config.AUDIT_ANCHOR_FILE
+        ? path.resolve(config.AUDIT_ANCHOR_FILE)
+        : path.join(dataDir, 'audit-anchor.json'),
+    },
+    alarm:
+      options.alarm ??
+      ((message, detail) =>
+        console.error(
+          JSON.stringify({ level: 'error', alarm: 'integrity', msg: message, ...detail }),
+        )),
   };
 }
 
 export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** Housekeeping: uploads that never committed, orphaned files, expired tokens and sessions. */
+/** Housekeeping: uploads that never committed (from `staged_files`), expired tokens and sessions. */
 export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AGE_MS) {
   const { db, files } = services;
-  const staged = await files.sweepStaging(stagingMaxAgeMs);
-  const orphans = await files.sweepOrphans(stagingMaxAgeMs, (key) => complaintsRepository.storageKeyExists(db, key));
-  await db.query('DELETE FROM bot_tokens_used WHERE expires_at < now()');
-  await db.query(`DELETE FROM complainant_sessions WHERE last_seen_at < now() - interval '1 day'`);
-  await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
-  for (const table of ['login_throttle', 'staff_login_throttle']) {
-    await db.query(
-      `DELETE FROM ${table} WHERE window_started_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now())`,
-    );
-  }
-  await db.query(`DELETE FROM staff_sessions WHERE last_seen_at < now() - interval '1 day'`);
-  await db.query(`DELETE FROM staff_invitations WHERE expires_at < now() - interval '30 days'`);
-  return { staged, orphans };
+  const swept = await files.sweepStaged(stagingMaxAgeMs);
+  await maintenanceRepository.deleteExpired(db);
+  return swept;
 }
 
 /**
- * Background work of one API process: the mail queue every few seconds; every hour the sweep and
- * the deadline digest (which runs once a day across processes: the first to claim the day).
+ * Background work of one API process, started once it listens: the mail queue every few seconds
+ * (one drain at a time); at start and every hour the sweep (on one instance of the cluster at a
+ * time) and the deadline digest (once a day across processes). The returned stop() stops claiming
+ * mail, gives back what was claimed but not sent, and resolves when the running work has ended.
  */
-export function startWorkers(services: Services, log: (msg: string, err?: unknown) => void, mailEveryMs = 5000) {
-  let stopped = false;
-  const drain = async () => {
-    try {
-      await services.outbox.drain(services.db);
-    } catch (error) {
-      log('fallo al procesar la cola de correo', error);
-    }
+export function startWorkers(
+  services: Services,
+  log: (msg: string, err?: unknown) => void,
+  mailEveryMs = 5000,
+): () => Promise<void> {
+  const stopping = new AbortController();
+  let draining: Promise<void> | null = null;
+  const drain = () => {
+    if (draining || stopping.signal.aborted) return;
+    draining = services.outbox
+      .drain(services.db, 20, stopping.signal)
+      .then(
+        () => {},
+        (error: unknown) => log('fallo al procesar la cola de correo', error),
+      )
+      .finally(() => {
+        draining = null;
+      });
   };
-  const mailTimer = setInterval(() => void (!stopped && drain()), mailEveryMs);
+  let hourlyRun: Promise<unknown> = Promise.resolve();
   const hourly = () => {
-    void sweep(services).catch((error) => log('fallo en la limpieza periódica', error));
-    void mailDeadlineDigest(services).catch((error) => log('fallo en el resumen diario de plazos', error));
+    hourlyRun = Promise.all([
+      sweepOnce(services).catch((error: unknown) => log('fallo en la limpieza periódica', error)),
+      mailDeadlineDigest(services).catch((error: unknown) =>
+        log('fallo en el resumen diario de plazos', error),
+      ),
+    ]);
   };
-  const sweepTimer = setInterval(hourly, 60 * 60 * 1000);
+  const mailTimer = setInterval(drain, mailEveryMs);
+  const hourlyTimer = setInterval(hourly, 60 * 60 * 1000);
   mailTimer.unref();
-  sweepTimer.unref();
-  void drain();
-  void mailDeadlineDigest(services).catch((error) => log('fallo en el resumen diario de plazos', error));
-  return () => {
-    stopped = true;
+  hourlyTimer.unref();
+  drain();
+  hourly();
+  return async () => {
+    stopping.abort();
     clearInterval(mailTimer);
-    clearInterval(sweepTimer);
+    clearInterval(hourlyTimer);
+    await draining;
+    await hourlyRun;
   };
+}
+
+// Any constant other than the migration lock's.
+const SWEEP_LOCK = 72_164_302;
+
+/**
+ * The sweep on one instance at a time: on PostgreSQL under a try-lock (an instance that does not
+ * get it skips this round); PGlite is single-process already.
+ */
+export async function sweepOnce(services: Services) {
+  if (services.db.kind === 'pglite') return sweep(services);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_xact_lock($1) AS locked',
+      [SWEEP_LOCK],
+    );
+    return row?.locked ? sweep(services) : null;
+  });
 }

@@ -1,39 +1,53 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { createServices, startWorkers, sweep } from './runtime';
+import { loadConfig } from './config';
+import { exitOnError } from './cli/exit-on-error';
+import type { Lifecycle } from './http/health';
+import { createServices, startWorkers } from './runtime';
 
 /** The process: configuration, services, HTTP on PORT, background workers, clean shutdown. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const services = await createServices(config);
+  const lifecycle: Lifecycle = { shuttingDown: false };
   // WEB_DIST (development only) serves a portal built elsewhere, e.g. `vite build --outDir /tmp/x`.
   const webDist = config.production ? undefined : process.env.WEB_DIST;
-  const app = await buildApp(services, { logger: { level: config.production ? 'info' : 'warn' }, webDist });
-  await sweep(services);
-  const stopWorkers = startWorkers(services, (msg, err) => app.log.error({ err }, msg));
+  const app = await buildApp(services, {
+    logger: { level: config.production ? 'info' : 'warn' },
+    webDist,
+    lifecycle,
+  });
+
+  /**
+   * SIGTERM/SIGINT: /readyz fails first (the load balancer stops sending new requests) while the
+   * server still answers for SHUTDOWN_DELAY_MS; then the listener closes and in-flight requests get
+   * SHUTDOWN_GRACE_MS to finish before their connections are cut; the mail worker stops claiming and
+   * gives back what it claimed but did not send; the database closes last.
+   */
+  let stopWorkers: () => Promise<void> = async () => {};
   const shutdown = async (signal: string) => {
-    app.log.warn(`${signal}: cerrando`);
-    stopWorkers();
-    await app.close();
+    lifecycle.shuttingDown = true;
+    app.log.warn({ signal }, 'cerrando: /readyz responde 503');
+    await sleep(config.SHUTDOWN_DELAY_MS);
+    const closed = app.close();
+    const grace = setTimeout(() => {
+      app.log.warn('plazo de cierre vencido: se cortan las conexiones abiertas');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
+    await stopWorkers();
     await services.db.close();
+    app.log.warn('cerrado');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Canal de denuncias escuchando en ${config.publicUrl}`);
+  // Background work starts once the server listens: a long sweep never delays readiness.
+  stopWorkers = startWorkers(services, (msg, err) => app.log.error({ err }, msg));
+  app.log.warn({ url: config.publicUrl }, 'Canal de denuncias escuchando');
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+main().catch(exitOnError);

@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { organizationByKey } from '@canal/shared';
+import { contract } from '@canal/shared/contract';
 import { pdf } from '../../api/test/support/files';
+import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';
 import { expectNoAxeViolations, fileAnonymousComplaint, pickFiles, signIn } from './support/portal';
@@ -50,8 +52,16 @@ async function activate(page: Page, token: string, name: string): Promise<void> 
 }
 
 /** The administrator invites someone from /gestion/usuarios; the link arrives in the local mailbox. */
-async function invite(page: Page, person: { email: string; name: string }, role: string, organizations: string[]): Promise<string> {
-  await page.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Usuarios' }).click();
+async function invite(
+  page: Page,
+  person: { email: string; name: string },
+  role: string,
+  organizations: string[],
+): Promise<string> {
+  await page
+    .getByRole('navigation', { name: 'Gestión' })
+    .getByRole('link', { name: 'Usuarios' })
+    .click();
   await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
   await page.getByRole('button', { name: 'Invitar usuario' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invitar usuario' });
@@ -62,7 +72,9 @@ async function invite(page: Page, person: { email: string; name: string }, role:
   await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
   await page.getByRole('status').getByText(`Invitación enviada a ${person.email}.`).waitFor();
   await page.getByRole('rowheader', { name: person.name }).waitFor();
-  const mail = await waitForMail((m) => m.to.includes(person.email) && /Invitación/.test(m.subject));
+  const mail = await waitForMail(
+    (m) => m.to.includes(person.email) && /Invitación/.test(m.subject),
+  );
   const token = /\/gestion\/activar#([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   expect(token).toBeTruthy();
   return token!;
@@ -88,7 +100,12 @@ async function openAsComplainant(page: Page, code: string): Promise<void> {
   await block(page, 'Información de la denuncia').waitFor();
 }
 
-async function changeStatus(page: Page, status: string, comment: string, resolution?: string): Promise<void> {
+async function changeStatus(
+  page: Page,
+  status: string,
+  comment: string,
+  resolution?: string,
+): Promise<void> {
   const form = page.getByRole('form', { name: 'Cambiar estado' });
   await form.getByLabel('Nuevo estado').selectOption(status);
   await form.getByLabel('Comentario para la persona denunciante').fill(comment);
@@ -103,51 +120,96 @@ describe('the back office', () => {
     const code = await fileAtClinic(complainant.page);
     const other = await newPage(browser);
     await other.page.goto(portalUrl());
-    await fileAnonymousComplaint(other.page, `otra.${RUN}@correo.cl`, COMPLAINANT_PASSWORD, `${HQ_MARKER}: uso de vehículos de la empresa los fines de semana.`);
+    await fileAnonymousComplaint(
+      other.page,
+      `otra.${RUN}@correo.cl`,
+      COMPLAINANT_PASSWORD,
+      `${HQ_MARKER}: uso de vehículos de la empresa los fines de semana.`,
+    );
     await other.context.close();
 
     // The administrator created by the CLI activates the account in the browser.
     const adminToken = new URL(inject('adminActivationUrl')).hash.slice(1);
     const admin = await newPage(browser);
     await activate(admin.page, adminToken, 'Administradora Prueba');
-    const investigatorToken = await invite(admin.page, INVESTIGATOR, 'investigador', [CLINIC.shortName]);
+    const investigatorToken = await invite(admin.page, INVESTIGATOR, 'investigador', [
+      CLINIC.shortName,
+    ]);
     const auditorToken = await invite(admin.page, AUDITOR, 'auditor', []);
 
-    // The investigator sees only the clinic's case.
+    // The investigator sees only the clinic's cases: this file's clinic case is listed, its
+    // head-office case is not, and the inbox counts exactly the clinic's cases. Other files may
+    // have filed clinic complaints on the same server before this one runs, so the count is the
+    // one the administrator reads with the clinic filter, not a constant.
     const investigator = await newPage(browser);
     await activate(investigator.page, investigatorToken, INVESTIGATOR.name);
     const inv = investigator.page;
-    await inv.getByRole('heading', { name: '1 caso' }).waitFor();
+    const asAdmin = BackOffice.signedInOn(admin.page);
+    const clinicCase = await asAdmin.findCaseByDescription(CLINIC_MARKER);
+    const hqCase = await asAdmin.findCaseByDescription(HQ_MARKER);
+    const clinicTotal = (
+      await asAdmin.call(contract.inbox, { querystring: { organizacion: CLINIC.id } })
+    ).total;
+    const allTotal = (await asAdmin.call(contract.inbox, {})).total;
+    expect(allTotal).toBeGreaterThan(clinicTotal);
+    await inv
+      .getByRole('heading', { name: clinicTotal === 1 ? '1 caso' : `${clinicTotal} casos` })
+      .waitFor();
     const rows = inv.getByRole('table').getByRole('row');
-    expect(await rows.count()).toBe(2);
-    expect(await rows.nth(1).textContent()).toContain(CLINIC.shortName);
-    expect(await inv.getByLabel('Organización').locator('option').allTextContents()).toEqual(['Todas', CLINIC.shortName]);
+    // A row is a case's by the exact name of the link in its header cell: a short number can
+    // also occur inside another row's date or time, so a substring match would be unreliable.
+    const rowOf = (numero: string) =>
+      rows.filter({ has: inv.getByRole('link', { name: numero, exact: true }) });
+    const own = rowOf(clinicCase.numero);
+    await own.waitFor();
+    expect(await rowOf(hqCase.numero).count()).toBe(0);
+    const listed = (await rows.allTextContents()).slice(1);
+    expect(listed.length).toBe(Math.min(clinicTotal, 25));
+    for (const row of listed) expect(row).toContain(CLINIC.shortName);
+    expect(await inv.getByLabel('Organización').locator('option').allTextContents()).toEqual([
+      'Todas',
+      CLINIC.shortName,
+    ]);
     await expectNoAxeViolations(inv, 'bandeja de casos');
 
-    // Opens it and asks for documents.
-    await rows.nth(1).getByRole('link').click();
-    await inv.getByRole('heading', { name: /^Caso CD-\d{4}-\d{5}$/ }).waitFor();
-    await inv.getByRole('region', { name: 'Datos de la denuncia' }).getByText(CLINIC_MARKER, { exact: false }).waitFor();
+    // Opens its own case (found by its number) and asks for documents.
+    await own.getByRole('link').click();
+    await inv.getByRole('heading', { name: `Caso ${clinicCase.numero}` }).waitFor();
+    await inv
+      .getByRole('region', { name: 'Datos de la denuncia' })
+      .getByText(CLINIC_MARKER, { exact: false })
+      .waitFor();
     await expectNoAxeViolations(inv, 'vista del caso');
     await changeStatus(inv, 'Faltan antecedentes', 'Por favor adjunte la cotización adjudicada.');
     await inv.getByText('Estado actualizado.').waitFor();
-    await inv.getByRole('region', { name: 'Bitácora visible para la persona denunciante' }).getByText('Cambio de estado: Faltan antecedentes').waitFor();
+    await inv
+      .getByRole('region', { name: 'Bitácora visible para la persona denunciante' })
+      .getByText('Cambio de estado: Faltan antecedentes')
+      .waitFor();
 
     // The complainant uploads a file with a comment.
     const cp = complainant.page;
     await openAsComplainant(cp, code);
-    expect(await fieldValue(block(cp, 'Información de la denuncia'), 'Estado')).toBe('Faltan antecedentes');
+    expect(await fieldValue(block(cp, 'Información de la denuncia'), 'Estado')).toBe(
+      'Faltan antecedentes',
+    );
     const area = block(cp, 'Agregar comentario');
-    await pickFiles(cp, area, [{ name: 'cotizacion.pdf', mimeType: 'application/pdf', buffer: pdf() }]);
+    await pickFiles(cp, area, [
+      { name: 'cotizacion.pdf', mimeType: 'application/pdf', buffer: pdf() },
+    ]);
     await area.getByLabel('Comentario', { exact: true }).fill('Adjunto la cotización adjudicada.');
     const save = cp.getByRole('button', { name: 'Guardar cambios' });
     await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
-    await block(cp, 'Bitácora').getByText('Antecedentes enviados por el denunciante').waitFor({ timeout: 60_000 });
+    await block(cp, 'Bitácora')
+      .getByText('Antecedentes enviados por el denunciante')
+      .waitFor({ timeout: 60_000 });
 
     // The investigator sees the file and the comment, downloads the file, replies and closes.
     await inv.reload();
-    const visibleLog = inv.getByRole('region', { name: 'Bitácora visible para la persona denunciante' });
+    const visibleLog = inv.getByRole('region', {
+      name: 'Bitácora visible para la persona denunciante',
+    });
     await visibleLog.getByText('Adjunto la cotización adjudicada.').waitFor();
     const files = inv.getByRole('region', { name: 'Archivos adjuntos' });
     const fileLink = files.getByRole('link').first();
@@ -155,36 +217,64 @@ describe('the back office', () => {
     const [download] = await Promise.all([inv.waitForEvent('download'), fileLink.click()]);
     expect(await download.failure()).toBeNull();
     const reply = inv.getByRole('form', { name: 'Responder a la persona denunciante' });
-    await reply.getByLabel('Respuesta').fill('Recibimos la cotización; continuamos con la investigación.');
+    await reply
+      .getByLabel('Respuesta')
+      .fill('Recibimos la cotización; continuamos con la investigación.');
     await reply.getByRole('button', { name: 'Enviar respuesta' }).click();
     await reply.getByText('Respuesta registrada.').waitFor();
-    await changeStatus(inv, 'Cerrada', 'Concluimos la investigación.', 'Se aplicó amonestación escrita y capacitación en conflictos de interés.');
+    await changeStatus(
+      inv,
+      'Cerrada',
+      'Concluimos la investigación.',
+      'Se aplicó amonestación escrita y capacitación en conflictos de interés.',
+    );
     await inv.getByText(/El caso está cerrado/).waitFor();
-    await inv.getByText('Se aplicó amonestación escrita y capacitación en conflictos de interés.').first().waitFor();
+    await inv
+      .getByText('Se aplicó amonestación escrita y capacitación en conflictos de interés.')
+      .first()
+      .waitFor();
 
     // The complainant reads the reply and the closed status.
     await openAsComplainant(cp, code);
     expect(await fieldValue(block(cp, 'Información de la denuncia'), 'Estado')).toBe('Cerrada');
-    await block(cp, 'Bitácora').getByText('Recibimos la cotización; continuamos con la investigación.').waitFor();
+    await block(cp, 'Bitácora')
+      .getByText('Recibimos la cotización; continuamos con la investigación.')
+      .waitFor();
     await complainant.context.close();
 
     // The auditor finds every step in the audit log, and the chain verifies.
     const auditor = await newPage(browser);
     await activate(auditor.page, auditorToken, AUDITOR.name);
     const aud = auditor.page;
-    await aud.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Auditoría' }).click();
+    await aud
+      .getByRole('navigation', { name: 'Gestión' })
+      .getByRole('link', { name: 'Auditoría' })
+      .click();
     await aud.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
     const log = aud.getByRole('table');
     await log.waitFor();
     const text = (await log.textContent()) ?? '';
-    for (const action of ['cuenta.activada', 'usuario.invitado', 'caso.visto', 'caso.estado', 'archivo.descargado', 'caso.respuesta']) {
+    for (const action of [
+      'cuenta.activada',
+      'usuario.invitado',
+      'caso.visto',
+      'caso.estado',
+      'archivo.descargado',
+      'caso.respuesta',
+    ]) {
       expect(text, action).toContain(action);
     }
     await aud.getByRole('button', { name: 'Verificar cadena' }).click();
-    await aud.getByRole('status').getByText(/^Cadena íntegra/).waitFor();
+    await aud
+      .getByRole('status')
+      .getByText(/^Cadena íntegra/)
+      .waitFor();
     await expectNoAxeViolations(aud, 'registro de auditoría');
     // Read-only: the auditor opens the case without a single action control.
-    await aud.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Bandeja' }).click();
+    await aud
+      .getByRole('navigation', { name: 'Gestión' })
+      .getByRole('link', { name: 'Bandeja' })
+      .click();
     await aud.getByRole('heading', { name: 'Bandeja de casos' }).waitFor();
 
     // Signing out returns to the sign-in page.

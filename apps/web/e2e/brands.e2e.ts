@@ -24,28 +24,53 @@ describe('the 13 brand hosts', () => {
         .getByRole('heading', { name: 'Canal de denuncias', level: 1 })
         .waitFor({ timeout: 15_000 })
         .catch(async (error: Error) => {
-          throw new Error(`${where}: ${error.message}\n${(await page.locator('body').innerText()).slice(0, 500)}`);
+          throw new Error(
+            `${where}: ${error.message}\n${(await page.locator('body').innerText()).slice(0, 500)}`,
+          );
         });
 
       const header = page.getByRole('banner');
-      expect(await header.getByRole('img', { name: org.shortName, exact: true }).isVisible(), where).toBe(true);
-      expect(await header.getByRole('link', { name: `${org.shortName}, sitio principal` }).isVisible(), where).toBe(true);
+      expect(
+        await header.getByRole('img', { name: org.shortName, exact: true }).isVisible(),
+        where,
+      ).toBe(true);
+      expect(
+        await header.getByRole('link', { name: `${org.shortName}, sitio principal` }).isVisible(),
+        where,
+      ).toBe(true);
 
       const footer = page.getByRole('contentinfo');
       const headings = (await footer.getByRole('heading').allTextContents()).map((h) => h.trim());
       if (org.footerKind === 'clinics') {
         expect(headings, where).toContain('Sitios de interés');
         expect(headings, where).not.toContain('Nosotros');
-        const links = await footer.getByRole('heading', { name: 'Sitios de interés' }).locator('xpath=following-sibling::ul[1]').getByRole('link').allTextContents();
-        expect(links, where).toEqual(['Quiénes Somos', 'La Red en cifras', 'Nuestra red de Clínicas', 'Gobierno corporativo', 'Contacto']);
+        const links = await footer
+          .getByRole('heading', { name: 'Sitios de interés' })
+          .locator('xpath=following-sibling::ul[1]')
+          .getByRole('link')
+          .allTextContents();
+        expect(links, where).toEqual([
+          'Quiénes Somos',
+          'La Red en cifras',
+          'Nuestra red de Clínicas',
+          'Gobierno corporativo',
+          'Contacto',
+        ]);
       } else {
-        expect(headings, where).toEqual(expect.arrayContaining(['Nosotros', 'Te ayudamos', 'Conoce nuestros servicios']));
+        expect(headings, where).toEqual(
+          expect.arrayContaining(['Nosotros', 'Te ayudamos', 'Conoce nuestros servicios']),
+        );
         expect(headings, where).not.toContain('Sitios de interés');
       }
       expect(headings.includes('Casa central'), where).toBe(org.segment === null);
-      expect(await footer.getByText(`© ${new Date().getFullYear()} ${org.shortName}. Todos los derechos reservados.`).isVisible(), where).toBe(
-        true,
-      );
+      expect(
+        await footer
+          .getByText(
+            `© ${new Date().getFullYear()} ${org.shortName}. Todos los derechos reservados.`,
+          )
+          .isVisible(),
+        where,
+      ).toBe(true);
 
       const primary = await rootVariable(page, '--brand-primary');
       expect(primary.toUpperCase(), where).toBe(THEMES[org.theme].primary.toUpperCase());

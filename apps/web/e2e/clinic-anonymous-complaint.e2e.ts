@@ -43,17 +43,27 @@ describe('an anonymous complaint at Clínica Atacama', () => {
     expect(await rootVariable(page, '--brand-primary')).toBe(THEMES.salud.primary);
     expect(THEMES.salud.primary).not.toBe(THEMES.seguro.primary);
     expect(await page.title()).toContain(CLINIC.shortName);
-    expect(await page.getByText(/Este canal permite/).textContent()).toContain(CLINIC.nameWithArticle);
+    expect(await page.getByText(/Este canal permite/).textContent()).toContain(
+      CLINIC.nameWithArticle,
+    );
 
     // Two documents only (Law 21.643 and Decree 21).
-    const documents = page.getByRole('region', { name: '¿Qué debo conocer antes de realizar una denuncia?' });
+    const documents = page.getByRole('region', {
+      name: '¿Qué debo conocer antes de realizar una denuncia?',
+    });
     expect(await documents.getByRole('link', { name: /^Descargar documento PDF/ }).count()).toBe(2);
 
     await acceptTermsAndStart(page);
-    await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, 'Conflicto de interés');
+    await chooseComplaintType(
+      page,
+      /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/,
+      'Conflicto de interés',
+    );
     await goToStep1(page);
 
-    const anonymous = page.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' });
+    const anonymous = page.getByRole('checkbox', {
+      name: '¿Desea permanecer en el anonimato para esta denuncia?',
+    });
     expect(await anonymous.isEnabled()).toBe(true);
     await page.getByRole('group', { name: 'Datos del denunciante' }).waitFor();
     await anonymous.check();
@@ -62,7 +72,10 @@ describe('an anonymous complaint at Clínica Atacama', () => {
 
     // The clinic has one zone: no zone select, and its places are offered at once.
     expect(await page.getByLabel('Zona de ocurrencia').count()).toBe(0);
-    const relations = await page.getByLabel('Relación con la organización').locator('option').allTextContents();
+    const relations = await page
+      .getByLabel('Relación con la organización')
+      .locator('option')
+      .allTextContents();
     expect(relations).not.toContain('Colaborador de empresa adherida');
     await choose(page, 'Relación con la organización', 'Proveedor o contratista');
     await pickFirstOfMonth(page);
@@ -70,7 +83,9 @@ describe('an anonymous complaint at Clínica Atacama', () => {
     await choose(page, '¿Cómo tomó conocimiento de los hechos?');
     await page
       .getByLabel('Descripción de los hechos', { exact: true })
-      .fill('Un encargado de compras adjudicó el contrato de aseo a la empresa de su cuñado sin declarar el vínculo.');
+      .fill(
+        'Un encargado de compras adjudicó el contrato de aseo a la empresa de su cuñado sin declarar el vínculo.',
+      );
     const places = await page.getByLabel('Lugar de ocurrencia').locator('option').allTextContents();
     expect(places).toContain('Edificio principal Clínica Atacama, Copiapó');
     expect(places.at(-1)).toBe('Otro');

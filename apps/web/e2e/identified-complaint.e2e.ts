@@ -43,7 +43,9 @@ describe('an identified complaint at the head office', () => {
     await expectNoAxeViolations(page, 'la página de inicio');
 
     await acceptTermsAndStart(page);
-    await page.getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })
+      .waitFor();
     await expectNoAxeViolations(page, 'el paso 0 del formulario');
     await chooseComplaintType(page, /^I\. LEY N° 21\.643/, 'Acoso sexual');
     await goToStep1(page);
@@ -52,20 +54,32 @@ describe('an identified complaint at the head office', () => {
     );
 
     // Types 26–28 cannot be anonymous: the checkbox is disabled and unticked, the complainant block shows.
-    const anonymous = page.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' });
+    const anonymous = page.getByRole('checkbox', {
+      name: '¿Desea permanecer en el anonimato para esta denuncia?',
+    });
     expect(await anonymous.isDisabled()).toBe(true);
     expect(await anonymous.isChecked()).toBe(false);
 
     await page.getByLabel('RUT', { exact: true }).pressSequentially('12.345.678-5');
-    await expect.poll(() => page.getByLabel('RUT', { exact: true }).inputValue()).toBe('12345678-5');
+    await expect
+      .poll(() => page.getByLabel('RUT', { exact: true }).inputValue())
+      .toBe('12345678-5');
     await page.getByLabel('Nombres', { exact: true }).fill('Camila Andrea');
     await page.getByLabel('Apellido paterno', { exact: true }).fill('Rojas');
     await page.getByLabel('Apellido materno (opcional)', { exact: true }).fill('Fuentes');
     await page.getByLabel('Número de contacto', { exact: true }).pressSequentially('987654321');
 
-    const relation = await choose(page, 'Relación con la organización', 'Trabajador(a) de la organización');
+    const relation = await choose(
+      page,
+      'Relación con la organización',
+      'Trabajador(a) de la organización',
+    );
     const occurred = await pickFirstOfMonth(page);
-    const canIdentify = await choose(page, '¿Puede identificar a las personas involucradas?', 'Sí, puedo identificar a las personas involucradas');
+    const canIdentify = await choose(
+      page,
+      '¿Puede identificar a las personas involucradas?',
+      'Sí, puedo identificar a las personas involucradas',
+    );
     const knowledge = await choose(page, '¿Cómo tomó conocimiento de los hechos?');
     await page.getByLabel('Descripción de los hechos', { exact: true }).fill(DESCRIPTION);
     const zone = await choose(page, 'Zona de ocurrencia', 'Región Metropolitana de Santiago');
@@ -73,7 +87,11 @@ describe('an identified complaint at the head office', () => {
     expect(await page.getByLabel('Otro lugar', { exact: true }).isDisabled()).toBe(true);
 
     await pickFiles(page, page, [
-      { name: 'acta-reunion.pdf', mimeType: 'application/pdf', buffer: pdf('Acta de la reunion del equipo') },
+      {
+        name: 'acta-reunion.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf('Acta de la reunion del equipo'),
+      },
       { name: 'captura-mensaje.png', mimeType: 'image/png', buffer: png(16, 16) },
     ]);
     await expectNoAxeViolations(page, 'el paso 1 del formulario');
@@ -107,11 +125,16 @@ describe('an identified complaint at the head office', () => {
     await files.getByRole('link', { name: 'Archivo1.pdf' }).waitFor();
     await files.getByRole('link', { name: 'Archivo2.png' }).waitFor();
     expect(await files.getByRole('link').count()).toBe(2);
-    expect(await block(page, 'Bitácora').getByText('Denuncia ingresada').count()).toBeGreaterThanOrEqual(1);
+    expect(
+      await block(page, 'Bitácora').getByText('Denuncia ingresada').count(),
+    ).toBeGreaterThanOrEqual(1);
     await expectNoAxeViolations(page, 'la página de detalle');
 
     // "Descargar pdf": the summary, read back.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar pdf' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Resumen Denuncia ${code}.pdf`);
     const bytes = await readFile((await download.path())!);
     const doc = await PDFDocument.load(bytes);

@@ -32,19 +32,38 @@ describe('a complaint missing documents', () => {
   it('opens the upload area; the file and the comment sent reach the log and the files', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(portalUrl());
-    const code = await fileAnonymousComplaint(page, EMAIL, PASSWORD, `${MARKER}: se retiran insumos de bodega sin registro ni autorización.`);
+    const code = await fileAnonymousComplaint(
+      page,
+      EMAIL,
+      PASSWORD,
+      `${MARKER}: se retiran insumos de bodega sin registro ni autorización.`,
+    );
 
     // "Recibida": the upload area is closed.
     const addBlock = block(page, 'Agregar comentario');
     expect(await fieldValue(block(page, 'Información de la denuncia'), 'Estado')).toBe('Recibida');
-    expect(await addBlock.getByRole('button', { name: 'Seleccionar archivos' }).isDisabled()).toBe(true);
-    await addBlock.getByText('Podrá adjuntar archivos cuando su denuncia tenga el estado «Faltan antecedentes».').waitFor();
+    expect(await addBlock.getByRole('button', { name: 'Seleccionar archivos' }).isDisabled()).toBe(
+      true,
+    );
+    await addBlock
+      .getByText(
+        'Podrá adjuntar archivos cuando su denuncia tenga el estado «Faltan antecedentes».',
+      )
+      .waitFor();
 
     // The investigator asks for documents.
     const staff = await BackOffice.activate();
-    const caseId = await staff.findCaseByDescription(MARKER);
-    await staff.changeStatus(caseId, 'Faltan antecedentes', 'Por favor adjunte el registro de bodega de marzo.');
-    const notice = await waitForMail((m) => m.to.includes(EMAIL) && m.subject === `Canal de denuncias – Actualización del código ${code}`);
+    const { id: caseId } = await staff.findCaseByDescription(MARKER);
+    await staff.changeStatus(
+      caseId,
+      'Faltan antecedentes',
+      'Por favor adjunte el registro de bodega de marzo.',
+    );
+    const notice = await waitForMail(
+      (m) =>
+        m.to.includes(EMAIL) &&
+        m.subject === `Canal de denuncias – Actualización del código ${code}`,
+    );
     expect(notice.text).not.toContain('registro de bodega');
 
     // The complainant comes back from the home page.
@@ -63,8 +82,12 @@ describe('a complaint missing documents', () => {
     expect(await area.getByRole('button', { name: 'Seleccionar archivos' }).isEnabled()).toBe(true);
     const save = page.getByRole('button', { name: 'Guardar cambios' });
     expect(await save.isDisabled()).toBe(true);
-    await pickFiles(page, area, [{ name: 'registro-bodega.jpg', mimeType: 'image/jpeg', buffer: jpg(32, 32) }]);
-    await area.getByLabel('Comentario', { exact: true }).fill('Adjunto la foto del registro de bodega de marzo.');
+    await pickFiles(page, area, [
+      { name: 'registro-bodega.jpg', mimeType: 'image/jpeg', buffer: jpg(32, 32) },
+    ]);
+    await area
+      .getByLabel('Comentario', { exact: true })
+      .fill('Adjunto la foto del registro de bodega de marzo.');
     await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
 

@@ -31,7 +31,12 @@ describe('recovery from the home page', () => {
   it('files a complaint with an e-mail and a password to recover', async () => {
     const { page, context } = await newPage(browser);
     await openHome(page);
-    code = await fileAnonymousComplaint(page, EMAIL, OLD_PASSWORD, 'Se usan los vehículos de la empresa para fines personales los fines de semana.');
+    code = await fileAnonymousComplaint(
+      page,
+      EMAIL,
+      OLD_PASSWORD,
+      'Se usan los vehículos de la empresa para fines personales los fines de semana.',
+    );
     await context.close();
   });
 
@@ -47,11 +52,15 @@ describe('recovery from the home page', () => {
     await dialog.getByRole('button', { name: 'Reenviar codigo' }).click();
     const done = dialog.getByRole('status').filter({ hasText: 'Enviamos' });
     await done.waitFor({ timeout: 30_000 });
-    expect(await done.textContent()).toContain(`Enviamos el código de tu denuncia al correo ${EMAIL}.`);
+    expect(await done.textContent()).toContain(
+      `Enviamos el código de tu denuncia al correo ${EMAIL}.`,
+    );
     await dialog.getByRole('button', { name: 'Entendido' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const mail = await waitForMail((m) => m.to.includes(EMAIL) && m.subject === 'Canal de denuncias – Tu código de seguimiento');
+    const mail = await waitForMail(
+      (m) => m.to.includes(EMAIL) && m.subject === 'Canal de denuncias – Tu código de seguimiento',
+    );
     expect(mail.text).toContain(code);
     await context.close();
   });
@@ -76,10 +85,16 @@ describe('recovery from the home page', () => {
     await dialog.getByRole('button', { name: 'Reenviar contraseña' }).click();
     const done = dialog.getByRole('status').filter({ hasText: 'Enviamos' });
     await done.waitFor({ timeout: 30_000 });
-    expect(await done.textContent()).toContain(`Enviamos al correo ${EMAIL} un enlace para crear una nueva contraseña.`);
+    expect(await done.textContent()).toContain(
+      `Enviamos al correo ${EMAIL} un enlace para crear una nueva contraseña.`,
+    );
     await dialog.getByRole('button', { name: 'Entendido' }).click();
 
-    const mail = await waitForMail((m) => m.to.includes(EMAIL) && m.subject === `Canal de denuncias – Restablecer contraseña del código ${code}`);
+    const mail = await waitForMail(
+      (m) =>
+        m.to.includes(EMAIL) &&
+        m.subject === `Canal de denuncias – Restablecer contraseña del código ${code}`,
+    );
     const link = /https?:\/\/\S+\/restablecer-contrasena\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeDefined();
     expect(link!.startsWith(portalUrl(null, '/restablecer-contrasena/'))).toBe(true);
@@ -101,7 +116,10 @@ describe('recovery from the home page', () => {
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('Otra#Clave1');
     await page.getByLabel('Repetir contraseña').fill('Otra#Clave1');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Olvidé la contraseña de mi denuncia' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Olvidé la contraseña de mi denuncia' })
+      .waitFor({ timeout: 30_000 });
 
     // The old password no longer opens the complaint; the new one does.
     await openHome(page);
@@ -113,8 +131,12 @@ describe('recovery from the home page', () => {
     await form.getByLabel('Contraseña').fill(NEW_PASSWORD);
     await form.getByRole('button', { name: 'Consultar denuncia' }).click();
     await page.waitForURL(`**/detalle-denuncia/${code}`, { timeout: 30_000 });
-    expect(await fieldValue(block(page, 'Información de la denuncia'), 'Código denuncia')).toBe(code);
-    expect(await block(page, 'Bitácora').getByText('Contraseña de seguimiento restablecida').count()).toBe(1);
+    expect(await fieldValue(block(page, 'Información de la denuncia'), 'Código denuncia')).toBe(
+      code,
+    );
+    expect(
+      await block(page, 'Bitácora').getByText('Contraseña de seguimiento restablecida').count(),
+    ).toBe(1);
     await context.close();
   });
 });

@@ -26,7 +26,10 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
     scrollWidth: document.scrollingElement!.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `${where}: ${scrollWidth}px de contenido en ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
+  expect(
+    scrollWidth,
+    `${where}: ${scrollWidth}px de contenido en ${innerWidth}px`,
+  ).toBeLessThanOrEqual(innerWidth);
 }
 
 async function expectInViewportWidth(page: Page, name: string, where: string) {
@@ -36,21 +39,33 @@ async function expectInViewportWidth(page: Page, name: string, where: string) {
   const box = (await control.boundingBox())!;
   const width = page.viewportSize()!.width;
   expect(box.x, `${where}: «${name}» empieza dentro de la pantalla`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${where}: «${name}» termina dentro de la pantalla`).toBeLessThanOrEqual(width);
+  expect(
+    box.x + box.width,
+    `${where}: «${name}» termina dentro de la pantalla`,
+  ).toBeLessThanOrEqual(width);
 }
 
 describe.each([375, 1280])('at %i px wide', (width) => {
   it('home and the new-complaint form fit the width and show their controls', async () => {
     const { page, context } = await newPage(browser, width, width < 768 ? 812 : 900);
-    const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
 
     await page.goto(portalUrl());
     await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
     await expectNoHorizontalScroll(page, `inicio ${width}`);
     // The header's menu: the accordion below 1024 px, the hover menu above.
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Menú' }).isVisible()).toBe(width < 1024);
-    expect(await page.getByRole('banner').getByRole('navigation').first().isVisible()).toBe(width >= 1024);
-    expect(await page.getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Menú' }).isVisible()).toBe(
+      width < 1024,
+    );
+    expect(await page.getByRole('banner').getByRole('navigation').first().isVisible()).toBe(
+      width >= 1024,
+    );
+    expect(
+      await page
+        .getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' })
+        .isVisible(),
+    ).toBe(true);
     await expectInViewportWidth(page, 'Ingresar denuncia', `inicio ${width}`);
     await expectInViewportWidth(page, 'Consultar denuncia', `inicio ${width}`);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -67,7 +82,13 @@ describe.each([375, 1280])('at %i px wide', (width) => {
     await page.getByLabel('Descripción de los hechos', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Seleccionar archivos' }).waitFor();
     await expectNoHorizontalScroll(page, `paso 1 ${width}`);
-    for (const label of ['RUT', 'Número de contacto', 'Relación con la organización', 'Zona de ocurrencia', 'Descripción de los hechos']) {
+    for (const label of [
+      'RUT',
+      'Número de contacto',
+      'Relación con la organización',
+      'Zona de ocurrencia',
+      'Descripción de los hechos',
+    ]) {
       const field = page.getByLabel(label, { exact: true });
       await field.scrollIntoViewIfNeeded();
       const box = (await field.boundingBox())!;

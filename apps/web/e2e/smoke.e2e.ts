@@ -13,7 +13,9 @@ describe('the portal served by the real server', () => {
     const { page, context } = await newPage(browser);
     await page.goto(portalUrl());
     await expect.poll(() => page.title()).toContain('Canal de denuncias');
-    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'));
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
+    );
     expect(primary.trim()).toMatch(/^#[0-9a-f]{6}$/i);
     await context.close();
   });
@@ -21,9 +23,13 @@ describe('the portal served by the real server', () => {
   it('gives a clinic host its own theme', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(portalUrl());
-    const head = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'));
+    const head = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
+    );
     await page.goto(portalUrl('clinica-atacama'));
-    const clinic = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'));
+    const clinic = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
+    );
     expect(clinic.trim()).not.toBe(head.trim());
     await context.close();
   });

@@ -15,6 +15,7 @@ import type {
   Adjunto,
   BitacoraEntry,
   CategoriaDelitos,
+  DenunciaCampos,
   DenunciaDetalle,
   DenunciaPayload,
   Lugar,
@@ -116,10 +117,21 @@ export function fromBitacoraEntry(entry: BitacoraEntry): LogEntry {
   };
 }
 
+/** The complainant's fields of a complaint (the detail without its id, code and log). */
+export type ComplaintFields = Omit<ComplaintDetail, 'id' | 'code' | 'binnacle'>;
+
 export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
   return {
     id: wire.id,
     code: wire.codigo_denuncia,
+    ...fromDenunciaCampos(wire),
+    binnacle: wire.denuncia_bitacora.map(fromBitacoraEntry),
+  };
+}
+
+/** The complainant's fields, as both the portal's detail and the back office's case view send them. */
+export function fromDenunciaCampos(wire: DenunciaCampos): ComplaintFields {
+  return {
     status: wire.estado_denuncia,
     canIdentify: wire.reconoce_involucrados,
     occurrenceDate: wire.fecha_ocurrencia_hecho,
@@ -139,7 +151,6 @@ export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
     knowledgeType: wire.tipo_conocimiento,
     relationshipWithOrganization: wire.relacion_organizacion,
     responseDate: wire.fecha_respuesta,
-    binnacle: wire.denuncia_bitacora.map(fromBitacoraEntry),
   };
 }
 

@@ -9,7 +9,9 @@ import {
   organizationById,
   organizationBySegment,
   organizationFromHost,
+  portalUrlOf,
 } from './organizations';
+import { webPaths } from './paths';
 
 const SEGMENTS = [
   ['cem', '90d44edd-9778-410e-931f-f8a5ec8877af'],
@@ -154,5 +156,46 @@ describe('organizationFromHost', () => {
     expect(
       organizationFromHost('localhost', { ...opts, search: '?filial=%E0%A4%A', production: false }),
     ).toBe(HEAD_OFFICE);
+  });
+});
+
+describe('portalUrlOf', () => {
+  it.each(SEGMENTS)('gives %s an address organizationFromHost reads back', (segment, id) => {
+    const org = organizationBySegment(segment)!;
+    const url = new URL(portalUrlOf(org, 'https://canaldenuncias.example.cl', 'canaldenuncias'));
+    expect(url.origin).toBe(`https://canaldenuncias-${segment}.example.cl`);
+    expect(organizationFromHost(url.host, opts).id).toBe(id);
+    const local = new URL(portalUrlOf(org, 'http://localhost:3000', 'canaldenuncias'));
+    expect(local.origin).toBe(`http://${segment}.localhost:3000`);
+    expect(organizationFromHost(local.host, opts).id).toBe(id);
+  });
+
+  it('gives the head office the public address itself', () => {
+    expect(portalUrlOf(HEAD_OFFICE, 'https://canaldenuncias.example.cl/', 'canaldenuncias')).toBe(
+      'https://canaldenuncias.example.cl',
+    );
+  });
+
+  it('falls back to ?filial= when the public address has another shape', () => {
+    expect(
+      portalUrlOf(organizationByKey('cem'), 'https://denuncias.example.cl', 'canaldenuncias'),
+    ).toBe('https://denuncias.example.cl/?filial=cem');
+  });
+
+  it('puts a page path before the query, whatever the shape of the address', () => {
+    const cem = organizationByKey('cem');
+    const path = webPaths.resetPassword('q9Zx_tok3n');
+    expect(portalUrlOf(cem, 'https://denuncias.example.cl', 'canaldenuncias', path)).toBe(
+      'https://denuncias.example.cl/restablecer-contrasena/q9Zx_tok3n?filial=cem',
+    );
+    expect(portalUrlOf(cem, 'https://canaldenuncias.example.cl', 'canaldenuncias', path)).toBe(
+      'https://canaldenuncias-cem.example.cl/restablecer-contrasena/q9Zx_tok3n',
+    );
+    expect(portalUrlOf(cem, 'http://localhost:3000', 'canaldenuncias', path)).toBe(
+      'http://cem.localhost:3000/restablecer-contrasena/q9Zx_tok3n',
+    );
+    expect(portalUrlOf(HEAD_OFFICE, 'https://denuncias.example.cl/', 'canaldenuncias', path)).toBe(
+      'https://denuncias.example.cl/restablecer-contrasena/q9Zx_tok3n',
+    );
   });
 });

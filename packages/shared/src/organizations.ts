@@ -277,3 +277,31 @@ export function organizationFromHost(host: string, options: HostResolutionOption
   }
   return HEAD_OFFICE;
 }
+
+/**
+ * DESIGN §4.10, the other direction: the portal address of an organisation, for links in mails,
+ * and `path` on it (a page of `webPaths`, e.g. `/restablecer-contrasena/…`). `publicUrl` is the
+ * head office's portal; a clinic gets `{portalPrefix}-{segment}` as its first label (or
+ * `{segment}.localhost` locally), so that `organizationFromHost` reads it back. A public address of
+ * another shape falls back to `?filial={segment}`, after the path: `https://host/path?filial=cem`.
+ */
+export function portalUrlOf(
+  org: Organization,
+  publicUrl: string,
+  portalPrefix: string,
+  path = '',
+): string {
+  const base = new URL(publicUrl);
+  if (!org.segment) return `${base.origin}${path}`;
+  const [first, ...rest] = base.hostname.split('.');
+  if (base.hostname === 'localhost' || base.hostname === '127.0.0.1') {
+    base.hostname = `${org.segment}.localhost`;
+  } else if (first === portalPrefix) {
+    base.hostname = [`${portalPrefix}-${org.segment}`, ...rest].join('.');
+  } else {
+    if (path) base.pathname = path;
+    base.searchParams.set('filial', org.segment);
+    return base.toString();
+  }
+  return `${base.origin}${path}`;
+}

@@ -1,5 +1,8 @@
 // Wire shapes of SPEC §3 and §7, with the spec's Spanish names ({product} = organizacion, DESIGN §4.1).
 // Dates on the wire: dd/mm/yyyy; instants: ISO 8601.
+// Request payloads are interfaces checked by the schemas in ./schemas; answers are zod schemas
+// (the API contract, ./contract, declares them per endpoint) with their types inferred.
+import { z } from 'zod';
 
 /** The complainant block of a non-anonymous complaint. */
 export interface DenunciantePayload {
@@ -36,10 +39,8 @@ export interface DenunciaPayload {
 }
 
 /** Answer of POST /v1/denuncias. */
-export interface DenunciaCreated {
-  ticket: number;
-  email: string;
-}
+export const denunciaCreatedSchema = z.object({ ticket: z.number(), email: z.string() });
+export type DenunciaCreated = z.infer<typeof denunciaCreatedSchema>;
 
 export interface LoginPayload {
   ticket: number;
@@ -47,9 +48,8 @@ export interface LoginPayload {
 }
 
 /** Answer of POST /v1/denuncias/login: a Bearer token. */
-export interface LoginAnswer {
-  token: string;
-}
+export const loginAnswerSchema = z.object({ token: z.string() });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export interface AddCommentPayload {
   comentario: string;
@@ -79,10 +79,8 @@ export interface StatusPayload {
 }
 
 /** Answer of POST /v1/denuncias/estado-denuncia (DESIGN §4.8). */
-export interface StatusAnswer {
-  codigo: number;
-  estado: string;
-}
+export const statusAnswerSchema = z.object({ codigo: z.number(), estado: z.string() });
+export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
 
 export interface ResetPasswordPayload {
   token: string;
@@ -91,98 +89,111 @@ export interface ResetPasswordPayload {
 }
 
 /** A log (bitácora) entry as read. */
-export interface BitacoraEntry {
-  comentario: string | null;
+export const bitacoraEntrySchema = z.object({
+  comentario: z.string().nullable(),
   /** ISO 8601 instant. */
-  sistema_fecha_creacion: string;
-  evento: string | null;
-  usuario: string | null;
-}
+  sistema_fecha_creacion: z.string(),
+  evento: z.string().nullable(),
+  usuario: z.string().nullable(),
+});
+export type BitacoraEntry = z.infer<typeof bitacoraEntrySchema>;
 
-/** Answer of GET /v1/denuncias/{id}. Optional values are null (shown as "-"). */
-export interface DenunciaDetalle {
-  /** Public id, equal to the ticket code. */
-  id: number;
-  denuncia_bitacora: BitacoraEntry[];
-  reconoce_involucrados: string | null;
-  codigo_denuncia: number;
-  fono: string | null;
-  email: string | null;
-  nombre: string | null;
-  apellido_paterno: string | null;
-  apellido_materno: string | null;
-  rut: string | null;
+/**
+ * The complainant's fields of a complaint with labels resolved (no ticket, no log): the portal's
+ * detail and the back office's case view both send them. Optional values are null (shown as "-").
+ */
+export const denunciaCamposSchema = z.object({
+  reconoce_involucrados: z.string().nullable(),
+  fono: z.string().nullable(),
+  email: z.string().nullable(),
+  nombre: z.string().nullable(),
+  apellido_paterno: z.string().nullable(),
+  apellido_materno: z.string().nullable(),
+  rut: z.string().nullable(),
   /** dd/mm/yyyy */
-  fecha_denuncia: string;
-  descripcion_hecho: string;
-  tipo_conocimiento: string | null;
+  fecha_denuncia: z.string(),
+  descripcion_hecho: z.string(),
+  tipo_conocimiento: z.string().nullable(),
   /** dd/mm/yyyy */
-  fecha_ocurrencia_hecho: string;
-  lugar: string | null;
-  otro_lugar: string | null;
-  relacion_organizacion: string | null;
+  fecha_ocurrencia_hecho: z.string(),
+  lugar: z.string().nullable(),
+  otro_lugar: z.string().nullable(),
+  relacion_organizacion: z.string().nullable(),
   /** dd/mm/yyyy or null */
-  fecha_respuesta: string | null;
-  estado_denuncia: string;
-  subtipo_denuncia: string | null;
-  tipo_denuncia: string | null;
-  zona: string | null;
-}
+  fecha_respuesta: z.string().nullable(),
+  estado_denuncia: z.string(),
+  subtipo_denuncia: z.string().nullable(),
+  tipo_denuncia: z.string().nullable(),
+  zona: z.string().nullable(),
+});
+export type DenunciaCampos = z.infer<typeof denunciaCamposSchema>;
+
+/** Answer of GET /v1/denuncias/{id}. */
+export const denunciaDetalleSchema = z.object({
+  /** Public id, equal to the ticket code. */
+  id: z.number(),
+  denuncia_bitacora: z.array(bitacoraEntrySchema),
+  codigo_denuncia: z.number(),
+  ...denunciaCamposSchema.shape,
+});
+export type DenunciaDetalle = z.infer<typeof denunciaDetalleSchema>;
 
 /** An attachment of GET /v1/denuncias/{id}/adjuntos; `path` is a short-lived link (DESIGN §4.7). */
-export interface Adjunto {
-  id: string;
-  path: string;
-  mimetype: string;
-  name: string;
-}
+export const adjuntoSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  mimetype: z.string(),
+  name: z.string(),
+});
+export type Adjunto = z.infer<typeof adjuntoSchema>;
+
+/** An element of the GET /v1/denuncias/{id}/adjuntos answer: the attachment and its size in bytes. */
+export const adjuntoListadoSchema = adjuntoSchema.extend({ size: z.number() });
+export type AdjuntoListado = z.infer<typeof adjuntoListadoSchema>;
 
 // ---- Master data ----
 
-export interface Agencia {
-  id: number;
-  nombre: string;
-}
+export const agenciaSchema = z.object({ id: z.number(), nombre: z.string() });
+export type Agencia = z.infer<typeof agenciaSchema>;
 
 /** GET /v1/datos-maestros/zonas */
-export interface Zona {
-  id: number;
-  nombre: string;
-  agencias: Agencia[];
-}
+export const zonaSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  agencias: z.array(agenciaSchema),
+});
+export type Zona = z.infer<typeof zonaSchema>;
 
-export interface Lugar {
-  value: number;
-  label: string;
-}
+export const lugarSchema = z.object({ value: z.number(), label: z.string() });
+export type Lugar = z.infer<typeof lugarSchema>;
 
 /** GET /v1/datos-maestros/zonas/lugares */
-export interface ZonaConLugares {
-  id: number;
-  nombre: string;
-  lugares: Lugar[];
-}
+export const zonaConLugaresSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  lugares: z.array(lugarSchema),
+});
+export type ZonaConLugares = z.infer<typeof zonaConLugaresSchema>;
 
-export interface DelitoTipo {
-  id: number;
-  nombre: string;
-  descripcion: string;
-  grupo: string | null;
-}
+export const delitoTipoSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  grupo: z.string().nullable(),
+});
+export type DelitoTipo = z.infer<typeof delitoTipoSchema>;
 
 /** GET /v1/datos-maestros/delitos */
-export interface CategoriaDelitos {
-  categoria: { id: number; nombre: string };
-  delito_tipos: DelitoTipo[];
-}
+export const categoriaDelitosSchema = z.object({
+  categoria: z.object({ id: z.number(), nombre: z.string() }),
+  delito_tipos: z.array(delitoTipoSchema),
+});
+export type CategoriaDelitos = z.infer<typeof categoriaDelitosSchema>;
 
 /** Relation and involved-recognition options. */
-export interface OpcionSimple {
-  id: number;
-  descripcion: string;
-}
+export const opcionSimpleSchema = z.object({ id: z.number(), descripcion: z.string() });
+export type OpcionSimple = z.infer<typeof opcionSimpleSchema>;
 
-/** Every error answer. */
-export interface ApiError {
-  message: string;
-}
+/** Every error answer (apps/api/src/http/errors.ts): one Spanish sentence the person reads. */
+export const apiErrorSchema = z.object({ message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;

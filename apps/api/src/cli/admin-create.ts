@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { AppError } from '../errors';
+import { KeyMismatchError } from '../crypto/key-check';
+import { FolderLockedError } from '../db/folder-lock';
 import { createServices } from '../runtime';
-import { INVITATION_HOURS } from '../modules/staff/invitations';
-import { createAdministrator } from '../modules/staff/first-administrator';
+import { INVITATION_HOURS } from '../back-office/staff/invitations';
+import { createAdministrator } from '../back-office/staff/first-administrator';
 
 /**
  * `npm run admin:create -- --email ana@empresa.cl --name "Ana Pérez"`: creates an administrator and
@@ -11,9 +13,13 @@ import { createAdministrator } from '../modules/staff/first-administrator';
  * is ever printed or stored in a shell history. With the embedded database, stop the server first.
  */
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' } },
+  });
   if (!values.email || !values.name) {
-    console.error('Uso: npm run admin:create -- --email correo@empresa.cl --name "Nombre Apellido"');
+    console.error(
+      'Uso: npm run admin:create -- --email correo@empresa.cl --name "Nombre Apellido"',
+    );
     process.exit(2);
   }
   const services = await createServices(loadConfig(), { warn: (m) => console.error(m) });
@@ -28,7 +34,12 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof AppError || error instanceof ConfigError) {
+  if (
+    error instanceof AppError ||
+    error instanceof ConfigError ||
+    error instanceof KeyMismatchError ||
+    error instanceof FolderLockedError
+  ) {
     console.error(error.message);
     process.exit(1);
   }

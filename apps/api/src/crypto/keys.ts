@@ -26,7 +26,8 @@ export interface Keyring {
 
 export function createKeyring(master: Buffer): Keyring {
   if (master.length !== 32) throw new Error('La clave maestra debe tener 32 bytes.');
-  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
   const wrapKey = derive('data-key-wrapping');
   const indexKey = derive('blind-index');
   return {
@@ -54,14 +55,16 @@ export function open(key: Buffer, sealed: string): string {
   const raw = Buffer.from(sealed, 'base64');
   const decipher = createDecipheriv(ALGORITHM, key, raw.subarray(0, IV_BYTES));
   decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString(
-    'utf8',
-  );
+  return Buffer.concat([
+    decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
 }
 
 export const sealNullable = (key: Buffer, value: string | null | undefined) =>
   value === null || value === undefined || value === '' ? null : seal(key, value);
-export const openNullable = (key: Buffer, value: string | null) => (value === null ? null : open(key, value));
+export const openNullable = (key: Buffer, value: string | null) =>
+  value === null ? null : open(key, value);
 
 function parseKey(text: string): Buffer {
   return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
@@ -72,7 +75,11 @@ function parseKey(text: string): Buffer {
  * folder on first start. `warn` is told when the generated key is used, so that nobody runs a real
  * deployment on it without knowing.
  */
-export function loadMasterKey(configured: string | undefined, dataDir: string, warn: (msg: string) => void): Buffer {
+export function loadMasterKey(
+  configured: string | undefined,
+  dataDir: string,
+  warn: (msg: string) => void,
+): Buffer {
   if (configured) return parseKey(configured);
   const file = path.join(dataDir, KEY_FILE);
   if (!existsSync(file)) {

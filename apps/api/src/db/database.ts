@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockFolder } from './folder-lock';
 
 export type SqlParam = string | number | boolean | null | Date | Buffer | string[] | number[];
 
@@ -10,8 +11,15 @@ export type SqlParam = string | number | boolean | null | Date | Buffer | string
  */
 export interface Db {
   query<T = Record<string, unknown>>(text: string, params?: SqlParam[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations); both drivers take it whole. */
+  exec(script: string): Promise<void>;
   /** Runs `work` in one transaction: everything or nothing. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction: runs `fn` once it has committed (never if it rolls back). Outside one
+   * (absent), there is nothing to wait for.
+   */
+  afterCommit?(fn: () => void): void;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -37,20 +45,56 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 
 async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', {
-    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
-  });
-  const wrap = (q: Pick<PGlite, 'query'>): Db['query'] =>
-    async <T>(text: string, params: SqlParam[] = []) => (await q.query<T>(text, params)).rows;
+  // PGlite is single-process: a second process on the same folder would corrupt it. The lock file
+  // sits beside the folder and is released by close() (or found stale after a crash).
+  const unlock = dataDir ? lockFolder(`${dataDir.replace(/\/+$/, '')}.lock`) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ?? 'memory://', {
+      parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const wrap =
+    (q: Pick<PGlite, 'query'>): Db['query'] =>
+    async <T>(text: string, params: SqlParam[] = []) =>
+      (await q.query<T>(text, params)).rows;
+  const exec =
+    (q: Pick<PGlite, 'exec'>): Db['exec'] =>
+    async (script) => {
+      await q.exec(script);
+    };
   const db: Db = {
     kind: 'pglite',
     query: wrap(client),
-    transaction: (work) =>
-      client.transaction((tx) => {
-        const inner: Db = { kind: 'pglite', query: wrap(tx), transaction: (w) => w(inner), close: async () => {} };
+    exec: exec(client),
+    transaction: async (work) => {
+      const committed: (() => void)[] = [];
+      const result = await client.transaction((tx) => {
+        const inner: Db = {
+          kind: 'pglite',
+          query: wrap(tx),
+          exec: exec(tx),
+          transaction: (w) => w(inner),
+          afterCommit: (fn) => committed.push(fn),
+          close: async () => {},
+        };
         return work(inner);
-      }),
-    close: () => client.close(),
+      });
+      for (const fn of committed) fn();
+      return result;
+    },
+    // Closing twice is harmless (shutdown paths and tests may both close).
+    close: async () => {
+      if (client.closed) return;
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
   return db;
 }
@@ -70,21 +114,32 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     (c: pg.Pool | pg.PoolClient): Db['query'] =>
     async <T>(text: string, params: SqlParam[] = []) =>
       (await c.query(text, params)).rows as T[];
+  // Without parameters, pg sends the simple query protocol, which takes several statements.
+  const exec =
+    (c: pg.Pool | pg.PoolClient): Db['exec'] =>
+    async (script) => {
+      await c.query(script);
+    };
   return {
     kind: 'postgres',
     query: run(pool),
+    exec: exec(pool),
     async transaction(work) {
       const client = await pool.connect();
+      const committed: (() => void)[] = [];
       try {
         await client.query('BEGIN');
         const inner: Db = {
           kind: 'postgres',
           query: run(client),
+          exec: exec(client),
           transaction: (w) => w(inner),
+          afterCommit: (fn) => committed.push(fn),
           close: async () => {},
         };
         const result = await work(inner);
         await client.query('COMMIT');
+        for (const fn of committed) fn();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -93,11 +148,16 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (pool.ended) return;
+      await pool.end();
+    },
   };
 }
 
 /** PostgreSQL's SQLSTATE for a unique violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505'
+  );
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERRORS } from '../errors';
 
@@ -46,9 +47,32 @@ export function toProblem(error: unknown): Problem {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'error no controlado');
-    else request.log.info({ status: problem.status, code: (error as FastifyError).code }, 'solicitud rechazada');
+    if (error instanceof AppError && error.code === 'FILE_INTEGRITY')
+      request.log.error(
+        { err: error, integrity: true },
+        'archivo almacenado alterado o incompleto',
+      );
+    else if (problem.status >= 500) request.log.error({ err: error }, 'error no controlado');
+    else
+      request.log.info(
+        { status: problem.status, code: (error as FastifyError).code },
+        'solicitud rechazada',
+      );
     if (problem.retryAfter) reply.header('retry-after', String(problem.retryAfter));
     return reply.code(problem.status).send({ message: problem.message });
+  });
+}
+
+/**
+ * Logs a download cut short by a stored file that fails its integrity check after the answer
+ * started (Fastify then destroys the connection: the client sees an aborted transfer).
+ */
+export function logIntegrityFailures(request: FastifyRequest, body: Readable): void {
+  body.once('error', (error) => {
+    if (error instanceof AppError && error.code === 'FILE_INTEGRITY')
+      request.log.error(
+        { err: error, integrity: true },
+        'archivo almacenado alterado o incompleto',
+      );
   });
 }

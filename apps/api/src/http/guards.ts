@@ -19,11 +19,17 @@ export async function requireHuman(this: unknown, request: FastifyRequest): Prom
   if (!ok) throw new AppError('BOT_CHECK_FAILED');
 }
 
+/** The token of `Authorization: Bearer …`, or null when the header is missing or malformed. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header(request, 'authorization') ?? '');
+  return match ? match[1]! : null;
+}
+
 /** preHandler: a live complainant session from `Authorization: Bearer …`. */
 export async function requireComplainant(request: FastifyRequest): Promise<void> {
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header(request, 'authorization') ?? '');
-  if (!match) throw new AppError('UNAUTHORIZED');
-  const complaintId = await request.server.services.sessions.resolve(match[1]!);
+  const token = bearerToken(request);
+  if (token === null) throw new AppError('UNAUTHORIZED');
+  const complaintId = await request.server.services.sessions.resolve(token);
   if (complaintId === null) throw new AppError('UNAUTHORIZED');
   request.sessionComplaintId = complaintId;
 }

@@ -21,17 +21,27 @@ describe('files investigators open', () => {
       { filename: 'plano.png', content: plan },
     ]);
     expect(created.statusCode).toBe(201);
-    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [created.json().ticket]);
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+      created.json().ticket,
+    ]);
     const view = (await investigator.get(`/casos/${row!.id}`)).json();
-    expect(view.archivos.map((f: { nombre: string }) => f.nombre)).toEqual(['foto.jpg', 'plano.png']);
+    expect(view.archivos.map((f: { nombre: string }) => f.nombre)).toEqual([
+      'foto.jpg',
+      'plano.png',
+    ]);
     for (const f of view.archivos) {
       const res = await investigator.get(f.url.replace('/v1/gestion', ''));
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.includes(Buffer.from('GPSLatitude'))).toBe(false);
-      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      // The stripped copy of an image is shorter than the original, known only once sent: it
+      // goes out chunked, without a Content-Length.
+      expect(res.headers['content-length']).toBeUndefined();
       expect(res.headers['content-disposition']).toMatch(/^attachment/);
     }
-    const audit = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE complaint_id = $1 AND action = 'archivo.descargado'`, [row!.id]);
+    const audit = await t.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE complaint_id = $1 AND action = 'archivo.descargado'`,
+      [row!.id],
+    );
     expect(audit).toHaveLength(2);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { mailDeadlineDigest } from '../../src/modules/cases/digest';
-import { splitStatements } from '../../src/db/migrate';
+import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
 import { signIn, staff, type StaffClient } from './support';
 
 let t: TestApp;
@@ -20,7 +19,10 @@ afterAll(() => t.close());
 
 async function newCase(payload = denuncia()) {
   const filed = await fileAndLogin(t.app, payload);
-  const [row] = await t.db.query<{ id: number; case_number: string }>('SELECT id, case_number FROM complaints WHERE ticket = $1', [filed.ticket]);
+  const [row] = await t.db.query<{ id: number; case_number: string }>(
+    'SELECT id, case_number FROM complaints WHERE ticket = $1',
+    [filed.ticket],
+  );
   return { ...filed, id: row!.id, caseNumber: row!.case_number };
 }
 
@@ -32,12 +34,16 @@ describe('the audit log', () => {
     await investigator.post(`/casos/${c.id}/notas`, { comentario: 'Nota' });
     const res = await auditor.get(`/auditoria?caso=${c.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().entradas.map((e: { accion: string }) => e.accion)).toEqual(['caso.nota', 'caso.visto']);
+    expect(res.json().entradas.map((e: { accion: string }) => e.accion)).toEqual([
+      'caso.nota',
+      'caso.visto',
+    ]);
     const all = (await auditor.get('/auditoria?limite=200')).json();
     const actions = all.entradas.map((e: { accion: string }) => e.accion);
     expect(actions).toContain('sesion.ingreso_fallido');
     expect(actions).toContain('cuenta.activada');
-    for (let i = 0; i < all.entradas.length - 1; i++) expect(all.entradas[i].hash_anterior).toBe(all.entradas[i + 1].hash);
+    for (let i = 0; i < all.entradas.length - 1; i++)
+      expect(all.entradas[i].hash_anterior).toBe(all.entradas[i + 1].hash);
 
     const check = await auditor.get('/auditoria/verificacion');
     expect(check.json()).toMatchObject({ integra: true, primera_rota: null });
@@ -46,15 +52,22 @@ describe('the audit log', () => {
   });
 
   it('refuses UPDATE and DELETE in the database itself', async () => {
-    await expect(t.db.query(`UPDATE audit_log SET action = 'x' WHERE id = 1`)).rejects.toThrow(/solo inserción/);
-    await expect(t.db.query('DELETE FROM audit_log WHERE id = 1')).rejects.toThrow(/solo inserción/);
+    await expect(t.db.query(`UPDATE audit_log SET action = 'x' WHERE id = 1`)).rejects.toThrow(
+      /solo inserción/,
+    );
+    await expect(t.db.query('DELETE FROM audit_log WHERE id = 1')).rejects.toThrow(
+      /solo inserción/,
+    );
   });
 
   it('detects a tampered entry and names the first broken one', async () => {
     const c = await newCase();
     await investigator.get(`/casos/${c.id}`);
     await investigator.get(`/casos/${c.id}`);
-    const [target] = await t.db.query<{ id: number }>(`SELECT id FROM audit_log WHERE complaint_id = $1 ORDER BY id LIMIT 1`, [c.id]);
+    const [target] = await t.db.query<{ id: number }>(
+      `SELECT id FROM audit_log WHERE complaint_id = $1 ORDER BY id LIMIT 1`,
+      [c.id],
+    );
     // Someone with the owner's rights switches the trigger off and rewrites history.
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
@@ -68,28 +81,43 @@ describe('the audit log', () => {
 });
 
 describe('migrations with function bodies', () => {
-  it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {
-    const sql = `-- a; comment\nCREATE TABLE a (x text DEFAULT ';');\nCREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  RAISE EXCEPTION 'no; way';\nEND;\n$$;\n/* block; */ SELECT $tag$ ; $tag$`;
-    expect(splitStatements(sql)).toEqual([
-      `CREATE TABLE a (x text DEFAULT ';')`,
-      `CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  RAISE EXCEPTION 'no; way';\nEND;\n$$`,
-      'SELECT $tag$ ; $tag$',
+  // Migrations run whole (Db.exec, no statement splitter): both drivers take multi-statement text.
+  it('runs a script with semicolons inside quotes, comments and dollar-quoted bodies', async () => {
+    const sql = `-- a; comment\nCREATE TABLE exec_a (x text DEFAULT ';');\nCREATE FUNCTION exec_f() RETURNS text LANGUAGE plpgsql AS $$\nBEGIN\n  RETURN 'no; way';\nEND;\n$$;\n/* block; */ INSERT INTO exec_a DEFAULT VALUES; SELECT $tag$ ; $tag$`;
+    await t.db.transaction((tx) => tx.exec(sql));
+    expect(await t.db.query('SELECT x, exec_f() AS f FROM exec_a')).toEqual([
+      { x: ';', f: 'no; way' },
     ]);
+  });
+
+  it('rolls a failing script back whole, as a migration in its transaction', async () => {
+    await expect(
+      t.db.transaction((tx) => tx.exec('CREATE TABLE exec_b (x int); SELECT 1/0;')),
+    ).rejects.toThrow();
+    expect(await t.db.query(`SELECT to_regclass('exec_b') AS t`)).toEqual([{ t: null }]);
   });
 });
 
 describe('legal milestones (Law 21.643)', () => {
   it('records completion dates; those the complainant must be told go to their log and mail them', async () => {
     const c = await newCase();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
+      new Date(),
+    );
     const before = (await investigator.get(`/casos/${c.id}`)).json();
     expect(before.caso.proximo_vencimiento).toBe(before.hitos[0].vence);
 
-    const internal = await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: today });
+    const internal = await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, {
+      fecha: today,
+    });
     expect(internal.statusCode).toBe(200);
-    const needsText = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, { fecha: today });
+    const needsText = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, {
+      fecha: today,
+    });
     expect(needsText.statusCode).toBe(400);
-    expect(needsText.json().message).toMatch(/Debe escribir lo que se informa a la persona denunciante/);
+    expect(needsText.json().message).toMatch(
+      /Debe escribir lo que se informa a la persona denunciante/,
+    );
     await t.services.outbox.drain(t.db);
     const mailsBefore = (await t.services.transport.list!()).length;
     const told = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, {
@@ -98,7 +126,9 @@ describe('legal milestones (Law 21.643)', () => {
     });
     expect(told.statusCode).toBe(200);
     // The start notice to the DT is internal; who investigates is told to the complainant.
-    expect((await investigator.put(`/casos/${c.id}/hitos/aviso_inicio_dt`, { fecha: today })).statusCode).toBe(200);
+    expect(
+      (await investigator.put(`/casos/${c.id}/hitos/aviso_inicio_dt`, { fecha: today })).statusCode,
+    ).toBe(200);
     const named = await investigator.put(`/casos/${c.id}/hitos/investigador_designado`, {
       fecha: today,
       comentario: 'Investigadora a cargo: Ana Soto. Puede pedir su reemplazo.',
@@ -108,20 +138,38 @@ describe('legal milestones (Law 21.643)', () => {
     const view = (await investigator.get(`/casos/${c.id}`)).json();
     const byKey = Object.fromEntries(view.hitos.map((h: { clave: string }) => [h.clave, h]));
     expect(byKey.medidas_resguardo).toMatchObject({ estado: 'done', completado: today });
-    expect(byKey.decision_y_aviso_dt).toMatchObject({ estado: 'done', completado: today, informa_denunciante: true });
-    expect(byKey.aviso_inicio_dt).toMatchObject({ estado: 'done', completado: today, informa_denunciante: false });
-    expect(byKey.investigador_designado).toMatchObject({ estado: 'done', completado: today, informa_denunciante: true });
+    expect(byKey.decision_y_aviso_dt).toMatchObject({
+      estado: 'done',
+      completado: today,
+      informa_denunciante: true,
+    });
+    expect(byKey.aviso_inicio_dt).toMatchObject({
+      estado: 'done',
+      completado: today,
+      informa_denunciante: false,
+    });
+    expect(byKey.investigador_designado).toMatchObject({
+      estado: 'done',
+      completado: today,
+      informa_denunciante: true,
+    });
     expect(['pending', 'soon']).toContain(byKey.investigacion_cerrada.estado);
     expect(view.caso.proximo_vencimiento).toBe(byKey.investigacion_cerrada.vence);
     const internalEvents = view.bitacora.interna.map((e: { evento: string }) => e.evento);
     expect(internalEvents).toContain('Hito: Adopción de medidas de resguardo');
-    expect(internalEvents).toContain('Hito: Aviso de inicio de la investigación a la Dirección del Trabajo');
+    expect(internalEvents).toContain(
+      'Hito: Aviso de inicio de la investigación a la Dirección del Trabajo',
+    );
     const visibleEvents = view.bitacora.visible.map((e: { evento: string }) => e.evento);
     expect(visibleEvents.at(-2)).toMatch(/^Hito: Decisión de investigar/);
     expect(visibleEvents.at(-1)).toBe('Hito: Designación de la persona investigadora');
 
-    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${c.ticket}`, headers: c.auth })).json();
-    expect(detail.denuncia_bitacora.map((e: { comentario: string | null }) => e.comentario).slice(-2)).toEqual([
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/v1/denuncias/${c.ticket}`, headers: c.auth })
+    ).json();
+    expect(
+      detail.denuncia_bitacora.map((e: { comentario: string | null }) => e.comentario).slice(-2),
+    ).toEqual([
       'La empresa investigará internamente.',
       'Investigadora a cargo: Ana Soto. Puede pedir su reemplazo.',
     ]);
@@ -134,21 +182,35 @@ describe('legal milestones (Law 21.643)', () => {
 
   it('refuses a milestone of another regime, a future date and one before receipt', async () => {
     const c = await newCase();
-    const other = await investigator.put(`/casos/${c.id}/hitos/acuse_recibo`, { fecha: '2024-01-01' });
+    const other = await investigator.put(`/casos/${c.id}/hitos/acuse_recibo`, {
+      fecha: '2024-01-01',
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('El hito no corresponde a este tipo de denuncia.');
-    expect((await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2999-01-01' })).json().message).toBe('La fecha del hito no puede ser futura.');
-    expect((await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2020-01-01' })).json().message).toBe(
-      'La fecha del hito no puede ser anterior al ingreso de la denuncia.',
-    );
-    expect((await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '01-01-2024' })).statusCode).toBe(400);
+    expect(
+      (
+        await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2999-01-01' })
+      ).json().message,
+    ).toBe('La fecha del hito no puede ser futura.');
+    expect(
+      (
+        await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2020-01-01' })
+      ).json().message,
+    ).toBe('La fecha del hito no puede ser anterior al ingreso de la denuncia.');
+    expect(
+      (await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '01-01-2024' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('marks overdue milestones and mails each assignee a daily digest, once a day', async () => {
     const late = await newCase();
     const general = await newCase(anonymous());
     // Received three weeks ago: the Karin protective measures and decision are overdue.
-    await t.db.query(`UPDATE complaints SET created_at = now() - interval '21 days' WHERE id = $1`, [late.id]);
+    await t.db.query(
+      `UPDATE complaints SET created_at = now() - interval '21 days' WHERE id = $1`,
+      [late.id],
+    );
     await investigator.put(`/casos/${late.id}/asignacion`, { usuario_id: investigator.id });
     await investigator.put(`/casos/${general.id}/asignacion`, { usuario_id: investigator.id });
     const view = (await investigator.get(`/casos/${late.id}`)).json();
@@ -161,7 +223,9 @@ describe('legal milestones (Law 21.643)', () => {
     expect(queued).toBeGreaterThanOrEqual(1);
     expect(await mailDeadlineDigest(t.services, now)).toBeNull(); // once a day
     await t.services.outbox.drain(t.db);
-    const digest = (await t.services.transport.list!()).find((m) => m.to === investigator.email && /vencido/.test(m.subject))!;
+    const digest = (await t.services.transport.list!()).find(
+      (m) => m.to === investigator.email && /vencido/.test(m.subject),
+    )!;
     expect(digest.text).toContain(late.caseNumber);
     expect(digest.text).toContain('Adopción de medidas de resguardo');
     expect(digest.text).not.toContain(general.caseNumber); // nothing soon or overdue there

@@ -1,22 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { CEM, fileAndLogin } from '../support/complaints';
-import { StaffThrottle } from '../../src/modules/staff/throttle';
-import { createAdministrator } from '../../src/modules/staff/first-administrator';
+import { StaffThrottle } from '../../src/core/auth/staff-throttle';
+import { createAdministrator } from '../../src/back-office/staff/first-administrator';
 import { codeFor, cookiesOf, invite, signIn, staff, StaffClient, STAFF_PASSWORD } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   // Small limits so that the test reaches them (the shared test helper passes no staff policy).
-  t.services.staffThrottle = new StaffThrottle(t.db, { perEmail: 3, perClient: 1000, windowMinutes: 15, lockMinutes: 15 });
+  t.services.staffThrottle = new StaffThrottle(t.db, {
+    perEmail: 3,
+    perClient: 1000,
+    windowMinutes: 15,
+    lockMinutes: 15,
+  });
 });
 afterAll(() => t.close());
 
 describe('activation', () => {
   it('enrols TOTP from the link: the otpauth URI and the secret, then password and a code', async () => {
     const { token, email } = await invite(t, { role: 'investigador' });
-    const lookup = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion/consulta', payload: { token } });
+    const lookup = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion/consulta',
+      payload: { token },
+    });
     expect(lookup.statusCode).toBe(200);
     const { totp, email: shown } = lookup.json();
     expect(shown).toBe(email);
@@ -24,20 +33,36 @@ describe('activation', () => {
     expect(totp.uri).toContain(`secret=${totp.secreto}`);
     expect(totp.uri).toMatch(/^otpauth:\/\/totp\//);
 
-    const weak = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion', payload: { token, password: 'corta1', codigo: codeFor(totp.secreto) } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion',
+      payload: { token, password: 'corta1', codigo: codeFor(totp.secreto) },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('La contraseña debe tener al menos 12 caracteres.');
 
-    const wrongCode = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion', payload: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto, 5) } });
+    const wrongCode = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion',
+      payload: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto, 5) },
+    });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json().message).toMatch(/código de verificación no es correcto/);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion', payload: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto) } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion',
+      payload: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto) },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().usuario).toMatchObject({ email, rol: 'investigador', activado: true });
 
     // Single use.
-    const again = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion/consulta', payload: { token } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion/consulta',
+      payload: { token },
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toMatch(/enlace no es válido/);
   });
@@ -45,7 +70,11 @@ describe('activation', () => {
   it('refuses an expired invitation', async () => {
     const { token } = await invite(t);
     await t.db.query(`UPDATE staff_invitations SET expires_at = now() - interval '1 minute'`);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion/consulta', payload: { token } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion/consulta',
+      payload: { token },
+    });
     expect(res.statusCode).toBe(410);
   });
 
@@ -77,7 +106,14 @@ describe('sign-in', () => {
     expect(csrf).toMatch(/SameSite=Strict/);
     const { cookie, csrf: csrfValue } = cookiesOf(res);
     expect(res.json().csrf).toBe(csrfValue);
-    const me = await new StaffClient(t.app, client.id, client.email, client.secret, cookie, csrfValue).get('/sesion');
+    const me = await new StaffClient(
+      t.app,
+      client.id,
+      client.email,
+      client.secret,
+      cookie,
+      csrfValue,
+    ).get('/sesion');
     expect(me.statusCode).toBe(200);
     expect(me.json().usuario.email).toBe(client.email);
     // Only the hash of the token is stored.
@@ -92,7 +128,9 @@ describe('sign-in', () => {
     expect((await signIn(t.app, client.email, code)).statusCode).toBe(200);
     const replay = await signIn(t.app, client.email, code);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().message).toBe('El correo, la contraseña o el código de verificación son incorrectos.');
+    expect(replay.json().message).toBe(
+      'El correo, la contraseña o el código de verificación son incorrectos.',
+    );
     const other = await staff(t);
     expect((await signIn(t.app, client.email, codeFor(other.secret, 2))).statusCode).toBe(401);
   });
@@ -111,7 +149,10 @@ describe('sign-in', () => {
 
   it('throttles an e-mail after repeated failures, even with the right credentials', async () => {
     const client = await staff(t);
-    for (let i = 0; i < 3; i++) expect((await signIn(t.app, client.email, '000000', 'Mala clave 12345')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(t.app, client.email, '000000', 'Mala clave 12345')).statusCode).toBe(
+        401,
+      );
     const locked = await signIn(t.app, client.email, codeFor(client.secret, 1));
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -121,14 +162,31 @@ describe('sign-in', () => {
   it('throttles a client that tries many e-mails, without storing its address', async () => {
     const from = { remoteAddress: '203.0.113.9' };
     const previous = t.services.staffThrottle;
-    t.services.staffThrottle = new StaffThrottle(t.db, { perEmail: 100, perClient: 6, windowMinutes: 15, lockMinutes: 15 });
+    t.services.staffThrottle = new StaffThrottle(t.db, {
+      perEmail: 100,
+      perClient: 6,
+      windowMinutes: 15,
+      lockMinutes: 15,
+    });
     for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/gestion/sesion', payload: { email: `x${i}@otro.cl`, password: 'cualquier cosa1', codigo: '123456' }, ...from });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/gestion/sesion',
+        payload: { email: `x${i}@otro.cl`, password: 'cualquier cosa1', codigo: '123456' },
+        ...from,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/v1/gestion/sesion', payload: { email: 'y@otro.cl', password: 'cualquier cosa1', codigo: '123456' }, ...from });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/sesion',
+      payload: { email: 'y@otro.cl', password: 'cualquier cosa1', codigo: '123456' },
+      ...from,
+    });
     expect(blocked.statusCode).toBe(429);
-    const dump = JSON.stringify(await t.db.query('SELECT * FROM staff_login_throttle')) + JSON.stringify(await t.db.query('SELECT * FROM audit_log'));
+    const dump =
+      JSON.stringify(await t.db.query('SELECT * FROM staff_login_throttle')) +
+      JSON.stringify(await t.db.query('SELECT * FROM audit_log'));
     expect(dump).not.toContain('203.0.113.9');
     // Another client is not affected.
     expect((await signIn(t.app, 'z@otro.cl', '123456')).statusCode).toBe(401);
@@ -136,7 +194,11 @@ describe('sign-in', () => {
   });
 
   it('validates the fields with Spanish messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/gestion/sesion', payload: { email: 'no-es-correo', password: 'x', codigo: '1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/sesion',
+      payload: { email: 'no-es-correo', password: 'x', codigo: '1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('El correo no tiene un formato válido.');
   });
@@ -146,7 +208,10 @@ describe('sessions', () => {
   it('ends after 30 minutes idle', async () => {
     const client = await staff(t);
     expect((await client.get('/sesion')).statusCode).toBe(200);
-    await t.db.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE user_id = $1`, [client.id]);
+    await t.db.query(
+      `UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE user_id = $1`,
+      [client.id],
+    );
     const res = await client.get('/sesion');
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Su sesión no es válida o expiró. Ingrese nuevamente.');
@@ -154,7 +219,10 @@ describe('sessions', () => {
 
   it('ends after 8 hours however active', async () => {
     const client = await staff(t);
-    await t.db.query(`UPDATE staff_sessions SET created_at = now() - interval '8 hours 1 minute' WHERE user_id = $1`, [client.id]);
+    await t.db.query(
+      `UPDATE staff_sessions SET created_at = now() - interval '8 hours 1 minute' WHERE user_id = $1`,
+      [client.id],
+    );
     expect((await client.get('/sesion')).statusCode).toBe(401);
   });
 
@@ -174,16 +242,47 @@ describe('sessions', () => {
     const forged = await t.app.inject({
       method: 'DELETE',
       url: '/v1/gestion/sesion',
-      headers: { cookie: client.cookie.replace(/gestion_csrf=[^;]+/, 'gestion_csrf=forjado'), 'x-csrf-token': 'forjado' },
+      headers: {
+        cookie: client.cookie.replace(/gestion_csrf=[^;]+/, 'gestion_csrf=forjado'),
+        'x-csrf-token': 'forjado',
+      },
     });
     expect(forged.statusCode).toBe(403);
     // Still signed in.
     expect((await client.get('/sesion')).statusCode).toBe(200);
   });
 
+  it('authenticates before it validates: no session or no CSRF is refused whatever the body', async () => {
+    const bad = { comentario: 7, estado: 'Inventado' };
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/casos/no-es-un-id/estado',
+      payload: bad,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe('Su sesión no es válida o expiró. Ingrese nuevamente.');
+    const query = await t.app.inject({ method: 'GET', url: '/v1/gestion/casos?limite=mil' });
+    expect(query.statusCode).toBe(401);
+    const notAdmin = await staff(t, { role: 'investigador' });
+    expect((await notAdmin.post('/usuarios', { email: 'no es correo' })).statusCode).toBe(403);
+    const client = await staff(t, { role: 'administrador' });
+    const noCsrf = await client.request('POST', '/casos/no-es-un-id/estado', bad, {
+      'x-csrf-token': '',
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    // Signed in with the CSRF header, the same body is a 400 with the schema's message.
+    const invalid = await client.post('/usuarios', { email: 'no es correo' });
+    expect(invalid.statusCode).toBe(400);
+  });
+
   it("opens nothing with a complainant's Bearer token", async () => {
     const { auth } = await fileAndLogin(t.app);
-    for (const url of ['/v1/gestion/sesion', '/v1/gestion/casos', '/v1/gestion/usuarios', '/v1/gestion/auditoria']) {
+    for (const url of [
+      '/v1/gestion/sesion',
+      '/v1/gestion/casos',
+      '/v1/gestion/usuarios',
+      '/v1/gestion/auditoria',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: auth });
       expect(res.statusCode).toBe(401);
     }
@@ -202,19 +301,37 @@ describe('sessions', () => {
 describe('administration of users', () => {
   it('invites by e-mail through the outbox with a single-use 72-hour link', async () => {
     const admin = await staff(t, { role: 'administrador' });
-    const res = await admin.post('/usuarios', { email: 'Nueva.Investigadora@Empresa.cl', nombre: 'Nueva Investigadora', rol: 'investigador', organizaciones: [CEM] });
+    const res = await admin.post('/usuarios', {
+      email: 'Nueva.Investigadora@Empresa.cl',
+      nombre: 'Nueva Investigadora',
+      rol: 'investigador',
+      organizaciones: [CEM],
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: 'nueva.investigadora@empresa.cl', rol: 'investigador', organizaciones: [CEM], activado: false });
+    expect(res.json()).toMatchObject({
+      email: 'nueva.investigadora@empresa.cl',
+      rol: 'investigador',
+      organizaciones: [CEM],
+      activado: false,
+    });
     await t.services.outbox.drain(t.db);
     const mails = await t.services.transport.list!();
     const mail = mails.find((m) => m.to === 'nueva.investigadora@empresa.cl')!;
     expect(mail.subject).toMatch(/Invitación a la gestión de casos/);
     expect(mail.text).toMatch(/72 horas/);
     const link = mail.text.match(/http:\/\/localhost:3000\/gestion\/activar#([A-Za-z0-9_-]{43})/)!;
-    const lookup = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion/consulta', payload: { token: link[1] } });
+    const lookup = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/activacion/consulta',
+      payload: { token: link[1] },
+    });
     expect(lookup.statusCode).toBe(200);
 
-    const duplicate = await admin.post('/usuarios', { email: 'nueva.investigadora@empresa.cl', nombre: 'Otra', rol: 'auditor' });
+    const duplicate = await admin.post('/usuarios', {
+      email: 'nueva.investigadora@empresa.cl',
+      nombre: 'Otra',
+      rol: 'auditor',
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('Ya existe un usuario con ese correo.');
   });
@@ -222,7 +339,10 @@ describe('administration of users', () => {
   it('sets roles and organisations, and refuses to leave no administrator', async () => {
     const admin = await staff(t, { role: 'administrador' });
     const user = await staff(t, { role: 'investigador' });
-    const changed = await admin.patch(`/usuarios/${user.id}`, { rol: 'auditor', organizaciones: [CEM] });
+    const changed = await admin.patch(`/usuarios/${user.id}`, {
+      rol: 'auditor',
+      organizaciones: [CEM],
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ rol: 'auditor', organizaciones: [CEM] });
     const bad = await admin.patch(`/usuarios/${user.id}`, { organizaciones: ['no-existe'] });
@@ -232,8 +352,12 @@ describe('administration of users', () => {
     expect(missing.statusCode).toBe(404);
 
     // Demote every other administrator, then try to demote the last one.
-    const others = await t.db.query<{ id: number }>(`SELECT id FROM staff_users WHERE role = 'administrador' AND id <> $1`, [admin.id]);
-    for (const o of others) await t.db.query(`UPDATE staff_users SET role = 'auditor' WHERE id = $1`, [o.id]);
+    const others = await t.db.query<{ id: number }>(
+      `SELECT id FROM staff_users WHERE role = 'administrador' AND id <> $1`,
+      [admin.id],
+    );
+    for (const o of others)
+      await t.db.query(`UPDATE staff_users SET role = 'auditor' WHERE id = $1`, [o.id]);
     const last = await admin.patch(`/usuarios/${admin.id}`, { rol: 'investigador' });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe('Debe quedar al menos un administrador activo.');
@@ -244,7 +368,11 @@ describe('administration of users', () => {
     const auditor = await staff(t, { role: 'auditor' });
     for (const client of [investigator, auditor]) {
       expect((await client.get('/usuarios')).statusCode).toBe(403);
-      const res = await client.post('/usuarios', { email: 'z@empresa.cl', nombre: 'Zeta', rol: 'administrador' });
+      const res = await client.post('/usuarios', {
+        email: 'z@empresa.cl',
+        nombre: 'Zeta',
+        rol: 'administrador',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('No tiene permiso para realizar esta acción.');
     }
@@ -255,8 +383,12 @@ describe('first administrator (npm run admin:create)', () => {
   it('creates an administrator with a one-time activation link and no password', async () => {
     const link = await createAdministrator(t.services, 'Jefa@Empresa.cl', 'Jefa de Cumplimiento');
     expect(link).toMatch(/^http:\/\/localhost:3000\/gestion\/activar#[A-Za-z0-9_-]{43}$/);
-    const [row] = await t.db.query<{ role: string; password_hash: string | null }>(`SELECT role, password_hash FROM staff_users WHERE email = 'jefa@empresa.cl'`);
+    const [row] = await t.db.query<{ role: string; password_hash: string | null }>(
+      `SELECT role, password_hash FROM staff_users WHERE email = 'jefa@empresa.cl'`,
+    );
     expect(row).toEqual({ role: 'administrador', password_hash: null });
-    await expect(createAdministrator(t.services, 'jefa@empresa.cl', 'Otra')).rejects.toThrow('Ya existe un usuario con ese correo.');
+    await expect(createAdministrator(t.services, 'jefa@empresa.cl', 'Otra')).rejects.toThrow(
+      'Ya existe un usuario con ese correo.',
+    );
   });
 });

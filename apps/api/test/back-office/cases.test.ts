@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, CLINICA_ATACAMA, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import {
+  anonymous,
+  CLINICA_ATACAMA,
+  denuncia,
+  EMAIL,
+  fileAndLogin,
+  HEAD_OFFICE,
+} from '../support/complaints';
 import { multipart } from '../support/multipart';
 import { pdf } from '../support/files';
 import { staff, type StaffClient } from './support';
@@ -23,8 +30,15 @@ afterAll(() => t.close());
 /** Files a complaint through the portal; optionally moves it to another organisation. */
 async function newCase(payload = denuncia(), organizationId?: string) {
   const filed = await fileAndLogin(t.app, payload);
-  const [row] = await t.db.query<{ id: number; case_number: string }>('SELECT id, case_number FROM complaints WHERE ticket = $1', [filed.ticket]);
-  if (organizationId) await t.db.query('UPDATE complaints SET organization_id = $2 WHERE id = $1', [row!.id, organizationId]);
+  const [row] = await t.db.query<{ id: number; case_number: string }>(
+    'SELECT id, case_number FROM complaints WHERE ticket = $1',
+    [filed.ticket],
+  );
+  if (organizationId)
+    await t.db.query('UPDATE complaints SET organization_id = $2 WHERE id = $1', [
+      row!.id,
+      organizationId,
+    ]);
   return { ...filed, id: row!.id, caseNumber: row!.case_number };
 }
 
@@ -43,8 +57,17 @@ describe('who sees what', () => {
     expect(other.json().message).toBe('No se encontró el caso solicitado.');
     expect((await investigatorAtacama.get(`/casos/${atacama.id}`)).statusCode).toBe(200);
     expect((await investigatorAtacama.get(`/casos/${hq.id}`)).statusCode).toBe(404);
-    expect((await investigatorAtacama.post(`/casos/${hq.id}/notas`, { comentario: 'x' })).statusCode).toBe(404);
-    expect((await investigatorAtacama.post(`/casos/${hq.id}/estado`, { estado: 'En análisis', comentario: 'x' })).statusCode).toBe(404);
+    expect(
+      (await investigatorAtacama.post(`/casos/${hq.id}/notas`, { comentario: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await investigatorAtacama.post(`/casos/${hq.id}/estado`, {
+          estado: 'En análisis',
+          comentario: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
     const inbox = (await investigatorAtacama.get('/casos?limite=100')).json();
     expect(inbox.casos.map((c: { id: number }) => c.id)).toContain(atacama.id);
     expect(inbox.casos.map((c: { id: number }) => c.id)).not.toContain(hq.id);
@@ -55,7 +78,9 @@ describe('who sees what', () => {
 
   it('hides a case from a person excluded from it (conflict of interest), administrators included', async () => {
     const c = await newCase();
-    expect((await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: investigatorHq.id })).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: investigatorHq.id })).statusCode,
+    ).toBe(200);
     const excluded = await admin.put(`/casos/${c.id}/exclusiones/${investigatorHq.id}`);
     expect(excluded.statusCode).toBe(200);
     expect((await investigatorHq.get(`/casos/${c.id}`)).statusCode).toBe(404);
@@ -65,13 +90,21 @@ describe('who sees what', () => {
     const view = (await admin.get(`/casos/${c.id}`)).json();
     expect(view.caso.asignado).toBeNull();
     expect(view.caso.exclusiones).toEqual([{ id: investigatorHq.id, nombre: expect.any(String) }]);
-    const reassign = await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: investigatorHq.id });
+    const reassign = await admin.put(`/casos/${c.id}/asignacion`, {
+      usuario_id: investigatorHq.id,
+    });
     expect(reassign.statusCode).toBe(400);
-    expect(reassign.json().message).toBe('La persona seleccionada no puede hacerse cargo de este caso.');
+    expect(reassign.json().message).toBe(
+      'La persona seleccionada no puede hacerse cargo de este caso.',
+    );
     // Only administrators manage exclusions.
-    expect((await auditorHq.put(`/casos/${c.id}/exclusiones/${auditorHq.id}`)).statusCode).toBe(403);
+    expect((await auditorHq.put(`/casos/${c.id}/exclusiones/${auditorHq.id}`)).statusCode).toBe(
+      403,
+    );
     // Lifting the exclusion gives the case back.
-    expect((await admin.del(`/casos/${c.id}/exclusiones/${investigatorHq.id}`)).statusCode).toBe(200);
+    expect((await admin.del(`/casos/${c.id}/exclusiones/${investigatorHq.id}`)).statusCode).toBe(
+      200,
+    );
     expect((await investigatorHq.get(`/casos/${c.id}`)).statusCode).toBe(200);
     // An administrator excluded from a case does not see it either.
     const other = await staff(t, { role: 'administrador' });
@@ -94,19 +127,45 @@ describe('who sees what', () => {
       expect(res.json().message).toBe('No tiene permiso para realizar esta acción.');
     }
     // An auditor cannot be given a case either.
-    expect((await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: auditorHq.id })).statusCode).toBe(400);
+    expect(
+      (await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: auditorHq.id })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('the case view', () => {
   it('shows every field the complainant gave, decrypted, the case number, files and the two logs apart', async () => {
     const filed = await fileAndLogin(t.app, denuncia());
-    const [row] = await t.db.query<{ id: number; case_number: string }>('SELECT id, case_number FROM complaints WHERE ticket = $1', [filed.ticket]);
-    const { body, headers: h } = multipart([{ name: 'bitacora', json: { codigo: filed.ticket, comentario: 'Adjunto el acta', usuario: EMAIL } }, { name: 'files', filename: 'acta.pdf', content: pdf() }]);
-    await t.db.query(`UPDATE complaints SET status = 'Faltan antecedentes' WHERE id = $1`, [row!.id]);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/denuncias/upload-files', payload: body, headers: { ...filed.auth, ...h } })).statusCode).toBe(201);
-    await investigatorHq.post(`/casos/${row!.id}/notas`, { comentario: 'Revisar con RR.HH. en privado' });
-    await investigatorHq.post(`/casos/${row!.id}/respuestas`, { comentario: 'Recibimos su denuncia y la estamos revisando.' });
+    const [row] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id, case_number FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
+    const { body, headers: h } = multipart([
+      {
+        name: 'bitacora',
+        json: { codigo: filed.ticket, comentario: 'Adjunto el acta', usuario: EMAIL },
+      },
+      { name: 'files', filename: 'acta.pdf', content: pdf() },
+    ]);
+    await t.db.query(`UPDATE complaints SET status = 'Faltan antecedentes' WHERE id = $1`, [
+      row!.id,
+    ]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/denuncias/upload-files',
+          payload: body,
+          headers: { ...filed.auth, ...h },
+        })
+      ).statusCode,
+    ).toBe(201);
+    await investigatorHq.post(`/casos/${row!.id}/notas`, {
+      comentario: 'Revisar con RR.HH. en privado',
+    });
+    await investigatorHq.post(`/casos/${row!.id}/respuestas`, {
+      comentario: 'Recibimos su denuncia y la estamos revisando.',
+    });
 
     const res = await investigatorHq.get(`/casos/${row!.id}`);
     expect(res.statusCode).toBe(200);
@@ -123,20 +182,36 @@ describe('the case view', () => {
     expect(view.denuncia).not.toHaveProperty('codigo_denuncia');
     expect(view.archivos).toHaveLength(1);
     expect(view.archivos[0]).toMatchObject({ nombre: 'acta.pdf', mimetype: 'application/pdf' });
-    expect(view.bitacora.interna.map((e: { comentario: string }) => e.comentario)).toEqual(['Revisar con RR.HH. en privado']);
+    expect(view.bitacora.interna.map((e: { comentario: string }) => e.comentario)).toEqual([
+      'Revisar con RR.HH. en privado',
+    ]);
     expect(view.bitacora.visible.map((e: { evento: string }) => e.evento)).toEqual([
       'Denuncia ingresada',
       'Antecedentes enviados por el denunciante',
       'Respuesta del equipo de investigación',
     ]);
     expect(view.hitos.map((h: { clave: string }) => h.clave)).toEqual([
-      'medidas_resguardo', 'decision_y_aviso_dt', 'aviso_inicio_dt', 'investigador_designado', 'investigacion_cerrada', 'informe_enviado_dt',
-      'pronunciamiento_dt', 'medidas_adoptadas',
+      'medidas_resguardo',
+      'decision_y_aviso_dt',
+      'aviso_inicio_dt',
+      'investigador_designado',
+      'investigacion_cerrada',
+      'informe_enviado_dt',
+      'pronunciamiento_dt',
+      'medidas_adoptadas',
     ]);
 
     // The complainant sees the reply, never the internal note.
-    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${filed.ticket}`, headers: filed.auth })).json();
-    const comments = detail.denuncia_bitacora.map((e: { comentario: string | null }) => e.comentario);
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/denuncias/${filed.ticket}`,
+        headers: filed.auth,
+      })
+    ).json();
+    const comments = detail.denuncia_bitacora.map(
+      (e: { comentario: string | null }) => e.comentario,
+    );
     expect(comments).toContain('Recibimos su denuncia y la estamos revisando.');
     expect(JSON.stringify(detail)).not.toContain('RR.HH.');
     expect(detail.denuncia_bitacora.at(-1).usuario).toBe('Equipo de investigación');
@@ -147,8 +222,12 @@ describe('the case view', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="acta.pdf"/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await investigatorAtacama.get(view.archivos[0].url.replace('/v1/gestion', ''))).statusCode).toBe(404);
-    const wrongCase = await investigatorHq.get(`/casos/${(await newCase()).id}/archivos/${view.archivos[0].id}`);
+    expect(
+      (await investigatorAtacama.get(view.archivos[0].url.replace('/v1/gestion', ''))).statusCode,
+    ).toBe(404);
+    const wrongCase = await investigatorHq.get(
+      `/casos/${(await newCase()).id}/archivos/${view.archivos[0].id}`,
+    );
     expect(wrongCase.statusCode).toBe(404);
   });
 });
@@ -157,30 +236,60 @@ describe('status changes', () => {
   it('goes through every status with a comment the complainant reads, each mailing them', async () => {
     const c = await newCase();
     const before = (await drainMail()).length;
-    const path = ['En análisis', 'Faltan antecedentes', 'En investigación', 'Derivada a la Dirección del Trabajo', 'Recibida'];
+    const path = [
+      'En análisis',
+      'Faltan antecedentes',
+      'En investigación',
+      'Derivada a la Dirección del Trabajo',
+      'Recibida',
+    ];
     for (const estado of path) {
-      const res = await investigatorHq.post(`/casos/${c.id}/estado`, { estado, comentario: `Ahora: ${estado}` });
+      const res = await investigatorHq.post(`/casos/${c.id}/estado`, {
+        estado,
+        comentario: `Ahora: ${estado}`,
+      });
       expect(res.statusCode).toBe(201);
-      const status = await t.app.inject({ method: 'POST', url: '/v1/denuncias/estado-denuncia', headers: c.auth, payload: { codigo: c.ticket } });
+      const status = await t.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/estado-denuncia',
+        headers: c.auth,
+        payload: { codigo: c.ticket },
+      });
       expect(status.json().estado).toBe(estado);
     }
     const mails = await drainMail();
-    const updates = mails.slice(0, mails.length - before).filter((m) => m.to === EMAIL && /Actualización del código/.test(m.subject));
+    const updates = mails
+      .slice(0, mails.length - before)
+      .filter((m) => m.to === EMAIL && /Actualización del código/.test(m.subject));
     expect(updates).toHaveLength(path.length);
     // Neutral: the status, never the comment.
     expect(updates.some((m) => m.text.includes('Ahora:'))).toBe(false);
-    expect(updates.find((m) => m.text.includes('Faltan antecedentes'))!.text).toMatch(/adjuntar archivos/);
+    expect(updates.find((m) => m.text.includes('Faltan antecedentes'))!.text).toMatch(
+      /adjuntar archivos/,
+    );
 
-    const [row] = await t.db.query<{ response_date: string | null }>(`SELECT to_char(response_date, 'YYYY-MM-DD') AS response_date FROM complaints WHERE id = $1`, [c.id]);
+    const [row] = await t.db.query<{ response_date: string | null }>(
+      `SELECT to_char(response_date, 'YYYY-MM-DD') AS response_date FROM complaints WHERE id = $1`,
+      [c.id],
+    );
     expect(row!.response_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const same = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Recibida', comentario: 'otra vez' });
+    const same = await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'Recibida',
+      comentario: 'otra vez',
+    });
     expect(same.statusCode).toBe(409);
     expect(same.json().message).toBe('El caso ya tiene ese estado.');
-    const bad = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Archivada', comentario: 'x' });
+    const bad = await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'Archivada',
+      comentario: 'x',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Debe elegir el nuevo estado.');
-    const noComment = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'En análisis', comentario: '  ' });
+    const noComment = await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'En análisis',
+      comentario: '  ',
+    });
     expect(noComment.statusCode).toBe(400);
     expect(noComment.json().message).toMatch(/Debe escribir un comentario/);
   });
@@ -188,33 +297,73 @@ describe('status changes', () => {
   it('opens the portal upload with «Faltan antecedentes» and closes it again', async () => {
     const c = await newCase();
     const upload = () => {
-      const { body, headers: h } = multipart([{ name: 'bitacora', json: { codigo: c.ticket, comentario: 'Va el documento', usuario: EMAIL } }, { name: 'files', filename: 'doc.pdf', content: pdf() }]);
-      return t.app.inject({ method: 'POST', url: '/v1/denuncias/upload-files', payload: body, headers: { ...c.auth, ...h } });
+      const { body, headers: h } = multipart([
+        {
+          name: 'bitacora',
+          json: { codigo: c.ticket, comentario: 'Va el documento', usuario: EMAIL },
+        },
+        { name: 'files', filename: 'doc.pdf', content: pdf() },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/upload-files',
+        payload: body,
+        headers: { ...c.auth, ...h },
+      });
     };
     expect((await upload()).statusCode).toBe(409);
-    await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Faltan antecedentes', comentario: 'Necesitamos el acta' });
+    await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'Faltan antecedentes',
+      comentario: 'Necesitamos el acta',
+    });
     expect((await upload()).statusCode).toBe(201);
-    await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'En investigación', comentario: 'Gracias' });
+    await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'En investigación',
+      comentario: 'Gracias',
+    });
     expect((await upload()).statusCode).toBe(409);
   });
 
   it('closes only with a resolution; a closed case takes no status change or reply', async () => {
     const c = await newCase();
-    const noResolution = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Cerrada', comentario: 'Fin' });
+    const noResolution = await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'Cerrada',
+      comentario: 'Fin',
+    });
     expect(noResolution.statusCode).toBe(400);
     expect(noResolution.json().message).toBe('Para cerrar el caso debe escribir la resolución.');
-    const closed = await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Cerrada', comentario: 'Concluimos la investigación.', resolucion: 'Se aplicó amonestación escrita.' });
+    const closed = await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'Cerrada',
+      comentario: 'Concluimos la investigación.',
+      resolucion: 'Se aplicó amonestación escrita.',
+    });
     expect(closed.statusCode).toBe(201);
     const view = (await investigatorHq.get(`/casos/${c.id}`)).json();
-    expect(view.caso).toMatchObject({ estado: 'Cerrada', resolucion: 'Se aplicó amonestación escrita.', proximo_vencimiento: null, vencido: false });
+    expect(view.caso).toMatchObject({
+      estado: 'Cerrada',
+      resolucion: 'Se aplicó amonestación escrita.',
+      proximo_vencimiento: null,
+      vencido: false,
+    });
     expect(view.caso.fecha_cierre).not.toBeNull();
-    expect(view.bitacora.visible.at(-1).comentario).toMatch(/Resolución: Se aplicó amonestación escrita\./);
-    expect((await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'En análisis', comentario: 'x' })).statusCode).toBe(409);
+    expect(view.bitacora.visible.at(-1).comentario).toMatch(
+      /Resolución: Se aplicó amonestación escrita\./,
+    );
+    expect(
+      (
+        await investigatorHq.post(`/casos/${c.id}/estado`, {
+          estado: 'En análisis',
+          comentario: 'x',
+        })
+      ).statusCode,
+    ).toBe(409);
     const reply = await investigatorHq.post(`/casos/${c.id}/respuestas`, { comentario: 'x' });
     expect(reply.statusCode).toBe(409);
     expect(reply.json().message).toBe('El caso está cerrado y no admite ese cambio.');
     // Internal notes are still possible.
-    expect((await investigatorHq.post(`/casos/${c.id}/notas`, { comentario: 'Archivado' })).statusCode).toBe(201);
+    expect(
+      (await investigatorHq.post(`/casos/${c.id}/notas`, { comentario: 'Archivado' })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -223,13 +372,39 @@ describe('dialogue', () => {
     const c = await newCase();
     await investigatorHq.put(`/casos/${c.id}/asignacion`, { usuario_id: investigatorHq.id });
     await drainMail();
-    const comment = await t.app.inject({ method: 'POST', url: '/v1/denuncias/add-comentario', headers: c.auth, payload: { denuncia_id: c.ticket, comentario: 'Hubo un nuevo episodio ayer.' } });
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/add-comentario',
+      headers: c.auth,
+      payload: { denuncia_id: c.ticket, comentario: 'Hubo un nuevo episodio ayer.' },
+    });
     expect(comment.statusCode).toBe(201);
-    await investigatorHq.post(`/casos/${c.id}/estado`, { estado: 'Faltan antecedentes', comentario: 'Envíe el acta' });
-    const { body, headers: h } = multipart([{ name: 'bitacora', json: { codigo: c.ticket, usuario: EMAIL } }, { name: 'files', filename: 'acta.pdf', content: pdf() }]);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/denuncias/upload-files', payload: body, headers: { ...c.auth, ...h } })).statusCode).toBe(201);
-    const mails = (await drainMail()).filter((m) => m.to === investigatorHq.email && m.subject.includes(c.caseNumber));
-    expect(mails.map((m) => m.text.match(/denunciante (agregó un comentario|adjuntó archivos)/)?.[1]).sort()).toEqual(['adjuntó archivos', 'agregó un comentario']);
+    await investigatorHq.post(`/casos/${c.id}/estado`, {
+      estado: 'Faltan antecedentes',
+      comentario: 'Envíe el acta',
+    });
+    const { body, headers: h } = multipart([
+      { name: 'bitacora', json: { codigo: c.ticket, usuario: EMAIL } },
+      { name: 'files', filename: 'acta.pdf', content: pdf() },
+    ]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/denuncias/upload-files',
+          payload: body,
+          headers: { ...c.auth, ...h },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const mails = (await drainMail()).filter(
+      (m) => m.to === investigatorHq.email && m.subject.includes(c.caseNumber),
+    );
+    expect(
+      mails
+        .map((m) => m.text.match(/denunciante (agregó un comentario|adjuntó archivos)/)?.[1])
+        .sort(),
+    ).toEqual(['adjuntó archivos', 'agregó un comentario']);
     expect(mails.some((m) => m.text.includes('nuevo episodio'))).toBe(false);
     expect(mails[0]!.text).toContain(`/gestion/casos/${c.id}`);
   });
@@ -237,8 +412,15 @@ describe('dialogue', () => {
   it('mails nobody when no one is assigned', async () => {
     const c = await newCase();
     await drainMail();
-    await t.app.inject({ method: 'POST', url: '/v1/denuncias/add-comentario', headers: c.auth, payload: { denuncia_id: c.ticket, comentario: 'Hola' } });
-    const [pending] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE kind = 'staff-new-activity' AND status = 'pending'`);
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/add-comentario',
+      headers: c.auth,
+      payload: { denuncia_id: c.ticket, comentario: 'Hola' },
+    });
+    const [pending] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE kind = 'staff-new-activity' AND status = 'pending'`,
+    );
     expect(pending!.n).toBe(0);
   });
 });
@@ -255,38 +437,75 @@ describe('the inbox', () => {
     }
     const all = (await investigator.get('/casos')).json();
     expect(all.total).toBe(5);
-    expect(all.casos.map((c: { proximo_vencimiento: string | null }) => c.proximo_vencimiento)).toEqual(['2020-01-01', '2030-01-03', '2030-01-04', '2030-01-05', null]);
+    expect(
+      all.casos.map((c: { proximo_vencimiento: string | null }) => c.proximo_vencimiento),
+    ).toEqual(['2020-01-01', '2030-01-03', '2030-01-04', '2030-01-05', null]);
     expect(all.casos[0].vencido).toBe(true);
-    expect(all.casos.map((c: { por_vencer: boolean }) => c.por_vencer)).toEqual([false, false, false, false, false]);
+    expect(all.casos.map((c: { por_vencer: boolean }) => c.por_vencer)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
 
     const page2 = (await investigator.get('/casos?limite=2&desplazamiento=2')).json();
     expect(page2.total).toBe(5);
-    expect(page2.casos.map((c: { proximo_vencimiento: string }) => c.proximo_vencimiento)).toEqual(['2030-01-04', '2030-01-05']);
+    expect(page2.casos.map((c: { proximo_vencimiento: string }) => c.proximo_vencimiento)).toEqual([
+      '2030-01-04',
+      '2030-01-05',
+    ]);
 
     const overdue = (await investigator.get('/casos?vencidos=true')).json();
     expect(overdue.casos.map((c: { id: number }) => c.id)).toEqual([cases[1]!.id]);
 
     await investigator.put(`/casos/${cases[2]!.id}/asignacion`, { usuario_id: investigator.id });
-    await investigator.post(`/casos/${cases[0]!.id}/estado`, { estado: 'En análisis', comentario: 'Revisando' });
-    expect((await investigator.get('/casos?asignado=yo')).json().casos.map((c: { id: number }) => c.id)).toEqual([cases[2]!.id]);
+    await investigator.post(`/casos/${cases[0]!.id}/estado`, {
+      estado: 'En análisis',
+      comentario: 'Revisando',
+    });
+    expect(
+      (await investigator.get('/casos?asignado=yo')).json().casos.map((c: { id: number }) => c.id),
+    ).toEqual([cases[2]!.id]);
     expect((await investigator.get(`/casos?asignado=${investigator.id}`)).json().total).toBe(1);
     expect((await investigator.get('/casos?asignado=ninguno')).json().total).toBe(4);
-    expect((await investigator.get('/casos?estado=En%20an%C3%A1lisis')).json().casos.map((c: { id: number }) => c.id)).toEqual([cases[0]!.id]);
-    expect((await investigator.get('/casos?tipo=1')).json().casos.map((c: { id: number }) => c.id)).toEqual([cases[4]!.id]);
-    const [{ category_id }] = await t.db.query<{ category_id: number }>('SELECT category_id FROM complaints WHERE id = $1', [cases[4]!.id]) as [{ category_id: number }];
+    expect(
+      (await investigator.get('/casos?estado=En%20an%C3%A1lisis'))
+        .json()
+        .casos.map((c: { id: number }) => c.id),
+    ).toEqual([cases[0]!.id]);
+    expect(
+      (await investigator.get('/casos?tipo=1')).json().casos.map((c: { id: number }) => c.id),
+    ).toEqual([cases[4]!.id]);
+    const [{ category_id }] = (await t.db.query<{ category_id: number }>(
+      'SELECT category_id FROM complaints WHERE id = $1',
+      [cases[4]!.id],
+    )) as [{ category_id: number }];
     expect((await investigator.get(`/casos?categoria=${category_id}&tipo=1`)).json().total).toBe(1);
     expect((await investigator.get(`/casos?organizacion=${org}`)).json().total).toBe(5);
     expect((await investigator.get(`/casos?organizacion=${HEAD_OFFICE}`)).json().total).toBe(0);
 
-    await t.db.query(`UPDATE complaints SET created_at = '2024-06-10T15:00:00Z' WHERE id = $1`, [cases[3]!.id]);
-    expect((await investigator.get('/casos?desde=2024-06-10&hasta=2024-06-10')).json().casos.map((c: { id: number }) => c.id)).toEqual([cases[3]!.id]);
-    expect((await investigator.get('/casos?desde=2024-06-11&hasta=2024-06-30')).json().total).toBe(0);
+    await t.db.query(`UPDATE complaints SET created_at = '2024-06-10T15:00:00Z' WHERE id = $1`, [
+      cases[3]!.id,
+    ]);
+    expect(
+      (await investigator.get('/casos?desde=2024-06-10&hasta=2024-06-10'))
+        .json()
+        .casos.map((c: { id: number }) => c.id),
+    ).toEqual([cases[3]!.id]);
+    expect((await investigator.get('/casos?desde=2024-06-11&hasta=2024-06-30')).json().total).toBe(
+      0,
+    );
 
     const invalid = await investigator.get('/casos?limite=500');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('El límite puede ser como máximo 100.');
-    expect((await investigator.get('/casos?desde=2024-02-30')).json().message).toBe('La fecha desde no es válida (aaaa-mm-dd).');
-    expect((await investigator.get('/casos?desde=2024-03-02&hasta=2024-03-01')).statusCode).toBe(400);
+    expect((await investigator.get('/casos?desde=2024-02-30')).json().message).toBe(
+      'La fecha desde no es válida (aaaa-mm-dd).',
+    );
+    expect((await investigator.get('/casos?desde=2024-03-02&hasta=2024-03-01')).statusCode).toBe(
+      400,
+    );
   });
 
   it('gives every new complaint a next due date from the legal table', async () => {
@@ -302,6 +521,9 @@ describe('the inbox', () => {
     expect(rows[1]!.next_due_date > rows[1]!.created).toBe(true);
     // Due today: marked soon-due in the inbox (the same working-day window as the milestones), not overdue.
     const inbox = (await investigatorHq.get('/casos?limite=100')).json();
-    expect(inbox.casos.find((c: { id: number }) => c.id === karin.id)).toMatchObject({ vencido: false, por_vencer: true });
+    expect(inbox.casos.find((c: { id: number }) => c.id === karin.id)).toMatchObject({
+      vencido: false,
+      por_vencer: true,
+    });
   });
 });

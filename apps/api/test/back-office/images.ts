@@ -14,10 +14,25 @@ export function jpegWithExif(): Buffer {
   const plain = jpg(16, 16);
   const app0Length = plain.readUInt16BE(4);
   const afterApp0 = 4 + app0Length;
-  const exif = segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'latin1'), Buffer.from(`Canon EOS 5D ${GPS_MARK}`)]));
-  const xmp = segment(0xe1, Buffer.from(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>${GPS_MARK}</x:xmpmeta>`));
+  const exif = segment(
+    0xe1,
+    Buffer.concat([
+      Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'latin1'),
+      Buffer.from(`Canon EOS 5D ${GPS_MARK}`),
+    ]),
+  );
+  const xmp = segment(
+    0xe1,
+    Buffer.from(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>${GPS_MARK}</x:xmpmeta>`),
+  );
   const comment = segment(0xfe, Buffer.from('Tomada en la oficina de Ana'));
-  return Buffer.concat([plain.subarray(0, afterApp0), exif, xmp, comment, plain.subarray(afterApp0)]);
+  return Buffer.concat([
+    plain.subarray(0, afterApp0),
+    exif,
+    xmp,
+    comment,
+    plain.subarray(afterApp0),
+  ]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -14,14 +14,24 @@ beforeAll(async () => {
   investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
   for (const payload of [denuncia(), denuncia({ tipo_delito_id: 27 }), anonymous(), anonymous()]) {
     const filed = await fileAndLogin(t.app, payload);
-    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [filed.ticket]);
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+      filed.ticket,
+    ]);
     cases.push(row!.id);
   }
   // One of them in another organisation, one received in January and closed 10 days later.
   await t.db.query('UPDATE complaints SET organization_id = $2 WHERE id = $1', [cases[3]!, CEM]);
-  await t.db.query(`UPDATE complaints SET created_at = '2025-01-15T15:00:00Z' WHERE id = $1`, [cases[0]!]);
-  await admin.post(`/casos/${cases[0]}/estado`, { estado: 'Cerrada', comentario: 'Concluida', resolucion: 'Medidas aplicadas' });
-  await t.db.query(`UPDATE complaints SET closed_at = '2025-01-25T15:00:00Z' WHERE id = $1`, [cases[0]!]);
+  await t.db.query(`UPDATE complaints SET created_at = '2025-01-15T15:00:00Z' WHERE id = $1`, [
+    cases[0]!,
+  ]);
+  await admin.post(`/casos/${cases[0]}/estado`, {
+    estado: 'Cerrada',
+    comentario: 'Concluida',
+    resolucion: 'Medidas aplicadas',
+  });
+  await t.db.query(`UPDATE complaints SET closed_at = '2025-01-25T15:00:00Z' WHERE id = $1`, [
+    cases[0]!,
+  ]);
   await t.db.query(`UPDATE complaints SET next_due_date = '2020-01-01' WHERE id = $1`, [cases[1]!]);
   await t.db.query(
     `INSERT INTO case_milestones (complaint_id, milestone, completed_on, recorded_by) VALUES ($1, 'medidas_resguardo', '2025-01-15', $2), ($1, 'medidas_adoptadas', '2025-08-01', $2)`,
@@ -36,8 +46,18 @@ describe('statistics', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.total).toBe(4);
-    expect(s.por_organizacion).toEqual(expect.arrayContaining([{ nombre: expect.any(String), total: 3 }, { nombre: expect.any(String), total: 1 }]));
-    expect(s.por_estado).toEqual(expect.arrayContaining([{ nombre: 'Cerrada', total: 1 }, { nombre: 'Recibida', total: 3 }]));
+    expect(s.por_organizacion).toEqual(
+      expect.arrayContaining([
+        { nombre: expect.any(String), total: 3 },
+        { nombre: expect.any(String), total: 1 },
+      ]),
+    );
+    expect(s.por_estado).toEqual(
+      expect.arrayContaining([
+        { nombre: 'Cerrada', total: 1 },
+        { nombre: 'Recibida', total: 3 },
+      ]),
+    );
     expect(s.por_mes[0]).toEqual({ mes: '2025-01', total: 1 });
     expect(s.anonimas).toEqual({ total: 2, porcentaje: 50 });
     expect(s.promedio_dias_cierre).toBe(10);
@@ -46,7 +66,9 @@ describe('statistics', () => {
     // An investigator counts only their organisations.
     expect((await investigator.get('/estadisticas')).json().total).toBe(3);
     expect((await admin.get(`/estadisticas?organizacion=${CEM}`)).json().total).toBe(1);
-    expect((await admin.get('/estadisticas?desde=2025-01-01&hasta=2025-01-31')).json().total).toBe(1);
+    expect((await admin.get('/estadisticas?desde=2025-01-01&hasta=2025-01-31')).json().total).toBe(
+      1,
+    );
   });
 
   it('exports a CSV without personal data, and audits it', async () => {
@@ -54,25 +76,53 @@ describe('statistics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="casos.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('numero_caso,organizacion,categoria,tipo,estado,anonima,fecha_ingreso,fecha_respuesta,fecha_cierre,dias_al_cierre,proximo_vencimiento,vencido');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'numero_caso,organizacion,categoria,tipo,estado,anonima,fecha_ingreso,fecha_respuesta,fecha_cierre,dias_al_cierre,proximo_vencimiento,vencido',
+    );
     expect(lines).toHaveLength(4);
     const tickets = await t.db.query<{ ticket: number }>('SELECT ticket FROM complaints');
-    for (const forbidden of [EMAIL, 'María', 'González', '12345678', 'jefatura', ...tickets.map((r) => String(r.ticket))]) {
+    for (const forbidden of [
+      EMAIL,
+      'María',
+      'González',
+      '12345678',
+      'jefatura',
+      ...tickets.map((r) => String(r.ticket)),
+    ]) {
       expect(res.body).not.toContain(forbidden);
     }
     const audit = (await admin.get('/auditoria?limite=5')).json();
-    expect(audit.entradas[0]).toMatchObject({ accion: 'estadisticas.exportadas', usuario: { id: investigator.id }, detalle: { filas: 3 } });
+    expect(audit.entradas[0]).toMatchObject({
+      accion: 'estadisticas.exportadas',
+      usuario: { id: investigator.id },
+      detalle: { filas: 3 },
+    });
   });
 
   it('gives the six-monthly Law 21.643 counts per organisation', async () => {
     const first = (await admin.get('/estadisticas/semestral?anio=2025&semestre=1')).json();
     const hq = first.organizaciones.find((o: { id: string }) => o.id === HEAD_OFFICE);
-    expect(first.periodo).toEqual({ anio: 2025, semestre: 1, desde: '2025-01-01', hasta: '2025-06-30' });
-    expect(hq).toMatchObject({ denuncias_recibidas: 1, casos_con_medidas_de_resguardo: 1, casos_con_medidas_adoptadas: 0 });
+    expect(first.periodo).toEqual({
+      anio: 2025,
+      semestre: 1,
+      desde: '2025-01-01',
+      hasta: '2025-06-30',
+    });
+    expect(hq).toMatchObject({
+      denuncias_recibidas: 1,
+      casos_con_medidas_de_resguardo: 1,
+      casos_con_medidas_adoptadas: 0,
+    });
     expect(hq.por_tipo.find((x: { tipo_id: number }) => x.tipo_id === 26).recibidas).toBe(1);
     const second = (await admin.get('/estadisticas/semestral?anio=2025&semestre=2')).json();
-    expect(second.organizaciones.find((o: { id: string }) => o.id === HEAD_OFFICE)).toMatchObject({ denuncias_recibidas: 0, casos_con_medidas_adoptadas: 1 });
+    expect(second.organizaciones.find((o: { id: string }) => o.id === HEAD_OFFICE)).toMatchObject({
+      denuncias_recibidas: 0,
+      casos_con_medidas_adoptadas: 1,
+    });
     // Investigators see only their organisations.
     const mine = (await investigator.get('/estadisticas/semestral?anio=2025&semestre=1')).json();
     expect(mine.organizaciones.map((o: { id: string }) => o.id)).toEqual([HEAD_OFFICE]);

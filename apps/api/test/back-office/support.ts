@@ -1,13 +1,14 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../support/app';
-import { createStaffUser } from '../../src/modules/staff/invitations';
-import type { StaffRole } from '../../src/modules/staff/roles';
-import { totpCode, totpStep } from '../../src/modules/staff/totp';
+import { createStaffUser } from '../../src/back-office/staff/invitations';
+import type { StaffRole } from '../../src/back-office/staff/roles';
+import { totpCode, totpStep } from '../../src/back-office/staff/totp';
 
 export const STAFF_PASSWORD = 'Clave segura 2024';
 
 /** A TOTP code computed here from the secret, `offset` steps from now. */
-export const codeFor = (secret: string, offset = 0) => totpCode(secret, totpStep(Date.now()) + offset);
+export const codeFor = (secret: string, offset = 0) =>
+  totpCode(secret, totpStep(Date.now()) + offset);
 
 /** The cookies a response sets, as a Cookie header, and the CSRF value. */
 export function cookiesOf(res: LightMyRequestResponse): { cookie: string; csrf: string } {
@@ -28,10 +29,20 @@ export class StaffClient {
     public csrf: string,
   ) {}
 
-  request(method: InjectOptions['method'], url: string, payload?: unknown, extra: Record<string, string> = {}) {
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    extra: Record<string, string> = {},
+  ) {
     const headers: Record<string, string> = { cookie: this.cookie, ...extra };
     if (method !== 'GET' && !('x-csrf-token' in extra)) headers['x-csrf-token'] = this.csrf;
-    return this.app.inject({ method, url: `/v1/gestion${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.app.inject({
+      method,
+      url: `/v1/gestion${url}`,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   get = (url: string) => this.request('GET', url);
   post = (url: string, payload?: unknown) => this.request('POST', url, payload ?? {});
@@ -57,7 +68,12 @@ export async function invite(t: TestApp, o: NewStaffOptions = {}) {
   const id = await createStaffUser(
     t.services,
     null,
-    { email, nombre: o.name ?? `Persona ${counter}`, rol: o.role ?? 'investigador', organizaciones: o.organizations ?? [] },
+    {
+      email,
+      nombre: o.name ?? `Persona ${counter}`,
+      rol: o.role ?? 'investigador',
+      organizaciones: o.organizations ?? [],
+    },
     async (_tx, link) => {
       url = link;
     },
@@ -68,7 +84,11 @@ export async function invite(t: TestApp, o: NewStaffOptions = {}) {
 /** Invites and activates through the API: a signed-in client. */
 export async function staff(t: TestApp, o: NewStaffOptions = {}): Promise<StaffClient> {
   const { id, email, token } = await invite(t, o);
-  const lookup = await t.app.inject({ method: 'POST', url: '/v1/gestion/activacion/consulta', payload: { token } });
+  const lookup = await t.app.inject({
+    method: 'POST',
+    url: '/v1/gestion/activacion/consulta',
+    payload: { token },
+  });
   if (lookup.statusCode !== 200) throw new Error(`consulta: ${lookup.statusCode} ${lookup.body}`);
   const secret = lookup.json().totp.secreto as string;
   const res = await t.app.inject({
@@ -82,6 +102,15 @@ export async function staff(t: TestApp, o: NewStaffOptions = {}): Promise<StaffC
 }
 
 /** Signs in with e-mail, password and a code `offset` steps from now. */
-export function signIn(app: FastifyInstance, email: string, code: string, password = STAFF_PASSWORD) {
-  return app.inject({ method: 'POST', url: '/v1/gestion/sesion', payload: { email, password, codigo: code } });
+export function signIn(
+  app: FastifyInstance,
+  email: string,
+  code: string,
+  password = STAFF_PASSWORD,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/gestion/sesion',
+    payload: { email, password, codigo: code },
+  });
 }

@@ -1,9 +1,16 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
+import { LocalObjectStore } from '../../src/storage';
 import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, file, fileAndLogin, headers, CLINICA_ATACAMA } from '../support/complaints';
+import {
+  anonymous,
+  denuncia,
+  file,
+  fileAndLogin,
+  headers,
+  CLINICA_ATACAMA,
+} from '../support/complaints';
 import { exe, pdf, REAL_FILES } from '../support/files';
 
 let t: TestApp;
@@ -14,11 +21,27 @@ afterAll(() => t.close());
 
 const count = async (table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
-const stagingFiles = () => readdirSync(path.join(t.dataDir, 'staging'));
+/** Uploads still staged: rows of staged_files (objects written but owned by no complaint). */
+const stagingFiles = async () =>
+  (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM staged_files')).map(
+    (r) => r.storage_key,
+  );
+
+/** Objects in the store: what complaint_files points to, and nothing else (local store: on disk). */
+const storedObjects = async () => {
+  const rows = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_files');
+  for (const r of rows) expect(await t.services.files.store.exists(r.storage_key)).toBe(true);
+  if (t.services.files.store instanceof LocalObjectStore)
+    expect(readdirSync(t.services.files.store.root).length).toBe(rows.length);
+  return rows.length;
+};
 
 describe('POST /v1/denuncias', () => {
   it('files an identified complaint with one real file of every allowed type and answers ticket and email', async () => {
-    const files = Object.entries(REAL_FILES).map(([ext, make]) => ({ filename: `prueba.${ext}`, content: make() }));
+    const files = Object.entries(REAL_FILES).map(([ext, make]) => ({
+      filename: `prueba.${ext}`,
+      content: make(),
+    }));
     const res = await file(t.app, denuncia(), files);
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -37,12 +60,14 @@ describe('POST /v1/denuncias', () => {
     );
     expect(stored.map((f) => f.extension).sort()).toEqual(Object.keys(REAL_FILES).sort());
     for (const f of stored) {
-      expect(f.size_bytes).toBe(files.find((x) => x.filename === `prueba.${f.extension}`)!.content.length);
+      expect(f.size_bytes).toBe(
+        files.find((x) => x.filename === `prueba.${f.extension}`)!.content.length,
+      );
     }
     expect(stored.find((f) => f.extension === 'docx')!.mimetype).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
-    expect(stagingFiles()).toEqual([]);
+    expect(await stagingFiles()).toEqual([]);
   });
 
   it('gives each complaint a different random 12-digit ticket', async () => {
@@ -79,7 +104,7 @@ describe('POST /v1/denuncias', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(MESSAGES.fileTypeNotAllowed);
     expect(await count('complaints')).toBe(before);
-    expect(stagingFiles()).toEqual([]);
+    expect(await stagingFiles()).toEqual([]);
   });
 
   it('refuses a file whose extension is not allowed', async () => {
@@ -91,17 +116,21 @@ describe('POST /v1/denuncias', () => {
   it('answers 413 for a file of 125,829,121 bytes and stores nothing', async () => {
     const before = await count('complaints');
     const filesBefore = await count('complaint_files');
-    const res = await file(t.app, denuncia(), [{ filename: 'grande.pdf', head: pdf(), size: 125_829_121 }]);
+    const res = await file(t.app, denuncia(), [
+      { filename: 'grande.pdf', head: pdf(), size: 125_829_121 },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/120MB/);
     expect(await count('complaints')).toBe(before);
     expect(await count('complaint_files')).toBe(filesBefore);
-    expect(stagingFiles()).toEqual([]);
-    expect(readdirSync(path.join(t.dataDir, 'files')).length).toBe(filesBefore);
+    expect(await stagingFiles()).toEqual([]);
+    expect(await storedObjects()).toBe(filesBefore);
   });
 
   it('accepts a file of exactly 125,829,120 bytes', async () => {
-    const res = await file(t.app, anonymous(), [{ filename: 'limite.pdf', head: pdf(), size: 125_829_120 }]);
+    const res = await file(t.app, anonymous(), [
+      { filename: 'limite.pdf', head: pdf(), size: 125_829_120 },
+    ]);
     expect(res.statusCode).toBe(201);
   });
 
@@ -125,14 +154,20 @@ describe('POST /v1/denuncias', () => {
       method: 'POST',
       url: '/v1/denuncias',
       headers: { ...headers(), 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n{no es json\r\n--x--\r\n',
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n{no es json\r\n--x--\r\n',
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('El contenido enviado no tiene un formato válido.');
   });
 
   it('answers 415 when the body is JSON instead of multipart', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/denuncias', headers: headers(), payload: denuncia() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias',
+      headers: headers(),
+      payload: denuncia(),
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -162,7 +197,12 @@ describe('POST /v1/denuncias', () => {
     const wrongPlace = await file(t.app, denuncia({ agencia_id: 6031 }));
     expect(wrongPlace.statusCode).toBe(400);
     expect(wrongPlace.json().message).toBe('El lugar seleccionado no corresponde a la zona.');
-    const wrongZone = await file(t.app, anonymous({ filial: CLINICA_ATACAMA, zona_id: 13, agencia_id: 1131 }), [], CLINICA_ATACAMA);
+    const wrongZone = await file(
+      t.app,
+      anonymous({ filial: CLINICA_ATACAMA, zona_id: 13, agencia_id: 1131 }),
+      [],
+      CLINICA_ATACAMA,
+    );
     expect(wrongZone.statusCode).toBe(400);
     expect(wrongZone.json().message).toBe('La zona seleccionada no es válida.');
   });
@@ -171,13 +211,20 @@ describe('POST /v1/denuncias', () => {
     const missing = await file(t.app, anonymous({ agencia_id: undefined, otro_lugar: '' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(MESSAGES.empty);
-    const ok = await file(t.app, denuncia({ agencia_id: undefined, otro_lugar: 'Estacionamiento del edificio' }));
+    const ok = await file(
+      t.app,
+      denuncia({ agencia_id: undefined, otro_lugar: 'Estacionamiento del edificio' }),
+    );
     expect(ok.statusCode).toBe(201);
   });
 
   it('sends the detail of a filed complaint to its holder', async () => {
     const { ticket, auth } = await fileAndLogin(t.app);
-    const res = await t.app.inject({ method: 'GET', url: `/v1/denuncias/${ticket}`, headers: auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${ticket}`,
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d).toMatchObject({
@@ -204,7 +251,12 @@ describe('POST /v1/denuncias', () => {
     expect(d.reconoce_involucrados).toBeTruthy();
     expect(d.tipo_conocimiento).toBe('Me ocurrió a mí');
     expect(d.denuncia_bitacora).toEqual([
-      { comentario: null, evento: 'Denuncia ingresada', usuario: 'Sistema', sistema_fecha_creacion: expect.any(String) },
+      {
+        comentario: null,
+        evento: 'Denuncia ingresada',
+        usuario: 'Sistema',
+        sistema_fecha_creacion: expect.any(String),
+      },
     ]);
   });
 });

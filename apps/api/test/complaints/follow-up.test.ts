@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
 import { buildTestApp, type TestApp } from '../support/app';
 import { multipart } from '../support/multipart';
-import { CEM, denuncia, EMAIL, file, fileAndLogin, headers, PASSWORD, HEAD_OFFICE } from '../support/complaints';
+import {
+  CEM,
+  denuncia,
+  EMAIL,
+  file,
+  fileAndLogin,
+  headers,
+  PASSWORD,
+  HEAD_OFFICE,
+} from '../support/complaints';
 import { exe, jpg, pdf, png } from '../support/files';
 
 let t: TestApp;
@@ -14,12 +23,21 @@ afterAll(() => t.close());
 const setStatus = (ticket: number, status: string) =>
   t.db.query('UPDATE complaints SET status = $2 WHERE ticket = $1', [ticket, status]);
 
-function upload(auth: Record<string, string>, bitacora: unknown, files: { filename: string; content: Buffer }[]) {
+function upload(
+  auth: Record<string, string>,
+  bitacora: unknown,
+  files: { filename: string; content: Buffer }[],
+) {
   const { body, headers: h } = multipart([
     { name: 'bitacora', json: bitacora },
     ...files.map((f) => ({ name: 'files', ...f })),
   ]);
-  return t.app.inject({ method: 'POST', url: '/v1/denuncias/upload-files', payload: body, headers: { ...auth, ...h } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/denuncias/upload-files',
+    payload: body,
+    headers: { ...auth, ...h },
+  });
 }
 
 describe('login', () => {
@@ -69,7 +87,12 @@ describe('login', () => {
   it('locks a code after 10 failures (5 tries, each retried once by the portal) with 429 and Retry-After, even for the right password', async () => {
     const created = (await file(t.app, denuncia())).json();
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket: created.ticket, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/login',
+        headers: headers(),
+        payload: { ticket: created.ticket, password },
+      });
     for (let i = 0; i < 10; i++) expect((await attempt('Mala#Clave1')).statusCode).toBe(401);
     const locked = await attempt(PASSWORD);
     expect(locked.statusCode).toBe(429);
@@ -87,7 +110,12 @@ describe('login', () => {
   });
 
   it('asks for both fields with Spanish messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/login',
+      headers: headers(),
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/[áéíóúñ]|campo|Debe|obligatori/i);
   });
@@ -97,9 +125,17 @@ describe('reading a complaint', () => {
   it("does not let complaint A's token read complaint B", async () => {
     const a = await fileAndLogin(t.app);
     const b = await fileAndLogin(t.app);
-    const res = await t.app.inject({ method: 'GET', url: `/v1/denuncias/${b.ticket}`, headers: a.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${b.ticket}`,
+      headers: a.auth,
+    });
     expect(res.statusCode).toBe(404);
-    const files = await t.app.inject({ method: 'GET', url: `/v1/denuncias/${b.ticket}/adjuntos`, headers: a.auth });
+    const files = await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${b.ticket}/adjuntos`,
+      headers: a.auth,
+    });
     expect(files.statusCode).toBe(404);
   });
 
@@ -115,7 +151,11 @@ describe('reading a complaint', () => {
 
   it('answers 401 without a token or with a made-up one', async () => {
     const a = await fileAndLogin(t.app);
-    const none = await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: headers() });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${a.ticket}`,
+      headers: headers(),
+    });
     expect(none.statusCode).toBe(401);
     const fake = await t.app.inject({
       method: 'GET',
@@ -125,6 +165,28 @@ describe('reading a complaint', () => {
     expect(fake.statusCode).toBe(401);
   });
 
+  it('authenticates before it validates: no token is a 401 whatever the body or the path', async () => {
+    for (const [url, payload] of [
+      ['/v1/denuncias/add-comentario', { denuncia_id: [], comentario: 7 }],
+      ['/v1/denuncias/estado-denuncia', { codigo: { no: 'válido' } }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: headers(), payload });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toBe(
+        'Su sesión no es válida o expiró. Ingrese nuevamente con su código y contraseña.',
+      );
+    }
+    // With a live session, the same body is refused by validation.
+    const a = await fileAndLogin(t.app);
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/add-comentario',
+      headers: { ...headers(), ...a.auth },
+      payload: { denuncia_id: [], comentario: 7 },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
   it('lists attachments with signed links that stream the original bytes, and refuses tampered links', async () => {
     const image = png();
     const created = await file(t.app, denuncia(), [
@@ -132,9 +194,18 @@ describe('reading a complaint', () => {
       { filename: 'acta.pdf', content: pdf('Acta') },
     ]);
     const { ticket } = created.json();
-    const login = await t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/login',
+      headers: headers(),
+      payload: { ticket, password: PASSWORD },
+    });
     const auth = { ...headers(), authorization: `Bearer ${login.json().token}` };
-    const list = await t.app.inject({ method: 'GET', url: `/v1/denuncias/${ticket}/adjuntos`, headers: auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${ticket}/adjuntos`,
+      headers: auth,
+    });
     expect(list.statusCode).toBe(200);
     const files = list.json() as { id: string; path: string; mimetype: string; name: string }[];
     expect(files.map((f) => [f.name, f.mimetype])).toEqual([
@@ -146,15 +217,26 @@ describe('reading a complaint', () => {
     expect(download.rawPayload.equals(image)).toBe(true);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
-    const tampered = await t.app.inject({ method: 'GET', url: files[0]!.path.replace(/s=.{4}/, 's=AAAA') });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: files[0]!.path.replace(/s=.{4}/, 's=AAAA'),
+    });
     expect(tampered.statusCode).toBe(410);
-    const otherFile = await t.app.inject({ method: 'GET', url: files[0]!.path.replace(files[0]!.id, files[1]!.id) });
+    const otherFile = await t.app.inject({
+      method: 'GET',
+      url: files[0]!.path.replace(files[0]!.id, files[1]!.id),
+    });
     expect(otherFile.statusCode).toBe(410);
   });
 
   it('answers the status through estado-denuncia', async () => {
     const a = await fileAndLogin(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/denuncias/estado-denuncia', headers: a.auth, payload: { codigo: a.ticket } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/estado-denuncia',
+      headers: a.auth,
+      payload: { codigo: a.ticket },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ codigo: a.ticket, estado: 'Recibida' });
   });
@@ -170,7 +252,9 @@ describe('comments', () => {
       payload: { comentario: 'Hoy volvió a ocurrir en la reunión.', denuncia_id: a.ticket },
     });
     expect(res.statusCode).toBe(201);
-    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })).json();
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })
+    ).json();
     expect(detail.denuncia_bitacora.at(-1)).toMatchObject({
       comentario: 'Hoy volvió a ocurrir en la reunión.',
       evento: 'Comentario del denunciante',
@@ -217,20 +301,34 @@ describe('upload-files', () => {
       { filename: 'a.pdf', content: pdf() },
     ]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Solo puede adjuntar archivos cuando su denuncia tiene el estado «Faltan antecedentes».');
+    expect(res.json().message).toBe(
+      'Solo puede adjuntar archivos cuando su denuncia tiene el estado «Faltan antecedentes».',
+    );
   });
 
   it('accepts files and a comment while "Faltan antecedentes" and logs them together', async () => {
     const a = await fileAndLogin(t.app);
     await setStatus(a.ticket, 'Faltan antecedentes');
-    const res = await upload(a.auth, { codigo: a.ticket, comentario: 'Fotos del lugar', usuario: EMAIL }, [
-      { filename: 'lugar.jpg', content: jpg() },
-      { filename: 'plano.png', content: png() },
-    ]);
+    const res = await upload(
+      a.auth,
+      { codigo: a.ticket, comentario: 'Fotos del lugar', usuario: EMAIL },
+      [
+        { filename: 'lugar.jpg', content: jpg() },
+        { filename: 'plano.png', content: png() },
+      ],
+    );
     expect(res.statusCode).toBe(201);
-    const files = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}/adjuntos`, headers: a.auth })).json();
+    const files = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/denuncias/${a.ticket}/adjuntos`,
+        headers: a.auth,
+      })
+    ).json();
     expect(files.map((f: { name: string }) => f.name)).toEqual(['lugar.jpg', 'plano.png']);
-    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })).json();
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })
+    ).json();
     expect(detail.denuncia_bitacora.at(-1)).toMatchObject({
       comentario: 'Fotos del lugar',
       evento: 'Antecedentes enviados por el denunciante',
@@ -246,7 +344,13 @@ describe('upload-files', () => {
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(MESSAGES.fileTypeNotAllowed);
-    const files = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}/adjuntos`, headers: a.auth })).json();
+    const files = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/denuncias/${a.ticket}/adjuntos`,
+        headers: a.auth,
+      })
+    ).json();
     expect(files).toEqual([]);
   });
 
@@ -254,7 +358,9 @@ describe('upload-files', () => {
     const a = await fileAndLogin(t.app);
     const b = await fileAndLogin(t.app);
     await setStatus(a.ticket, 'Faltan antecedentes');
-    const res = await upload(a.auth, { codigo: b.ticket, comentario: 'x', usuario: EMAIL }, [{ filename: 'a.pdf', content: pdf() }]);
+    const res = await upload(a.auth, { codigo: b.ticket, comentario: 'x', usuario: EMAIL }, [
+      { filename: 'a.pdf', content: pdf() },
+    ]);
     expect(res.statusCode).toBe(404);
   });
 
@@ -269,10 +375,19 @@ describe('upload-files', () => {
 
 describe('organisation scoping', () => {
   it('never shows a head-office complaint with a CEM token', async () => {
-    const cemPayload = denuncia({ filial: CEM, zona_id: 13, agencia_id: undefined, otro_lugar: 'Sala de espera' });
+    const cemPayload = denuncia({
+      filial: CEM,
+      zona_id: 13,
+      agencia_id: undefined,
+      otro_lugar: 'Sala de espera',
+    });
     const cem = await fileAndLogin(t.app, cemPayload);
     const head = await fileAndLogin(t.app, denuncia({ filial: HEAD_OFFICE }));
-    const res = await t.app.inject({ method: 'GET', url: `/v1/denuncias/${head.ticket}`, headers: cem.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${head.ticket}`,
+      headers: cem.auth,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -281,8 +396,13 @@ describe('dates', () => {
   it('gives the filing date as the day in Chile, not the server clock', async () => {
     const a = await fileAndLogin(t.app);
     // 02:00 UTC on 10 March 2026 is 23:00 on 9 March in Santiago (UTC-3).
-    await t.db.query(`UPDATE complaints SET created_at = '2026-03-10T02:00:00Z' WHERE ticket = $1`, [a.ticket]);
-    const detail = (await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })).json();
+    await t.db.query(
+      `UPDATE complaints SET created_at = '2026-03-10T02:00:00Z' WHERE ticket = $1`,
+      [a.ticket],
+    );
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/v1/denuncias/${a.ticket}`, headers: a.auth })
+    ).json();
     expect(detail.fecha_denuncia).toBe('09/03/2026');
   });
 });

@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from '../../src/config';
 describe('configuration', () => {
   it('starts with the embedded defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', BOT_CHECK: 'altcha', production: false, publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      BOT_CHECK: 'altcha',
+      production: false,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.SMTP_URL).toBeUndefined();
   });
@@ -16,25 +23,59 @@ describe('configuration', () => {
   it('refuses to start with a clear message naming each wrong variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', BOT_CHECK: 'captcha', DATA_ENCRYPTION_KEY: 'corta' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        BOT_CHECK: 'captcha',
+        DATA_ENCRYPTION_KEY: 'corta',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'BOT_CHECK', 'DATA_ENCRYPTION_KEY']) expect(message).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'BOT_CHECK', 'DATA_ENCRYPTION_KEY'])
+      expect(message).toContain(name);
     expect(message).toMatch(/^Configuración inválida/);
   });
 
   it('requires the encryption key and public URL in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATA_ENCRYPTION_KEY: es obligatoria en producción/);
-    const ok = loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'a'.repeat(64), PUBLIC_URL: 'https://canaldenuncias.example.cl' });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATA_ENCRYPTION_KEY: es obligatoria en producción/,
+    );
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://canaldenuncias.example.cl',
+      SMTP_URL: 'smtp://mail.example.cl:587',
+    });
     expect(ok.production).toBe(true);
+  });
+
+  it('refuses production without SMTP_URL (mail would stay in a mailbox nobody reads)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://canaldenuncias.example.cl',
+    };
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL: es obligatoria en producción/);
+    expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);
+    // Outside production the local mailbox stands in for it.
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+  });
+
+  it('reads the shutdown delay and grace period, 5 s and 30 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ SHUTDOWN_DELAY_MS: 5_000, SHUTDOWN_GRACE_MS: 30_000 });
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '1000' }).SHUTDOWN_GRACE_MS).toBe(1000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
   it('requires both reCAPTCHA keys when BOT_CHECK=recaptcha', () => {
     expect(() => loadConfig({ BOT_CHECK: 'recaptcha' })).toThrow(/RECAPTCHA/);
-    expect(loadConfig({ BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' }).BOT_CHECK).toBe('recaptcha');
+    expect(
+      loadConfig({ BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' })
+        .BOT_CHECK,
+    ).toBe('recaptcha');
   });
 
   it('refuses an invalid process environment when the server starts', async () => {

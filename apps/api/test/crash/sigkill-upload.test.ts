@@ -45,7 +45,10 @@ async function databaseUrl(): Promise<string | undefined> {
 describe('a server killed during a multipart upload', () => {
   it('leaves no complaint and, after the sweep, no staged file', async () => {
     const dbUrl = await databaseUrl();
+    // The local store: its partial writes are what a crash leaves on disk (an S3 upload of a few
+    // hundred KiB has not reached the bucket yet); the staged row is the same on both.
     const server = await startServerProcess({
+      STORAGE: 'local',
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       DATA_ENCRYPTION_KEY: key,
@@ -61,20 +64,31 @@ describe('a server killed during a multipart upload', () => {
       port,
       method: 'POST',
       path: '/v1/denuncias',
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'x-filial': HEAD_OFFICE },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'x-filial': HEAD_OFFICE,
+      },
     });
     req.on('error', () => {});
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n${JSON.stringify(denuncia())}\r\n`);
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="grande.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    req.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n${JSON.stringify(denuncia())}\r\n`,
+    );
+    req.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="grande.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     req.write(pdf());
     const chunk = Buffer.alloc(256 * 1024, 0x20);
     const staging = path.join(dataDir, 'staging');
-    const staged = () => (readdirSync(staging, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name));
+    const staged = () =>
+      readdirSync(staging, { withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name);
     for (let i = 0; i < 400; i++) {
       req.write(chunk);
       await sleep(10);
       const names = staged();
-      if (names.length > 0 && statSync(path.join(staging, names[0]!)).size > 2 * chunk.length) break;
+      if (names.length > 0 && statSync(path.join(staging, names[0]!)).size > 2 * chunk.length)
+        break;
     }
     expect(staged().length).toBe(1);
 
@@ -84,6 +98,7 @@ describe('a server killed during a multipart upload', () => {
 
     // The process is gone: open what it left behind.
     const config = loadConfig({
+      STORAGE: 'local',
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       DATA_ENCRYPTION_KEY: key,
@@ -92,17 +107,22 @@ describe('a server killed during a multipart upload', () => {
     });
     const services = await createServices(config, { warn: () => {} });
     try {
-      const [{ n }] = (await services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints')) as [{ n: number }];
+      const [{ n }] = (await services.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM complaints',
+      )) as [{ n: number }];
       expect(n).toBe(0);
       expect((await services.db.query('SELECT 1 FROM complaint_files')).length).toBe(0);
       expect((await services.db.query('SELECT 1 FROM outbox')).length).toBe(0);
       expect(staged().length).toBe(1);
+      const stagedRows = () => services.db.query('SELECT storage_key FROM staged_files');
+      expect((await stagedRows()).length).toBe(1);
 
       // A young leftover survives the hourly sweep (it might be an upload in progress) …
-      expect((await sweep(services)).staged).toBe(0);
+      expect(await sweep(services)).toEqual({ staged: 0, partials: 0 });
       // … and goes once it is old enough; here, told to take everything.
-      expect((await sweep(services, 0)).staged).toBe(1);
+      expect(await sweep(services, 0)).toEqual({ staged: 1, partials: 1 });
       expect(staged()).toEqual([]);
+      expect(await stagedRows()).toEqual([]);
     } finally {
       await services.db.close();
     }

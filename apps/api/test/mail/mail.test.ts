@@ -8,7 +8,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Canal de Denuncias <canal@prueba.cl>' } });
+  t = await buildTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Canal de Denuncias <canal@prueba.cl>' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -48,11 +50,29 @@ describe('e-mail through a real SMTP server', () => {
     await t.services.outbox.drain(t.db);
     smtp.inbox.length = 0;
 
-    const known = await t.app.inject({ method: 'POST', url: '/v1/denuncias/codigo', headers: headers(), payload: { email: email.toUpperCase() } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/v1/denuncias/codigo', headers: headers(), payload: { email: 'nadie@correo.cl' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/codigo',
+      headers: headers(),
+      payload: { email: email.toUpperCase() },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/codigo',
+      headers: headers(),
+      payload: { email: 'nadie@correo.cl' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
+    // The lookup runs after the answer: wait for its mail to be queued.
+    for (let i = 0; i < 100; i++) {
+      const [row] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE kind = 'code-recovery'",
+      );
+      if (row!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     await t.services.outbox.drain(t.db);
     expect(smtp.inbox).toHaveLength(1);
     const text = decodeMail(smtp.inbox[0]!.raw);
@@ -104,7 +124,12 @@ describe('e-mail through a real SMTP server', () => {
     expect(again.statusCode).toBe(410);
 
     const login = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/login',
+        headers: headers(),
+        payload: { ticket, password },
+      });
     expect((await login(PASSWORD)).statusCode).toBe(401);
     expect((await login(newPassword)).statusCode).toBe(200);
   });
@@ -132,15 +157,17 @@ describe('when SMTP is down', () => {
       expect(created.statusCode).toBe(201);
       const { ticket } = created.json();
       const first = await t2.services.outbox.drain(t2.db);
-      expect(first).toEqual({ sent: 0, failed: 1 });
-      const [queued] = await t2.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM outbox');
+      expect(first).toEqual({ sent: 0, failed: 1, released: 0 });
+      const [queued] = await t2.db.query<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM outbox',
+      );
       expect(queued).toEqual({ status: 'pending', attempts: 1 });
 
       const back = await startSmtp(port);
       try {
         await t2.services.outbox.retryNow(t2.db);
         const second = await t2.services.outbox.drain(t2.db);
-        expect(second).toEqual({ sent: 1, failed: 0 });
+        expect(second).toEqual({ sent: 1, failed: 0, released: 0 });
         expect(back.inbox).toHaveLength(1);
         expect(decodeMail(back.inbox[0]!.raw)).toContain(String(ticket));
       } finally {

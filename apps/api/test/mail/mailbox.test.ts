@@ -27,10 +27,19 @@ describe('the local mailbox (no SMTP_URL)', () => {
   });
 
   it('is not served in production', async () => {
-    const prod = await buildTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://canaldenuncias.example.cl' } });
+    const prod = await buildTestApp({
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://canaldenuncias.example.cl',
+        BOT_CHECK: 'altcha',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+      },
+    });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/correo' })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'GET', url: '/dev/correo.json' })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/correo.json' })).statusCode).toBe(
+        404,
+      );
       const res = await prod.app.inject({ method: 'GET', url: '/v1/configuracion' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {

@@ -15,11 +15,15 @@ describe('master data', () => {
   it('lists categories with their types, 26-28 under Law 21.643', async () => {
     const res = await get('/delitos');
     expect(res.statusCode).toBe(200);
-    const cats = res.json() as { categoria: { id: number; nombre: string }; delito_tipos: { id: number; nombre: string; descripcion: string; grupo: string | null }[] }[];
+    const cats = res.json() as {
+      categoria: { id: number; nombre: string };
+      delito_tipos: { id: number; nombre: string; descripcion: string; grupo: string | null }[];
+    }[];
     const karin = cats.find((c) => c.delito_tipos.some((t) => t.id === 27))!;
     expect(karin.delito_tipos.map((t) => t.id).sort()).toEqual([26, 27, 28]);
     expect(karin.delito_tipos.find((t) => t.id === 27)!.nombre).toBe('Acoso sexual');
-    for (const c of cats) for (const d of c.delito_tipos) expect(d.descripcion.length).toBeGreaterThan(10);
+    for (const c of cats)
+      for (const d of c.delito_tipos) expect(d.descripcion.length).toBeGreaterThan(10);
   });
 
   it('gives a clinic exactly one zone, with its places and "Otro" (-1)', async () => {
@@ -41,7 +45,9 @@ describe('master data', () => {
   it('offers "Colaborador de empresa adherida" to the head office and CEM only, not to clinics', async () => {
     const label = 'Colaborador de empresa adherida';
     const has = async (filial: string) =>
-      ((await get('/relacion-organizacion', filial)).json() as { descripcion: string }[]).some((o) => o.descripcion === label);
+      ((await get('/relacion-organizacion', filial)).json() as { descripcion: string }[]).some(
+        (o) => o.descripcion === label,
+      );
     expect(await has(HEAD_OFFICE)).toBe(true);
     expect(await has(CEM)).toBe(true);
     expect(await has(CLINICA_ATACAMA)).toBe(false);
@@ -60,7 +66,11 @@ describe('master data', () => {
   it('needs no bot-check token', async () => {
     const strict = await buildTestApp({ env: { BOT_CHECK: 'altcha' } });
     try {
-      const res = await strict.app.inject({ method: 'GET', url: '/v1/datos-maestros/zonas', headers: headers() });
+      const res = await strict.app.inject({
+        method: 'GET',
+        url: '/v1/datos-maestros/zonas',
+        headers: headers(),
+      });
       expect(res.statusCode).toBe(200);
     } finally {
       await strict.close();

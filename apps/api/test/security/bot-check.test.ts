@@ -43,7 +43,9 @@ describe('ALTCHA bot check', () => {
     expect((await fileWith(token)).statusCode).toBe(201);
     const replay = await fileWith(token);
     expect(replay.statusCode).toBe(403);
-    expect(replay.json().message).toBe('No pudimos verificar que la solicitud proviene de una persona. Intente nuevamente.');
+    expect(replay.json().message).toBe(
+      'No pudimos verificar que la solicitud proviene de una persona. Intente nuevamente.',
+    );
   });
 
   it('answers 403 without a token and with garbage', async () => {
@@ -55,13 +57,36 @@ describe('ALTCHA bot check', () => {
     const token = await solvedToken();
     const decoded = JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: Challenge };
     decoded.challenge.parameters.expiresAt = Math.floor(Date.now() / 1000) + 86_400;
-    expect((await fileWith(Buffer.from(JSON.stringify(decoded)).toString('base64'))).statusCode).toBe(403);
+    expect(
+      (await fileWith(Buffer.from(JSON.stringify(decoded)).toString('base64'))).statusCode,
+    ).toBe(403);
+  });
+
+  it('checks the token before the body: a bad body without a token is a 403, not a 400', async () => {
+    for (const [url, payload] of [
+      ['/v1/denuncias/login', { ticket: 'no', password: 7 }],
+      ['/v1/denuncias/codigo', { email: 'no es un correo' }],
+      ['/v1/denuncias/restablecer-password', {}],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: headers(), payload });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toMatch(/proviene de una persona/);
+    }
   });
 
   it('asks for a token on login too, but not on master data', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket: 123456789012, password: 'x' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/login',
+      headers: headers(),
+      payload: { ticket: 123456789012, password: 'x' },
+    });
     expect(login.statusCode).toBe(403);
-    const master = await t.app.inject({ method: 'GET', url: '/v1/datos-maestros/delitos', headers: headers() });
+    const master = await t.app.inject({
+      method: 'GET',
+      url: '/v1/datos-maestros/delitos',
+      headers: headers(),
+    });
     expect(master.statusCode).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { headers } from '../support/complaints';
-import { PasswordHasher } from '../../src/modules/auth/passwords';
+import { PasswordHasher } from '../../src/core/auth/passwords';
 import { AppError } from '../../src/errors';
 
 let t: TestApp;
@@ -13,14 +13,21 @@ afterAll(() => t.close());
 describe('per-client limits', () => {
   it('answers 429 with Retry-After after too many sign-ins from one client, whatever the codes', async () => {
     const attempt = (ticket: number) =>
-      t.app.inject({ method: 'POST', url: '/v1/denuncias/login', headers: headers(), payload: { ticket, password: 'Mala#Clave1' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/login',
+        headers: headers(),
+        payload: { ticket, password: 'Mala#Clave1' },
+      });
     expect((await attempt(111111111111)).statusCode).toBe(401);
     expect((await attempt(222222222222)).statusCode).toBe(401);
     expect((await attempt(333333333333)).statusCode).toBe(401);
     const limited = await attempt(444444444444);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().message).toBe('Demasiados intentos. Espere unos minutos antes de intentar nuevamente.');
+    expect(limited.json().message).toBe(
+      'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.',
+    );
     // Another client is not affected.
     const other = await t.app.inject({
       method: 'POST',
@@ -33,7 +40,13 @@ describe('per-client limits', () => {
   });
 
   it('limits recovery requests per client', async () => {
-    const ask = () => t.app.inject({ method: 'POST', url: '/v1/denuncias/codigo', headers: headers(), payload: { email: 'a@correo.cl' } });
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/codigo',
+        headers: headers(),
+        payload: { email: 'a@correo.cl' },
+      });
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
@@ -42,7 +55,7 @@ describe('per-client limits', () => {
 
 describe('argon2 concurrency', () => {
   it('runs at most the given number at once and refuses beyond the queue', async () => {
-    const hasher = new PasswordHasher(1, 1);
+    const hasher = new PasswordHasher(1, 1, 1, 1);
     const first = hasher.hash('Uno#2024a');
     const second = hasher.hash('Dos#2024a');
     await expect(hasher.hash('Tres#2024a')).rejects.toBeInstanceOf(AppError);
@@ -73,7 +86,9 @@ describe('the global per-client limit', () => {
       expect((await api()).statusCode).toBe(429);
       // Pages and files of the portal are still served to the same client.
       for (let i = 0; i < 5; i++) {
-        expect((await limited.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).not.toBe(429);
+        expect(
+          (await limited.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode,
+        ).not.toBe(429);
       }
     } finally {
       await limited.close();
@@ -81,11 +96,18 @@ describe('the global per-client limit', () => {
   });
 
   it('takes the client address from X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
-    const behindProxy = await buildTestApp({ globalRateLimit: 1, env: { TRUST_PROXY: '127.0.0.1' } });
+    const behindProxy = await buildTestApp({
+      globalRateLimit: 1,
+      env: { TRUST_PROXY: '127.0.0.1' },
+    });
     const direct = await buildTestApp({ globalRateLimit: 1 });
     try {
       const call = (app: typeof direct.app, forwardedFor: string) =>
-        app.inject({ method: 'GET', url: '/v1/configuracion', headers: { 'x-forwarded-for': forwardedFor } });
+        app.inject({
+          method: 'GET',
+          url: '/v1/configuracion',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
       // Behind a trusted proxy, two people are two clients.
       expect((await call(behindProxy.app, '198.51.100.1')).statusCode).toBe(200);
       expect((await call(behindProxy.app, '198.51.100.2')).statusCode).toBe(200);

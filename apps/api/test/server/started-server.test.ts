@@ -25,7 +25,11 @@ describe('the server started the way npm start starts it', () => {
     });
     const form = new FormData();
     form.append('denuncia', JSON.stringify(anonymous()));
-    const created = await fetch(`${server.baseUrl}/v1/denuncias`, { method: 'POST', body: form, headers: { 'x-filial': HEAD_OFFICE } });
+    const created = await fetch(`${server.baseUrl}/v1/denuncias`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-filial': HEAD_OFFICE },
+    });
     expect(created.status).toBe(201);
     const { ticket } = (await created.json()) as { ticket: number };
 
@@ -33,7 +37,9 @@ describe('the server started the way npm start starts it', () => {
     let subjects: string[] = [];
     for (let i = 0; i < 100 && !subjects.some((s) => s.includes(String(ticket))); i++) {
       await new Promise((r) => setTimeout(r, 200));
-      subjects = ((await (await fetch(`${server.baseUrl}/dev/correo.json`)).json()) as { subject: string }[]).map((m) => m.subject);
+      subjects = (
+        (await (await fetch(`${server.baseUrl}/dev/correo.json`)).json()) as { subject: string }[]
+      ).map((m) => m.subject);
     }
     expect(subjects).toContain(`Canal de denuncias – Código de seguimiento ${ticket}`);
   }, 60_000);

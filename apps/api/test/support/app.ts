@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type ClientLimits } from '../../src/app';
+import { buildApp, type AppOptions } from '../../src/app';
+import type { ClientLimits } from '../../src/config';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import { createServices, type RuntimeOptions } from '../../src/runtime';
-import type { Services } from '../../src/services';
+import { createObjectStore } from '../../src/storage';
+import type { Services } from '../../src/core/services';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,10 +43,24 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
   };
 }
 
+/**
+ * The storage settings of the environment (STORAGE, S3_*), the only ones taken from it: the rest
+ * of a test app's configuration is its own.
+ */
+export function storageEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] =>
+        (e[0] === 'STORAGE' || e[0].startsWith('S3_')) && e[1] !== undefined,
+    ),
+  );
+}
+
 export interface TestAppOptions extends RuntimeOptions {
   env?: Record<string, string>;
   globalRateLimit?: number;
   clientLimits?: ClientLimits;
+  bodyDeadlines?: AppOptions['bodyDeadlines'];
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -56,10 +72,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     BOT_CHECK: 'off',
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'http://localhost:3000',
+    ...storageEnv(),
     ...options.env,
   });
+  // With STORAGE=s3 (CI's third run) every test app writes to the bucket under a prefix of its
+  // own, so that parallel test files never see each other's objects.
+  const store = await createObjectStore(config, { prefix: `t-${randomBytes(6).toString('hex')}/` });
   const services = await createServices(config, {
     db,
+    store,
     warn: () => {},
     altcha: options.altcha ?? { counterRange: [1, 20] },
     throttle: options.throttle,
@@ -68,8 +89,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: false,
     globalRateLimit: options.globalRateLimit ?? 100_000,
     // Every test shares one client address; the per-client limits get their own test.
-    clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000 },
+    clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000, filing: 100_000 },
     webDist: path.join(dataDir, 'no-web'),
+    bodyDeadlines: options.bodyDeadlines,
   });
   return {
     app,
@@ -78,6 +100,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataDir,
     async close() {
       await app.close();
+      await store.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

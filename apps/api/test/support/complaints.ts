@@ -42,7 +42,10 @@ export const anonymous = (overrides: Record<string, unknown> = {}) => {
   return d;
 };
 
-export const headers = (filial = HEAD_OFFICE, extra: Record<string, string> = {}) => ({ 'x-filial': filial, ...extra });
+export const headers = (filial = HEAD_OFFICE, extra: Record<string, string> = {}) => ({
+  'x-filial': filial,
+  ...extra,
+});
 
 export async function file(
   app: FastifyInstance,
@@ -54,13 +57,19 @@ export async function file(
     { name: 'denuncia', json: payload },
     ...files.map((f) => ({ name: 'files', ...f })),
   ]);
-  return app.inject({ method: 'POST', url: '/v1/denuncias', payload: body, headers: { ...h, ...headers(filial) } });
+  return app.inject({
+    method: 'POST',
+    url: '/v1/denuncias',
+    payload: body,
+    headers: { ...h, ...headers(filial) },
+  });
 }
 
 /** Files a valid complaint and signs in: the ticket and a Bearer token. */
 export async function fileAndLogin(app: FastifyInstance, payload = denuncia()) {
   const created = await file(app, payload);
-  if (created.statusCode !== 201) throw new Error(`no se pudo ingresar: ${created.statusCode} ${created.body}`);
+  if (created.statusCode !== 201)
+    throw new Error(`no se pudo ingresar: ${created.statusCode} ${created.body}`);
   const { ticket } = created.json() as { ticket: number };
   const login = await app.inject({
     method: 'POST',
@@ -69,5 +78,9 @@ export async function fileAndLogin(app: FastifyInstance, payload = denuncia()) {
     payload: { ticket, password: PASSWORD },
   });
   const { token } = login.json() as { token: string };
-  return { ticket, token, auth: { ...headers(payload.filial as string), authorization: `Bearer ${token}` } };
+  return {
+    ticket,
+    token,
+    auth: { ...headers(payload.filial as string), authorization: `Bearer ${token}` },
+  };
 }

@@ -140,7 +140,9 @@ export function mp4(): Buffer {
   mvhd.writeUInt32BE(1000, 16); // duration
   mvhd.writeUInt32BE(0x00010000, 20); // rate 1.0
   mvhd.writeUInt16BE(0x0100, 24); // volume 1.0
-  [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].forEach((v, i) => mvhd.writeUInt32BE(v, 36 + i * 4));
+  [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].forEach((v, i) =>
+    mvhd.writeUInt32BE(v, 36 + i * 4),
+  );
   mvhd.writeUInt32BE(2, 96); // next track id
   return Buffer.concat([
     box('ftyp', Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41')),

@@ -43,7 +43,13 @@ export async function startServerProcess(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${baseUrl}/v1/configuracion`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/v1/configuracion`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600 || child.exitCode !== null) {
       child.kill('SIGKILL');
       throw new Error('el servidor no inició');

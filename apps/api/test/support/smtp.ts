@@ -7,7 +7,9 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtp(port = 0): Promise<{ url: string; port: number; inbox: ReceivedMail[]; stop: () => Promise<void> }> {
+export async function startSmtp(
+  port = 0,
+): Promise<{ url: string; port: number; inbox: ReceivedMail[]; stop: () => Promise<void> }> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,7 +19,10 @@ export async function startSmtp(port = 0): Promise<{ url: string; port: number; 
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -34,16 +39,25 @@ export async function startSmtp(port = 0): Promise<{ url: string; port: number; 
 
 /** The decoded text of a received message (quoted-printable and base64 parts). */
 export function decodeMail(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   const latin = Buffer.from(qp, 'latin1').toString('utf8');
   const b64 = [...raw.matchAll(/\r\n\r\n([A-Za-z0-9+/=\r\n]{40,})\r\n/g)]
     .map((m) => Buffer.from(m[1]!.replace(/\r\n/g, ''), 'base64').toString('utf8'))
     .join('\n');
   const subject = /^Subject: (.*(?:\r\n\s.*)*)/m.exec(raw)?.[1] ?? '';
-  const decodedSubject = subject.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  const decodedSubject = subject.replace(
+    /=\?UTF-8\?([BQ])\?([^?]*)\?=/gi,
+    (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
   );
   return `${decodedSubject.replace(/\r\n\s/g, '')}\n${latin}\n${b64}`;
 }

@@ -14,7 +14,10 @@ beforeAll(async () => {
   // A built portal as Vite leaves it: index.html with the config marker, hashed assets and their .br.
   const dist = path.join(t.dataDir, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--canal-config--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><!--canal-config--></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'ley-21643.pdf'), '%PDF-1.4\n');
@@ -27,17 +30,28 @@ afterAll(async () => {
 
 describe('serving the portal', () => {
   it('answers every client route with index.html carrying the runtime config', async () => {
-    for (const url of ['/', '/ingresar-denuncia', '/detalle-denuncia/123456789012', '/gestion/casos/4']) {
+    for (const url of [
+      '/',
+      '/ingresar-denuncia',
+      '/detalle-denuncia/123456789012',
+      '/gestion/casos/4',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<meta name="canal-config" content="{&quot;portalPrefix&quot;:&quot;canaldenuncias&quot;,&quot;production&quot;:false}" />');
+      expect(res.body).toContain(
+        '<meta name="canal-config" content="{&quot;portalPrefix&quot;:&quot;canaldenuncias&quot;,&quot;production&quot;:false}" />',
+      );
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
   });
 
   it('sends the precompressed asset to a browser that accepts it, cacheable for good', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
@@ -48,7 +62,9 @@ describe('serving the portal', () => {
   });
 
   it('serves the documents at the root, and an unknown API path as a JSON 404, not the page', async () => {
-    expect((await app.inject({ method: 'GET', url: '/ley-21643.pdf' })).headers['content-type']).toContain('application/pdf');
+    expect(
+      (await app.inject({ method: 'GET', url: '/ley-21643.pdf' })).headers['content-type'],
+    ).toContain('application/pdf');
     const api = await app.inject({ method: 'GET', url: '/v1/no-existe' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'El recurso solicitado no existe.' });

@@ -1,65 +1,128 @@
+import type { ComplaintStatus } from '@canal/shared';
+import {
+  STAFF_CSRF_HEADER,
+  buildRequest,
+  contract,
+  type BuiltRequest,
+  type Endpoint,
+  type RequestParts,
+  type SuccessOf,
+} from '@canal/shared/contract';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { totp } from './totp';
 
 /**
  * A member of staff using the back-office API (/v1/gestion) from the test, the way its own client
- * would: session cookie plus the CSRF double submit. The administrator was created by the CLI in
- * global-setup; `activate` sets a password and enrols TOTP with a code computed here (RFC 6238).
+ * would: session cookie plus the CSRF double submit. Every call is an entry of the shared contract,
+ * built by the same `buildRequest` the web client uses; only the transport is the test's own (fetch,
+ * or a browser context's request API that shares the signed-in page's cookies). The administrator
+ * was created by the CLI in global-setup; `activate` sets a password and enrols TOTP with a code
+ * computed here (RFC 6238).
  */
 
 export const STAFF_PASSWORD = 'Gestion segura 2024';
 
+/** What a transport gives back: enough to read a JSON answer or report a failure. */
+interface Received {
+  status: number;
+  text: string;
+  setCookies: string[];
+}
+type Transport = (request: BuiltRequest) => Promise<Received>;
+
+const viaFetch: Transport = async ({ method, url, headers, body }) => {
+  const res = await fetch(url, { method, headers, body });
+  return { status: res.status, text: await res.text(), setCookies: res.headers.getSetCookie() };
+};
+
+/** The request API of a browser context: the cookies of the pages signed in there travel along. */
+const viaBrowser =
+  (page: Page): Transport =>
+  async ({ method, url, headers, body }) => {
+    const res = await page.context().request.fetch(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { data: body as string }),
+    });
+    return { status: res.status(), text: await res.text(), setCookies: [] };
+  };
+
+/** One call of the contract through `transport`; a non-2xx answer throws with its status and body. */
+async function callThrough<E extends Endpoint>(
+  transport: Transport,
+  base: string,
+  endpoint: E,
+  parts: RequestParts<E>,
+): Promise<{ body: SuccessOf<E>; setCookies: string[] }> {
+  const request = buildRequest(endpoint, parts, { base });
+  const res = await transport(request);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${request.method} ${request.url}: ${res.status} ${res.text}`);
+  return {
+    body: (res.text ? JSON.parse(res.text) : undefined) as SuccessOf<E>,
+    setCookies: res.setCookies,
+  };
+}
+
 export class BackOffice {
   private constructor(
-    private readonly cookie: string,
-    private readonly csrf: string,
+    private readonly transport: Transport,
+    private readonly base: string,
+    private readonly cookie: string | undefined,
+    private readonly csrf: string | undefined,
   ) {}
 
   /** Activates the administrator created in global-setup (once per run) and signs in. */
   static async activate(): Promise<BackOffice> {
     const base = inject('baseUrl');
     const token = inject('staffActivationToken');
-    const json = { 'content-type': 'application/json' };
-    const lookup = await fetch(`${base}/v1/gestion/activacion/consulta`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
-    if (!lookup.ok) throw new Error(`consulta de activación: ${lookup.status} ${await lookup.text()}`);
-    const secret = ((await lookup.json()) as { totp: { secreto: string } }).totp.secreto;
-    const res = await fetch(`${base}/v1/gestion/activacion`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ token, password: STAFF_PASSWORD, codigo: totp(secret) }),
+    const lookup = await callThrough(viaFetch, base, contract.lookupInvitation, {
+      body: { token },
     });
-    if (!res.ok) throw new Error(`activación: ${res.status} ${await res.text()}`);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const { csrf } = (await res.json()) as { csrf: string };
-    return new BackOffice(cookie, csrf);
+    const activation = await callThrough(viaFetch, base, contract.activate, {
+      body: { token, password: STAFF_PASSWORD, codigo: totp(lookup.body.totp.secreto) },
+    });
+    const cookie = activation.setCookies.map((c) => c.split(';')[0]).join('; ');
+    return new BackOffice(viaFetch, base, cookie, activation.body.csrf);
   }
 
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { cookie: this.cookie };
-    if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${inject('baseUrl')}/v1/gestion${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
+  /**
+   * The person signed in on `page` (reads only: the CSRF value stays in the page), calling the API
+   * of the origin the page is on.
+   */
+  static signedInOn(page: Page): BackOffice {
+    return new BackOffice(viaBrowser(page), new URL(page.url()).origin, undefined, undefined);
+  }
+
+  async call<E extends Endpoint>(endpoint: E, parts: RequestParts<E>): Promise<SuccessOf<E>> {
+    const headers: Record<string, string | undefined> = { ...parts.headers, cookie: this.cookie };
+    if (endpoint.method !== 'GET') headers[STAFF_CSRF_HEADER] = this.csrf;
+    return (
+      await callThrough(this.transport, this.base, endpoint, {
+        ...parts,
+        headers,
+      } as RequestParts<E>)
+    ).body;
   }
 
   /**
    * Staff never see the complainant's ticket code: the case is found in the inbox by its facts
    * (a unique description), newest first.
    */
-  async findCaseByDescription(marker: string): Promise<number> {
-    const { casos } = await this.call<{ casos: { id: number }[] }>('GET', '/casos?limite=100');
+  async findCaseByDescription(marker: string): Promise<{ id: number; numero: string }> {
+    const { casos } = await this.call(contract.inbox, { querystring: { limite: 100 } });
     for (const { id } of casos.sort((a, b) => b.id - a.id)) {
-      const view = await this.call<{ denuncia: { descripcion_hecho: string } }>('GET', `/casos/${id}`);
-      if (view.denuncia.descripcion_hecho.includes(marker)) return id;
+      const view = await this.call(contract.viewCase, { params: { id } });
+      if (view.denuncia.descripcion_hecho.includes(marker)) return { id, numero: view.caso.numero };
     }
     throw new Error(`no hay un caso con «${marker}» en la bandeja`);
   }
 
-  changeStatus(caseId: number, estado: string, comentario: string) {
-    return this.call<{ message: string }>('POST', `/casos/${caseId}/estado`, { estado, comentario });
+  changeStatus(caseId: number, estado: ComplaintStatus, comentario: string) {
+    return this.call(contract.changeStatus, {
+      params: { id: caseId },
+      body: { estado, comentario },
+    });
   }
 }

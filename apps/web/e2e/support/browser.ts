@@ -12,15 +12,24 @@ export function portalUrl(segment: string | null = null, pathname = '/'): string
   return `http://${segment ? `${segment}.localhost` : 'localhost'}:${port}${pathname}`;
 }
 
-export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true, locale: 'es-CL' });
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+  height = 900,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    acceptDownloads: true,
+    locale: 'es-CL',
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
   });
   // Refusals and server errors are printed, so a failing wait says why the page did not move on.
   page.on('response', (response) => {
-    if (response.status() === 429 || response.status() >= 500) console.error(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() === 429 || response.status() >= 500)
+      console.error(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
   });
   return { context, page };
 }
@@ -34,7 +43,10 @@ export interface LocalMail {
 }
 
 /** The local mailbox of the test server, waiting until `predicate` finds a message. */
-export async function waitForMail(predicate: (m: LocalMail) => boolean, timeoutMs = 20_000): Promise<LocalMail> {
+export async function waitForMail(
+  predicate: (m: LocalMail) => boolean,
+  timeoutMs = 20_000,
+): Promise<LocalMail> {
   const deadline = Date.now() + timeoutMs;
   let mails: LocalMail[] = [];
   while (Date.now() < deadline) {
@@ -43,5 +55,7 @@ export async function waitForMail(predicate: (m: LocalMail) => boolean, timeoutM
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no llegó el correo esperado; en el buzón: ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`);
+  throw new Error(
+    `no llegó el correo esperado; en el buzón: ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`,
+  );
 }

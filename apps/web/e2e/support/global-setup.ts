@@ -17,9 +17,16 @@ export default async function setup(project: TestProject) {
   const work = mkdtempSync(path.join(tmpdir(), 'canal-e2e-'));
   const dist = path.join(work, 'dist');
   const dataDir = path.join(work, 'data');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: WEB, encoding: 'utf8' });
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+    cwd: WEB,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`vite build falló:\n${build.stdout}\n${build.stderr}`);
-  const docs = spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], { cwd: WEB, encoding: 'utf8' });
+  const docs = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'documents/build-documents.ts', dist],
+    { cwd: WEB, encoding: 'utf8' },
+  );
   if (docs.status !== 0) throw new Error(`documentos fallaron:\n${docs.stderr}`);
 
   const env = {
@@ -27,6 +34,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     BOT_CHECK: 'altcha',
+    // Every test files from one address; the per-client filing limit has its own API test.
+    FILINGS_PER_HOUR: '1000',
     WEB_DIST: dist,
     DATABASE_URL: '',
     SMTP_URL: '',
@@ -36,22 +45,53 @@ export default async function setup(project: TestProject) {
   // holds the embedded database); the spec that needs staff activates it through the API.
   const admin = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', STAFF_EMAIL, '--name', 'Gestión Pruebas E2E'],
-    { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' } },
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/cli/admin-create.ts',
+      '--email',
+      STAFF_EMAIL,
+      '--name',
+      'Gestión Pruebas E2E',
+    ],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' },
+    },
   );
   const activation = /#([A-Za-z0-9_-]{43})\s*$/m.exec(admin.stdout)?.[1];
-  if (admin.status !== 0 || !activation) throw new Error(`admin:create falló:\n${admin.stdout}\n${admin.stderr}`);
+  if (admin.status !== 0 || !activation)
+    throw new Error(`admin:create falló:\n${admin.stdout}\n${admin.stderr}`);
 
   // The administrator of back-office.e2e.ts, activated in the browser (its link, with the host rewritten there).
   const bo = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', 'admin@prueba.cl', '--name', 'Administradora Prueba'],
-    { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' } },
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/cli/admin-create.ts',
+      '--email',
+      'admin@prueba.cl',
+      '--name',
+      'Administradora Prueba',
+    ],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' },
+    },
   );
-  const adminActivationUrl = /^(http\S+\/gestion\/activar#[A-Za-z0-9_-]{43})\s*$/m.exec(bo.stdout)?.[1];
-  if (bo.status !== 0 || !adminActivationUrl) throw new Error(`admin:create (admin@prueba.cl) falló:\n${bo.stdout}\n${bo.stderr}`);
+  const adminActivationUrl = /^(http\S+\/gestion\/activar#[A-Za-z0-9_-]{43})\s*$/m.exec(
+    bo.stdout,
+  )?.[1];
+  if (bo.status !== 0 || !adminActivationUrl)
+    throw new Error(`admin:create (admin@prueba.cl) falló:\n${bo.stdout}\n${bo.stderr}`);
 
-  const { child: server, port } = await startServerProcess((port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }), 'inherit');
+  const { child: server, port } = await startServerProcess(
+    (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
+    'inherit',
+  );
   const base = `http://localhost:${port}`;
   project.provide('baseUrl', base);
   project.provide('port', port);

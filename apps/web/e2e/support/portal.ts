@@ -5,7 +5,10 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
 
 interface AxeViolation {
   id: string;
@@ -23,13 +26,19 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
   // what is under test, so it is not bypassed: axe is evaluated through the DevTools protocol instead.
   // Let finite transitions end first: a colour half-way through a 150 ms transition is not what a person sees.
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe.run(
-      document,
-    );
+    const result = await (
+      window as unknown as {
+        axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe.run(document);
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -38,7 +47,10 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
     }));
   });
   const report = violations
-    .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').join(' | ') ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').join(' | ') ?? ''}`).join('\n')}`,
+    )
     .join('\n');
   expect(violations, `axe en ${where}:\n${report}`).toEqual([]);
 }
@@ -51,19 +63,33 @@ export const rootVariable = (page: Page, name: string) =>
 export async function acceptTermsAndStart(page: Page): Promise<void> {
   const start = page.getByRole('button', { name: 'Ingresar denuncia' });
   await expect.poll(() => start.isDisabled()).toBe(true);
-  await page.getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' }).click();
+  await page
+    .getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' })
+    .click();
   const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
   await terms.waitFor();
   await terms.getByRole('button', { name: 'Aceptar' }).click();
   await terms.waitFor({ state: 'detached' });
-  await expect.poll(() => page.getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' }).isChecked()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' })
+        .isChecked(),
+    )
+    .toBe(true);
   await start.click();
   await page.waitForURL('**/ingresar-denuncia');
 }
 
 /** Step 0: open the category (its Roman-numbered, upper-case heading) and pick the type. */
-export async function chooseComplaintType(page: Page, categoryHeading: RegExp, typeName: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' }).waitFor();
+export async function chooseComplaintType(
+  page: Page,
+  categoryHeading: RegExp,
+  typeName: string,
+): Promise<void> {
+  await page
+    .getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })
+    .waitFor();
   const next = page.getByRole('button', { name: 'Siguiente' });
   expect(await next.isDisabled()).toBe(true);
   await page.getByRole('button', { name: categoryHeading }).click();
@@ -81,7 +107,9 @@ export async function pickFirstOfMonth(page: Page): Promise<string> {
   const input = page.getByLabel('Fecha de ocurrencia de los hechos');
   await expect.poll(() => input.isEnabled()).toBe(true);
   await input.click();
-  const day = page.locator('.react-datepicker__day--001:not(.react-datepicker__day--outside-month)');
+  const day = page.locator(
+    '.react-datepicker__day--001:not(.react-datepicker__day--outside-month)',
+  );
   await day.click();
   const now = new Date();
   const expected = `01-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
@@ -91,7 +119,11 @@ export async function pickFirstOfMonth(page: Page): Promise<string> {
 }
 
 /** Chooses an option of a labelled select by its visible text (or the first real one). */
-export async function choose(page: Page | Locator, label: string, option?: string): Promise<string> {
+export async function choose(
+  page: Page | Locator,
+  label: string,
+  option?: string,
+): Promise<string> {
   const select = page.getByLabel(label, { exact: true });
   await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
   if (option) {
@@ -110,16 +142,30 @@ export interface UploadFile {
 }
 
 /** "Seleccionar archivos" opens the browser's file chooser; the files are picked there. */
-export async function pickFiles(page: Page, scope: Page | Locator, files: UploadFile[]): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), scope.getByRole('button', { name: 'Seleccionar archivos' }).click()]);
+export async function pickFiles(
+  page: Page,
+  scope: Page | Locator,
+  files: UploadFile[],
+): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    scope.getByRole('button', { name: 'Seleccionar archivos' }).click(),
+  ]);
   await chooser.setFiles(files);
   const list = scope.getByRole('list', { name: 'Archivos seleccionados' });
   for (const f of files) await list.getByText(f.name, { exact: true }).waitFor();
 }
 
 /** The save modal: e-mail twice, password twice, "Guardar denuncia"; then "Denuncia Ingresada". */
-export async function saveComplaint(page: Page, email: string, password: string, opts: { axe?: boolean } = {}): Promise<string> {
-  const dialog = page.getByRole('dialog', { name: 'Generar contraseña de recuperación y seguimiento' });
+export async function saveComplaint(
+  page: Page,
+  email: string,
+  password: string,
+  opts: { axe?: boolean } = {},
+): Promise<string> {
+  const dialog = page.getByRole('dialog', {
+    name: 'Generar contraseña de recuperación y seguimiento',
+  });
   await dialog.waitFor();
   const save = dialog.getByRole('button', { name: 'Guardar denuncia' });
   expect(await save.isDisabled()).toBe(true);
@@ -137,7 +183,9 @@ export async function saveComplaint(page: Page, email: string, password: string,
   expect(code).toMatch(/^[1-9]\d{11}$/);
   await done.getByRole('button', { name: 'Entendido' }).click();
   await page.waitForURL(`**/detalle-denuncia/${code}`, { timeout: 30_000 });
-  await page.getByRole('heading', { name: 'Resumen denuncia', level: 1 }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { name: 'Resumen denuncia', level: 1 })
+    .waitFor({ timeout: 30_000 });
   return code;
 }
 
@@ -159,13 +207,18 @@ export async function fileAnonymousComplaint(
   email: string,
   password: string,
   description: string,
-  { type = 'Uso indebido de recursos de la organización', zone = 'Región Metropolitana de Santiago' }: { type?: string; zone?: string | null } = {},
+  {
+    type = 'Uso indebido de recursos de la organización',
+    zone = 'Región Metropolitana de Santiago',
+  }: { type?: string; zone?: string | null } = {},
 ): Promise<string> {
   await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
   await acceptTermsAndStart(page);
   await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, type);
   await goToStep1(page);
-  await page.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' }).check();
+  await page
+    .getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' })
+    .check();
   await choose(page, 'Relación con la organización');
   await pickFirstOfMonth(page);
   await choose(page, '¿Puede identificar a las personas involucradas?');

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { ApiProvider } from '../features/api/ApiProvider';
-import { BrandProvider, useBrand } from '../features/brand/BrandProvider';
+import { ApiProvider } from '../lib/api/ApiProvider';
+import { BrandProvider, useBrand } from '../lib/brand/BrandProvider';
 import { createAppRouter } from './router';
 
 function WithApi() {
@@ -11,7 +11,9 @@ function WithApi() {
     () =>
       new QueryClient({
         // SPEC §7: answers are not cached (the involved-recognition list opts in where it is used).
-        defaultOptions: { queries: { staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false } },
+        defaultOptions: {
+          queries: { staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false },
+        },
       }),
   );
   const [router] = useState(createAppRouter);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from './ErrorPage';
-import { LoadingPage } from './LoadingPage';
+import { LoadingPage } from '../components/LoadingPage';
 
 function renderWithLoaderThrowing(error: unknown) {
   const router = createMemoryRouter([

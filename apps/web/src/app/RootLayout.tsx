@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Footer } from '../features/frame/Footer';
 import { HeaderArea } from '../features/frame/HeaderArea';
-import { LoadingPage } from './LoadingPage';
+import { LoadingPage } from '../components/LoadingPage';
 
 /** Header area, page content and footer around every route (SPEC §2 "Shared frame"). */
 export function RootLayout() {
@@ -17,7 +17,9 @@ export function RootLayout() {
       </a>
       <HeaderArea />
       <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<LoadingPage />}>{navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}</Suspense>
+        <Suspense fallback={<LoadingPage />}>
+          {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
+        </Suspense>
       </main>
       <Footer />
     </div>

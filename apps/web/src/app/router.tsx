@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 import { ErrorPage } from './ErrorPage';
-import { LoadingPage } from './LoadingPage';
+import { LoadingPage } from '../components/LoadingPage';
+import { paths, routePatterns } from '../config/paths';
 import { HomeRoute } from '../routes/home';
 
 /** SPEC §2 route table; each screen is its own chunk. */
@@ -15,25 +16,28 @@ export const routes: RouteObject[] = [
       // The home page is most visits' first screen: in the first chunk, not one round trip later.
       { index: true, Component: HomeRoute },
       {
-        path: 'ingresar-denuncia',
-        lazy: () => import('../routes/new-complaint').then((m) => ({ Component: m.NewComplaintRoute })),
+        path: paths.newComplaint().slice(1),
+        lazy: () =>
+          import('../routes/new-complaint').then((m) => ({ Component: m.NewComplaintRoute })),
         // SPEC §2: errors on the new-complaint route go back to the home page.
         errorElement: <Navigate to="/" replace />,
       },
       {
-        path: 'detalle-denuncia/:id',
-        lazy: () => import('../routes/complaint-detail').then((m) => ({ Component: m.ComplaintDetailRoute })),
+        path: routePatterns.complaintDetail,
+        lazy: () =>
+          import('../routes/complaint-detail').then((m) => ({ Component: m.ComplaintDetailRoute })),
       },
       {
-        path: 'restablecer-contrasena/:token',
-        lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+        path: routePatterns.resetPassword,
+        lazy: () =>
+          import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
       },
     ],
   },
   // The back office (DESIGN §8): one lazy entry with its own routes and staff layout, never the
   // portal's frame. A single import() keeps the portal's first load the same size.
   {
-    path: '/gestion/*',
+    path: `${paths.staffInbox()}/*`,
     lazy: () => import('../routes/gestion/root').then((m) => ({ Component: m.GestionRoot })),
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <LoadingPage />,

@@ -22,7 +22,10 @@ describe('Breadcrumb', () => {
   it('appends the page crumbs; the current page is the last and not a link', () => {
     renderCrumbs([{ label: 'Ingresar denuncia' }]);
     const nav = screen.getByRole('navigation');
-    expect(within(nav).getByRole('link', { name: 'Canal de denuncias' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Canal de denuncias' })).toHaveAttribute(
+      'href',
+      '/',
+    );
     expect(within(nav).getByText('Ingresar denuncia')).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Ingresar denuncia' })).toBeNull();
   });

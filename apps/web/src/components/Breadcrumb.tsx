@@ -25,7 +25,10 @@ export function Breadcrumb({ crumbs = [] }: { crumbs?: Crumb[] }) {
           const last = i === all.length - 1;
           const hiddenOnNarrow = collapsible && i > 0 && !last;
           return (
-            <li key={`${crumb.label}-${i}`} className={`items-center gap-1 ${hiddenOnNarrow ? 'hidden md:flex' : 'flex'}`}>
+            <li
+              key={`${crumb.label}-${i}`}
+              className={`items-center gap-1 ${hiddenOnNarrow ? 'hidden md:flex' : 'flex'}`}
+            >
               {i > 0 && <span aria-hidden="true">›</span>}
               {last || !crumb.to ? (
                 <span aria-current={last ? 'page' : undefined} className="font-semibold">
@@ -37,7 +40,10 @@ export function Breadcrumb({ crumbs = [] }: { crumbs?: Crumb[] }) {
                 </Link>
               )}
               {collapsible && i === 0 && (
-                <span className="flex items-center gap-1 md:hidden" data-testid="breadcrumb-ellipsis">
+                <span
+                  className="flex items-center gap-1 md:hidden"
+                  data-testid="breadcrumb-ellipsis"
+                >
                   <span aria-hidden="true">›</span>
                   <span>...</span>
                 </span>

@@ -4,11 +4,17 @@ type Variant = 'primary' | 'secondary' | 'ghost';
 
 const STYLES: Record<Variant, string> = {
   primary: 'bg-primary text-white hover:bg-secondary disabled:bg-gray-400',
-  secondary: 'border-2 border-primary text-primary bg-white hover:bg-light disabled:border-gray-400 disabled:text-gray-500',
+  secondary:
+    'border-2 border-primary text-primary bg-white hover:bg-light disabled:border-gray-400 disabled:text-gray-500',
   ghost: 'text-primary underline hover:no-underline disabled:text-gray-500',
 };
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type={type}

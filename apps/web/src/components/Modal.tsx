@@ -19,12 +19,22 @@ export interface ModalProps {
  * The one dialog of the design system: focus trapped and returned, Esc and backdrop close it,
  * page scroll locked while open (SPEC §2), title tied to the dialog for screen readers.
  */
-export function Modal({ open, onClose, title, children, footer, hideClose, locked, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  hideClose,
+  locked,
+  size = 'md',
+}: ModalProps) {
   // Our dialogs open from any control, not a Radix Trigger, and Radix returns focus only to its
   // Trigger: remember what had focus and give it back on close.
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+    if (open && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
   }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>

@@ -15,7 +15,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuetext={`${percent} %`}
         className="h-3 flex-1 overflow-hidden rounded-full bg-gray-200"
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span aria-hidden="true" className="w-12 text-right text-sm font-semibold tabular-nums">
         {percent} %

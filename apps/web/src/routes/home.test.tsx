@@ -1,12 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
-import { renderPage, stubApi } from '../features/home/test-support';
+import { homeApi, renderPage } from '../test/home';
 
 describe('home page', () => {
   it('shows, in order, the header, the introduction, the notice, the two blocks and the documents', () => {
-    renderPage(stubApi());
-    const headings = screen.getAllByRole('heading', { level: 1 }).concat(screen.getAllByRole('heading', { level: 2 }));
+    homeApi();
+    renderPage();
+    const headings = screen
+      .getAllByRole('heading', { level: 1 })
+      .concat(screen.getAllByRole('heading', { level: 2 }));
     expect(headings.map((h) => h.textContent)).toEqual([
       'Canal de denuncias',
       'Ingresar nueva denuncia',
@@ -16,8 +19,11 @@ describe('home page', () => {
     const intro = screen.getByText(/Este canal permite/);
     const notice = screen.getByRole('note');
     const newComplaint = screen.getByRole('region', { name: 'Ingresar nueva denuncia' });
-    const documents = screen.getByRole('region', { name: '¿Qué debo conocer antes de realizar una denuncia?' });
-    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const documents = screen.getByRole('region', {
+      name: '¿Qué debo conocer antes de realizar una denuncia?',
+    });
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(follows(screen.getByRole('heading', { level: 1 }), intro)).toBe(true);
     expect(follows(intro, notice)).toBe(true);
     expect(follows(notice, newComplaint)).toBe(true);
@@ -25,7 +31,8 @@ describe('home page', () => {
   });
 
   it('names the organisation and cites Law 21.643, Law 20.393 and the code of ethics', () => {
-    renderPage(stubApi(), { organization: HEAD_OFFICE });
+    homeApi();
+    renderPage({ organization: HEAD_OFFICE });
     const intro = screen.getByText(/Este canal permite/);
     expect(intro).toHaveTextContent(HEAD_OFFICE.nameWithArticle);
     expect(intro).toHaveTextContent('Ley N° 21.643');
@@ -35,12 +42,14 @@ describe('home page', () => {
 
   it("names a clinic's variant", () => {
     const clinic = organizationByKey('clinica-lircay');
-    renderPage(stubApi(), { organization: clinic });
+    homeApi();
+    renderPage({ organization: clinic });
     expect(screen.getByText(/Este canal permite/)).toHaveTextContent('la Clínica Lircay');
   });
 
   it('says that the channel is not an emergency service and gives no immediate answer', () => {
-    renderPage(stubApi());
+    homeApi();
+    renderPage();
     expect(screen.getByRole('note')).toHaveTextContent(
       'Este canal no es un servicio de emergencias y las denuncias no reciben una respuesta inmediata.',
     );

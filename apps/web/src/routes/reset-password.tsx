@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { Banner } from '../components/Banner';
 import { Breadcrumb } from '../components/Breadcrumb';
-import { ResetPasswordForm } from '../features/recovery/ResetPasswordForm';
+import { Card } from '../components/Card';
+import { ResetPasswordForm } from '../features/home/recovery/ResetPasswordForm';
 
 /** `/restablecer-contrasena/{token}` (DESIGN §5): the page the password-recovery e-mail links to. */
 export function ResetPasswordRoute() {
@@ -11,12 +12,9 @@ export function ResetPasswordRoute() {
       <Breadcrumb crumbs={[{ label: 'Restablecer contraseña' }]} />
       <Banner title="Restablecer contraseña" />
       <div className="mx-auto max-w-xl px-4 py-8 md:py-10">
-        <section aria-labelledby="nueva-contrasena" className="space-y-5 rounded-lg border border-gray-200 bg-white p-5 shadow-sm md:p-6">
-          <h2 id="nueva-contrasena" className="text-xl font-bold text-secondary md:text-2xl">
-            Crear nueva contraseña
-          </h2>
+        <Card titleId="nueva-contrasena" title="Crear nueva contraseña" className="space-y-5">
           <ResetPasswordForm token={token} />
-        </section>
+        </Card>
       </div>
     </>
   );

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { HEAD_OFFICE, type Organization } from '@canal/shared';
-import { ApiProvider } from '../features/api/ApiProvider';
-import type { ApiClient } from '../features/api/client';
-import { BrandProvider } from '../features/brand/BrandProvider';
+import { ApiProvider } from '../lib/api/ApiProvider';
+import type { ApiClient } from '../lib/api/client';
+import { BrandProvider } from '../lib/brand/BrandProvider';
 
 /**
  * Renders portal routes the way App does (brand, API client, query client, data router), with a
@@ -12,10 +12,17 @@ import { BrandProvider } from '../features/brand/BrandProvider';
  */
 export function renderPortal(
   routes: RouteObject[],
-  { path, api, organization = HEAD_OFFICE }: { path: string; api: unknown; organization?: Organization },
+  {
+    path,
+    api,
+    organization = HEAD_OFFICE,
+  }: { path: string; api: unknown; organization?: Organization },
 ) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: 0, staleTime: 0 }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, gcTime: 0, staleTime: 0 },
+      mutations: { retry: false },
+    },
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

@@ -7,6 +7,14 @@ import { ORGANIZATIONS } from '../organizations';
 export const STAFF_ROLES = ['administrador', 'investigador', 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** What each role may do (DESIGN §8), for the API's guards and the back-office screens alike. */
+export const ROLE_RULES = {
+  /** Administrators see every organisation and manage users and statistics. */
+  isAdministrator: (role: StaffRole) => role === 'administrador',
+  /** Auditors only read. */
+  canChangeCases: (role: StaffRole) => role !== 'auditor',
+} as const;
+
 /** The status that ends a case; it needs a resolution. */
 export const STATUS_CLOSED = 'Cerrada';
 
@@ -19,14 +27,20 @@ export const staffEmailSchema = z
   .trim()
   .toLowerCase()
   .min(1, { error: 'Debe ingresar el correo.' })
-  .pipe(z.email({ error: 'El correo no tiene un formato válido.' }).max(254, { error: 'El correo es demasiado largo.' }));
+  .pipe(
+    z
+      .email({ error: 'El correo no tiene un formato válido.' })
+      .max(254, { error: 'El correo es demasiado largo.' }),
+  );
 
 /** Staff passwords: long, with letters and digits (they open every case of their organisations). */
 export const staffPasswordSchema = z
   .string({ error: 'Debe ingresar la contraseña.' })
   .min(12, { error: 'La contraseña debe tener al menos 12 caracteres.' })
   .max(128, { error: 'La contraseña puede tener como máximo 128 caracteres.' })
-  .refine((p) => /\p{L}/u.test(p) && /\d/.test(p), { error: 'La contraseña debe combinar letras y números.' });
+  .refine((p) => /\p{L}/u.test(p) && /\d/.test(p), {
+    error: 'La contraseña debe combinar letras y números.',
+  });
 
 export const totpCodeSchema = z
   .string({ error: 'Debe ingresar el código de verificación.' })
@@ -42,20 +56,43 @@ export const staffSignInSchema = z.object({
   codigo: totpCodeSchema,
 });
 
-const staffName = z
-  .string({ error: 'Debe ingresar el nombre.' })
-  .trim()
-  .min(2, { error: 'El nombre debe tener al menos 2 caracteres.' })
-  .max(120, { error: 'El nombre puede tener como máximo 120 caracteres.' });
+/**
+ * What a name shown to others may not hold: NUL and other control characters (C0, DEL, C1), and
+ * the bidirectional marks and overrides that make text read differently from how it is stored
+ * (U+200E/F, U+202A–U+202E, U+2066–U+2069): "\u202e" would spoof names in the audit log.
+ */
+export const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
-const staffRole = z.enum(STAFF_ROLES, { error: 'Debe elegir el rol: administrador, investigador o auditor.' });
+export const STAFF_NAME_MESSAGES = {
+  unsafe: 'El nombre no puede contener caracteres de control ni marcas de dirección de texto.',
+} as const;
+
+/** Every staff text shown as a name. */
+export const staffNameSchema = z
+  .string({ error: 'Debe ingresar el nombre.' })
+  .refine((name) => !UNSAFE_NAME_CHARACTERS.test(name), { error: STAFF_NAME_MESSAGES.unsafe })
+  .transform((name) => name.trim())
+  .pipe(
+    z
+      .string()
+      .min(2, { error: 'El nombre debe tener al menos 2 caracteres.' })
+      .max(120, { error: 'El nombre puede tener como máximo 120 caracteres.' }),
+  );
+
+const staffName = staffNameSchema;
+
+const staffRole = z.enum(STAFF_ROLES, {
+  error: 'Debe elegir el rol: administrador, investigador o auditor.',
+});
 
 const organizationIds = z
   .array(
     z
       .string()
       .toLowerCase()
-      .refine((id) => ORGANIZATIONS.some((o) => o.id === id), { error: 'Una de las organizaciones no es válida.' }),
+      .refine((id) => ORGANIZATIONS.some((o) => o.id === id), {
+        error: 'Una de las organizaciones no es válida.',
+      }),
     { error: 'Debe indicar las organizaciones.' },
   )
   .max(ORGANIZATIONS.length)
@@ -75,7 +112,9 @@ export const staffUpdateSchema = z
     organizaciones: organizationIds.optional(),
     activo: z.boolean().optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'No hay cambios que guardar.' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: 'No hay cambios que guardar.',
+  });
 
 const staffText = (what: string, max: number) =>
   z

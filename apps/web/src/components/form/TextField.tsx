@@ -28,7 +28,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(extraDescribedBy, hint ? hintId : null, error ? errorId : null)}
+        aria-describedby={describedBy(
+          extraDescribedBy,
+          hint ? hintId : null,
+          error ? errorId : null,
+        )}
         className={controlClass(error)}
         {...inputProps}
       />

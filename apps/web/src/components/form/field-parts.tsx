@@ -19,7 +19,17 @@ export function useFieldIds(id?: string) {
   return { controlId, hintId: `${controlId}-ayuda`, errorId: `${controlId}-error` };
 }
 
-export function FieldMessages({ hintId, hint, errorId, error }: { hintId: string; hint?: ReactNode; errorId: string; error?: string }) {
+export function FieldMessages({
+  hintId,
+  hint,
+  errorId,
+  error,
+}: {
+  hintId: string;
+  hint?: ReactNode;
+  errorId: string;
+  error?: string;
+}) {
   return (
     <>
       {hint && (

@@ -1,4 +1,9 @@
-import { forwardRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
 
 // Select and text area in the look of TextField, on the same plumbing (field-parts).
@@ -19,7 +24,17 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, options, error, hint, placeholder = 'Seleccione una opción', id, className = '', children, ...selectProps },
+  {
+    label,
+    options,
+    error,
+    hint,
+    placeholder = 'Seleccione una opción',
+    id,
+    className = '',
+    children,
+    ...selectProps
+  },
   ref,
 ) {
   const { controlId: selectId, hintId, errorId } = useFieldIds(id);
@@ -62,40 +77,43 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   counter?: ReactNode;
 }
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, error, hint, counter, id, className = '', ...areaProps },
-  ref,
-) {
-  const { controlId: areaId, hintId, errorId } = useFieldIds(id);
-  const counterId = `${areaId}-contador`;
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={areaId} className="font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      <textarea
-        ref={ref}
-        id={areaId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : null, counter !== undefined ? counterId : null, error ? errorId : null)}
-        className={`${controlClass(error)} resize-y ${areaProps.rows === undefined ? 'min-h-40' : ''}`}
-        {...areaProps}
-      />
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <FieldMessages hintId={hintId} errorId={errorId} error={error} />
-        </div>
-        {counter !== undefined && (
-          <p id={counterId} className="shrink-0 text-sm text-gray-700 tabular-nums">
-            {counter}
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField({ label, error, hint, counter, id, className = '', ...areaProps }, ref) {
+    const { controlId: areaId, hintId, errorId } = useFieldIds(id);
+    const counterId = `${areaId}-contador`;
+    return (
+      <div className={`flex flex-col gap-1 ${className}`}>
+        <label htmlFor={areaId} className="font-semibold">
+          {label}
+        </label>
+        {hint && (
+          <p id={hintId} className="text-sm text-gray-700">
+            {hint}
           </p>
         )}
+        <textarea
+          ref={ref}
+          id={areaId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(
+            hint ? hintId : null,
+            counter !== undefined ? counterId : null,
+            error ? errorId : null,
+          )}
+          className={`${controlClass(error)} resize-y ${areaProps.rows === undefined ? 'min-h-40' : ''}`}
+          {...areaProps}
+        />
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <FieldMessages hintId={hintId} errorId={errorId} error={error} />
+          </div>
+          {counter !== undefined && (
+            <p id={counterId} className="shrink-0 text-sm text-gray-700 tabular-nums">
+              {counter}
+            </p>
+          )}
+        </div>
       </div>
-    </div>
-  );
-});
+    );
+  },
+);

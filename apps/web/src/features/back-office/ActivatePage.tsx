@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
@@ -19,7 +19,12 @@ import { activationFormSchema, type ActivationForm } from './schemas';
 function useFragmentToken(): string {
   const [token] = useState(() => window.location.hash.replace(/^#/, ''));
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (window.location.hash)
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
   }, []);
   return token;
 }
@@ -33,10 +38,20 @@ export function ActivatePage() {
   const token = useFragmentToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const invitation = useQuery({ queryKey: ['gestion', 'invitacion', token], queryFn: () => api.lookupInvitation(token), enabled: token.length > 0, gcTime: 0 });
-  const form = useForm<ActivationForm>({ mode: 'onTouched', resolver: zodResolver(activationFormSchema), defaultValues: { password: '', confirmacion: '', codigo: '' } });
+  const invitation = useQuery({
+    queryKey: ['gestion', 'invitacion', token],
+    queryFn: () => api.lookupInvitation(token),
+    enabled: token.length > 0,
+    gcTime: 0,
+  });
+  const form = useForm<ActivationForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(activationFormSchema),
+    defaultValues: { password: '', confirmacion: '', codigo: '' },
+  });
   const activate = useMutation({
-    mutationFn: (v: ActivationForm) => api.activate({ token, password: v.password, codigo: v.codigo }),
+    mutationFn: (v: ActivationForm) =>
+      api.activate({ token, password: v.password, codigo: v.codigo }),
     onSuccess: (answer) => {
       queryClient.setQueryData(staffKeys.session(), answer);
       navigate(paths.staffInbox(), { replace: true });
@@ -47,7 +62,11 @@ export function ActivatePage() {
   if (!token || invitation.isError) {
     return (
       <AuthCard title="Activar cuenta">
-        <FormAlert>{token ? errorMessage(invitation.error) : 'El enlace no es válido o ya expiró. Solicite uno nuevo.'}</FormAlert>
+        <FormAlert>
+          {token
+            ? errorMessage(invitation.error)
+            : 'El enlace no es válido o ya expiró. Solicite uno nuevo.'}
+        </FormAlert>
         <p>
           Pida a una persona administradora que le envíe una nueva invitación, o{' '}
           <Link className="text-primary underline" to={paths.staffSignIn()}>
@@ -65,13 +84,18 @@ export function ActivatePage() {
       </AuthCard>
     );
   }
-  const { nombre, email, totp } = invitation.data;
+  const { name, email, totp } = invitation.data;
   return (
     <AuthCard title="Activar cuenta">
       <p>
-        Hola, <strong>{nombre}</strong> ({email}). Cree su contraseña y configure el segundo factor de ingreso.
+        Hola, <strong>{name}</strong> ({email}). Cree su contraseña y configure el segundo factor de
+        ingreso.
       </p>
-      <form noValidate className="space-y-5" onSubmit={form.handleSubmit((v) => activate.mutate(v))}>
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={form.handleSubmit((v) => activate.mutate(v))}
+      >
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-bold text-secondary">1. Contraseña</legend>
           <TextField
@@ -82,18 +106,32 @@ export function ActivatePage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <TextField label="Repita la contraseña" type="password" autoComplete="new-password" error={errors.confirmacion?.message} {...form.register('confirmacion')} />
+          <TextField
+            label="Repita la contraseña"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmacion?.message}
+            {...form.register('confirmacion')}
+          />
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-lg font-bold text-secondary">2. Aplicación de autenticación</legend>
-          <p>Escanee este código con su aplicación (Google Authenticator, Microsoft Authenticator, FreeOTP u otra compatible con TOTP).</p>
+          <legend className="mb-2 text-lg font-bold text-secondary">
+            2. Aplicación de autenticación
+          </legend>
+          <p>
+            Escanee este código con su aplicación (Google Authenticator, Microsoft Authenticator,
+            FreeOTP u otra compatible con TOTP).
+          </p>
           <div className="flex justify-center">
             <TotpQrCode uri={totp.uri} />
           </div>
           <p>
             Si no puede escanearlo, ingrese esta clave en la aplicación:{' '}
-            <code data-testid="totp-secret" className="rounded bg-gray-100 px-2 py-1 font-mono text-base break-all">
-              {grouped(totp.secreto)}
+            <code
+              data-testid="totp-secret"
+              className="rounded bg-gray-100 px-2 py-1 font-mono text-base break-all"
+            >
+              {grouped(totp.secret)}
             </code>
           </p>
           <TextField

@@ -30,24 +30,30 @@ const ACTIONS: Record<string, string> = {
   'auditoria.verificada': 'Verificación de la cadena',
 };
 
-const detailText = (detail: unknown) => (detail && typeof detail === 'object' && Object.keys(detail).length ? JSON.stringify(detail) : '');
+const detailText = (detail: unknown) =>
+  detail && typeof detail === 'object' && Object.keys(detail).length ? JSON.stringify(detail) : '';
 
 function ChainCheck() {
   const verify = useVerifyChain();
   return (
     <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-      <p>Cada entrada está encadenada a la anterior por su hash: una modificación rompe la cadena desde ese punto.</p>
+      <p>
+        Cada entrada está encadenada a la anterior por su hash: una modificación rompe la cadena
+        desde ese punto.
+      </p>
       <Button onClick={() => verify.mutate()} disabled={verify.isPending}>
         {verify.isPending ? 'Verificando…' : 'Verificar cadena'}
       </Button>
       {verify.isError && <FormAlert>{errorMessage(verify.error)}</FormAlert>}
       {verify.data &&
-        (verify.data.integra ? (
-          <FormAlert tone="success">Cadena íntegra: las {verify.data.entradas} entradas son correctas.</FormAlert>
+        (verify.data.intact ? (
+          <FormAlert tone="success">
+            Cadena íntegra: las {verify.data.entries} entradas son correctas.
+          </FormAlert>
         ) : (
           <FormAlert>
-            Cadena rota: la primera entrada alterada es la N° {verify.data.primera_rota?.id}
-            {verify.data.primera_rota?.reason ? ` (${verify.data.primera_rota.reason})` : ''}.
+            Cadena rota: la primera entrada alterada es la N° {verify.data.firstBroken?.id}
+            {verify.data.firstBroken?.reason ? ` (${verify.data.firstBroken.reason})` : ''}.
           </FormAlert>
         ))}
     </div>
@@ -74,30 +80,52 @@ export function AuditPage() {
           </h2>
           <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
             <table className="w-full min-w-[52rem] text-left text-sm">
-              <caption className="sr-only">Entradas del registro de auditoría, de la más reciente a la más antigua</caption>
+              <caption className="sr-only">
+                Entradas del registro de auditoría, de la más reciente a la más antigua
+              </caption>
               <thead className="bg-light text-secondary">
                 <tr>
-                  <th scope="col" className="px-3 py-2">N°</th>
-                  <th scope="col" className="px-3 py-2">Fecha</th>
-                  <th scope="col" className="px-3 py-2">Acción</th>
-                  <th scope="col" className="px-3 py-2">Persona</th>
-                  <th scope="col" className="px-3 py-2">Caso</th>
-                  <th scope="col" className="px-3 py-2">Detalle</th>
-                  <th scope="col" className="px-3 py-2">Hash</th>
+                  <th scope="col" className="px-3 py-2">
+                    N°
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Fecha
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Acción
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Persona
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Caso
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Detalle
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Hash
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {audit.data.entradas.map((e) => (
+                {audit.data.entries.map((e) => (
                   <tr key={e.id} className="border-t border-gray-200 align-top">
-                    <th scope="row" className="px-3 py-2">{e.id}</th>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(e.fecha)}</td>
+                    <th scope="row" className="px-3 py-2">
+                      {e.id}
+                    </th>
+                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(e.date)}</td>
                     <td className="px-3 py-2">
-                      {ACTIONS[e.accion] ?? e.accion}
-                      <span className="block font-mono text-xs text-gray-700">{e.accion}</span>
+                      {ACTIONS[e.action] ?? e.action}
+                      <span className="block font-mono text-xs text-gray-700">{e.action}</span>
                     </td>
-                    <td className="px-3 py-2">{e.usuario ? (e.usuario.nombre ?? e.usuario.email ?? `#${e.usuario.id}`) : 'Sistema'}</td>
-                    <td className="px-3 py-2">{e.caso_id ?? '—'}</td>
-                    <td className="px-3 py-2 font-mono text-xs break-all">{detailText(e.detalle)}</td>
+                    <td className="px-3 py-2">
+                      {e.user ? (e.user.name ?? e.user.email ?? `#${e.user.id}`) : 'Sistema'}
+                    </td>
+                    <td className="px-3 py-2">{e.caseId ?? '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs break-all">
+                      {detailText(e.detail)}
+                    </td>
                     <td className="px-3 py-2 font-mono text-xs" title={e.hash}>
                       {e.hash.slice(0, 12)}…
                     </td>

@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
-import type { CaseSummary, InboxPage as InboxAnswer } from './api/types';
+import type {
+  CaseSummaryWire as CaseSummary,
+  InboxPageWire as InboxAnswer,
+} from '@canal/shared/contract';
 import { InboxPage } from './InboxPage';
-import { ADMIN, INVESTIGATOR, renderStaffPage, stubStaffApi } from './test-support';
+import { ADMIN, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
+import { ok, staffApi } from '../../test/msw/back-office';
+import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
 const row = (over: Partial<CaseSummary>): CaseSummary => ({
   id: 1,
@@ -23,26 +28,45 @@ const row = (over: Partial<CaseSummary>): CaseSummary => ({
   ...over,
 });
 
-const answer = (casos: CaseSummary[], total = casos.length): InboxAnswer => ({ total, limite: 25, desplazamiento: 0, casos });
+const answer = (casos: CaseSummary[], total = casos.length): InboxAnswer => ({
+  total,
+  limite: 25,
+  desplazamiento: 0,
+  casos,
+});
 
 function setup(user = ADMIN, path = '/gestion') {
-  const inbox = vi.fn().mockResolvedValue(
-    answer(
-      [
-        row({ id: 1, numero: 'CD-2026-00001', vencido: true }),
-        row({ id: 2, numero: 'CD-2026-00002', proximo_vencimiento: '2026-03-04', por_vencer: true }),
-        row({ id: 3, numero: 'CD-2026-00003', proximo_vencimiento: '2026-04-30', asignado: { id: 2, nombre: 'Inés' } }),
-      ],
-      60,
+  const calls = recordRequests();
+  /** The query of every inbox request, in order. */
+  const inbox = () => callsTo(calls, 'GET', '/v1/gestion/casos').map(queryOf);
+  server.use(
+    staffApi.inbox(
+      ok(
+        answer(
+          [
+            row({ id: 1, numero: 'CD-2026-00001', vencido: true }),
+            row({
+              id: 2,
+              numero: 'CD-2026-00002',
+              proximo_vencimiento: '2026-03-04',
+              por_vencer: true,
+            }),
+            row({
+              id: 3,
+              numero: 'CD-2026-00003',
+              proximo_vencimiento: '2026-04-30',
+              asignado: { id: 2, nombre: 'Inés' },
+            }),
+          ],
+          60,
+        ),
+      ),
     ),
+    staffApi.categories(ok([{ categoria: { id: 9, nombre: 'Ley 21.643' }, delito_tipos: [] }])),
+    staffApi.users(ok([])),
   );
-  const api = stubStaffApi({
-    inbox,
-    categories: vi.fn().mockResolvedValue([{ categoria: { id: 9, nombre: 'Ley 21.643' } }]),
-    users: vi.fn().mockResolvedValue([]),
-  });
-  const view = renderStaffPage(<InboxPage />, { api, path, user });
-  return { ...view, api, inbox };
+  const view = renderStaffPage(<InboxPage />, { path, user });
+  return { ...view, inbox };
 }
 
 const location = () => screen.getByTestId('ubicacion').textContent ?? '';
@@ -52,13 +76,20 @@ describe('the inbox', () => {
     setup();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['CD-2026-00001', 'CD-2026-00002', 'CD-2026-00003']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'CD-2026-00001',
+      'CD-2026-00002',
+      'CD-2026-00003',
+    ]);
     expect(rows[0]).toHaveTextContent('Vencido');
     expect(rows[1]).toHaveTextContent('04-03-2026');
     expect(rows[1]).toHaveTextContent('Vence pronto');
     expect(rows[2]).not.toHaveTextContent(/Vencido|Vence pronto/);
     expect(rows[2]).toHaveTextContent('Inés');
-    expect(within(rows[0]!).getByRole('link', { name: 'CD-2026-00001' })).toHaveAttribute('href', '/gestion/casos/1');
+    expect(within(rows[0]!).getByRole('link', { name: 'CD-2026-00001' })).toHaveAttribute(
+      'href',
+      '/gestion/casos/1',
+    );
     expect(screen.getByRole('heading', { name: '60 casos' })).toBeInTheDocument();
   });
 
@@ -76,9 +107,23 @@ describe('the inbox', () => {
 
     await waitFor(() => expect(location()).toContain('estado='));
     const params = new URLSearchParams(location().split('?')[1]);
-    expect(Object.fromEntries(params)).toEqual({ organizacion: clinic.id, estado: 'Faltan antecedentes', asignado: 'yo', desde: '2026-01-01', vencidos: 'true' });
+    expect(Object.fromEntries(params)).toEqual({
+      organizacion: clinic.id,
+      estado: 'Faltan antecedentes',
+      asignado: 'yo',
+      desde: '2026-01-01',
+      vencidos: 'true',
+    });
     await waitFor(() =>
-      expect(inbox).toHaveBeenLastCalledWith({ organizacion: clinic.id, estado: 'Faltan antecedentes', asignado: 'yo', desde: '2026-01-01', vencidos: 'true', limite: 25, desplazamiento: 0 }),
+      expect(inbox().at(-1)).toEqual({
+        organizacion: clinic.id,
+        estado: 'Faltan antecedentes',
+        asignado: 'yo',
+        desde: '2026-01-01',
+        vencidos: 'true',
+        limite: '25',
+        desplazamiento: '0',
+      }),
     );
 
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
@@ -88,17 +133,21 @@ describe('the inbox', () => {
   it('reads filters and the page from the address and pages on the server', async () => {
     const { inbox } = setup(ADMIN, '/gestion?categoria=9&pagina=2');
     await screen.findByRole('table');
-    expect(inbox).toHaveBeenCalledWith({ categoria: '9', limite: 25, desplazamiento: 25 });
+    expect(inbox()).toContainEqual({ categoria: '9', limite: '25', desplazamiento: '25' });
     expect(screen.getByText('Página 2 de 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await waitFor(() => expect(location()).toBe('/gestion?categoria=9&pagina=3'));
-    await waitFor(() => expect(inbox).toHaveBeenLastCalledWith({ categoria: '9', limite: 25, desplazamiento: 50 }));
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({ categoria: '9', limite: '25', desplazamiento: '50' }),
+    );
   });
 
-  it("offers an investigator only their organisations", async () => {
+  it('offers an investigator only their organisations', async () => {
     setup(INVESTIGATOR);
     await screen.findByRole('table');
-    const options = within(screen.getByLabelText('Organización')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Organización'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Todas', HEAD_OFFICE.shortName]);
   });
 });

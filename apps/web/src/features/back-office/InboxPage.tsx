@@ -2,14 +2,15 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
 import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/client';
 import { useCategories, useInbox, useUsers } from './api/hooks';
-import type { InboxFilters, StaffUser } from './api/types';
+import type { InboxFilters } from './api/client';
+import type { StaffUser } from './api/mappers';
 import { caseDueState, DueMark } from './components/DueMark';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
@@ -20,10 +21,20 @@ import { isAdministrator, useStaffUser } from './components/StaffUserContext';
 
 export const INBOX_PAGE_SIZE = 25;
 /** The filters kept in the address (so a filtered inbox can be bookmarked and shared among staff). */
-const FILTER_PARAMS = ['organizacion', 'estado', 'categoria', 'desde', 'hasta', 'vencidos', 'asignado'] as const;
+const FILTER_PARAMS = [
+  'organizacion',
+  'estado',
+  'categoria',
+  'desde',
+  'hasta',
+  'vencidos',
+  'asignado',
+] as const;
 
 /** The inbox call for the address's search params. */
-export function filtersFromParams(params: URLSearchParams): InboxFilters {
+export function filtersFromParams(
+  params: URLSearchParams,
+): InboxFilters & { limite: number; desplazamiento: number } {
   const filters: InboxFilters = {};
   for (const name of FILTER_PARAMS) {
     const value = params.get(name);
@@ -35,7 +46,10 @@ export function filtersFromParams(params: URLSearchParams): InboxFilters {
 }
 
 /** The organisations a person works on (administrators: all). */
-export const visibleOrganizations = (user: StaffUser) => (isAdministrator(user) ? ORGANIZATIONS : ORGANIZATIONS.filter((o) => user.organizaciones.includes(o.id)));
+export const visibleOrganizations = (user: StaffUser) =>
+  isAdministrator(user)
+    ? ORGANIZATIONS
+    : ORGANIZATIONS.filter((o) => user.organizations.includes(o.id));
 
 function Filters() {
   const user = useStaffUser();
@@ -57,9 +71,18 @@ function Filters() {
   };
 
   return (
-    <form key={params.toString()} onSubmit={submit} aria-label="Filtros de la bandeja" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <form
+      key={params.toString()}
+      onSubmit={submit}
+      aria-label="Filtros de la bandeja"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField label="Organización" name="organizacion" defaultValue={params.get('organizacion') ?? ''}>
+        <SelectField
+          label="Organización"
+          name="organizacion"
+          defaultValue={params.get('organizacion') ?? ''}
+        >
           <option value="">Todas</option>
           {organizations.map((o) => (
             <option key={o.id} value={o.id}>
@@ -75,11 +98,20 @@ function Filters() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Categoría" name="categoria" defaultValue={params.get('categoria') ?? ''} hint={organization ? undefined : 'Categorías de la casa matriz; elija una organización para ver las suyas.'}>
+        <SelectField
+          label="Categoría"
+          name="categoria"
+          defaultValue={params.get('categoria') ?? ''}
+          hint={
+            organization
+              ? undefined
+              : 'Categorías de la casa matriz; elija una organización para ver las suyas.'
+          }
+        >
           <option value="">Todas</option>
           {(categories.data ?? []).map((c) => (
-            <option key={c.categoria.id} value={String(c.categoria.id)}>
-              {c.categoria.nombre}
+            <option key={c.id} value={String(c.id)}>
+              {c.title}
             </option>
           ))}
         </SelectField>
@@ -88,16 +120,32 @@ function Filters() {
           <option value="yo">Asignados a mí</option>
           <option value="ninguno">Sin asignar</option>
           {(users.data ?? [])
-            .filter((u) => u.activo && u.rol !== 'auditor' && u.id !== user.id)
+            .filter((u) => u.active && u.role !== 'auditor' && u.id !== user.id)
             .map((u) => (
               <option key={u.id} value={String(u.id)}>
-                {u.nombre}
+                {u.name}
               </option>
             ))}
         </SelectField>
-        <TextField label="Ingresada desde" type="date" name="desde" defaultValue={params.get('desde') ?? ''} />
-        <TextField label="Ingresada hasta" type="date" name="hasta" defaultValue={params.get('hasta') ?? ''} />
-        <Checkbox label="Solo casos con plazos vencidos" name="vencidos" value="true" defaultChecked={params.get('vencidos') === 'true'} className="self-end pb-3" />
+        <TextField
+          label="Ingresada desde"
+          type="date"
+          name="desde"
+          defaultValue={params.get('desde') ?? ''}
+        />
+        <TextField
+          label="Ingresada hasta"
+          type="date"
+          name="hasta"
+          defaultValue={params.get('hasta') ?? ''}
+        />
+        <Checkbox
+          label="Solo casos con plazos vencidos"
+          name="vencidos"
+          value="true"
+          defaultChecked={params.get('vencidos') === 'true'}
+          className="self-end pb-3"
+        />
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button type="submit">Filtrar</Button>
@@ -134,7 +182,7 @@ export function InboxPage() {
           <h2 id="resultados" className="mb-2 text-lg font-semibold" aria-live="polite">
             {inbox.data.total === 1 ? '1 caso' : `${inbox.data.total} casos`}
           </h2>
-          {inbox.data.casos.length === 0 ? (
+          {inbox.data.cases.length === 0 ? (
             <p>No hay casos con estos filtros.</p>
           ) : (
             <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
@@ -142,44 +190,68 @@ export function InboxPage() {
                 <caption className="sr-only">Casos ordenados por próximo vencimiento</caption>
                 <thead className="bg-light text-secondary">
                   <tr>
-                    <th scope="col" className="px-3 py-2">N° de caso</th>
-                    <th scope="col" className="px-3 py-2">Organización</th>
-                    <th scope="col" className="px-3 py-2">Tipo</th>
-                    <th scope="col" className="px-3 py-2">Estado</th>
-                    <th scope="col" className="px-3 py-2">Próximo vencimiento</th>
-                    <th scope="col" className="px-3 py-2">Asignado a</th>
-                    <th scope="col" className="px-3 py-2">Ingreso</th>
+                    <th scope="col" className="px-3 py-2">
+                      N° de caso
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Organización
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Tipo
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Estado
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Próximo vencimiento
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Asignado a
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Ingreso
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {inbox.data.casos.map((c) => (
+                  {inbox.data.cases.map((c) => (
                     <tr key={c.id} className="border-t border-gray-200 align-top">
                       <th scope="row" className="px-3 py-2 font-semibold">
                         <Link to={paths.staffCase(c.id)} className="text-primary underline">
-                          {c.numero}
+                          {c.number}
                         </Link>
                       </th>
-                      <td className="px-3 py-2">{c.organizacion.nombre}</td>
+                      <td className="px-3 py-2">{c.organization.name}</td>
                       <td className="px-3 py-2">
-                        {c.tipo ?? '—'}
-                        {c.categoria && <span className="block text-xs text-gray-700">{c.categoria}</span>}
-                        {c.anonima && <span className="block text-xs text-gray-700">Anónima</span>}
+                        {c.type ?? '—'}
+                        {c.category && (
+                          <span className="block text-xs text-gray-700">{c.category}</span>
+                        )}
+                        {c.anonymous && (
+                          <span className="block text-xs text-gray-700">Anónima</span>
+                        )}
                       </td>
                       <td className="px-3 py-2">
-                        <StatusBadge status={c.estado} />
+                        <StatusBadge status={c.status} />
                       </td>
                       <td className="px-3 py-2">
-                        <DueMark date={c.proximo_vencimiento} state={caseDueState(c)} />
+                        <DueMark date={c.nextDue} state={caseDueState(c)} />
                       </td>
-                      <td className="px-3 py-2">{c.asignado?.nombre ?? 'Sin asignar'}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.fecha_ingreso)}</td>
+                      <td className="px-3 py-2">{c.assignee?.name ?? 'Sin asignar'}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.receivedAt)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           )}
-          <Pager total={inbox.data.total} limit={INBOX_PAGE_SIZE} offset={filters.desplazamiento ?? 0} onChange={goTo} label="Páginas de la bandeja" />
+          <Pager
+            total={inbox.data.total}
+            limit={INBOX_PAGE_SIZE}
+            offset={filters.desplazamiento}
+            onChange={goTo}
+            label="Páginas de la bandeja"
+          />
         </section>
       )}
     </div>

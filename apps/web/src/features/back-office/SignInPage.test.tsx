@@ -1,9 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../api/http';
+import { describe, expect, it } from 'vitest';
 import { SignInPage } from './SignInPage';
-import { ADMIN, renderStaffPage, stubStaffApi } from './test-support';
+import { ADMIN, renderStaffPage } from '../../test/back-office';
+import { fail, ok, staffApi } from '../../test/msw/back-office';
+import { callsTo, recordRequests, server } from '../../test/msw/server';
+
+const signIns = (calls: ReturnType<typeof recordRequests>) =>
+  callsTo(calls, 'POST', '/v1/gestion/sesion');
 
 const fill = async (code = '123456') => {
   const user = userEvent.setup();
@@ -15,30 +19,48 @@ const fill = async (code = '123456') => {
 
 describe('staff sign-in', () => {
   it('validates the fields in Spanish before calling the server', async () => {
-    const api = stubStaffApi();
-    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null });
+    const calls = recordRequests();
+    server.use(staffApi.signIn(ok({ usuario: ADMIN, csrf: 'x' })));
+    renderStaffPage(<SignInPage />, {
+      path: '/gestion/ingresar',
+      route: 'ingresar',
+      user: null,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText('Debe ingresar el correo.')).toBeInTheDocument();
     expect(screen.getByText('Debe ingresar la contraseña.')).toBeInTheDocument();
     expect(screen.getByText('El código de verificación tiene 6 dígitos.')).toBeInTheDocument();
     expect(screen.getByLabelText('Código de verificación')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.signIn).not.toHaveBeenCalled();
+    expect(signIns(calls)).toEqual([]);
   });
 
   it("announces the server's 401 message and clears the code", async () => {
     const message = 'El correo, la contraseña o el código de verificación son incorrectos.';
-    const api = stubStaffApi({ signIn: vi.fn().mockRejectedValue(new HttpError('http', 401, '/v1/gestion/sesion', message)) });
-    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null });
+    const calls = recordRequests();
+    server.use(staffApi.signIn(fail(401, message)));
+    renderStaffPage(<SignInPage />, {
+      path: '/gestion/ingresar',
+      route: 'ingresar',
+      user: null,
+    });
     await fill();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('Código de verificación')).toHaveValue('');
-    expect(vi.mocked(api.signIn).mock.calls[0]![0]).toEqual({ email: 'ana@empresa.cl', password: 'Clave segura 2024', codigo: '123456' });
+    expect(signIns(calls)[0]!.body).toEqual({
+      email: 'ana@empresa.cl',
+      password: 'Clave segura 2024',
+      codigo: '123456',
+    });
   });
 
   it('shows the throttling message of a 429 and says why', async () => {
     const message = 'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.';
-    const api = stubStaffApi({ signIn: vi.fn().mockRejectedValue(new HttpError('http', 429, '/v1/gestion/sesion', message)) });
-    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null });
+    server.use(staffApi.signIn(fail(429, message)));
+    renderStaffPage(<SignInPage />, {
+      path: '/gestion/ingresar',
+      route: 'ingresar',
+      user: null,
+    });
     await fill();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
@@ -46,10 +68,19 @@ describe('staff sign-in', () => {
   });
 
   it('says the session expired, and after signing in goes back to the page it was on', async () => {
-    const api = stubStaffApi({ signIn: vi.fn().mockResolvedValue({ usuario: ADMIN, csrf: 'x' }) });
-    renderStaffPage(<SignInPage />, { api, path: '/gestion/ingresar', route: 'ingresar', user: null, state: { expired: true, from: '/gestion/casos/7' } });
-    expect(screen.getByRole('status')).toHaveTextContent('Su sesión expiró o ya no es válida. Ingrese nuevamente.');
+    server.use(staffApi.signIn(ok({ usuario: ADMIN, csrf: 'x' })));
+    renderStaffPage(<SignInPage />, {
+      path: '/gestion/ingresar',
+      route: 'ingresar',
+      user: null,
+      state: { expired: true, from: '/gestion/casos/7' },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Su sesión expiró o ya no es válida. Ingrese nuevamente.',
+    );
     await fill();
-    await waitFor(() => expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/casos/7'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/casos/7'),
+    );
   });
 });

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
-import { HttpError } from '../api/http';
+import { HttpError } from '../../lib/api/http';
 import { errorMessage } from './api/client';
 import { staffKeys } from './api/hooks';
 import { useStaffApi } from './api/StaffApiProvider';
@@ -15,7 +15,10 @@ import type { SignInState } from './components/GestionShell';
 import { signInFormSchema, type SignInForm } from './schemas';
 
 /** Where to go after signing in: back to the page the session expired on, if it was a back-office page. */
-const afterSignIn = (from: string | undefined) => (from && from.startsWith('/gestion') && !from.startsWith(paths.staffSignIn()) ? from : paths.staffInbox());
+const afterSignIn = (from: string | undefined) =>
+  from && from.startsWith('/gestion') && !from.startsWith(paths.staffSignIn())
+    ? from
+    : paths.staffInbox();
 
 /** /gestion/ingresar: e-mail, password and the 6-digit code of the authenticator app. */
 export function SignInPage() {
@@ -23,7 +26,11 @@ export function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const state = (useLocation().state ?? {}) as SignInState & { signedOut?: boolean };
-  const form = useForm<SignInForm>({ mode: 'onTouched', resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '', codigo: '' } });
+  const form = useForm<SignInForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '', codigo: '' },
+  });
   const signIn = useMutation({
     mutationFn: api.signIn,
     onSuccess: (answer) => {
@@ -39,17 +46,40 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Ingresar a la gestión de casos">
-      {state.expired && !signIn.isPending && !failure && <FormAlert tone="info">Su sesión expiró o ya no es válida. Ingrese nuevamente.</FormAlert>}
+      {state.expired && !signIn.isPending && !failure && (
+        <FormAlert tone="info">Su sesión expiró o ya no es válida. Ingrese nuevamente.</FormAlert>
+      )}
       {state.signedOut && !failure && <FormAlert tone="success">Cerró su sesión.</FormAlert>}
       {failure && (
         <FormAlert>
           {errorMessage(failure)}
-          {throttled && <span className="mt-1 block text-sm">Por seguridad, el ingreso queda bloqueado por unos minutos tras varios intentos fallidos.</span>}
+          {throttled && (
+            <span className="mt-1 block text-sm">
+              Por seguridad, el ingreso queda bloqueado por unos minutos tras varios intentos
+              fallidos.
+            </span>
+          )}
         </FormAlert>
       )}
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
-        <TextField label="Correo electrónico" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Contraseña" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+      >
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="username"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <TextField
           label="Código de verificación"
           hint="Los 6 dígitos que muestra su aplicación de autenticación."
@@ -63,7 +93,10 @@ export function SignInPage() {
           {signIn.isPending ? 'Ingresando…' : 'Ingresar'}
         </Button>
       </form>
-      <p className="text-sm text-gray-700">¿Es su primer ingreso? Use el enlace de activación que recibió por correo. Si perdió su teléfono, pida a una persona administradora que le reenvíe la invitación.</p>
+      <p className="text-sm text-gray-700">
+        ¿Es su primer ingreso? Use el enlace de activación que recibió por correo. Si perdió su
+        teléfono, pida a una persona administradora que le reenvíe la invitación.
+      </p>
     </AuthCard>
   );
 }

@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { FailedMailBanner } from './components/FailedMailBanner';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
-import { HttpError } from '../api/http';
+import { HttpError } from '../../lib/api/http';
 import { errorMessage } from './api/client';
 import { staffKeys, useSession } from './api/hooks';
 import { useStaffApi } from './api/StaffApiProvider';
-import type { StaffUser } from './api/types';
+import type { StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
-import { canReadAudit, isAdministrator, ROLE_LABELS, StaffUserContext } from './components/StaffUserContext';
+import {
+  canReadAudit,
+  isAdministrator,
+  ROLE_LABELS,
+  StaffUserContext,
+} from './components/StaffUserContext';
 
 function navItems(user: StaffUser) {
   return [
@@ -22,7 +28,8 @@ function navItems(user: StaffUser) {
 }
 
 /** Whether a navigation item is the current page (the inbox only on its own path). */
-const isCurrent = (pathname: string, to: string, end: boolean) => (end ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`));
+const isCurrent = (pathname: string, to: string, end: boolean) =>
+  end ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`);
 
 function StaffHeader({ user }: { user: StaffUser }) {
   const api = useStaffApi();
@@ -42,7 +49,7 @@ function StaffHeader({ user }: { user: StaffUser }) {
         <p className="text-lg font-bold">Gestión de casos</p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span>
-            {user.nombre} · <span className="font-semibold">{ROLE_LABELS[user.rol]}</span>
+            {user.name} · <span className="font-semibold">{ROLE_LABELS[user.role]}</span>
           </span>
           <button
             type="button"
@@ -83,7 +90,13 @@ export function StaffLayout() {
   const navigation = useNavigation();
   if (session.isError) {
     if (session.error instanceof HttpError && session.error.status === 401) {
-      return <Navigate to={paths.staffSignIn()} replace state={{ from: location.pathname + location.search }} />;
+      return (
+        <Navigate
+          to={paths.staffSignIn()}
+          replace
+          state={{ from: location.pathname + location.search }}
+        />
+      );
     }
     return (
       <main className="mx-auto max-w-xl p-8">
@@ -95,7 +108,7 @@ export function StaffLayout() {
     );
   }
   if (!session.data) return <LoadingView />;
-  const user = session.data.usuario;
+  const user = session.data.user;
   return (
     <StaffUserContext.Provider value={user}>
       <a
@@ -106,7 +119,10 @@ export function StaffLayout() {
       </a>
       <StaffHeader user={user} />
       <main id="contenido" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
-        <Suspense fallback={<LoadingView />}>{navigation.state === 'loading' ? <LoadingView /> : <Outlet />}</Suspense>
+        <FailedMailBanner />
+        <Suspense fallback={<LoadingView />}>
+          {navigation.state === 'loading' ? <LoadingView /> : <Outlet />}
+        </Suspense>
       </main>
     </StaffUserContext.Provider>
   );

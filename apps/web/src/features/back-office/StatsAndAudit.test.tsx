@@ -1,76 +1,157 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE } from '@canal/shared';
 import { AuditPage } from './AuditPage';
 import { BarChart } from './components/BarChart';
 import { StatsPage } from './StatsPage';
-import { ADMIN, AUDITOR, renderStaffPage, stubStaffApi } from './test-support';
+import { ADMIN, AUDITOR, renderStaffPage } from '../../test/back-office';
+import { ok, staffApi } from '../../test/msw/back-office';
+import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 import { render } from '@testing-library/react';
 
 describe('bar charts', () => {
   it('draw one bar per value, scaled to the largest, with the same numbers in a table and the label', () => {
-    render(<BarChart title="Casos por estado" data={[{ label: 'Recibida', value: 4 }, { label: 'Cerrada', value: 2 }]} />);
+    render(
+      <BarChart
+        title="Casos por estado"
+        data={[
+          { label: 'Recibida', value: 4 },
+          { label: 'Cerrada', value: 2 },
+        ]}
+      />,
+    );
     const image = screen.getByRole('img', { name: 'Casos por estado: Recibida, 4; Cerrada, 2.' });
     const bars = image.querySelectorAll('rect');
     expect([...bars].map((b) => b.getAttribute('data-value'))).toEqual(['4', '2']);
     expect(Number(bars[0]!.getAttribute('width'))).toBe(2 * Number(bars[1]!.getAttribute('width')));
     const table = screen.getByRole('table', { name: 'Casos por estado' });
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Recibida4', 'Cerrada2']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Recibida4', 'Cerrada2']);
   });
 });
 
 describe('the statistics page', () => {
   it('shows the figures and charts, the CSV link with the filters, and the six-monthly counts', async () => {
-    const statistics = vi.fn().mockResolvedValue({
+    const calls = recordRequests();
+    const statistics = () => callsTo(calls, 'GET', '/v1/gestion/estadisticas').map(queryOf);
+    const halfYear = () => callsTo(calls, 'GET', '/v1/gestion/estadisticas/semestral').map(queryOf);
+    const figures = ok({
       total: 4,
       por_organizacion: [{ nombre: HEAD_OFFICE.shortName, total: 4 }],
-      por_categoria: [{ nombre: 'Ley 21.643', total: 3 }, { nombre: 'Código de ética', total: 1 }],
+      por_categoria: [
+        { nombre: 'Ley 21.643', total: 3 },
+        { nombre: 'Código de ética', total: 1 },
+      ],
       por_tipo: [],
-      por_estado: [{ nombre: 'Recibida', total: 3 }, { nombre: 'Cerrada', total: 1 }],
-      por_mes: [{ mes: '2025-01', total: 1 }, { mes: '2026-03', total: 3 }],
+      por_estado: [
+        { nombre: 'Recibida', total: 3 },
+        { nombre: 'Cerrada', total: 1 },
+      ],
+      por_mes: [
+        { mes: '2025-01', total: 1 },
+        { mes: '2026-03', total: 3 },
+      ],
       anonimas: { total: 2, porcentaje: 50 },
       cerradas: 1,
       promedio_dias_cierre: 10,
       vencidas: 1,
     });
-    const halfYear = vi.fn().mockResolvedValue({
+    const report = ok({
       periodo: { anio: 2025, semestre: 1, desde: '2025-01-01', hasta: '2025-06-30' },
       tipos: [26],
-      organizaciones: [{ id: HEAD_OFFICE.id, nombre: HEAD_OFFICE.shortName, denuncias_recibidas: 5, por_tipo: [{ tipo_id: 26, tipo: 'Acoso laboral', recibidas: 5 }], casos_con_medidas_de_resguardo: 3, casos_con_medidas_adoptadas: 1 }],
+      organizaciones: [
+        {
+          id: HEAD_OFFICE.id,
+          nombre: HEAD_OFFICE.shortName,
+          denuncias_recibidas: 5,
+          por_tipo: [{ tipo_id: 26, tipo: 'Acoso laboral', recibidas: 5 }],
+          casos_con_medidas_de_resguardo: 3,
+          casos_con_medidas_adoptadas: 1,
+        },
+      ],
     });
-    const api = stubStaffApi({ statistics, halfYear });
-    renderStaffPage(<StatsPage />, { api, path: `/gestion/estadisticas?organizacion=${HEAD_OFFICE.id}`, route: 'estadisticas' });
-    expect(await screen.findByRole('img', { name: 'Casos por mes de ingreso: ene 2025, 1; mar 2026, 3.' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /^Casos por categoría: Ley 21.643, 3; Código de ética, 1/ })).toBeInTheDocument();
+    server.use(staffApi.statistics(figures), staffApi.halfYear(report));
+    renderStaffPage(<StatsPage />, {
+      path: `/gestion/estadisticas?organizacion=${HEAD_OFFICE.id}`,
+      route: 'estadisticas',
+    });
+    expect(
+      await screen.findByRole('img', {
+        name: 'Casos por mes de ingreso: ene 2025, 1; mar 2026, 3.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /^Casos por categoría: Ley 21.643, 3; Código de ética, 1/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('50 % (2)')).toBeInTheDocument();
-    expect(statistics).toHaveBeenCalledWith({ organizacion: HEAD_OFFICE.id });
-    expect(screen.getByRole('link', { name: 'Exportar casos (CSV)' })).toHaveAttribute('href', `/v1/gestion/estadisticas/casos.csv?organizacion=${HEAD_OFFICE.id}`);
-    const report = screen.getByRole('region', { name: 'Informe semestral Ley 21.643' });
-    await userEvent.selectOptions(within(report).getByLabelText('Año'), '2025');
-    await userEvent.selectOptions(within(report).getByLabelText('Semestre'), '1');
-    await waitFor(() => expect(halfYear).toHaveBeenLastCalledWith(2025, 1));
-    expect(await within(report).findByRole('rowheader', { name: HEAD_OFFICE.shortName })).toBeInTheDocument();
-    expect(within(report).getAllByRole('row')[1]).toHaveTextContent(`${HEAD_OFFICE.shortName}5531`);
+    expect(statistics()).toContainEqual({ organizacion: HEAD_OFFICE.id });
+    expect(screen.getByRole('link', { name: 'Exportar casos (CSV)' })).toHaveAttribute(
+      'href',
+      `/v1/gestion/estadisticas/casos.csv?organizacion=${HEAD_OFFICE.id}`,
+    );
+    const region = screen.getByRole('region', { name: 'Informe semestral Ley 21.643' });
+    await userEvent.selectOptions(within(region).getByLabelText('Año'), '2025');
+    await userEvent.selectOptions(within(region).getByLabelText('Semestre'), '1');
+    await waitFor(() => expect(halfYear().at(-1)).toEqual({ anio: '2025', semestre: '1' }));
+    expect(
+      await within(region).findByRole('rowheader', { name: HEAD_OFFICE.shortName }),
+    ).toBeInTheDocument();
+    expect(within(region).getAllByRole('row')[1]).toHaveTextContent(`${HEAD_OFFICE.shortName}5531`);
   });
 });
 
 describe('the audit page', () => {
   it('lists the entries and verifies the chain, naming the first broken entry', async () => {
-    const audit = vi.fn().mockResolvedValue({
+    const calls = recordRequests();
+    const entries = ok({
       total: 1,
-      entradas: [{ id: 12, fecha: '2026-03-02T12:00:00.000Z', accion: 'caso.visto', usuario: { id: 1, nombre: 'Ana', email: 'a@e.cl' }, caso_id: 7, detalle: {}, hash: 'a'.repeat(64), hash_anterior: 'b'.repeat(64) }],
+      entradas: [
+        {
+          id: 12,
+          fecha: '2026-03-02T12:00:00.000Z',
+          accion: 'caso.visto',
+          usuario: { id: 1, nombre: 'Ana', email: 'a@e.cl' },
+          caso_id: 7,
+          detalle: {},
+          hash: 'a'.repeat(64),
+          hash_anterior: 'b'.repeat(64),
+        },
+      ],
     });
-    const verifyChain = vi.fn().mockResolvedValueOnce({ integra: false, entradas: 12, primera_rota: { id: 5, reason: 'su contenido fue modificado' } });
-    renderStaffPage(<AuditPage />, { api: stubStaffApi({ audit, verifyChain }), path: '/gestion/auditoria', route: 'auditoria', user: AUDITOR });
+    const chain = ok({
+      integra: false,
+      entradas: 12,
+      primera_rota: { id: 5, reason: 'su contenido fue modificado' },
+    });
+    server.use(staffApi.audit(entries), staffApi.verifyChain(chain));
+    renderStaffPage(<AuditPage />, {
+      path: '/gestion/auditoria',
+      route: 'auditoria',
+      user: AUDITOR,
+    });
     expect(await screen.findByRole('cell', { name: /Caso consultado/ })).toBeInTheDocument();
-    expect(audit).toHaveBeenCalledWith({ limite: 50, desplazamiento: 0 });
+    expect(callsTo(calls, 'GET', '/v1/gestion/auditoria').map(queryOf)).toContainEqual({
+      limite: '50',
+      desplazamiento: '0',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Verificar cadena' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Cadena rota: la primera entrada alterada es la N° 5 (su contenido fue modificado).');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cadena rota: la primera entrada alterada es la N° 5 (su contenido fue modificado).',
+    );
   });
 
   it('is closed to investigators', () => {
-    renderStaffPage(<AuditPage />, { api: stubStaffApi({ audit: vi.fn().mockResolvedValue({ total: 0, entradas: [] }) }), path: '/gestion/auditoria', route: 'auditoria', user: { ...ADMIN, rol: 'investigador' } });
+    server.use(staffApi.audit(ok({ total: 0, entradas: [] })));
+    renderStaffPage(<AuditPage />, {
+      path: '/gestion/auditoria',
+      route: 'auditoria',
+      user: { ...ADMIN, rol: 'investigador' },
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('No tiene permiso para ver esta página.');
   });
 });

@@ -5,7 +5,7 @@ import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage, statsCsvUrl } from './api/client';
 import { useHalfYear, useStatistics } from './api/hooks';
-import type { StatsFilters } from './api/types';
+import type { StatsFilters } from './api/client';
 import { BarChart } from './components/BarChart';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
@@ -38,16 +38,25 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function HalfYear() {
   const now = new Date();
-  const years = Array.from({ length: now.getFullYear() - 2023 + 1 }, (_, i) => now.getFullYear() - i);
+  const years = Array.from(
+    { length: now.getFullYear() - 2023 + 1 },
+    (_, i) => now.getFullYear() - i,
+  );
   const [anio, setAnio] = useState(now.getFullYear());
   const [semestre, setSemestre] = useState<1 | 2>(now.getMonth() < 6 ? 1 : 2);
   const report = useHalfYear(anio, semestre);
   return (
-    <section aria-labelledby="semestral" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="semestral"
+      className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="semestral" className="text-xl font-bold text-secondary">
         Informe semestral Ley 21.643
       </h2>
-      <p className="text-sm text-gray-700">Conteos para informar a la mutualidad (denuncias de los tipos de la Ley 21.643 y medidas registradas en el semestre).</p>
+      <p className="text-sm text-gray-700">
+        Conteos para informar a la mutualidad (denuncias de los tipos de la Ley 21.643 y medidas
+        registradas en el semestre).
+      </p>
       <div className="flex flex-wrap gap-4">
         <SelectField label="Año" value={anio} onChange={(e) => setAnio(Number(e.target.value))}>
           {years.map((y) => (
@@ -56,7 +65,11 @@ function HalfYear() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Semestre" value={semestre} onChange={(e) => setSemestre(e.target.value === '2' ? 2 : 1)}>
+        <SelectField
+          label="Semestre"
+          value={semestre}
+          onChange={(e) => setSemestre(e.target.value === '2' ? 2 : 1)}
+        >
           <option value={1}>Primer semestre (enero a junio)</option>
           <option value={2}>Segundo semestre (julio a diciembre)</option>
         </SelectField>
@@ -67,33 +80,43 @@ function HalfYear() {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">
-              Conteos del semestre {report.data.periodo.semestre} de {report.data.periodo.anio}
+              Conteos del semestre {report.data.period.half} de {report.data.period.year}
             </caption>
             <thead className="bg-light text-secondary">
               <tr>
-                <th scope="col" className="px-3 py-2">Organización</th>
-                <th scope="col" className="px-3 py-2 text-right">Denuncias recibidas</th>
-                {report.data.organizaciones[0]?.por_tipo.map((t) => (
-                  <th key={t.tipo_id} scope="col" className="px-3 py-2 text-right">
-                    {t.tipo}
+                <th scope="col" className="px-3 py-2">
+                  Organización
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Denuncias recibidas
+                </th>
+                {report.data.organizations[0]?.byType.map((t) => (
+                  <th key={t.typeId} scope="col" className="px-3 py-2 text-right">
+                    {t.type}
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2 text-right">Casos con medidas de resguardo</th>
-                <th scope="col" className="px-3 py-2 text-right">Casos con medidas adoptadas</th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Casos con medidas de resguardo
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Casos con medidas adoptadas
+                </th>
               </tr>
             </thead>
             <tbody>
-              {report.data.organizaciones.map((o) => (
+              {report.data.organizations.map((o) => (
                 <tr key={o.id} className="border-t border-gray-200">
-                  <th scope="row" className="px-3 py-2">{o.nombre}</th>
-                  <td className="px-3 py-2 text-right tabular-nums">{o.denuncias_recibidas}</td>
-                  {o.por_tipo.map((t) => (
-                    <td key={t.tipo_id} className="px-3 py-2 text-right tabular-nums">
-                      {t.recibidas}
+                  <th scope="row" className="px-3 py-2">
+                    {o.name}
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">{o.received}</td>
+                  {o.byType.map((t) => (
+                    <td key={t.typeId} className="px-3 py-2 text-right tabular-nums">
+                      {t.received}
                     </td>
                   ))}
-                  <td className="px-3 py-2 text-right tabular-nums">{o.casos_con_medidas_de_resguardo}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{o.casos_con_medidas_adoptadas}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{o.withProtectiveMeasures}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{o.withMeasuresTaken}</td>
                 </tr>
               ))}
             </tbody>
@@ -124,8 +147,17 @@ export function StatsPage() {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-secondary">Estadísticas</h1>
-      <form key={params.toString()} onSubmit={submit} aria-label="Filtros de las estadísticas" className="flex flex-wrap items-end gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-        <SelectField label="Organización" name="organizacion" defaultValue={filters.organizacion ?? ''}>
+      <form
+        key={params.toString()}
+        onSubmit={submit}
+        aria-label="Filtros de las estadísticas"
+        className="flex flex-wrap items-end gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+      >
+        <SelectField
+          label="Organización"
+          name="organizacion"
+          defaultValue={filters.organizacion ?? ''}
+        >
           <option value="">Todas</option>
           {visibleOrganizations(me).map((o) => (
             <option key={o.id} value={o.id}>
@@ -136,7 +168,11 @@ export function StatsPage() {
         <TextField label="Desde" type="date" name="desde" defaultValue={filters.desde ?? ''} />
         <TextField label="Hasta" type="date" name="hasta" defaultValue={filters.hasta ?? ''} />
         <Button type="submit">Aplicar</Button>
-        <a href={statsCsvUrl(filters)} download="casos.csv" className="inline-flex min-h-11 items-center font-semibold text-primary underline">
+        <a
+          href={statsCsvUrl(filters)}
+          download="casos.csv"
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline"
+        >
           Exportar casos (CSV)
         </a>
       </form>
@@ -146,17 +182,45 @@ export function StatsPage() {
         <>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             <Figure label="Casos" value={String(s.total)} />
-            <Figure label="Anónimas" value={`${s.anonimas.porcentaje.toLocaleString('es-CL')} % (${s.anonimas.total})`} />
-            <Figure label="Cerrados" value={String(s.cerradas)} />
-            <Figure label="Promedio de días al cierre" value={s.promedio_dias_cierre === null ? '—' : s.promedio_dias_cierre.toLocaleString('es-CL', { maximumFractionDigits: 1 })} />
-            <Figure label="Con plazos vencidos" value={String(s.vencidas)} />
+            <Figure
+              label="Anónimas"
+              value={`${s.anonymous.percent.toLocaleString('es-CL')} % (${s.anonymous.total})`}
+            />
+            <Figure label="Cerrados" value={String(s.closed)} />
+            <Figure
+              label="Promedio de días al cierre"
+              value={
+                s.averageDaysToClose === null
+                  ? '—'
+                  : s.averageDaysToClose.toLocaleString('es-CL', { maximumFractionDigits: 1 })
+              }
+            />
+            <Figure label="Con plazos vencidos" value={String(s.overdue)} />
           </dl>
           <div className="grid gap-5 lg:grid-cols-2">
-            <BarChart title="Casos por organización" data={s.por_organizacion.map((d) => ({ label: d.nombre, value: d.total }))} />
-            <BarChart title="Casos por estado" data={s.por_estado.map((d) => ({ label: d.nombre, value: d.total }))} />
-            <BarChart title="Casos por categoría" data={s.por_categoria.map((d) => ({ label: d.nombre, value: d.total }))} />
-            <BarChart title="Casos por mes de ingreso" data={s.por_mes.map((d) => ({ label: monthLabel(d.mes), value: d.total }))} />
-            <BarChart title="Casos anónimos e identificados" data={[{ label: 'Anónimas', value: s.anonimas.total }, { label: 'Identificadas', value: s.total - s.anonimas.total }]} />
+            <BarChart
+              title="Casos por organización"
+              data={s.byOrganization.map((d) => ({ label: d.name, value: d.total }))}
+            />
+            <BarChart
+              title="Casos por estado"
+              data={s.byStatus.map((d) => ({ label: d.name, value: d.total }))}
+            />
+            <BarChart
+              title="Casos por categoría"
+              data={s.byCategory.map((d) => ({ label: d.name, value: d.total }))}
+            />
+            <BarChart
+              title="Casos por mes de ingreso"
+              data={s.byMonth.map((d) => ({ label: monthLabel(d.month), value: d.total }))}
+            />
+            <BarChart
+              title="Casos anónimos e identificados"
+              data={[
+                { label: 'Anónimas', value: s.anonymous.total },
+                { label: 'Identificadas', value: s.total - s.anonymous.total },
+              ]}
+            />
           </div>
         </>
       )}

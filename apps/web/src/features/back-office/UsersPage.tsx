@@ -9,7 +9,7 @@ import { LoadingView } from '../../components/LoadingView';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from './api/client';
 import { useUserActions, useUsers } from './api/hooks';
-import type { StaffRole, StaffUser } from './api/types';
+import type { StaffRole, StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
 import { isAdministrator, ROLE_LABELS, useStaffUser } from './components/StaffUserContext';
@@ -18,11 +18,19 @@ import { inviteSchema, type InviteForm } from './schemas';
 const ROLES: StaffRole[] = ['investigador', 'auditor', 'administrador'];
 const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
 
-function OrganizationChecks({ register, error }: { register: ReturnType<typeof useForm<InviteForm>>['register']; error?: string }) {
+function OrganizationChecks({
+  register,
+  error,
+}: {
+  register: ReturnType<typeof useForm<InviteForm>>['register'];
+  error?: string;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="font-semibold">Organizaciones</legend>
-      <p className="text-sm text-gray-700">Las personas administradoras ven todas las organizaciones.</p>
+      <p className="text-sm text-gray-700">
+        Las personas administradoras ven todas las organizaciones.
+      </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {ORGANIZATIONS.map((o) => (
           <Checkbox key={o.id} label={o.shortName} value={o.id} {...register('organizaciones')} />
@@ -38,18 +46,44 @@ function OrganizationChecks({ register, error }: { register: ReturnType<typeof u
 }
 
 /** Invite (new) or change (existing) a person: name, role, organisations; the e-mail only when inviting. */
-function UserDialog({ user, onClose, onSaved }: { user: StaffUser | null; onClose: () => void; onSaved: (message: string) => void }) {
+function UserDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: StaffUser | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const { invite, update } = useUserActions();
   const mutation = user ? update : invite;
   const form = useForm<InviteForm>({
     mode: 'onTouched',
     resolver: zodResolver(inviteSchema),
-    defaultValues: user ? { email: user.email, nombre: user.nombre, rol: user.rol, organizaciones: user.organizaciones } : { email: '', nombre: '', rol: 'investigador', organizaciones: [] },
+    defaultValues: user
+      ? {
+          email: user.email,
+          nombre: user.name,
+          rol: user.role,
+          organizaciones: user.organizations,
+        }
+      : { email: '', nombre: '', rol: 'investigador', organizaciones: [] },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) => {
-    if (user) update.mutate({ id: user.id, changes: { nombre: v.nombre, rol: v.rol, organizaciones: v.organizaciones ?? [] } }, { onSuccess: () => onSaved('Cambios guardados.') });
-    else invite.mutate({ ...v, organizaciones: v.organizaciones ?? [] }, { onSuccess: () => onSaved(`Invitación enviada a ${v.email}.`) });
+    if (user)
+      update.mutate(
+        {
+          id: user.id,
+          changes: { nombre: v.nombre, rol: v.rol, organizaciones: v.organizaciones ?? [] },
+        },
+        { onSuccess: () => onSaved('Cambios guardados.') },
+      );
+    else
+      invite.mutate(
+        { ...v, organizaciones: v.organizaciones ?? [] },
+        { onSuccess: () => onSaved(`Invitación enviada a ${v.email}.`) },
+      );
   });
   return (
     <Modal
@@ -57,7 +91,7 @@ function UserDialog({ user, onClose, onSaved }: { user: StaffUser | null; onClos
       size="lg"
       onClose={onClose}
       locked={mutation.isPending}
-      title={user ? `Modificar a ${user.nombre}` : 'Invitar usuario'}
+      title={user ? `Modificar a ${user.name}` : 'Invitar usuario'}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
@@ -70,7 +104,15 @@ function UserDialog({ user, onClose, onSaved }: { user: StaffUser | null; onClos
       }
     >
       <form id="usuario-form" noValidate onSubmit={submit} className="space-y-4">
-        {!user && <TextField label="Correo electrónico" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />}
+        {!user && (
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        )}
         <TextField label="Nombre" error={errors.nombre?.message} {...form.register('nombre')} />
         <SelectField label="Rol" error={errors.rol?.message} {...form.register('rol')}>
           {ROLES.map((r) => (
@@ -80,7 +122,12 @@ function UserDialog({ user, onClose, onSaved }: { user: StaffUser | null; onClos
           ))}
         </SelectField>
         <OrganizationChecks register={form.register} error={errors.organizaciones?.message} />
-        {!user && <p className="text-sm text-gray-700">Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su contraseña y configurar su segundo factor.</p>}
+        {!user && (
+          <p className="text-sm text-gray-700">
+            Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su
+            contraseña y configurar su segundo factor.
+          </p>
+        )}
         {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
       </form>
     </Modal>
@@ -112,34 +159,63 @@ export function UsersPage() {
             <caption className="sr-only">Usuarios de la gestión</caption>
             <thead className="bg-light text-secondary">
               <tr>
-                <th scope="col" className="px-3 py-2">Nombre</th>
-                <th scope="col" className="px-3 py-2">Correo</th>
-                <th scope="col" className="px-3 py-2">Rol</th>
-                <th scope="col" className="px-3 py-2">Organizaciones</th>
-                <th scope="col" className="px-3 py-2">Estado</th>
-                <th scope="col" className="px-3 py-2">Acciones</th>
+                <th scope="col" className="px-3 py-2">
+                  Nombre
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Correo
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Rol
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Organizaciones
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Estado
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Acciones
+                </th>
               </tr>
             </thead>
             <tbody>
               {users.data.map((u) => (
                 <tr key={u.id} className="border-t border-gray-200 align-top">
-                  <th scope="row" className="px-3 py-2 font-semibold">{u.nombre}</th>
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    {u.name}
+                  </th>
                   <td className="px-3 py-2 break-all">{u.email}</td>
-                  <td className="px-3 py-2">{ROLE_LABELS[u.rol]}</td>
-                  <td className="px-3 py-2">{u.rol === 'administrador' ? 'Todas' : u.organizaciones.map(orgName).join(', ') || 'Ninguna'}</td>
-                  <td className="px-3 py-2">{!u.activo ? 'Desactivado' : u.activado ? 'Activo' : 'Invitación pendiente'}</td>
+                  <td className="px-3 py-2">{ROLE_LABELS[u.role]}</td>
+                  <td className="px-3 py-2">
+                    {u.role === 'administrador'
+                      ? 'Todas'
+                      : u.organizations.map(orgName).join(', ') || 'Ninguna'}
+                  </td>
+                  <td className="px-3 py-2">
+                    {!u.active ? 'Desactivado' : u.activated ? 'Activo' : 'Invitación pendiente'}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-2">
-                      <Button variant="ghost" className="min-h-9 px-2" onClick={() => setEditing(u)} aria-label={`Modificar a ${u.nombre}`}>
+                      <Button
+                        variant="ghost"
+                        className="min-h-9 px-2"
+                        onClick={() => setEditing(u)}
+                        aria-label={`Modificar a ${u.name}`}
+                      >
                         Modificar
                       </Button>
-                      {u.activo && (
+                      {u.active && (
                         <Button
                           variant="ghost"
                           className="min-h-9 px-2"
-                          aria-label={`Reenviar invitación a ${u.nombre}`}
+                          aria-label={`Reenviar invitación a ${u.name}`}
                           disabled={reinvite.isPending}
-                          onClick={() => reinvite.mutate(u.id, { onSuccess: () => setNotice(`Invitación enviada a ${u.email}.`) })}
+                          onClick={() =>
+                            reinvite.mutate(u.id, {
+                              onSuccess: () => setNotice(`Invitación enviada a ${u.email}.`),
+                            })
+                          }
                         >
                           Reenviar invitación
                         </Button>
@@ -148,13 +224,21 @@ export function UsersPage() {
                         <Button
                           variant="ghost"
                           className="min-h-9 px-2"
-                          aria-label={`${u.activo ? 'Desactivar' : 'Reactivar'} a ${u.nombre}`}
+                          aria-label={`${u.active ? 'Desactivar' : 'Reactivar'} a ${u.name}`}
                           disabled={update.isPending}
                           onClick={() =>
-                            update.mutate({ id: u.id, changes: { activo: !u.activo } }, { onSuccess: () => setNotice(`${u.nombre} quedó ${u.activo ? 'desactivado' : 'activo'}.`) })
+                            update.mutate(
+                              { id: u.id, changes: { activo: !u.active } },
+                              {
+                                onSuccess: () =>
+                                  setNotice(
+                                    `${u.name} quedó ${u.active ? 'desactivado' : 'activo'}.`,
+                                  ),
+                              },
+                            )
                           }
                         >
-                          {u.activo ? 'Desactivar' : 'Reactivar'}
+                          {u.active ? 'Desactivar' : 'Reactivar'}
                         </Button>
                       )}
                     </div>

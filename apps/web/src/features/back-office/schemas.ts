@@ -18,7 +18,10 @@ export type SignInForm = z.input<typeof signInFormSchema>;
 
 export const activationFormSchema = z
   .object({ password: staffPasswordSchema, confirmacion: z.string(), codigo: totpCodeSchema })
-  .refine((v) => v.password === v.confirmacion, { error: 'Las contraseñas no coinciden.', path: ['confirmacion'] });
+  .refine((v) => v.password === v.confirmacion, {
+    error: 'Las contraseñas no coinciden.',
+    path: ['confirmacion'],
+  });
 export type ActivationForm = z.infer<typeof activationFormSchema>;
 
 export const statusChangeSchema = sharedStatusChangeSchema;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEADINGS, renderNewComplaint, stubLayout } from './test-utils';
+import { HEADINGS, renderNewComplaint, stubLayout } from '../../test/complaint-form';
 
 let layout: ReturnType<typeof stubLayout>;
 beforeEach(() => {
@@ -14,14 +14,25 @@ afterEach(() => {
 describe('step 0: choice of complaint type', () => {
   it('shows the heading, the two steps and the categories numbered in upper case', async () => {
     renderNewComplaint();
-    expect(await screen.findByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Selecciona el tipo de denuncia que quieres ingresar',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: HEADINGS[0] })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: HEADINGS[1] })).toBeInTheDocument();
-    const steps = within(screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['1Paso 1: Tipo de denuncia', '2Paso 2: Datos de denuncia']);
+    const steps = within(
+      screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' }),
+    ).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '1Paso 1: Tipo de denuncia',
+      '2Paso 2: Datos de denuncia',
+    ]);
     expect(steps[0]).toHaveAttribute('aria-current', 'step');
     expect(steps[1]).not.toHaveAttribute('aria-current');
-    expect(screen.getByText('Ingresar denuncia', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Ingresar denuncia', { selector: '[aria-current="page"]' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps one category open at a time and closes the open one on a second click', async () => {
@@ -72,9 +83,13 @@ describe('step 0: choice of complaint type', () => {
 
     layout.scrollTo.mockClear();
     await user.click(next);
-    expect(await screen.findByRole('heading', { name: 'Tipo denuncia: Delitos económicos' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Tipo denuncia: Delitos económicos' }),
+    ).toBeInTheDocument();
     expect(layout.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
-    const steps = within(screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' })).getAllByRole('listitem');
+    const steps = within(
+      screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' }),
+    ).getAllByRole('listitem');
     expect(steps[1]).toHaveAttribute('aria-current', 'step');
 
     layout.scrollTo.mockClear();
@@ -88,7 +103,9 @@ describe('step 0: choice of complaint type', () => {
     renderNewComplaint();
     await user.click(await screen.findByRole('button', { name: HEADINGS[1] }));
 
-    await user.click(screen.getByRole('button', { name: 'Más información sobre Cohecho a funcionario público' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Más información sobre Cohecho a funcionario público' }),
+    );
     let dialog = screen.getByRole('dialog', { name: 'Cohecho a funcionario público' });
     expect(within(dialog).getByText('Grupo:')).toBeInTheDocument();
     expect(within(dialog).getByText('Delitos contra la función pública')).toBeInTheDocument();
@@ -97,14 +114,18 @@ describe('step 0: choice of complaint type', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Más información sobre Lavado de activos' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Más información sobre Lavado de activos' }),
+    );
     dialog = screen.getByRole('dialog', { name: 'Lavado de activos' });
     expect(within(dialog).queryByText('Grupo:')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Ocultar el origen ilícito de bienes.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Más información sobre Lavado de activos' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Más información sobre Lavado de activos' }),
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(screen.getByTestId('modal-backdrop'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -113,9 +134,11 @@ describe('step 0: choice of complaint type', () => {
   });
 
   it('says so when the types cannot be loaded', async () => {
-    const { stubClient } = await import('./test-utils');
+    const { stubClient } = await import('../../test/complaint-form');
     renderNewComplaint(stubClient({ categories: vi.fn(async () => []) }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No fue posible cargar los tipos de denuncia.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No fue posible cargar los tipos de denuncia.',
+    );
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
   });
 });

@@ -15,7 +15,9 @@ export interface CategoryStepProps {
 
 /** Step 0: one category open at a time; each type a radio option with an information button. */
 export function CategoryStep({ categories, selectedCrimeId, onSelect }: CategoryStepProps) {
-  const initiallyOpen = categories.find((c) => c.crimes.some((crime) => crime.id === selectedCrimeId));
+  const initiallyOpen = categories.find((c) =>
+    c.crimes.some((crime) => crime.id === selectedCrimeId),
+  );
   const [open, setOpen] = useState(initiallyOpen ? String(initiallyOpen.id) : '');
   const [info, setInfo] = useState<Crime | null>(null);
   const items = useRef(new Map<string, HTMLElement>());
@@ -37,7 +39,13 @@ export function CategoryStep({ categories, selectedCrimeId, onSelect }: Category
       <h2 id="paso-tipo-titulo" className="mb-4 text-xl font-bold text-secondary md:text-2xl">
         Selecciona el tipo de denuncia que quieres ingresar
       </h2>
-      <Accordion.Root type="single" collapsible value={open} onValueChange={toggle} className="space-y-3">
+      <Accordion.Root
+        type="single"
+        collapsible
+        value={open}
+        onValueChange={toggle}
+        className="space-y-3"
+      >
         {categories.map((category, index) => {
           const value = String(category.id);
           return (
@@ -54,7 +62,10 @@ export function CategoryStep({ categories, selectedCrimeId, onSelect }: Category
                 <h3>
                   <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-4 py-4 text-left font-bold text-secondary hover:bg-light data-[state=open]:bg-light">
                     <span>{categoryHeading(index + 1, category.title)}</span>
-                    <span aria-hidden="true" className="shrink-0 text-xl transition-transform group-data-[state=open]:rotate-180">
+                    <span
+                      aria-hidden="true"
+                      className="shrink-0 text-xl transition-transform group-data-[state=open]:rotate-180"
+                    >
                       ▾
                     </span>
                   </Accordion.Trigger>

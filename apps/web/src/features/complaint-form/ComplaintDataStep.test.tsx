@@ -2,7 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@canal/shared';
-import { ZONES, chooseType, datePickerInput, errorOf, fillValidForm, pickDate, renderNewComplaint, stubClient, stubLayout } from './test-utils';
+import {
+  ZONES,
+  chooseType,
+  datePickerInput,
+  errorOf,
+  fillValidForm,
+  pickDate,
+  renderNewComplaint,
+  stubClient,
+  stubLayout,
+} from '../../test/complaint-form';
 
 beforeEach(() => {
   stubLayout();
@@ -25,10 +35,14 @@ describe('step 1: complaint data', () => {
     expect(errorOf('Relación con la organización')).toBe('* Debe seleccionar una opción.');
     await user.click(screen.getByLabelText('¿Puede identificar a las personas involucradas?'));
     await user.tab();
-    expect(errorOf('¿Puede identificar a las personas involucradas?')).toBe('* Debe seleccionar una opción.');
+    expect(errorOf('¿Puede identificar a las personas involucradas?')).toBe(
+      '* Debe seleccionar una opción.',
+    );
     await user.click(screen.getByLabelText('¿Cómo tomó conocimiento de los hechos?'));
     await user.tab();
-    expect(errorOf('¿Cómo tomó conocimiento de los hechos?')).toBe('* Debe seleccionar una opción.');
+    expect(errorOf('¿Cómo tomó conocimiento de los hechos?')).toBe(
+      '* Debe seleccionar una opción.',
+    );
     await user.click(screen.getByLabelText('Zona de ocurrencia'));
     await user.tab();
     expect(errorOf('Zona de ocurrencia')).toBe('* Debe seleccionar una opción.');
@@ -48,12 +62,16 @@ describe('step 1: complaint data', () => {
     expect(errorOf('Descripción de los hechos')).toBe('* Este campo no puede estar vacío.');
 
     await user.type(screen.getByLabelText('Descripción de los hechos'), 'Muy corto');
-    expect(errorOf('Descripción de los hechos')).toBe('* La descripcion no puede tener menos de 10 caracteres.');
+    expect(errorOf('Descripción de los hechos')).toBe(
+      '* La descripcion no puede tener menos de 10 caracteres.',
+    );
     await user.type(screen.getByLabelText('Descripción de los hechos'), '!');
     expect(errorOf('Descripción de los hechos')).toBeNull();
 
     await user.type(screen.getByLabelText('Número de contacto'), '9123a');
-    expect(errorOf('Número de contacto')).toBe('* El número de teléfono debe contener solo números.');
+    expect(errorOf('Número de contacto')).toBe(
+      '* El número de teléfono debe contener solo números.',
+    );
     await user.clear(screen.getByLabelText('Número de contacto'));
     await user.type(screen.getByLabelText('Número de contacto'), '91234');
     expect(errorOf('Número de contacto')).toBe('* El número de contacto debe tener 9 dígitos.');
@@ -75,7 +93,9 @@ describe('step 1: complaint data', () => {
     await user.click(await datePickerInput());
     await user.keyboard('{Escape}');
     await user.tab();
-    await waitFor(() => expect(errorOf('Fecha de ocurrencia de los hechos')).toBe('* Debe seleccionar una opción.'));
+    await waitFor(() =>
+      expect(errorOf('Fecha de ocurrencia de los hechos')).toBe('* Debe seleccionar una opción.'),
+    );
 
     // The other place is required when "Otro" is the place.
     await user.selectOptions(screen.getByLabelText('Lugar de ocurrencia'), 'Otro');
@@ -101,7 +121,9 @@ describe('step 1: complaint data', () => {
     await fillValidForm(user);
     await waitFor(() => expect(submit).toBeEnabled());
     expect(screen.getByPlaceholderText('dd-mm-aaaa')).toHaveAttribute('readonly');
-    expect((screen.getByPlaceholderText('dd-mm-aaaa') as HTMLInputElement).value).toMatch(/^01-\d{2}-\d{4}$/);
+    expect((screen.getByPlaceholderText('dd-mm-aaaa') as HTMLInputElement).value).toMatch(
+      /^01-\d{2}-\d{4}$/,
+    );
 
     await user.clear(screen.getByLabelText('Nombres'));
     await waitFor(() => expect(submit).toBeDisabled());
@@ -109,12 +131,18 @@ describe('step 1: complaint data', () => {
     await waitFor(() => expect(submit).toBeEnabled());
 
     await user.click(submit);
-    expect(await screen.findByRole('dialog', { name: 'Generar contraseña de recuperación y seguimiento' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Generar contraseña de recuperación y seguimiento',
+      }),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('hides the complainant block for an anonymous complaint', async () => {
     const user = await openForm();
-    const anonymous = screen.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' });
+    const anonymous = screen.getByRole('checkbox', {
+      name: '¿Desea permanecer en el anonimato para esta denuncia?',
+    });
     expect(anonymous).toBeEnabled();
     expect(screen.getByLabelText('RUT')).toBeInTheDocument();
     await user.click(anonymous);
@@ -131,7 +159,9 @@ describe('step 1: complaint data', () => {
     [28, 'Violencia en el trabajo'],
   ])('does not allow anonymity for type %i (%s)', async (_id, title) => {
     await openForm(title);
-    const anonymous = screen.getByRole('checkbox', { name: '¿Desea permanecer en el anonimato para esta denuncia?' });
+    const anonymous = screen.getByRole('checkbox', {
+      name: '¿Desea permanecer en el anonimato para esta denuncia?',
+    });
     expect(anonymous).toBeDisabled();
     expect(anonymous).not.toBeChecked();
     expect(screen.getByText(MESSAGES.anonymityNotice)).toBeInTheDocument();
@@ -158,13 +188,20 @@ describe('step 1: complaint data', () => {
     const user = await openForm();
     const place = screen.getByLabelText('Lugar de ocurrencia');
     expect(place).toBeDisabled();
-    await user.selectOptions(screen.getByLabelText('Zona de ocurrencia'), 'Región Metropolitana de Santiago');
+    await user.selectOptions(
+      screen.getByLabelText('Zona de ocurrencia'),
+      'Región Metropolitana de Santiago',
+    );
     await user.selectOptions(place, 'Agencia Providencia');
     expect(place).toHaveValue('1132');
 
     await user.selectOptions(screen.getByLabelText('Zona de ocurrencia'), 'Región de Valparaíso');
     expect(place).toHaveValue('');
-    expect([...(place as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Seleccione una opción', 'Agencia Viña del Mar', 'Otro']);
+    expect([...(place as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Seleccione una opción',
+      'Agencia Viña del Mar',
+      'Otro',
+    ]);
   });
 
   it('enables the other place only with "Otro" and clears it when "Otro" is chosen again', async () => {

@@ -18,7 +18,7 @@ import {
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
-import { FileDropzone } from '../attachments/FileDropzone';
+import { FileDropzone } from '../../lib/attachments/FileDropzone';
 import { SelectField, TextAreaField } from '../../components/form/fields';
 import { selectedId } from './form-values';
 import { OccurrenceDateField } from './OccurrenceDateField';
@@ -40,7 +40,8 @@ export interface ComplaintDataStepProps {
   onSubmit: (values: ComplaintFormOutput) => void;
 }
 
-const toOptions = (list: readonly OpcionSimple[]) => list.map((o) => ({ value: o.id, label: o.descripcion }));
+const toOptions = (list: readonly OpcionSimple[]) =>
+  list.map((o) => ({ value: o.id, label: o.descripcion }));
 
 /** Step 1 (SPEC §2): complainant and complaint data, attachments, "Ingresar denuncia". */
 export function ComplaintDataStep(props: ComplaintDataStepProps) {
@@ -74,14 +75,17 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
 
   // SPEC §4: types 26, 27 and 28 cannot be anonymous.
   useEffect(() => {
-    if (anonymityBlocked && form.getValues('anonymous')) setValue('anonymous', false, { shouldValidate: true });
+    if (anonymityBlocked && form.getValues('anonymous'))
+      setValue('anonymous', false, { shouldValidate: true });
   }, [anonymityBlocked, form, setValue]);
 
   const rut = register('complainantRut');
   const zone = register('occurrenceZone', {
     // SPEC §4: choosing a zone resets the chosen place.
     onChange: () => {
-      setValue('occurrencePlace', '', { shouldValidate: getFieldState('occurrencePlace').isTouched });
+      setValue('occurrencePlace', '', {
+        shouldValidate: getFieldState('occurrencePlace').isTouched,
+      });
       setValue('otherPlace', '');
       clearErrors('otherPlace');
     },
@@ -96,7 +100,12 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
   const isOtherPlace = placeId === OTHER_PLACE;
 
   return (
-    <form onSubmit={handleSubmit(props.onSubmit)} noValidate aria-labelledby="paso-datos-titulo" className="space-y-8">
+    <form
+      onSubmit={handleSubmit(props.onSubmit)}
+      noValidate
+      aria-labelledby="paso-datos-titulo"
+      className="space-y-8"
+    >
       <div>
         <h2 id="paso-datos-titulo" className="text-xl font-bold text-secondary md:text-2xl">
           Tipo denuncia: {category.title}
@@ -138,9 +147,23 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
                 return rut.onChange(event);
               }}
             />
-            <TextField label="Nombres" autoComplete="given-name" error={errors.complainantFirstName?.message} {...register('complainantFirstName')} />
-            <TextField label="Apellido paterno" autoComplete="family-name" error={errors.complainantLastName?.message} {...register('complainantLastName')} />
-            <TextField label="Apellido materno (opcional)" error={errors.complainantMiddleName?.message} {...register('complainantMiddleName')} />
+            <TextField
+              label="Nombres"
+              autoComplete="given-name"
+              error={errors.complainantFirstName?.message}
+              {...register('complainantFirstName')}
+            />
+            <TextField
+              label="Apellido paterno"
+              autoComplete="family-name"
+              error={errors.complainantLastName?.message}
+              {...register('complainantLastName')}
+            />
+            <TextField
+              label="Apellido materno (opcional)"
+              error={errors.complainantMiddleName?.message}
+              {...register('complainantMiddleName')}
+            />
             <TextField
               label="Número de contacto"
               type="tel"
@@ -221,7 +244,9 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
           />
           <TextField
             label="Otro lugar"
-            placeholder={isOtherPlace ? 'Indique el lugar de los hechos' : 'Solo si eligió "Otro" como lugar'}
+            placeholder={
+              isOtherPlace ? 'Indique el lugar de los hechos' : 'Solo si eligió "Otro" como lugar'
+            }
             disabled={!isOtherPlace}
             error={isOtherPlace ? errors.otherPlace?.message : undefined}
             className={singleZone ? '' : 'md:col-span-2'}
@@ -236,7 +261,10 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
             onRejected={props.onUploadRejected}
           />
           {props.uploadError && (
-            <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            <p
+              role="alert"
+              className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+            >
               {props.uploadError}
             </p>
           )}

@@ -14,7 +14,12 @@ import { LoadingView } from '../../components/LoadingView';
 import { CategoryStep } from './CategoryStep';
 import { ComplaintDataStep } from './ComplaintDataStep';
 import { emptyComplaintForm } from './form-values';
-import { useCategories, useRecognitionOptions, useRelationOptions, useZonesWithPlaces } from './master-data';
+import {
+  useCategories,
+  useRecognitionOptions,
+  useRelationOptions,
+  useZonesWithPlaces,
+} from './master-data';
 import { SaveComplaintDialog } from './SaveComplaintDialog';
 import { Stepper } from './Stepper';
 
@@ -66,7 +71,8 @@ export function NewComplaintWizard() {
         <>
           {list.length === 0 ? (
             <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-              No fue posible cargar los tipos de denuncia. Por favor, intente nuevamente en unos minutos.
+              No fue posible cargar los tipos de denuncia. Por favor, intente nuevamente en unos
+              minutos.
             </p>
           ) : (
             <CategoryStep categories={list} selectedCrimeId={crimeId} onSelect={setCrimeId} />

@@ -1,6 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { formatDisplayDate } from '@canal/shared';
-import { controlClass, describedBy, FieldMessages, useFieldIds } from '../../components/form/field-parts';
+import {
+  controlClass,
+  describedBy,
+  FieldMessages,
+  useFieldIds,
+} from '../../components/form/field-parts';
 
 // The picker and its CSS load with the form, not with the first page (DESIGN §7).
 const OccurrenceDatePicker = lazy(() => import('./OccurrenceDatePicker'));
@@ -17,7 +22,14 @@ export interface OccurrenceDateFieldProps {
 const inputClass = (error?: string) => `${controlClass(error)} cursor-pointer`;
 
 /** Occurrence date: label, hint, lazy date picker, error. */
-export function OccurrenceDateField({ label, name, value, onChange, onBlur, error }: OccurrenceDateFieldProps) {
+export function OccurrenceDateField({
+  label,
+  name,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: OccurrenceDateFieldProps) {
   const { controlId: id, hintId, errorId } = useFieldIds();
   const described = describedBy(hintId, error ? errorId : null);
   return (
@@ -27,7 +39,14 @@ export function OccurrenceDateField({ label, name, value, onChange, onBlur, erro
       </label>
       <Suspense
         fallback={
-          <input id={id} readOnly disabled value={value ? formatDisplayDate(value) : ''} placeholder="dd-mm-aaaa" className={inputClass(error)} />
+          <input
+            id={id}
+            readOnly
+            disabled
+            value={value ? formatDisplayDate(value) : ''}
+            placeholder="dd-mm-aaaa"
+            className={inputClass(error)}
+          />
         }
       >
         <OccurrenceDatePicker

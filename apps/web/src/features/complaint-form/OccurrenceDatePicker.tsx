@@ -2,7 +2,13 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import DatePicker from 'react-datepicker';
 import { es } from 'date-fns/locale/es';
 import 'react-datepicker/dist/react-datepicker.css';
-import { MIN_OCCURRENCE_DATE_PARTS, formatApiDate, localDateFromParts, parseApiDate, todayInChile } from '@canal/shared';
+import {
+  MIN_OCCURRENCE_DATE_PARTS,
+  formatApiDate,
+  localDateFromParts,
+  parseApiDate,
+  todayInChile,
+} from '@canal/shared';
 import './date-picker.css';
 
 export interface OccurrenceDatePickerProps {
@@ -22,12 +28,24 @@ export interface OccurrenceDatePickerProps {
  * date is only chosen on the calendar (SPEC §2 "read-only display"), which opens with a click,
  * Enter or the arrow keys.
  */
-function ReadOnlyInput({ ref, ...props }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+function ReadOnlyInput({
+  ref,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <input ref={ref} {...props} readOnly inputMode="none" />;
 }
 
 /** react-datepicker in Spanish, dd-MM-yyyy, 01-01-2023 to today (SPEC §5); its own chunk. */
-export default function OccurrenceDatePicker({ id, name, value, onChange, onBlur, invalid, describedBy, className }: OccurrenceDatePickerProps) {
+export default function OccurrenceDatePicker({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+  className,
+}: OccurrenceDatePickerProps) {
   const parts = value ? parseApiDate(value) : null;
   return (
     <DatePicker

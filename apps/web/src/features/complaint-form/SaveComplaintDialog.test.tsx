@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../api/http';
-import type { ApiClient } from '../api/client';
-import { chooseType, errorOf, fillValidForm, renderNewComplaint, stubClient, stubLayout } from './test-utils';
+import { HttpError } from '../../lib/api/http';
+import type { ApiClient } from '../../lib/api/client';
+import {
+  chooseType,
+  errorOf,
+  fillValidForm,
+  renderNewComplaint,
+  stubClient,
+  stubLayout,
+} from '../../test/complaint-form';
 
 beforeEach(() => {
   stubLayout();
@@ -16,7 +23,10 @@ async function openSaveModal(client: ApiClient = stubClient()) {
   const rendered = renderNewComplaint(client);
   await chooseType(user);
   await fillValidForm(user);
-  await user.upload(await screen.findByTestId('file-input'), new File(['%PDF-1.4'], 'respaldo.pdf', { type: 'application/pdf' }));
+  await user.upload(
+    await screen.findByTestId('file-input'),
+    new File(['%PDF-1.4'], 'respaldo.pdf', { type: 'application/pdf' }),
+  );
   const submit = screen.getByRole('button', { name: 'Ingresar denuncia' });
   await waitFor(() => expect(submit).toBeEnabled());
   await user.click(submit);
@@ -34,9 +44,13 @@ async function fillSaveModal(user: UserEvent) {
 describe('save modal', () => {
   it('explains the e-mail and password and shows every SPEC §5 message of its fields', async () => {
     const { user, dialog } = await openSaveModal();
-    expect(dialog).toHaveTextContent('te pedimos un correo electrónico de contacto y una contraseña');
+    expect(dialog).toHaveTextContent(
+      'te pedimos un correo electrónico de contacto y una contraseña',
+    );
     expect(dialog).toHaveTextContent('enviaremos a ese correo el código de tu denuncia');
-    expect(dialog).toHaveTextContent('es confidencial y, una vez guardada la denuncia, no podrá ser modificada');
+    expect(dialog).toHaveTextContent(
+      'es confidencial y, una vez guardada la denuncia, no podrá ser modificada',
+    );
     const save = within(dialog).getByRole('button', { name: 'Guardar denuncia' });
     expect(save).toBeDisabled();
 
@@ -54,9 +68,13 @@ describe('save modal', () => {
     await user.type(password, 'abc');
     expect(errorOf('Contraseña')).toBe('* La contraseña debe contener al menos un número.');
     await user.type(password, '1');
-    expect(errorOf('Contraseña')).toBe('* La contraseña debe contener al menos una letra mayúscula.');
+    expect(errorOf('Contraseña')).toBe(
+      '* La contraseña debe contener al menos una letra mayúscula.',
+    );
     await user.type(password, 'A');
-    expect(errorOf('Contraseña')).toBe('* La contraseña debe contener al menos un carácter especial.');
+    expect(errorOf('Contraseña')).toBe(
+      '* La contraseña debe contener al menos un carácter especial.',
+    );
     await user.clear(password);
     await user.type(password, 'A1!');
     expect(errorOf('Contraseña')).toBe('* La contraseña no puede tener menos de 6 caracteres.');
@@ -111,33 +129,83 @@ describe('save modal', () => {
     finish({ ticket: 123456789012, email: 'persona@empresa.cl' });
     const done = await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
     expect(done).toHaveTextContent('Tu denuncia fue ingresada con éxito');
-    expect(done).toHaveTextContent('Te enviaremos un resumen de la denuncia al correo electrónico registrado');
+    expect(done).toHaveTextContent(
+      'Te enviaremos un resumen de la denuncia al correo electrónico registrado',
+    );
     expect(done).toHaveTextContent('123456789012');
 
     await user.click(within(done).getByRole('button', { name: 'Entendido' }));
     expect(client.login).toHaveBeenCalledWith(123456789012, 'Clave#2024');
-    expect(await screen.findByRole('heading', { name: 'Detalle 123456789012' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Detalle 123456789012' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/detalle-denuncia/123456789012');
   }, 60_000);
 
   it.each([
-    ['the server message', new HttpError('http', 400, '/v1/denuncias', 'El archivo que intenta subir no está permitido'), 'El archivo que intenta subir no está permitido'],
-    ['the error message', new HttpError('http', 503, '/v1/denuncias'), 'HTTP Service Unavailable error has ocurred calling /v1/denuncias'],
+    [
+      'the server message',
+      new HttpError('http', 400, '/v1/denuncias', 'El archivo que intenta subir no está permitido'),
+      'El archivo que intenta subir no está permitido',
+    ],
+    [
+      'the error message',
+      new HttpError('http', 503, '/v1/denuncias'),
+      'HTTP Service Unavailable error has ocurred calling /v1/denuncias',
+    ],
     ['"Error desconocido"', new Error(''), 'Error desconocido'],
-  ])('goes back to the form with %s in a red box, cleared by "Cancelar"', async (_name, failure, message) => {
-    const client = stubClient({ fileComplaint: vi.fn(async () => Promise.reject(failure)) } as Partial<ApiClient>);
-    const { user } = await openSaveModal(client);
-    await fillSaveModal(user);
-    await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
+  ])(
+    'goes back to the form with %s in a red box, cleared by "Cancelar"',
+    async (_name, failure, message) => {
+      const client = stubClient({
+        fileComplaint: vi.fn(async () => Promise.reject(failure)),
+      } as Partial<ApiClient>);
+      const { user } = await openSaveModal(client);
+      await fillSaveModal(user);
+      await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
 
+      const dialog = await screen.findByRole('dialog', { name: TITLE });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+      expect(within(dialog).getByLabelText('Correo electrónico de contacto')).toHaveValue(
+        'persona@empresa.cl',
+      );
+
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Ingresar denuncia' }));
+      const reopened = await screen.findByRole('dialog', { name: TITLE });
+      expect(within(reopened).queryByText(message)).not.toBeInTheDocument();
+    },
+    60_000,
+  );
+});
+
+// After the tests above: the date picker's lazy chunk is loaded by then.
+describe('save modal: who sees the address', () => {
+  it('says plainly who sees the address: nobody on the team for an anonymous complaint', async () => {
+    const user = userEvent.setup();
+    renderNewComplaint(stubClient());
+    await chooseType(user);
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: '¿Desea permanecer en el anonimato para esta denuncia?',
+      }),
+    );
+    await fillValidForm(user, { anonymous: true });
+    const submit = screen.getByRole('button', { name: 'Ingresar denuncia' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: TITLE });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
-    expect(within(dialog).getByLabelText('Correo electrónico de contacto')).toHaveValue('persona@empresa.cl');
+    expect(dialog).toHaveTextContent(
+      'Tu correo solo se usa para enviarte avisos; el equipo investigador no lo ve en una denuncia anónima.',
+    );
+  }, 20_000);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Ingresar denuncia' }));
-    const reopened = await screen.findByRole('dialog', { name: TITLE });
-    expect(within(reopened).queryByText(message)).not.toBeInTheDocument();
-  }, 60_000);
+  it('tells an identified complainant that the team sees the address', async () => {
+    const { dialog } = await openSaveModal();
+    expect(dialog).toHaveTextContent(
+      'el equipo investigador lo ve junto con tus datos de contacto',
+    );
+    expect(dialog).not.toHaveTextContent('no lo ve');
+  }, 20_000);
 });

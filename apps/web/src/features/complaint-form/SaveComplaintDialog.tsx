@@ -3,23 +3,41 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PASSWORD_SPECIAL_CHARACTERS, saveModalSchema, type ComplaintForm, type SaveModalValues } from '@canal/shared';
-import { paths } from '../../app/paths';
+import {
+  PASSWORD_SPECIAL_CHARACTERS,
+  saveModalSchema,
+  type ComplaintForm,
+  type SaveModalValues,
+} from '@canal/shared';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/form/TextField';
-import { useApi } from '../api/ApiProvider';
+import { useApi } from '../../lib/api/ApiProvider';
 import { saveErrorMessage } from './save-error';
 
 /** SPEC §4 "Save-complaint flow": form → saving → success, or back to the form with an error. */
 type SaveState =
   | { phase: 'form'; error: string | null }
   | { phase: 'saving'; progress: number }
-  | { phase: 'success'; ticket: number; email: string; password: string; loggingIn: boolean; error: string | null };
+  | {
+      phase: 'success';
+      ticket: number;
+      email: string;
+      password: string;
+      loggingIn: boolean;
+      error: string | null;
+    };
 
 const FORM_ID = 'formulario-guardar-denuncia';
+
+/** Who sees the contact address (issue 9): said plainly before it is given. */
+export const whoSeesTheAddress = (anonymous: boolean) =>
+  anonymous
+    ? 'Tu correo solo se usa para enviarte avisos; el equipo investigador no lo ve en una denuncia anónima.'
+    : 'Tu correo se usa para enviarte avisos y el equipo investigador lo ve junto con tus datos de contacto.';
 
 export interface SaveComplaintDialogProps {
   /** The valid complaint to file; null keeps the dialog closed. */
@@ -58,10 +76,20 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
     if (!complaint) return;
     setState({ phase: 'saving', progress: 0 });
     try {
-      const created = await api.fileComplaint(complaint, { email: values.email, password: values.password }, files, (progress) =>
-        setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
+      const created = await api.fileComplaint(
+        complaint,
+        { email: values.email, password: values.password },
+        files,
+        (progress) => setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
       );
-      setState({ phase: 'success', ticket: created.ticket, email: created.email, password: values.password, loggingIn: false, error: null });
+      setState({
+        phase: 'success',
+        ticket: created.ticket,
+        email: created.email,
+        password: values.password,
+        loggingIn: false,
+        error: null,
+      });
     } catch (error) {
       setState({ phase: 'form', error: saveErrorMessage(error) });
     }
@@ -88,8 +116,8 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
         <div className="space-y-4" aria-live="polite">
           <p className="font-semibold">Estamos guardando los datos de su denuncia</p>
           <p className="text-sm text-gray-700">
-            Este proceso puede tardar más de lo habitual si adjuntó muchos archivos o archivos de gran tamaño. Por favor, no cierre esta
-            ventana.
+            Este proceso puede tardar más de lo habitual si adjuntó muchos archivos o archivos de
+            gran tamaño. Por favor, no cierre esta ventana.
           </p>
           <ProgressBar value={state.progress} label="Progreso de envío de la denuncia" />
         </div>
@@ -117,7 +145,8 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
             Código de tu denuncia: <strong className="text-lg tracking-wide">{state.ticket}</strong>
           </p>
           <p>
-            Te enviaremos un resumen de la denuncia al correo electrónico registrado (<strong className="break-all">{state.email}</strong>).
+            Te enviaremos un resumen de la denuncia al correo electrónico registrado (
+            <strong className="break-all">{state.email}</strong>).
           </p>
           {state.loggingIn && <Spinner label="Ingresando a tu denuncia" showLabel />}
           {state.error && (
@@ -149,15 +178,30 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
     >
       <form id={FORM_ID} onSubmit={handleSubmit(save)} noValidate className="space-y-4">
         <p>
-          Para hacer seguimiento a la investigación de tu denuncia te pedimos un correo electrónico de contacto y una contraseña. Al
-          guardar, enviaremos a ese correo el código de tu denuncia; con el código y la contraseña podrás consultar su estado.
+          Para hacer seguimiento a la investigación de tu denuncia te pedimos un correo electrónico
+          de contacto y una contraseña. Al guardar, enviaremos a ese correo el código de tu
+          denuncia; con el código y la contraseña podrás consultar su estado.
         </p>
         <p className="text-sm text-gray-700">
-          La información que ingreses es confidencial y, una vez guardada la denuncia, no podrá ser modificada.
+          La información que ingreses es confidencial y, una vez guardada la denuncia, no podrá ser
+          modificada.
         </p>
+        <p className="text-sm text-gray-700">{whoSeesTheAddress(complaint?.anonymous ?? false)}</p>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="Correo electrónico de contacto" type="email" autoComplete="email" error={errors.email?.message} {...register('email', { onChange: recheck('repeatEmail') })} />
-          <TextField label="Repetir correo electrónico" type="email" autoComplete="email" error={errors.repeatEmail?.message} {...register('repeatEmail')} />
+          <TextField
+            label="Correo electrónico de contacto"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email', { onChange: recheck('repeatEmail') })}
+          />
+          <TextField
+            label="Repetir correo electrónico"
+            type="email"
+            autoComplete="email"
+            error={errors.repeatEmail?.message}
+            {...register('repeatEmail')}
+          />
           <TextField
             label="Contraseña"
             type="password"

@@ -1,19 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { filterRelationOptions } from '@canal/shared';
-import { useApi } from '../api/ApiProvider';
-import { useBrand } from '../brand/BrandProvider';
+import { useApi } from '../../lib/api/ApiProvider';
+import { useBrand } from '../../lib/brand/BrandProvider';
 
 // Master data of the new-complaint screen (SPEC §7). The client already turns a failure into an
 // empty list; answers are not cached, except the involved-recognition list, loaded once.
 
 export function useCategories() {
   const api = useApi();
-  return useQuery({ queryKey: ['master-data', api.organizationId, 'categories'], queryFn: () => api.categories() });
+  return useQuery({
+    queryKey: ['master-data', api.organizationId, 'categories'],
+    queryFn: () => api.categories(),
+  });
 }
 
 export function useZonesWithPlaces() {
   const api = useApi();
-  return useQuery({ queryKey: ['master-data', api.organizationId, 'zones-with-places'], queryFn: () => api.zonesWithPlaces() });
+  return useQuery({
+    queryKey: ['master-data', api.organizationId, 'zones-with-places'],
+    queryFn: () => api.zonesWithPlaces(),
+  });
 }
 
 export function useRelationOptions() {

@@ -3,7 +3,18 @@ import { categoryHeading, toRoman } from './roman';
 
 describe('category numbering', () => {
   it('writes Roman numerals', () => {
-    expect([1, 2, 3, 4, 5, 9, 10, 14, 40, 49].map(toRoman)).toEqual(['I', 'II', 'III', 'IV', 'V', 'IX', 'X', 'XIV', 'XL', 'XLIX']);
+    expect([1, 2, 3, 4, 5, 9, 10, 14, 40, 49].map(toRoman)).toEqual([
+      'I',
+      'II',
+      'III',
+      'IV',
+      'V',
+      'IX',
+      'X',
+      'XIV',
+      'XL',
+      'XLIX',
+    ]);
   });
 
   it('numbers a category and writes its title in upper case', () => {

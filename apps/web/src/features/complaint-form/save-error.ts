@@ -1,5 +1,5 @@
 import { MESSAGES } from '@canal/shared';
-import { HttpError } from '../api/http';
+import { HttpError } from '../../lib/api/http';
 
 /**
  * The red box of the save modal (SPEC §8 "Complaint creation failure"): the server's `message`

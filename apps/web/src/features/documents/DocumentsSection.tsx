@@ -1,13 +1,25 @@
 import { documentsForSet, ZIP_BY_SET } from '../../../documents/catalog';
-import { useBrand } from '../brand/BrandProvider';
+import { useBrand } from '../../lib/brand/BrandProvider';
 import { DOCUMENT_SUMMARIES } from './document-summaries';
 
 function PdfIcon() {
   return (
     <svg aria-hidden="true" width="40" height="48" viewBox="0 0 40 48" className="shrink-0">
-      <path d="M4 2h22l10 10v32a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z" fill="var(--color-light)" stroke="var(--color-primary)" strokeWidth="2" />
+      <path
+        d="M4 2h22l10 10v32a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z"
+        fill="var(--color-light)"
+        stroke="var(--color-primary)"
+        strokeWidth="2"
+      />
       <path d="M26 2v10h10" fill="none" stroke="var(--color-primary)" strokeWidth="2" />
-      <text x="19" y="36" textAnchor="middle" fontSize="11" fontWeight="700" fill="var(--color-secondary)">
+      <text
+        x="19"
+        y="36"
+        textAnchor="middle"
+        fontSize="11"
+        fontWeight="700"
+        fill="var(--color-secondary)"
+      >
         PDF
       </text>
     </svg>
@@ -16,7 +28,17 @@ function PdfIcon() {
 
 function DownloadIcon() {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
     </svg>
   );
@@ -49,12 +71,17 @@ export function DocumentsSection() {
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {documents.map((doc) => (
-          <li key={doc.file} className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+          <li
+            key={doc.file}
+            className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
+          >
             <div className="flex items-start gap-3">
               <PdfIcon />
               <div className="space-y-1">
                 <h3 className="font-bold">{doc.title}</h3>
-                {DOCUMENT_SUMMARIES[doc.file] && <p className="text-sm text-gray-700">{DOCUMENT_SUMMARIES[doc.file]}</p>}
+                {DOCUMENT_SUMMARIES[doc.file] && (
+                  <p className="text-sm text-gray-700">{DOCUMENT_SUMMARIES[doc.file]}</p>
+                )}
               </div>
             </div>
             <a

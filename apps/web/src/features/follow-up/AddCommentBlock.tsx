@@ -1,6 +1,6 @@
 import { COMMENT_MAX, MESSAGES, STATUS_MISSING_DOCUMENTS } from '@canal/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { LazyFileDropzone } from '../attachments/FileDropzone';
+import { LazyFileDropzone } from '../../lib/attachments/FileDropzone';
 import { Section } from './Section';
 
 export const COMMENT_PLACEHOLDER =
@@ -19,7 +19,16 @@ export interface AddCommentBlockProps {
 
 /** Block 5: the comment box and, while documents are missing, the upload area (SPEC §4, §5). */
 export function AddCommentBlock(props: AddCommentBlockProps) {
-  const { comment, commentError, files, onFilesChange, onFilesRejected, uploadEnabled, uploadMessage, disabled } = props;
+  const {
+    comment,
+    commentError,
+    files,
+    onFilesChange,
+    onFilesRejected,
+    uploadEnabled,
+    uploadMessage,
+    disabled,
+  } = props;
   return (
     <Section title="Agregar comentario">
       <label htmlFor="comentario" className="mb-1 block font-semibold">
@@ -59,7 +68,10 @@ export function AddCommentBlock(props: AddCommentBlockProps) {
           </p>
         )}
         {uploadMessage && (
-          <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+          >
             {uploadMessage}
           </p>
         )}

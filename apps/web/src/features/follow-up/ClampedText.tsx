@@ -18,7 +18,11 @@ export function ClampedText({ text }: { text: string }) {
   const clamped = overflows && !expanded;
   return (
     <div>
-      <p id={id} ref={ref} className={`break-words whitespace-pre-wrap ${clamped ? 'line-clamp-5' : ''}`}>
+      <p
+        id={id}
+        ref={ref}
+        className={`break-words whitespace-pre-wrap ${clamped ? 'line-clamp-5' : ''}`}
+      >
         {text}
       </p>
       {overflows && (

@@ -2,11 +2,12 @@ import { MESSAGES } from '@canal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../api/http';
+import { HttpError } from '../../lib/api/http';
 import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
-import { makeDetail, renderDetail, stubApi, TICKET } from './test-support';
+import { makeDetail, renderDetail, stubApi, TICKET } from '../../test/follow-up';
 
-const pdf = (name = 'respaldo.pdf') => new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
+const pdf = (name = 'respaldo.pdf') =>
+  new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
 
 async function openPage(api = stubApi(), options?: Parameters<typeof renderDetail>[1]) {
   const view = renderDetail(api, options);
@@ -15,7 +16,10 @@ async function openPage(api = stubApi(), options?: Parameters<typeof renderDetai
 }
 
 function mockScrollHeight(height: number) {
-  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: () => height });
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get: () => height,
+  });
 }
 
 beforeEach(() => {
@@ -47,7 +51,8 @@ describe('complaint detail page', () => {
 
   it('labels the surnames and "Puede reconocer?", shows "-" for missing values and dates as dd-mm-yyyy', async () => {
     await openPage();
-    const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    const value = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Apellido paterno')).toBe('González');
     expect(value('Apellido materno')).toBe('-');
     expect(value('Puede reconocer?')).toBe('Sí');
@@ -67,7 +72,9 @@ describe('complaint detail page', () => {
     });
     await openPage(stubApi(anonymous));
     const block = screen.getByRole('region', { name: 'Información del denunciante' });
-    const values = within(block).getAllByRole('definition').map((dd) => dd.textContent);
+    const values = within(block)
+      .getAllByRole('definition')
+      .map((dd) => dd.textContent);
     expect(values.slice(0, 5)).toEqual(['-', '-', '-', '-', '-']);
   });
 
@@ -84,7 +91,9 @@ describe('complaint detail page', () => {
   it('loads the files only once the complaint has loaded', async () => {
     const api = stubApi();
     let release!: () => void;
-    api.complaint.mockImplementation(() => new Promise((resolve) => (release = () => resolve(makeDetail()))));
+    api.complaint.mockImplementation(
+      () => new Promise((resolve) => (release = () => resolve(makeDetail()))),
+    );
     renderDetail(api);
     expect(await screen.findByText('Cargando Información...')).toBeInTheDocument();
     expect(api.files).not.toHaveBeenCalled();
@@ -145,7 +154,9 @@ describe('complaint detail page', () => {
     it('is disabled for any other status', async () => {
       await openPage(stubApi(makeDetail({ status: 'En investigación' })));
       expect(await screen.findByRole('button', { name: 'Seleccionar archivos' })).toBeDisabled();
-      expect(screen.getByText(/Podrá adjuntar archivos cuando su denuncia tenga el estado/)).toBeInTheDocument();
+      expect(
+        screen.getByText(/Podrá adjuntar archivos cuando su denuncia tenga el estado/),
+      ).toBeInTheDocument();
     });
 
     it('shows the rejected names and blocks saving until an accepted drop', async () => {
@@ -153,8 +164,13 @@ describe('complaint detail page', () => {
       await openPage();
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Adjunto respaldo');
       const input = await screen.findByTestId('file-input');
-      await user.upload(input, new File(['MZ'], 'programa.exe', { type: 'application/x-msdownload' }));
-      expect(await screen.findByText(MESSAGES.uploadRejected(['programa.exe']))).toBeInTheDocument();
+      await user.upload(
+        input,
+        new File(['MZ'], 'programa.exe', { type: 'application/x-msdownload' }),
+      );
+      expect(
+        await screen.findByText(MESSAGES.uploadRejected(['programa.exe'])),
+      ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
       // Still open while the flag is set: the person can fix the selection.
       expect(screen.getByRole('button', { name: 'Seleccionar archivos' })).toBeEnabled();
@@ -185,7 +201,9 @@ describe('complaint detail page', () => {
       const user = userEvent.setup();
       const api = stubApi();
       let finish!: () => void;
-      api.addComment.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({ message: 'ok' }))));
+      api.addComment.mockImplementation(
+        () => new Promise((resolve) => (finish = () => resolve({ message: 'ok' }))),
+      );
       await openPage(api);
       const box = screen.getByRole('textbox', { name: 'Comentario' });
       await user.type(box, 'Quisiera agregar un antecedente.');
@@ -198,7 +216,9 @@ describe('complaint detail page', () => {
 
       finish();
       await waitFor(() => expect(api.complaint).toHaveBeenCalledTimes(2));
-      await waitFor(() => expect(screen.queryByText('Cargando Información...')).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.queryByText('Cargando Información...')).not.toBeInTheDocument(),
+      );
       expect(box).toHaveValue('');
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
       expect(api.files).toHaveBeenCalledTimes(2);
@@ -223,19 +243,26 @@ describe('complaint detail page', () => {
         expect.any(Function),
       );
       expect(api.addComment).not.toHaveBeenCalled();
-      expect(await screen.findByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute('aria-valuenow', '40');
+      expect(await screen.findByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute(
+        'aria-valuenow',
+        '40',
+      );
 
       finish();
       await waitFor(() => expect(api.complaint).toHaveBeenCalledTimes(2));
       await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
-      expect(screen.queryByRole('list', { name: 'Archivos seleccionados' })).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('list', { name: 'Archivos seleccionados' }),
+      ).not.toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('');
     });
 
     it('shows the disallowed-type message on a 415 and keeps saving blocked', async () => {
       const user = userEvent.setup();
       const api = stubApi();
-      api.uploadFiles.mockRejectedValue(new HttpError('http', 415, '/v1/denuncias/upload-files', 'x'));
+      api.uploadFiles.mockRejectedValue(
+        new HttpError('http', 415, '/v1/denuncias/upload-files', 'x'),
+      );
       await openPage(api);
       await user.upload(await screen.findByTestId('file-input'), pdf());
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
@@ -247,11 +274,15 @@ describe('complaint detail page', () => {
     it('sets the upload-error state when an upload fails for another reason', async () => {
       const user = userEvent.setup();
       const api = stubApi();
-      api.uploadFiles.mockRejectedValue(new HttpError('network', 502, '/v1/denuncias/upload-files'));
+      api.uploadFiles.mockRejectedValue(
+        new HttpError('network', 502, '/v1/denuncias/upload-files'),
+      );
       await openPage(api);
       await user.upload(await screen.findByTestId('file-input'), pdf());
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('No fue posible adjuntar los archivos');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'No fue posible adjuntar los archivos',
+      );
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
     });
 

@@ -1,17 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { detailCommentSchema, MESSAGES, type ComplaintDetail, type DetailCommentValues } from '@canal/shared';
+import {
+  detailCommentSchema,
+  MESSAGES,
+  type ComplaintDetail,
+  type DetailCommentValues,
+} from '@canal/shared';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { ProgressBar } from '../../components/ProgressBar';
-import { DownloadSummaryButton } from '../pdf-summary/DownloadSummaryButton';
+import { DownloadSummaryButton } from './pdf-summary/DownloadSummaryButton';
 import { AddCommentBlock } from './AddCommentBlock';
 import { ComplainantBlock, ComplaintBlock, FilesBlock, LogBlock } from './DetailBlocks';
-import { useCanLoadComplaint, useComplaintDetail, useComplaintFiles } from './queries';
+import { useCanLoadComplaint, useComplaintDetail, useComplaintFiles, useSignOut } from './queries';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
 import { useSaveChanges } from './useSaveChanges';
@@ -54,8 +59,24 @@ interface DetailContentProps {
   fetching: boolean;
 }
 
-function DetailContent({ id, detail, files, filesLoading, filesFailed, fetching }: DetailContentProps) {
+function DetailContent({
+  id,
+  detail,
+  files,
+  filesLoading,
+  filesFailed,
+  fetching,
+}: DetailContentProps) {
   const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [leaving, setLeaving] = useState(false);
+  // "Salir" and "Volver al inicio" both sign out: on a shared computer nothing of the complaint
+  // stays reachable (the detail route sends a tab without a token home).
+  async function leave() {
+    setLeaving(true);
+    await signOut();
+    void navigate(paths.home(), { replace: true });
+  }
   const { save, saving, progress } = useSaveChanges(id, detail.complainantEmail);
   const { register, handleSubmit, control, reset, formState } = useForm<DetailCommentValues>({
     resolver: zodResolver(detailCommentSchema),
@@ -68,7 +89,12 @@ function DetailContent({ id, detail, files, filesLoading, filesFailed, fetching 
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
 
   const loading = fetching || saving;
-  const saveDisabled = isSaveDisabled({ comment, fileCount: selected.length, loading, uploadError });
+  const saveDisabled = isSaveDisabled({
+    comment,
+    fileCount: selected.length,
+    loading,
+    uploadError,
+  });
 
   function onFilesChange(next: File[]) {
     setSelected(next);
@@ -99,13 +125,21 @@ function DetailContent({ id, detail, files, filesLoading, filesFailed, fetching 
     <>
       <Breadcrumb crumbs={[{ label: 'Resumen denuncia' }]} />
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-12">
-        <header className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold text-secondary md:text-3xl">Resumen denuncia</h1>
-          <p className="text-gray-700">
-            Código de denuncia: <span className="font-semibold">{detail.code}</span>
-          </p>
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-bold text-secondary md:text-3xl">Resumen denuncia</h1>
+            <p className="text-gray-700">
+              Código de denuncia: <span className="font-semibold">{detail.code}</span>
+            </p>
+          </div>
+          <Button variant="secondary" disabled={leaving} onClick={() => void leave()}>
+            Salir
+          </Button>
         </header>
-        <ComplainantBlock detail={detail} action={<DownloadSummaryButton detail={detail} files={files} />} />
+        <ComplainantBlock
+          detail={detail}
+          action={<DownloadSummaryButton detail={detail} files={files} />}
+        />
         <ComplaintBlock detail={detail} />
         <FilesBlock files={files} loading={filesLoading} failed={filesFailed} />
         <LogBlock entries={detail.binnacle} />
@@ -121,7 +155,7 @@ function DetailContent({ id, detail, files, filesLoading, filesFailed, fetching 
             disabled={saving}
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => void navigate(paths.home())}>
+            <Button variant="secondary" disabled={leaving} onClick={() => void leave()}>
               Volver al inicio
             </Button>
             <Button type="submit" disabled={saveDisabled}>

@@ -1,4 +1,10 @@
-import { formatDisplayDateTime, formatFileSize, orDash, type ComplaintDetail, type LogEntry } from '@canal/shared';
+import {
+  formatDisplayDateTime,
+  formatFileSize,
+  orDash,
+  type ComplaintDetail,
+  type LogEntry,
+} from '@canal/shared';
 import type { ReactNode } from 'react';
 import { ClampedText } from './ClampedText';
 import { complainantFields, complaintFields, DESCRIPTION_LABEL } from './detail-fields';
@@ -6,7 +12,13 @@ import { attachmentDisplayName } from './file-names';
 import { FieldList, Section } from './Section';
 import type { DetailFile } from './types';
 
-export function ComplainantBlock({ detail, action }: { detail: ComplaintDetail; action: ReactNode }) {
+export function ComplainantBlock({
+  detail,
+  action,
+}: {
+  detail: ComplaintDetail;
+  action: ReactNode;
+}) {
   return (
     <Section title="Información del denunciante" action={action}>
       <FieldList fields={complainantFields(detail)} />
@@ -26,11 +38,25 @@ export function ComplaintBlock({ detail }: { detail: ComplaintDetail }) {
   );
 }
 
-export function FilesBlock({ files, loading, failed }: { files: DetailFile[]; loading: boolean; failed: boolean }) {
+export function FilesBlock({
+  files,
+  loading,
+  failed,
+}: {
+  files: DetailFile[];
+  loading: boolean;
+  failed: boolean;
+}) {
   let content: ReactNode;
   if (loading) content = <p className="text-gray-600">Cargando archivos...</p>;
-  else if (failed) content = <p className="text-gray-600">No fue posible cargar los archivos. Intente nuevamente más tarde.</p>;
-  else if (files.length === 0) content = <p className="text-gray-600">La denuncia no tiene archivos adjuntos.</p>;
+  else if (failed)
+    content = (
+      <p className="text-gray-600">
+        No fue posible cargar los archivos. Intente nuevamente más tarde.
+      </p>
+    );
+  else if (files.length === 0)
+    content = <p className="text-gray-600">La denuncia no tiene archivos adjuntos.</p>;
   else
     content = (
       <ul className="divide-y divide-gray-200">
@@ -38,7 +64,11 @@ export function FilesBlock({ files, loading, failed }: { files: DetailFile[]; lo
           const name = attachmentDisplayName(index, file.mimetype);
           return (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <a href={file.path} download={name} className="font-semibold break-all text-primary underline hover:no-underline">
+              <a
+                href={file.path}
+                download={name}
+                className="font-semibold break-all text-primary underline hover:no-underline"
+              >
                 {name}
               </a>
               <span className="text-sm text-gray-600">{formatFileSize(file.size)}</span>
@@ -61,7 +91,9 @@ export function LogBlock({ entries }: { entries: LogEntry[] }) {
             <li key={`${entry.creationDate}-${index}`} className="rounded-md bg-light p-3">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <p className="font-semibold">{orDash(entry.event)}</p>
-                <p className="text-sm text-gray-700">{orDash(formatDisplayDateTime(entry.creationDate))}</p>
+                <p className="text-sm text-gray-700">
+                  {orDash(formatDisplayDateTime(entry.creationDate))}
+                </p>
               </div>
               <p className="mt-1 break-words whitespace-pre-wrap">{orDash(entry.comment)}</p>
             </li>

@@ -18,7 +18,8 @@ export function complainantFields(detail: ComplaintDetail): LabelledValue[] {
   ];
 }
 
-const displayDate = (apiDate: string | null): string => (apiDate ? formatDisplayDate(apiDate) : orDash(apiDate));
+const displayDate = (apiDate: string | null): string =>
+  apiDate ? formatDisplayDate(apiDate) : orDash(apiDate);
 
 /** Block 2 (and PDF section 2), without the description, which is shown apart. */
 export function complaintFields(detail: ComplaintDetail): LabelledValue[] {

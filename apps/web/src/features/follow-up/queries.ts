@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/ApiProvider';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useApi } from '../../lib/api/ApiProvider';
 
 export const complaintKeys = {
   all: (id: number) => ['complaint', id] as const,
@@ -34,4 +35,18 @@ export function useComplaintFiles(id: number | null, enabled: boolean) {
     enabled: enabled && id !== null,
     retry: false,
   });
+}
+
+/**
+ * Signs the complainant out: the token dies (in this tab and on the server) and every cached
+ * complaint is dropped, so neither Back nor the old URL can render what was shown.
+ */
+export function useSignOut(): () => Promise<void> {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await api.logout();
+    await queryClient.cancelQueries({ queryKey: ['complaint'] });
+    queryClient.removeQueries({ queryKey: ['complaint'] });
+  }, [api, queryClient]);
 }

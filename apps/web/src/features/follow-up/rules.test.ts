@@ -27,7 +27,8 @@ describe('isSaveDisabled', () => {
 describe('parseComplaintId', () => {
   it('takes a positive whole number and refuses anything else', () => {
     expect(parseComplaintId('123456789012')).toBe(123456789012);
-    for (const raw of [undefined, '', 'abc', '12a', '-5', '0', '1.5', '9'.repeat(16)]) expect(parseComplaintId(raw)).toBeNull();
+    for (const raw of [undefined, '', 'abc', '12a', '-5', '0', '1.5', '9'.repeat(16)])
+      expect(parseComplaintId(raw)).toBeNull();
   });
 });
 

@@ -1,14 +1,15 @@
 import { MESSAGES } from '@canal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../api/ApiProvider';
-import { HttpError } from '../api/http';
+import { useApi } from '../../lib/api/ApiProvider';
+import { HttpError } from '../../lib/api/http';
 import { complaintKeys } from './queries';
 
 export type SaveOutcome = { ok: true } | { ok: false; uploadMessage: string | null };
 
 /** Wording for a failed upload the spec leaves open (SPEC §8 "Failed file upload"). */
-export const UPLOAD_FAILED_MESSAGE = 'No fue posible adjuntar los archivos. Revise su selección e intente nuevamente.';
+export const UPLOAD_FAILED_MESSAGE =
+  'No fue posible adjuntar los archivos. Revise su selección e intente nuevamente.';
 
 function uploadFailureMessage(error: unknown): string {
   if (error instanceof HttpError && error.status === 415) return MESSAGES.fileTypeNotAllowed;

@@ -1,23 +1,34 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NavigationItem } from '../brand/assets';
+import type { NavigationItem } from '../../lib/brand/assets';
 import { DesktopMenu } from './DesktopMenu';
 import { MENU_CLOSE_DELAY_MS, WIDE_DROPDOWN_SHIFT_PX } from './constants';
 import { splitColumns } from './menu-columns';
-import { stubDesktopWidth } from './test-helpers';
+import { stubDesktopWidth } from '../../test/frame';
 
 const SEP: NavigationItem = { label: '', separator: true };
 const a = (label: string): NavigationItem => ({ label, url: `https://sitio.example/${label}` });
 
 const MENU: NavigationItem[] = [
-  { label: 'Personas', subItems: [a('Uno'), a('Dos'), SEP, a('Tres'), SEP, { label: 'Más', subMenu: true, subItems: [a('Cuatro')] }] },
+  {
+    label: 'Personas',
+    subItems: [
+      a('Uno'),
+      a('Dos'),
+      SEP,
+      a('Tres'),
+      SEP,
+      { label: 'Más', subMenu: true, subItems: [a('Cuatro')] },
+    ],
+  },
   { label: 'Empresas', subItems: [a('Cinco'), SEP, a('Seis')] },
   a('Nosotros'),
 ];
 
 const trigger = (name: string) => screen.getByRole('button', { name });
-const panelOf = (name: string) => document.getElementById(trigger(name).getAttribute('aria-controls')!)!;
+const panelOf = (name: string) =>
+  document.getElementById(trigger(name).getAttribute('aria-controls')!)!;
 
 describe('DesktopMenu', () => {
   beforeEach(() => stubDesktopWidth(true));
@@ -62,7 +73,11 @@ describe('DesktopMenu', () => {
   });
 
   it('splits the columns at separators', () => {
-    expect(splitColumns(MENU[0]!.subItems!).map((c) => c.map((i) => i.label))).toEqual([['Uno', 'Dos'], ['Tres'], ['Más']]);
+    expect(splitColumns(MENU[0]!.subItems!).map((c) => c.map((i) => i.label))).toEqual([
+      ['Uno', 'Dos'],
+      ['Tres'],
+      ['Más'],
+    ]);
     expect(splitColumns([SEP, a('x'), SEP, SEP])).toHaveLength(1);
     render(<DesktopMenu items={MENU} />);
     expect(panelOf('Personas').querySelectorAll('[data-testid="menu-column"]')).toHaveLength(3);

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { NavigationItem } from '../brand/assets';
+import type { NavigationItem } from '../../lib/brand/assets';
 import {
   DESKTOP_MEDIA_QUERY,
   MENU_CLOSE_DELAY_MS,
   WIDE_DROPDOWN_MIN_COLUMNS,
   WIDE_DROPDOWN_SHIFT_PX,
 } from './constants';
-import { Icon } from './icons';
+import { Chevron, Icon } from './icons';
+import { LinkItems } from './LinkItems';
 import { isDesktopWidth, splitColumns } from './menu-columns';
 
 const LINK = 'block rounded px-3 py-2 text-sm text-text hover:bg-light hover:text-primary';
@@ -16,11 +17,31 @@ function focusFirstLink(container: HTMLElement | null) {
 }
 
 /**
+ * A panel opened from the keyboard (ArrowDown/ArrowRight sets `focusOnOpenRef`) puts the focus on its
+ * first link once it is shown; one opened by the pointer leaves the focus where it is.
+ */
+function useFocusFirstOnOpen<T extends HTMLElement>(open: boolean) {
+  const panel = useRef<T>(null);
+  const focusOnOpen = useRef(false);
+  useEffect(() => {
+    if (open && focusOnOpen.current) focusFirstLink(panel.current);
+    focusOnOpen.current = false;
+  }, [open]);
+  return [panel, focusOnOpen] as const;
+}
+
+/**
  * SPEC §2 desktop dropdown menu. From 1024 px it opens on hover and closes 100 ms after the pointer
  * leaves; it is also a keyboard disclosure: Enter/Space/ArrowDown open, Esc closes and gives the
  * focus back to the trigger.
  */
-export function DesktopMenu({ items, label = 'Menú principal' }: { items: readonly NavigationItem[]; label?: string }) {
+export function DesktopMenu({
+  items,
+  label = 'Menú principal',
+}: {
+  items: readonly NavigationItem[];
+  label?: string;
+}) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const openedByHover = useRef(false);
@@ -64,7 +85,10 @@ export function DesktopMenu({ items, label = 'Menú principal' }: { items: reado
             />
           ) : (
             <li key={item.label}>
-              <a href={item.url} className="block rounded px-3 py-2 font-semibold text-secondary hover:bg-light">
+              <a
+                href={item.url}
+                className="block rounded px-3 py-2 font-semibold text-secondary hover:bg-light"
+              >
                 {item.label}
               </a>
             </li>
@@ -86,15 +110,9 @@ interface DropdownProps {
 function Dropdown({ item, open, onHoverOpen, onHoverClose, onToggle }: DropdownProps) {
   const id = useId();
   const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const focusOnOpen = useRef(false);
+  const [panelRef, focusOnOpenRef] = useFocusFirstOnOpen<HTMLDivElement>(open);
   const columns = splitColumns(item.subItems ?? []);
   const wide = columns.length >= WIDE_DROPDOWN_MIN_COLUMNS;
-
-  useEffect(() => {
-    if (open && focusOnOpen.current) focusFirstLink(panel.current);
-    focusOnOpen.current = false;
-  }, [open]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -112,7 +130,8 @@ function Dropdown({ item, open, onHoverOpen, onHoverClose, onToggle }: DropdownP
       onKeyDown={onKeyDown}
       onBlur={(event) => {
         // Tabbing out of the dropdown closes it, as leaving it with the pointer does.
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) onToggle(false);
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null))
+          onToggle(false);
       }}
     >
       <button
@@ -125,17 +144,17 @@ function Dropdown({ item, open, onHoverOpen, onHoverClose, onToggle }: DropdownP
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
-            focusOnOpen.current = true;
-            if (open) focusFirstLink(panel.current);
+            focusOnOpenRef.current = true;
+            if (open) focusFirstLink(panelRef.current);
             else onToggle(true);
           }
         }}
       >
         {item.label}
-        <Icon name="chevron" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <Chevron open={open} />
       </button>
       <div
-        ref={panel}
+        ref={panelRef}
         id={id}
         hidden={!open}
         data-columns={columns.length}
@@ -170,13 +189,7 @@ function Flyout({ item }: { item: NavigationItem }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLUListElement>(null);
-  const focusOnOpen = useRef(false);
-
-  useEffect(() => {
-    if (open && focusOnOpen.current) focusFirstLink(panel.current);
-    focusOnOpen.current = false;
-  }, [open]);
+  const [panelRef, focusOnOpenRef] = useFocusFirstOnOpen<HTMLUListElement>(open);
 
   const close = (event: KeyboardEvent) => {
     event.preventDefault();
@@ -205,7 +218,7 @@ function Flyout({ item }: { item: NavigationItem }) {
         onKeyDown={(event) => {
           if (event.key === 'ArrowRight') {
             event.preventDefault();
-            focusOnOpen.current = true;
+            focusOnOpenRef.current = true;
             setOpen(true);
           }
         }}
@@ -214,18 +227,12 @@ function Flyout({ item }: { item: NavigationItem }) {
         <Icon name="chevronRight" className="h-4 w-4" />
       </button>
       <ul
-        ref={panel}
+        ref={panelRef}
         id={id}
         hidden={!open}
         className="absolute top-0 left-full z-40 ml-1 w-56 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
       >
-        {item.subItems?.map((entry) => (
-          <li key={entry.label}>
-            <a href={entry.url} className={LINK}>
-              {entry.label}
-            </a>
-          </li>
-        ))}
+        <LinkItems links={item.subItems ?? []} className={LINK} />
       </ul>
     </li>
   );

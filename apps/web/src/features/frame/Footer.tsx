@@ -1,22 +1,32 @@
 import { useId, useState, type ComponentType } from 'react';
-import { useBrand } from '../brand/BrandProvider';
-import { useBrandAssets, type BrandAssets, type ClinicLinkTables, type FooterAssets, type FooterColumn, type OutboundLink } from '../brand/assets';
-import { Icon } from './icons';
+import { useBrand } from '../../lib/brand/BrandProvider';
+import {
+  useBrandAssets,
+  type BrandAssets,
+  type ClinicLinkTables,
+  type FooterAssets,
+  type FooterColumn,
+  type OutboundLink,
+} from '../../lib/brand/assets';
+import { Chevron, Icon } from './icons';
+import { LinkItems } from './LinkItems';
 import { telHref } from './PhoneLines';
 
 const HEADING = 'text-base font-bold';
 const LINK = 'hover:underline';
 
-function LinkList({ links, id, className = '' }: { links: readonly OutboundLink[]; id?: string; className?: string }) {
+function LinkList({
+  links,
+  id,
+  className = '',
+}: {
+  links: readonly OutboundLink[];
+  id?: string;
+  className?: string;
+}) {
   return (
     <ul id={id} className={`mt-3 space-y-2 text-sm ${className}`}>
-      {links.map((entry) => (
-        <li key={entry.label}>
-          <a href={entry.url} className={LINK}>
-            {entry.label}
-          </a>
-        </li>
-      ))}
+      <LinkItems links={links} className={LINK} />
     </ul>
   );
 }
@@ -37,7 +47,7 @@ function CollapsibleColumn({ column }: { column: FooterColumn }) {
           className="flex w-full items-center justify-between border-b border-white/25 py-2 text-left"
         >
           {column.title}
-          <Icon name="chevron" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <Chevron open={open} />
         </button>
       </h2>
       <LinkList id={id} links={column.links} className={open ? '' : 'max-md:hidden'} />
@@ -85,7 +95,9 @@ function ClinicsBody({ footer }: { footer: Extract<FooterAssets, { kind: 'clinic
 }
 
 // The footer body by kind (SPEC §2 "Footer by organisation"), chosen by data.
-const BODIES: { [K in FooterAssets['kind']]: ComponentType<{ footer: Extract<FooterAssets, { kind: K }> }> } = {
+const BODIES: {
+  [K in FooterAssets['kind']]: ComponentType<{ footer: Extract<FooterAssets, { kind: K }> }>;
+} = {
   corporate: CorporateBody,
   clinics: ClinicsBody,
 };
@@ -147,7 +159,12 @@ export function Footer() {
     <footer className="bg-secondary text-white">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[auto_1fr]">
         <a href={assets.siteUrl} className="self-start rounded">
-          <img src={footerLogo.url} alt={assets.logoAlt} width={footerLogo.width} height={footerLogo.height} />
+          <img
+            src={footerLogo.url}
+            alt={assets.logoAlt}
+            width={footerLogo.width}
+            height={footerLogo.height}
+          />
         </a>
         <div className="flex flex-wrap gap-x-16 gap-y-8">
           <FooterBody footer={assets.footer} />

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { useBrandAssets, type BrandAssets } from '../brand/assets';
+import { useBrandAssets, type BrandAssets } from '../../lib/brand/assets';
 import { DesktopMenu } from './DesktopMenu';
 import { IngresaDropdown } from './IngresaDropdown';
+import { LinkItems } from './LinkItems';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { PhoneLines } from './PhoneLines';
@@ -13,11 +14,21 @@ const CONTAINER = 'mx-auto flex w-full max-w-6xl items-center px-4';
  * menus (hover dropdowns from 1024 px, an accordion below). Everything shown comes from the brand
  * assets; the variants only choose which actions sit in the band.
  */
-function HeaderFrame({ assets, actions, mobileExtras }: { assets: BrandAssets; actions: ReactNode; mobileExtras: ReactNode }) {
+function HeaderFrame({
+  assets,
+  actions,
+  mobileExtras,
+}: {
+  assets: BrandAssets;
+  actions: ReactNode;
+  mobileExtras: ReactNode;
+}) {
   return (
     <header className="relative z-20 bg-white shadow-sm">
       <div className="bg-secondary text-sm text-white">
-        <div className={`${CONTAINER} min-h-10 justify-between gap-x-5 gap-y-1 py-1.5 max-md:flex-wrap md:justify-end`}>
+        <div
+          className={`${CONTAINER} min-h-10 justify-between gap-x-5 gap-y-1 py-1.5 max-md:flex-wrap md:justify-end`}
+        >
           {/* Narrow screens keep the first line (the call centre) in the band; all lines are in the menu. */}
           <PhoneLines phones={assets.phones} compact className="max-md:[&>li+li]:hidden" />
           {actions}
@@ -45,7 +56,13 @@ function HeaderFrame({ assets, actions, mobileExtras }: { assets: BrandAssets; a
 /** Group companies: the "INGRESA" dropdown sits in the band. */
 export function CorporateHeader() {
   const assets = useBrandAssets();
-  return <HeaderFrame assets={assets} actions={assets.ingresa && <IngresaDropdown ingresa={assets.ingresa} />} mobileExtras={null} />;
+  return (
+    <HeaderFrame
+      assets={assets}
+      actions={assets.ingresa && <IngresaDropdown ingresa={assets.ingresa} />}
+      mobileExtras={null}
+    />
+  );
 }
 
 /** Clinics and their network: the patient shortcuts (booking, results, portal) sit in the band. */
@@ -55,13 +72,7 @@ export function ClinicHeader() {
   const list = (className: string) =>
     shortcuts.length > 0 && (
       <ul className={className} aria-label="Accesos para pacientes">
-        {shortcuts.map((entry) => (
-          <li key={entry.url}>
-            <a href={entry.url} className="font-semibold hover:underline">
-              {entry.label}
-            </a>
-          </li>
-        ))}
+        <LinkItems links={shortcuts} className="font-semibold hover:underline" />
       </ul>
     );
   return (

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { OrganizationFlagName } from '@canal/shared';
-import { useBrand } from '../brand/BrandProvider';
+import { useBrand } from '../../lib/brand/BrandProvider';
 import { ClinicHeader, CorporateHeader } from './Header';
 
 /** Which header each organisation flag turns on (data: adding a brand adds a row, never an `if`). */
@@ -23,7 +23,9 @@ export const HEADER_BY_FLAG: Readonly<Record<OrganizationFlagName, ComponentType
 /** SPEC §2: the header area renders every header whose organisation flag is on (exactly one is). */
 export function HeaderArea() {
   const { featureFlags } = useBrand();
-  const on = (Object.keys(HEADER_BY_FLAG) as OrganizationFlagName[]).filter((flag) => featureFlags[flag]);
+  const on = (Object.keys(HEADER_BY_FLAG) as OrganizationFlagName[]).filter(
+    (flag) => featureFlags[flag],
+  );
   return (
     <>
       {on.map((flag) => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type { IngresaMenu } from '../brand/assets';
-import { Icon } from './icons';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import type { IngresaMenu } from '../../lib/brand/assets';
+import { Chevron } from './icons';
+import { useOutsideClick } from './useOutsideClick';
 
 const VirtualPortalDialog = lazy(() => import('./VirtualPortalDialog'));
 
@@ -12,14 +13,7 @@ export function IngresaDropdown({ ingresa }: { ingresa: IngresaMenu }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, [open]);
+  useOutsideClick(open, root, setOpen);
 
   return (
     <div
@@ -41,7 +35,7 @@ export function IngresaDropdown({ ingresa }: { ingresa: IngresaMenu }) {
         className="flex items-center gap-1 rounded bg-complementary px-3 py-1 text-sm font-bold tracking-wide text-text hover:brightness-110"
       >
         INGRESA
-        <Icon name="chevron" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <Chevron open={open} />
       </button>
       <ul
         id={id}
@@ -63,7 +57,10 @@ export function IngresaDropdown({ ingresa }: { ingresa: IngresaMenu }) {
           </button>
         </li>
         <li>
-          <a href={ingresa.management.url} className="block rounded px-3 py-2 text-sm hover:bg-light hover:text-primary">
+          <a
+            href={ingresa.management.url}
+            className="block rounded px-3 py-2 text-sm hover:bg-light hover:text-primary"
+          >
             {ingresa.management.label}
           </a>
         </li>

@@ -1,8 +1,12 @@
 import type { CSSProperties } from 'react';
-import type { BrandAssets } from '../brand/assets';
+import type { BrandAssets } from '../../lib/brand/assets';
 
 /** The header logo, at its mobile size below 1024 px and its own size above (SPEC §3 "Branding"). */
-export function Logo({ assets }: { assets: Pick<BrandAssets, 'headerLogo' | 'logoAlt' | 'siteUrl'> }) {
+export function Logo({
+  assets,
+}: {
+  assets: Pick<BrandAssets, 'headerLogo' | 'logoAlt' | 'siteUrl'>;
+}) {
   const { url, width, height, mobileHeight, mobileWidth } = assets.headerLogo;
   const sizes = {
     '--logo-h': height ? `${height}px` : 'auto',
@@ -11,7 +15,11 @@ export function Logo({ assets }: { assets: Pick<BrandAssets, 'headerLogo' | 'log
     '--logo-mw': mobileWidth ? `${mobileWidth}px` : width ? `${width}px` : 'auto',
   } as CSSProperties;
   return (
-    <a href={assets.siteUrl} className="shrink-0 rounded" aria-label={`${assets.logoAlt}, sitio principal`}>
+    <a
+      href={assets.siteUrl}
+      className="shrink-0 rounded"
+      aria-label={`${assets.logoAlt}, sitio principal`}
+    >
       <img
         src={url}
         alt={assets.logoAlt}

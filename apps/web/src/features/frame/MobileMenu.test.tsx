@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { NavigationItem } from '../brand/assets';
+import type { NavigationItem } from '../../lib/brand/assets';
 import { MOBILE_MENU_MAX_HEIGHT_PX, MOBILE_SUBMENU_MAX_HEIGHT_PX } from './constants';
 import { MobileMenu } from './MobileMenu';
 
@@ -9,13 +9,18 @@ const a = (label: string): NavigationItem => ({ label, url: `https://sitio.examp
 const MENU: NavigationItem[] = [
   {
     label: 'Personas',
-    subItems: [a('Uno'), { label: '', separator: true }, { label: 'Prestaciones', subMenu: true, subItems: [a('Subsidios'), a('Pensiones')] }],
+    subItems: [
+      a('Uno'),
+      { label: '', separator: true },
+      { label: 'Prestaciones', subMenu: true, subItems: [a('Subsidios'), a('Pensiones')] },
+    ],
   },
   a('Nosotros'),
 ];
 
 const button = (name: string) => screen.getByRole('button', { name, hidden: true });
-const regionOf = (name: string) => document.getElementById(button(name).getAttribute('aria-controls')!)!;
+const regionOf = (name: string) =>
+  document.getElementById(button(name).getAttribute('aria-controls')!)!;
 
 function renderMenu() {
   const user = userEvent.setup();
@@ -29,7 +34,6 @@ function renderMenu() {
 }
 
 describe('MobileMenu', () => {
-
   it('opens with its button and shows the footer slot', async () => {
     const user = renderMenu();
     expect(button('Menú')).toHaveAttribute('aria-expanded', 'false');

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { NavigationItem } from '../brand/assets';
+import type { NavigationItem } from '../../lib/brand/assets';
 import { MOBILE_MENU_MAX_HEIGHT_PX, MOBILE_SUBMENU_MAX_HEIGHT_PX } from './constants';
-import { Icon } from './icons';
+import { Chevron, Icon } from './icons';
+import { LinkItems } from './LinkItems';
+import { useOutsideClick } from './useOutsideClick';
 
 const ROW = 'flex w-full items-center justify-between px-4 py-3 text-left';
 
@@ -10,30 +12,30 @@ const ROW = 'flex w-full items-center justify-between px-4 py-3 text-left';
  * and a click anywhere outside closes it. Collapsed sections stay in the page (so max-height can
  * animate) but are `inert`, out of the tab order and of the accessibility tree.
  */
-export function MobileMenu({ items, footer }: { items: readonly NavigationItem[]; footer?: ReactNode }) {
+export function MobileMenu({
+  items,
+  footer,
+}: {
+  items: readonly NavigationItem[];
+  footer?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [section, setSection] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
+  useOutsideClick(open, root, setOpen);
   useEffect(() => {
     if (!open) return;
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setOpen(false);
         toggle.current?.focus();
       }
     };
-    document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('click', onClick);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
   return (
@@ -89,7 +91,11 @@ function SubList({ items }: { items: readonly NavigationItem[] }) {
     <ul className="bg-light/60 pb-2">
       {items.map((entry, i) =>
         entry.separator ? (
-          <li key={`separator-${i}`} role="separator" className="mx-4 my-1 border-t border-gray-200" />
+          <li
+            key={`separator-${i}`}
+            role="separator"
+            className="mx-4 my-1 border-t border-gray-200"
+          />
         ) : entry.subMenu && entry.subItems?.length ? (
           <Section
             key={entry.label}
@@ -100,13 +106,10 @@ function SubList({ items }: { items: readonly NavigationItem[] }) {
             className="pl-8 text-sm"
           >
             <ul>
-              {entry.subItems.map((leaf) => (
-                <li key={leaf.label}>
-                  <a href={leaf.url} className="block py-2 pr-4 pl-12 text-sm hover:text-primary">
-                    {leaf.label}
-                  </a>
-                </li>
-              ))}
+              <LinkItems
+                links={entry.subItems}
+                className="block py-2 pr-4 pl-12 text-sm hover:text-primary"
+              />
             </ul>
           </Section>
         ) : (
@@ -134,9 +137,15 @@ function Section({ item, expanded, onToggle, maxHeight, className, children }: S
   const id = useId();
   return (
     <li>
-      <button type="button" aria-expanded={expanded} aria-controls={id} onClick={onToggle} className={`${ROW} ${className}`}>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={onToggle}
+        className={`${ROW} ${className}`}
+      >
         {item.label}
-        <Icon name="chevron" className={`h-4 w-4 transition-transform ${expanded ? 'rotate-180' : ''}`} />
+        <Chevron open={expanded} />
       </button>
       <div
         id={id}

@@ -1,14 +1,23 @@
 import { Modal } from '../../components/Modal';
-import type { IngresaMenu } from '../brand/assets';
+import type { IngresaMenu } from '../../lib/brand/assets';
 
 // Loaded on demand from IngresaDropdown: the dialog library is not part of the first load.
-export default function VirtualPortalDialog({ portal, onClose }: { portal: IngresaMenu['portal']; onClose: () => void }) {
+export default function VirtualPortalDialog({
+  portal,
+  onClose,
+}: {
+  portal: IngresaMenu['portal'];
+  onClose: () => void;
+}) {
   return (
     <Modal open onClose={onClose} title={portal.title}>
       <p>{portal.intro}</p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {[portal.workers, portal.companies].map((entry) => (
-          <li key={entry.url} className="flex flex-col rounded-md border border-gray-200 bg-light p-4">
+          <li
+            key={entry.url}
+            className="flex flex-col rounded-md border border-gray-200 bg-light p-4"
+          >
             <h3 className="font-bold text-secondary">{entry.label}</h3>
             <p className="mt-1 flex-1 text-sm">{entry.description}</p>
             <a

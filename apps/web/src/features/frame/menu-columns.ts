@@ -1,4 +1,4 @@
-import type { NavigationItem } from '../brand/assets';
+import type { NavigationItem } from '../../lib/brand/assets';
 
 /** SPEC §2: a dropdown's items split into columns at each separator; empty columns are dropped. */
 export function splitColumns(items: readonly NavigationItem[]): NavigationItem[][] {

@@ -1,11 +1,12 @@
-import { Suspense, type FormEvent } from 'react';
+import { Suspense, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@canal/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { TextField } from '../../components/form/TextField';
-import { useApi } from '../api/ApiProvider';
+import { useApi } from '../../lib/api/ApiProvider';
 import { loginErrorMessage } from './login-error';
 import {
   CodeRecoveryDialog,
@@ -17,6 +18,30 @@ import {
 import { useLazyDialog } from './useLazyDialog';
 import { useLoginForm } from './useLoginForm';
 
+/** A link-styled button that opens a recovery dialog, loading its code on the first intent. */
+function RecoveryLink({
+  load,
+  onClick,
+  children,
+}: {
+  load: () => Promise<unknown>;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const warmUp = () => preload(load);
+  return (
+    <button
+      type="button"
+      className="min-h-11 text-left text-primary underline hover:no-underline"
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
 /**
  * Right block of the home page (SPEC §2): code and password open the complaint's detail; the two
  * recovery dialogs start from here.
@@ -27,7 +52,8 @@ export function FollowUpLogin() {
   const codeRecovery = useLazyDialog();
   const passwordRecovery = useLazyDialog();
   const login = useMutation({
-    mutationFn: ({ ticket, password }: { ticket: number; password: string }) => api.login(ticket, password),
+    mutationFn: ({ ticket, password }: { ticket: number; password: string }) =>
+      api.login(ticket, password),
     onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)),
   });
   const form = useLoginForm(({ ticket, password }) =>
@@ -46,11 +72,18 @@ export function FollowUpLogin() {
   };
 
   return (
-    <section aria-labelledby="consultar-estado" className="flex flex-col gap-5 rounded-lg border border-gray-200 bg-white p-5 shadow-sm md:p-6">
-      <h2 id="consultar-estado" className="text-xl font-bold text-secondary md:text-2xl">
-        Consultar estado de su denuncia
-      </h2>
-      <form noValidate onSubmit={submit} onFocus={form.preload} className="flex flex-col gap-4" aria-busy={login.isPending}>
+    <Card
+      titleId="consultar-estado"
+      title="Consultar estado de su denuncia"
+      className="flex flex-col gap-5"
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={form.preload}
+        className="flex flex-col gap-4"
+        aria-busy={login.isPending}
+      >
         <TextField
           label="Código de denuncia"
           inputMode="numeric"
@@ -64,24 +97,12 @@ export function FollowUpLogin() {
           {...form.field('password')}
         />
         <div className="flex flex-col items-start gap-1">
-          <button
-            type="button"
-            className="min-h-11 text-left text-primary underline hover:no-underline"
-            onPointerEnter={() => preload(loadPasswordRecoveryDialog)}
-            onFocus={() => preload(loadPasswordRecoveryDialog)}
-            onClick={passwordRecovery.show}
-          >
+          <RecoveryLink load={loadPasswordRecoveryDialog} onClick={passwordRecovery.show}>
             Olvidé la contraseña de mi denuncia
-          </button>
-          <button
-            type="button"
-            className="min-h-11 text-left text-primary underline hover:no-underline"
-            onPointerEnter={() => preload(loadCodeRecoveryDialog)}
-            onFocus={() => preload(loadCodeRecoveryDialog)}
-            onClick={codeRecovery.show}
-          >
+          </RecoveryLink>
+          <RecoveryLink load={loadCodeRecoveryDialog} onClick={codeRecovery.show}>
             Olvidé el código de mi denuncia
-          </button>
+          </RecoveryLink>
         </div>
         {login.isError && (
           <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
@@ -114,6 +135,6 @@ export function FollowUpLogin() {
           <PasswordRecoveryDialog open={passwordRecovery.open} onClose={passwordRecovery.hide} />
         </Suspense>
       )}
-    </section>
+    </Card>
   );
 }

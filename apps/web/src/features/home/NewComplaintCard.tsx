@@ -1,7 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { Checkbox } from '../../components/form/Checkbox';
 import { loadTermsDialog, preload, TermsDialog } from './lazy-dialogs';
 import { useLazyDialog } from './useLazyDialog';
@@ -17,10 +18,11 @@ export function NewComplaintCard() {
   const warmUp = () => preload(loadTermsDialog);
 
   return (
-    <section aria-labelledby="ingresar-nueva-denuncia" className="flex flex-col gap-5 rounded-lg border border-gray-200 bg-white p-5 shadow-sm md:p-6">
-      <h2 id="ingresar-nueva-denuncia" className="text-xl font-bold text-secondary md:text-2xl">
-        Ingresar nueva denuncia
-      </h2>
+    <Card
+      titleId="ingresar-nueva-denuncia"
+      title="Ingresar nueva denuncia"
+      className="flex flex-col gap-5"
+    >
       <p>Puede ingresar su denuncia de forma identificada o anónima, en tres pasos:</p>
       <ol className="list-decimal space-y-1 pl-5">
         <li>Elija el tipo de denuncia.</li>
@@ -37,7 +39,11 @@ export function NewComplaintCard() {
         onFocus={warmUp}
       />
       <div className="mt-auto">
-        <Button className="w-full sm:w-auto" disabled={!accepted} onClick={() => navigate(paths.newComplaint())}>
+        <Button
+          className="w-full sm:w-auto"
+          disabled={!accepted}
+          onClick={() => navigate(paths.newComplaint())}
+        >
           Ingresar denuncia
         </Button>
       </div>
@@ -53,6 +59,6 @@ export function NewComplaintCard() {
           />
         </Suspense>
       )}
-    </section>
+    </Card>
   );
 }

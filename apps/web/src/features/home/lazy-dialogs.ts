@@ -5,8 +5,8 @@ import { lazy } from 'react';
 // stay out of the first load of `/` (SPEC §7 budget).
 
 export const loadTermsDialog = () => import('./TermsDialog');
-export const loadCodeRecoveryDialog = () => import('../recovery/CodeRecoveryDialog');
-export const loadPasswordRecoveryDialog = () => import('../recovery/PasswordRecoveryDialog');
+export const loadCodeRecoveryDialog = () => import('./recovery/CodeRecoveryDialog');
+export const loadPasswordRecoveryDialog = () => import('./recovery/PasswordRecoveryDialog');
 
 export const TermsDialog = lazy(() => loadTermsDialog().then((m) => ({ default: m.TermsDialog })));
 export const CodeRecoveryDialog = lazy(() =>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@canal/shared';
-import { HttpError } from '../api/http';
+import { HttpError } from '../../lib/api/http';
 
 /**
  * SPEC §8, login: 401 is "Código o contraseña incorrecta"; another answer shows the server's

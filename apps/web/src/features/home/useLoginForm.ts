@@ -42,7 +42,8 @@ export function useLoginForm(onValid: (values: LoginFields) => void) {
   const checkField = async (field: Field, next: LoginFields) => {
     const run = ++latest.current[field];
     const { errors: found } = await check(next);
-    if (run === latest.current[field]) setErrors((current) => ({ ...current, [field]: found[field] }));
+    if (run === latest.current[field])
+      setErrors((current) => ({ ...current, [field]: found[field] }));
   };
 
   const field = (name: Field) => ({

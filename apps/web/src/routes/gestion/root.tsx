@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes } from 'react-router';
-import { LoadingPage } from '../../app/LoadingPage';
+import { LoadingPage } from '../../components/LoadingPage';
+import { paths, staffCasePattern, underStaff } from '../../config/paths';
 import { GestionShell } from '../../features/back-office/components/GestionShell';
 import { StaffLayout } from '../../features/back-office/StaffLayout';
 
@@ -20,16 +21,16 @@ const StatsRoute = lazy(() => import('./stats').then((m) => ({ default: m.StatsR
 export function GestionRoot() {
   // useRoutes with objects (not <Routes> children), so no extra router code reaches the portal's first load.
   const page = useRoutes([
-    { path: 'ingresar', element: <SignInRoute /> },
-    { path: 'activar', element: <ActivateRoute /> },
+    { path: underStaff(paths.staffSignIn()), element: <SignInRoute /> },
+    { path: underStaff(paths.staffActivate()), element: <ActivateRoute /> },
     {
       element: <StaffLayout />,
       children: [
         { index: true, element: <InboxRoute /> },
-        { path: 'casos/:id', element: <CaseRoute /> },
-        { path: 'usuarios', element: <UsersRoute /> },
-        { path: 'auditoria', element: <AuditRoute /> },
-        { path: 'estadisticas', element: <StatsRoute /> },
+        { path: staffCasePattern(), element: <CaseRoute /> },
+        { path: underStaff(paths.staffUsers()), element: <UsersRoute /> },
+        { path: underStaff(paths.staffAudit()), element: <AuditRoute /> },
+        { path: underStaff(paths.staffStats()), element: <StatsRoute /> },
         { path: '*', element: <Navigate to="." replace /> },
       ],
     },

@@ -1,25 +1,38 @@
-import { HEAD_OFFICE_ID } from '@canal/shared';
-import { HttpError, send, type SendOptions } from '../../api/http';
-import type {
-  AuditPage,
-  CaseView,
-  CategoryOption,
-  ChainCheck,
-  HalfYearReport,
-  InboxFilters,
-  InboxPage,
-  InvitationLookup,
-  NewUser,
-  SessionAnswer,
-  StaffUser,
-  Statistics,
-  StatsFilters,
-  StatusChange,
-  UserChanges,
-} from './types';
+import { HEAD_OFFICE_ID, fromCategoriaDelitos, type Category } from '@canal/shared';
+import {
+  STAFF_CSRF_COOKIE,
+  STAFF_CSRF_HEADER,
+  buildRequest,
+  contract,
+  fillPath,
+  type Endpoint,
+  type RequestOf,
+  type RequestParts,
+  type SuccessOf,
+} from '@canal/shared/contract';
+import { HttpError, send } from '../../../lib/api/http';
+import {
+  fromAuditPage,
+  fromCaseView,
+  fromChainCheck,
+  fromHalfYearReport,
+  fromInboxPage,
+  fromInvitation,
+  fromStaffSession,
+  fromStaffUser,
+  fromStatistics,
+} from './mappers';
 
-const BASE = '/v1/gestion';
-export const CSRF_COOKIE = 'gestion_csrf';
+export const CSRF_COOKIE = STAFF_CSRF_COOKIE;
+
+/** What a screen sends: the request parts the contract declares (wire names, as they travel). */
+export type InboxFilters = NonNullable<RequestOf<typeof contract.inbox>['querystring']>;
+export type StatsFilters = NonNullable<RequestOf<typeof contract.statistics>['querystring']>;
+export type StatusChange = RequestOf<typeof contract.changeStatus>['body'];
+export type NewUser = RequestOf<typeof contract.inviteUser>['body'];
+export type UserChanges = RequestOf<typeof contract.updateUser>['body'];
+export type AuditQuery = RequestOf<typeof contract.auditLog>['querystring'];
+export type MilestoneRecord = RequestOf<typeof contract.recordMilestone>['body'];
 
 /** The CSRF double-submit value: the page reads its cookie and echoes it in `x-csrf-token` on writes. */
 export function readCsrfCookie(cookies: string = document.cookie): string | null {
@@ -36,80 +49,107 @@ export function readCsrfCookie(cookies: string = document.cookie): string | null
   return null;
 }
 
-/** `?a=1&b=2` from the defined, non-empty values. */
-export function queryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-export const caseFileUrl = (caseId: number, fileId: string) => `${BASE}/casos/${caseId}/archivos/${fileId}`;
-export const statsCsvUrl = (filters: StatsFilters) => `${BASE}/estadisticas/casos.csv${queryString(filters)}`;
+export const caseFileUrl = (caseId: number, fileId: string) =>
+  fillPath(contract.downloadCaseFile.path, { id: caseId, fileId });
+export const statsCsvUrl = (filters: StatsFilters) =>
+  buildRequest(contract.exportCasesCsv, { querystring: filters }).url;
 
 export interface StaffApiOptions {
   /** Called when a call answers 401 with a session (expired or signed out elsewhere). */
   onUnauthorized?: () => void;
 }
 
-/** Every /v1/gestion call in one module; screens call these, never URLs. Cookies travel by themselves. */
+/**
+ * Every /v1/gestion call in one module, each one an entry of the shared contract (method, path,
+ * request and answer types); screens call these and read the mapped (English) answers, never URLs
+ * or wire names. Cookies travel by themselves.
+ */
 export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
-  async function call<T>(method: SendOptions['method'], path: string, body?: unknown, { session = true } = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (method !== 'GET') {
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    parts: RequestParts<E>,
+    { session = true } = {},
+  ): Promise<SuccessOf<E>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...parts.headers };
+    if (endpoint.method !== 'GET') {
       const csrf = readCsrfCookie();
-      if (csrf) headers['x-csrf-token'] = csrf;
+      if (csrf) headers[STAFF_CSRF_HEADER] = csrf;
     }
+    const request = buildRequest(endpoint, { ...parts, headers } as RequestParts<E>);
     try {
-      return (await send({ method, url: `${BASE}${path}`, headers, body: body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}) })).body as T;
+      return (await send(request)).body as SuccessOf<E>;
     } catch (error) {
       // A 401 on a call made with a session means the session is gone; sign-in's own 401 is a wrong credential.
       if (session && error instanceof HttpError && error.status === 401) onUnauthorized?.();
       throw error;
     }
   }
+  const anonymous = { session: false };
 
   return {
     // Session and activation
-    signIn: (input: { email: string; password: string; codigo: string }) => call<SessionAnswer>('POST', '/sesion', input, { session: false }),
-    session: () => call<SessionAnswer>('GET', '/sesion', undefined, { session: false }),
-    signOut: () => call<null>('DELETE', '/sesion'),
-    lookupInvitation: (token: string) => call<InvitationLookup>('POST', '/activacion/consulta', { token }, { session: false }),
-    activate: (input: { token: string; password: string; codigo: string }) => call<SessionAnswer>('POST', '/activacion', input, { session: false }),
+    signIn: async (body: RequestOf<typeof contract.signIn>['body']) =>
+      fromStaffSession(await call(contract.signIn, { body }, anonymous)),
+    session: async () => fromStaffSession(await call(contract.currentSession, {}, anonymous)),
+    signOut: () => call(contract.signOut, {}),
+    lookupInvitation: async (token: string) =>
+      fromInvitation(await call(contract.lookupInvitation, { body: { token } }, anonymous)),
+    activate: async (body: RequestOf<typeof contract.activate>['body']) =>
+      fromStaffSession(await call(contract.activate, { body }, anonymous)),
 
     // Cases
-    inbox: (filters: InboxFilters) => call<InboxPage>('GET', `/casos${queryString(filters)}`),
-    caseView: (id: number) => call<CaseView>('GET', `/casos/${id}`),
-    changeStatus: (id: number, change: StatusChange) => call<{ message: string }>('POST', `/casos/${id}/estado`, change),
-    reply: (id: number, comentario: string) => call<{ message: string }>('POST', `/casos/${id}/respuestas`, { comentario }),
-    addNote: (id: number, comentario: string) => call<{ message: string }>('POST', `/casos/${id}/notas`, { comentario }),
-    assign: (id: number, userId: number | null) => call<{ message: string }>('PUT', `/casos/${id}/asignacion`, { usuario_id: userId }),
-    exclude: (id: number, userId: number) => call<{ message: string }>('PUT', `/casos/${id}/exclusiones/${userId}`),
-    include: (id: number, userId: number) => call<{ message: string }>('DELETE', `/casos/${id}/exclusiones/${userId}`),
-    recordMilestone: (id: number, key: string, input: { fecha: string; comentario?: string }) =>
-      call<{ message: string }>('PUT', `/casos/${id}/hitos/${encodeURIComponent(key)}`, input),
+    inbox: async (filters: InboxFilters) =>
+      fromInboxPage(await call(contract.inbox, { querystring: filters })),
+    caseView: async (id: number) => fromCaseView(await call(contract.viewCase, { params: { id } })),
+    changeStatus: (id: number, body: StatusChange) =>
+      call(contract.changeStatus, { params: { id }, body }),
+    reply: (id: number, comentario: string) =>
+      call(contract.replyToComplainant, { params: { id }, body: { comentario } }),
+    addNote: (id: number, comentario: string) =>
+      call(contract.addInternalNote, { params: { id }, body: { comentario } }),
+    assign: (id: number, userId: number | null) =>
+      call(contract.assignCase, { params: { id }, body: { usuario_id: userId } }),
+    exclude: (id: number, userId: number) =>
+      call(contract.excludeFromCase, { params: { id, userId } }),
+    include: (id: number, userId: number) =>
+      call(contract.removeExclusion, { params: { id, userId } }),
+    recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
+      call(contract.recordMilestone, { params: { id, clave }, body }),
 
     // Users (administrators)
-    users: () => call<StaffUser[]>('GET', '/usuarios'),
-    invite: (input: NewUser) => call<StaffUser>('POST', '/usuarios', input),
-    updateUser: (id: number, changes: UserChanges) => call<StaffUser>('PATCH', `/usuarios/${id}`, changes),
-    reinvite: (id: number) => call<{ message: string }>('POST', `/usuarios/${id}/invitacion`),
+    users: async () => (await call(contract.listUsers, {})).map(fromStaffUser),
+    invite: async (body: NewUser) => fromStaffUser(await call(contract.inviteUser, { body })),
+    updateUser: async (id: number, body: UserChanges) =>
+      fromStaffUser(await call(contract.updateUser, { params: { id }, body })),
+    reinvite: (id: number) => call(contract.reinviteUser, { params: { id } }),
 
     // Audit (auditors, administrators)
-    audit: (page: { limite: number; desplazamiento: number; caso?: number; usuario?: number }) => call<AuditPage>('GET', `/auditoria${queryString(page)}`),
-    verifyChain: () => call<ChainCheck>('GET', '/auditoria/verificacion'),
+    audit: async (querystring: AuditQuery) =>
+      fromAuditPage(await call(contract.auditLog, { querystring })),
+    verifyChain: async () => fromChainCheck(await call(contract.verifyAuditChain, {})),
+
+    // Mail given up after its last attempt (administrators)
+    failedMails: () => call(contract.failedMails, {}),
 
     // Statistics
-    statistics: (filters: StatsFilters) => call<Statistics>('GET', `/estadisticas${queryString(filters)}`),
-    halfYear: (anio: number, semestre: 1 | 2) => call<HalfYearReport>('GET', `/estadisticas/semestral${queryString({ anio, semestre })}`),
+    statistics: async (filters: StatsFilters) =>
+      fromStatistics(await call(contract.statistics, { querystring: filters })),
+    halfYear: async (anio: number, semestre: 1 | 2) =>
+      fromHalfYearReport(
+        await call(contract.halfYearReport, {
+          querystring: { anio, semestre: String(semestre) as '1' | '2' },
+        }),
+      ),
 
     /** The categories of an organisation (public master data), for the inbox filter. */
-    async categories(organizationId: string = HEAD_OFFICE_ID): Promise<CategoryOption[]> {
-      const res = await send({ method: 'GET', url: '/v1/datos-maestros/delitos', headers: { 'x-filial': organizationId, accept: 'application/json' } });
-      return res.body as CategoryOption[];
-    },
+    categories: async (organizationId: string = HEAD_OFFICE_ID): Promise<Category[]> =>
+      (
+        await call(
+          contract.offenceCategories,
+          { headers: { 'x-filial': organizationId } },
+          anonymous,
+        )
+      )?.map(fromCategoriaDelitos) ?? [],
   };
 }
 
@@ -119,8 +159,10 @@ export type StaffApi = ReturnType<typeof createStaffApi>;
 export function errorMessage(error: unknown): string {
   if (error instanceof HttpError) {
     if (error.serverMessage) return error.serverMessage;
-    if (error.kind === 'timeout') return 'El servidor tardó demasiado en responder. Intente nuevamente.';
-    if (error.kind === 'network') return 'No pudimos conectar con el servidor. Revise su conexión e intente nuevamente.';
+    if (error.kind === 'timeout')
+      return 'El servidor tardó demasiado en responder. Intente nuevamente.';
+    if (error.kind === 'network')
+      return 'No pudimos conectar con el servidor. Revise su conexión e intente nuevamente.';
   }
   return 'Ocurrió un error inesperado. Intente nuevamente.';
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStaffApi } from './StaffApiProvider';
-import type { InboxFilters, NewUser, StatsFilters, StatusChange, UserChanges } from './types';
+import type { InboxFilters, NewUser, StatsFilters, StatusChange, UserChanges } from './client';
 
 /** Query keys of the back office, in one place so mutations invalidate the right data. */
 export const staffKeys = {
@@ -10,25 +10,52 @@ export const staffKeys = {
   cases: () => ['gestion', 'casos'] as const,
   case: (id: number) => ['gestion', 'caso', id] as const,
   users: () => ['gestion', 'usuarios'] as const,
-  audit: (limite: number, desplazamiento: number) => ['gestion', 'auditoria', limite, desplazamiento] as const,
+  audit: (limite: number, desplazamiento: number) =>
+    ['gestion', 'auditoria', limite, desplazamiento] as const,
   stats: (f: StatsFilters) => ['gestion', 'estadisticas', f] as const,
   halfYear: (anio: number, semestre: 1 | 2) => ['gestion', 'semestral', anio, semestre] as const,
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
+  failedMails: () => ['gestion', 'correos-fallidos'] as const,
 };
+
+/** Mail the outbox gave up on (administrators only; checked every five minutes). */
+export function useFailedMails(enabled: boolean) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: staffKeys.failedMails(),
+    queryFn: api.failedMails,
+    enabled,
+    refetchInterval: 5 * 60_000,
+  });
+}
 
 export function useSession() {
   const api = useStaffApi();
-  return useQuery({ queryKey: staffKeys.session(), queryFn: api.session, staleTime: 60_000, gcTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: staffKeys.session(),
+    queryFn: api.session,
+    staleTime: 60_000,
+    gcTime: 5 * 60_000,
+  });
 }
 
 export function useInbox(filters: InboxFilters) {
   const api = useStaffApi();
-  return useQuery({ queryKey: staffKeys.inbox(filters), queryFn: () => api.inbox(filters), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: staffKeys.inbox(filters),
+    queryFn: () => api.inbox(filters),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useCategories(organizationId: string | undefined) {
   const api = useStaffApi();
-  return useQuery({ queryKey: staffKeys.categories(organizationId), queryFn: () => api.categories(organizationId), staleTime: 10 * 60_000, gcTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: staffKeys.categories(organizationId),
+    queryFn: () => api.categories(organizationId),
+    staleTime: 10 * 60_000,
+    gcTime: 10 * 60_000,
+  });
 }
 
 export function useCase(id: number) {
@@ -42,7 +69,10 @@ function useCaseMutation<V>(id: number, fn: (v: V) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: staffKeys.case(id) }), client.invalidateQueries({ queryKey: staffKeys.cases() })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: staffKeys.case(id) }),
+        client.invalidateQueries({ queryKey: staffKeys.cases() }),
+      ]);
     },
   });
 }
@@ -56,8 +86,13 @@ export function useCaseActions(id: number) {
     assign: useCaseMutation(id, (userId: number | null) => api.assign(id, userId)),
     exclude: useCaseMutation(id, (userId: number) => api.exclude(id, userId)),
     include: useCaseMutation(id, (userId: number) => api.include(id, userId)),
-    recordMilestone: useCaseMutation(id, (v: { clave: string; fecha: string; comentario?: string }) =>
-      api.recordMilestone(id, v.clave, { fecha: v.fecha, ...(v.comentario ? { comentario: v.comentario } : {}) }),
+    recordMilestone: useCaseMutation(
+      id,
+      (v: { clave: string; fecha: string; comentario?: string }) =>
+        api.recordMilestone(id, v.clave, {
+          fecha: v.fecha,
+          ...(v.comentario ? { comentario: v.comentario } : {}),
+        }),
     ),
   };
 }
@@ -73,29 +108,46 @@ export function useUserActions() {
   const refresh = () => client.invalidateQueries({ queryKey: staffKeys.users() });
   return {
     invite: useMutation({ mutationFn: (v: NewUser) => api.invite(v), onSuccess: refresh }),
-    update: useMutation({ mutationFn: (v: { id: number; changes: UserChanges }) => api.updateUser(v.id, v.changes), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: (v: { id: number; changes: UserChanges }) => api.updateUser(v.id, v.changes),
+      onSuccess: refresh,
+    }),
     reinvite: useMutation({ mutationFn: (id: number) => api.reinvite(id), onSuccess: refresh }),
   };
 }
 
 export function useAudit(limite: number, desplazamiento: number) {
   const api = useStaffApi();
-  return useQuery({ queryKey: staffKeys.audit(limite, desplazamiento), queryFn: () => api.audit({ limite, desplazamiento }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: staffKeys.audit(limite, desplazamiento),
+    queryFn: () => api.audit({ limite, desplazamiento }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useVerifyChain() {
   const api = useStaffApi();
   const client = useQueryClient();
   // The check is itself audited: the log's first page changes.
-  return useMutation({ mutationFn: api.verifyChain, onSuccess: () => client.invalidateQueries({ queryKey: ['gestion', 'auditoria'] }) });
+  return useMutation({
+    mutationFn: api.verifyChain,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['gestion', 'auditoria'] }),
+  });
 }
 
 export function useStatistics(filters: StatsFilters) {
   const api = useStaffApi();
-  return useQuery({ queryKey: staffKeys.stats(filters), queryFn: () => api.statistics(filters), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: staffKeys.stats(filters),
+    queryFn: () => api.statistics(filters),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useHalfYear(anio: number, semestre: 1 | 2) {
   const api = useStaffApi();
-  return useQuery({ queryKey: staffKeys.halfYear(anio, semestre), queryFn: () => api.halfYear(anio, semestre) });
+  return useQuery({
+    queryKey: staffKeys.halfYear(anio, semestre),
+    queryFn: () => api.halfYear(anio, semestre),
+  });
 }

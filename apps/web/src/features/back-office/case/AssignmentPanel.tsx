@@ -2,38 +2,38 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../api/client';
 import { useCaseActions, useUsers } from '../api/hooks';
-import type { CaseView, StaffUser } from '../api/types';
+import type { CaseView, StaffUser } from '../api/mappers';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField } from '../../../components/form/fields';
 import { isAdministrator, useStaffUser } from '../components/StaffUserContext';
 
 /** People who may take a case: active, activated, not auditors, with its organisation, not excluded. */
-const eligible = (users: StaffUser[], c: CaseView['caso']) =>
+const eligible = (users: StaffUser[], c: CaseView['case']) =>
   users.filter(
     (u) =>
-      u.activo &&
-      u.activado &&
-      u.rol !== 'auditor' &&
-      (u.rol === 'administrador' || u.organizaciones.includes(c.organizacion.id)) &&
-      !c.exclusiones.some((e) => e.id === u.id),
+      u.active &&
+      u.activated &&
+      u.role !== 'auditor' &&
+      (u.role === 'administrador' || u.organizations.includes(c.organization.id)) &&
+      !c.excluded.some((e) => e.id === u.id),
   );
 
 /** Assignment (everyone who may change the case) and conflict-of-interest exclusions (administrators). */
-export function AssignmentPanel({ caso }: { caso: CaseView['caso'] }) {
+export function AssignmentPanel({ theCase }: { theCase: CaseView['case'] }) {
   const me = useStaffUser();
   const admin = isAdministrator(me);
   const users = useUsers(admin);
-  const { assign, exclude, include } = useCaseActions(caso.id);
+  const { assign, exclude, include } = useCaseActions(theCase.id);
   const [assignee, setAssignee] = useState('');
   const [excluded, setExcluded] = useState('');
-  const candidates = eligible(users.data ?? [], caso);
+  const candidates = eligible(users.data ?? [], theCase);
   const failure = assign.error ?? exclude.error ?? include.error;
 
   return (
     <div className="space-y-4">
       <h3 className="text-lg font-bold text-secondary">Asignación</h3>
       <p>
-        A cargo: <strong>{caso.asignado?.nombre ?? 'Sin asignar'}</strong>
+        A cargo: <strong>{theCase.assignee?.name ?? 'Sin asignar'}</strong>
       </p>
       {admin ? (
         <form
@@ -43,12 +43,17 @@ export function AssignmentPanel({ caso }: { caso: CaseView['caso'] }) {
             assign.mutate(assignee === 'ninguno' ? null : Number(assignee));
           }}
         >
-          <SelectField label="Asignar a" value={assignee} onChange={(e) => setAssignee(e.target.value)} className="min-w-56 flex-1">
+          <SelectField
+            label="Asignar a"
+            value={assignee}
+            onChange={(e) => setAssignee(e.target.value)}
+            className="min-w-56 flex-1"
+          >
             <option value="">Elija una persona</option>
             <option value="ninguno">Nadie (sin asignar)</option>
             {candidates.map((u) => (
               <option key={u.id} value={u.id}>
-                {u.nombre}
+                {u.name}
               </option>
             ))}
           </SelectField>
@@ -58,13 +63,17 @@ export function AssignmentPanel({ caso }: { caso: CaseView['caso'] }) {
         </form>
       ) : (
         <div className="flex flex-wrap gap-3">
-          {caso.asignado?.id !== me.id && (
+          {theCase.assignee?.id !== me.id && (
             <Button onClick={() => assign.mutate(me.id)} disabled={assign.isPending}>
               Asignarme el caso
             </Button>
           )}
-          {caso.asignado && (
-            <Button variant="secondary" onClick={() => assign.mutate(null)} disabled={assign.isPending}>
+          {theCase.assignee && (
+            <Button
+              variant="secondary"
+              onClick={() => assign.mutate(null)}
+              disabled={assign.isPending}
+            >
               Dejar sin asignar
             </Button>
           )}
@@ -74,14 +83,19 @@ export function AssignmentPanel({ caso }: { caso: CaseView['caso'] }) {
       {admin && (
         <div className="space-y-3">
           <h3 className="text-lg font-bold text-secondary">Exclusiones por conflicto de interés</h3>
-          {caso.exclusiones.length === 0 ? (
+          {theCase.excluded.length === 0 ? (
             <p>Nadie está excluido de este caso.</p>
           ) : (
             <ul className="space-y-2">
-              {caso.exclusiones.map((e) => (
+              {theCase.excluded.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-center gap-3">
-                  <span>{e.nombre}</span>
-                  <Button variant="ghost" onClick={() => include.mutate(e.id)} disabled={include.isPending} aria-label={`Quitar la exclusión de ${e.nombre}`}>
+                  <span>{e.name}</span>
+                  <Button
+                    variant="ghost"
+                    onClick={() => include.mutate(e.id)}
+                    disabled={include.isPending}
+                    aria-label={`Quitar la exclusión de ${e.name}`}
+                  >
                     Quitar exclusión
                   </Button>
                 </li>
@@ -95,13 +109,19 @@ export function AssignmentPanel({ caso }: { caso: CaseView['caso'] }) {
               if (excluded) exclude.mutate(Number(excluded), { onSuccess: () => setExcluded('') });
             }}
           >
-            <SelectField label="Excluir a" value={excluded} onChange={(e) => setExcluded(e.target.value)} className="min-w-56 flex-1" hint="La persona deja de ver el caso de inmediato.">
+            <SelectField
+              label="Excluir a"
+              value={excluded}
+              onChange={(e) => setExcluded(e.target.value)}
+              className="min-w-56 flex-1"
+              hint="La persona deja de ver el caso de inmediato."
+            >
               <option value="">Elija una persona</option>
               {(users.data ?? [])
-                .filter((u) => u.id !== me.id && !caso.exclusiones.some((x) => x.id === u.id))
+                .filter((u) => u.id !== me.id && !theCase.excluded.some((x) => x.id === u.id))
                 .map((u) => (
                   <option key={u.id} value={u.id}>
-                    {u.nombre}
+                    {u.name}
                   </option>
                 ))}
             </SelectField>

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import type { RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE } from '@canal/shared';
-import { HttpError } from '../../api/http';
-import type { StaffApi } from '../api/client';
-import type { CaseView } from '../api/types';
-import { ADMIN, AUDITOR, INVESTIGATOR, renderStaffPage, stubStaffApi } from '../test-support';
+import type { CaseViewWire as CaseView } from '@canal/shared/contract';
+import { ADMIN, AUDITOR, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
+import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
+import { callsTo, recordRequests, server } from '../../../test/msw/server';
 import { CasePage } from './CasePage';
 
 const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
@@ -51,34 +52,112 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
     zona: 'Región Metropolitana',
   },
   bitacora: {
-    visible: [{ id: 1, evento: 'Denuncia ingresada', comentario: null, autor: 'Denunciante', personal: null, fecha: '2026-03-02T12:00:00.000Z' }],
-    interna: [{ id: 2, evento: 'Nota interna', comentario: 'Revisar con RR.HH.', autor: 'Inés', personal: 'Inés', fecha: '2026-03-02T13:00:00.000Z' }],
+    visible: [
+      {
+        id: 1,
+        evento: 'Denuncia ingresada',
+        comentario: null,
+        autor: 'Denunciante',
+        personal: null,
+        fecha: '2026-03-02T12:00:00.000Z',
+      },
+    ],
+    interna: [
+      {
+        id: 2,
+        evento: 'Nota interna',
+        comentario: 'Revisar con RR.HH.',
+        autor: 'Inés',
+        personal: 'Inés',
+        fecha: '2026-03-02T13:00:00.000Z',
+      },
+    ],
   },
-  archivos: [{ id: 'f1', nombre: 'acta.pdf', mimetype: 'application/pdf', tamano: 2048, fecha: '2026-03-02T12:00:00.000Z', url: '/v1/gestion/casos/7/archivos/f1' }],
+  archivos: [
+    {
+      id: 'f1',
+      nombre: 'acta.pdf',
+      mimetype: 'application/pdf',
+      tamano: 2048,
+      fecha: '2026-03-02T12:00:00.000Z',
+      url: '/v1/gestion/casos/7/archivos/f1',
+    },
+  ],
   hitos: [
-    { clave: 'medidas_resguardo', nombre: 'Adopción de medidas de resguardo', vence: '2026-03-02', estado: 'overdue', completado: null, atrasado: false, por_silencio: false, provisorio: false, informa_denunciante: false, se_informa: null, responsable: 'empleador' },
-    { clave: 'decision_y_aviso_dt', nombre: 'Decisión de investigar o derivar', vence: '2026-03-05', estado: 'soon', completado: null, atrasado: false, por_silencio: false, provisorio: false, informa_denunciante: true, se_informa: 'si la empresa investiga o deriva, y quién investiga', responsable: 'empleador' },
+    {
+      clave: 'medidas_resguardo',
+      nombre: 'Adopción de medidas de resguardo',
+      vence: '2026-03-02',
+      estado: 'overdue',
+      completado: null,
+      atrasado: false,
+      por_silencio: false,
+      provisorio: false,
+      informa_denunciante: false,
+      se_informa: null,
+      responsable: 'empleador',
+    },
+    {
+      clave: 'decision_y_aviso_dt',
+      nombre: 'Decisión de investigar o derivar',
+      vence: '2026-03-05',
+      estado: 'soon',
+      completado: null,
+      atrasado: false,
+      por_silencio: false,
+      provisorio: false,
+      informa_denunciante: true,
+      se_informa: 'si la empresa investiga o deriva, y quién investiga',
+      responsable: 'empleador',
+    },
   ],
 });
 
-function setup(user = INVESTIGATOR, overrides: Partial<StaffApi> = {}, caso: Partial<CaseView['caso']> = {}) {
-  const api = stubStaffApi({ caseView: vi.fn().mockResolvedValue(view(caso)), users: vi.fn().mockResolvedValue([]), ...overrides });
-  renderStaffPage(<CasePage />, { api, path: '/gestion/casos/7', route: 'casos/:id', user });
-  return api;
+/** Renders case 7 for `user`; `handlers` answer the calls the test makes beyond the reads. */
+function setup(
+  user = INVESTIGATOR,
+  handlers: RequestHandler[] = [],
+  caso: Partial<CaseView['caso']> = {},
+) {
+  const calls = recordRequests();
+  server.use(staffApi.caseView(ok(view(caso))), staffApi.users(ok([])), ...handlers);
+  renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id', user });
+  return calls;
 }
+
+const statusChanges = (calls: ReturnType<typeof setup>) =>
+  callsTo(calls, 'POST', '/v1/gestion/casos/7/estado');
+const milestones = (calls: ReturnType<typeof setup>, key: string) =>
+  callsTo(calls, 'PUT', `/v1/gestion/casos/7/hitos/${key}`);
 
 describe('the case page', () => {
   it('shows every field, the file through the staff route, and the two logs apart', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
     const facts = screen.getByRole('region', { name: 'Datos de la denuncia' });
-    for (const text of ['María José González', '12345678-5', 'maria@correo.cl', '+56912345678', 'Mi jefatura me grita frente al equipo.', 'Región Metropolitana']) {
+    for (const text of [
+      'María José González',
+      '12345678-5',
+      'maria@correo.cl',
+      '+56912345678',
+      'Mi jefatura me grita frente al equipo.',
+      'Región Metropolitana',
+    ]) {
       expect(facts).toHaveTextContent(text);
     }
-    expect(screen.getByRole('link', { name: 'acta.pdf' })).toHaveAttribute('href', '/v1/gestion/casos/7/archivos/f1');
-    expect(screen.getByRole('region', { name: 'Bitácora visible para la persona denunciante' })).toHaveTextContent('Denuncia ingresada');
-    expect(screen.getByRole('region', { name: 'Bitácora visible para la persona denunciante' })).not.toHaveTextContent('RR.HH.');
-    expect(screen.getByRole('region', { name: 'Notas internas' })).toHaveTextContent('Revisar con RR.HH.');
+    expect(screen.getByRole('link', { name: 'acta.pdf' })).toHaveAttribute(
+      'href',
+      '/v1/gestion/casos/7/archivos/f1',
+    );
+    expect(
+      screen.getByRole('region', { name: 'Bitácora visible para la persona denunciante' }),
+    ).toHaveTextContent('Denuncia ingresada');
+    expect(
+      screen.getByRole('region', { name: 'Bitácora visible para la persona denunciante' }),
+    ).not.toHaveTextContent('RR.HH.');
+    expect(screen.getByRole('region', { name: 'Notas internas' })).toHaveTextContent(
+      'Revisar con RR.HH.',
+    );
     const milestones = screen.getByRole('region', { name: 'Plazos legales' });
     expect(within(milestones).getAllByRole('row')[1]).toHaveTextContent('Vencido');
     expect(within(milestones).getAllByRole('row')[2]).toHaveTextContent('Vence pronto');
@@ -88,7 +167,9 @@ describe('the case page', () => {
     setup(AUDITOR);
     await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
     expect(screen.getByText('Acceso de solo lectura (auditoría).')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Notas internas' })).toHaveTextContent('Revisar con RR.HH.');
+    expect(screen.getByRole('region', { name: 'Notas internas' })).toHaveTextContent(
+      'Revisar con RR.HH.',
+    );
     expect(screen.queryByRole('region', { name: 'Acciones' })).not.toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.queryAllByRole('textbox')).toEqual([]);
@@ -96,81 +177,138 @@ describe('the case page', () => {
   });
 
   it('requires the resolution to close, then sends status, comment and resolution', async () => {
-    const changeStatus = vi.fn().mockResolvedValue({ message: 'Estado actualizado.' });
-    setup(INVESTIGATOR, { changeStatus });
+    const calls = setup(INVESTIGATOR, [
+      staffApi.changeStatus(created({ message: 'Estado actualizado.' })),
+    ]);
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Cambiar estado' });
     expect(within(form).queryByRole('option', { name: 'Recibida' })).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
     expect(await within(form).findByText('Debe elegir el nuevo estado.')).toBeInTheDocument();
-    expect(within(form).getByText('Debe escribir un comentario para la persona denunciante.')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Debe escribir un comentario para la persona denunciante.'),
+    ).toBeInTheDocument();
 
     await user.selectOptions(within(form).getByLabelText('Nuevo estado'), 'Cerrada');
-    await user.type(within(form).getByLabelText('Comentario para la persona denunciante'), 'Concluimos la investigación.');
+    await user.type(
+      within(form).getByLabelText('Comentario para la persona denunciante'),
+      'Concluimos la investigación.',
+    );
     await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
-    expect(await within(form).findByText('Para cerrar el caso debe escribir la resolución.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Para cerrar el caso debe escribir la resolución.'),
+    ).toBeInTheDocument();
     expect(within(form).getByLabelText('Resolución')).toHaveAttribute('aria-invalid', 'true');
-    expect(changeStatus).not.toHaveBeenCalled();
+    expect(statusChanges(calls)).toEqual([]);
 
     await user.type(within(form).getByLabelText('Resolución'), 'Amonestación escrita.');
     await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
-    await waitFor(() => expect(changeStatus).toHaveBeenCalledWith(7, { estado: 'Cerrada', comentario: 'Concluimos la investigación.', resolucion: 'Amonestación escrita.' }));
+    await waitFor(() =>
+      expect(statusChanges(calls)[0]?.body).toEqual({
+        estado: 'Cerrada',
+        comentario: 'Concluimos la investigación.',
+        resolucion: 'Amonestación escrita.',
+      }),
+    );
     expect(await within(form).findByText('Estado actualizado.')).toBeInTheDocument();
   });
 
   it('sends a status change without resolution when not closing, and shows the server message on failure', async () => {
-    const changeStatus = vi.fn().mockRejectedValue(new HttpError('http', 409, '/x', 'El caso ya tiene ese estado.'));
-    setup(INVESTIGATOR, { changeStatus });
+    const calls = setup(INVESTIGATOR, [
+      staffApi.changeStatus(fail(409, 'El caso ya tiene ese estado.')),
+    ]);
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Cambiar estado' });
     await user.selectOptions(within(form).getByLabelText('Nuevo estado'), 'Faltan antecedentes');
     expect(within(form).queryByLabelText('Resolución')).not.toBeInTheDocument();
-    await user.type(within(form).getByLabelText('Comentario para la persona denunciante'), 'Envíe el acta.');
+    await user.type(
+      within(form).getByLabelText('Comentario para la persona denunciante'),
+      'Envíe el acta.',
+    );
     await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
-    await waitFor(() => expect(changeStatus).toHaveBeenCalledWith(7, { estado: 'Faltan antecedentes', comentario: 'Envíe el acta.' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('El caso ya tiene ese estado.');
+    await waitFor(() =>
+      expect(statusChanges(calls)[0]?.body).toEqual({
+        estado: 'Faltan antecedentes',
+        comentario: 'Envíe el acta.',
+      }),
+    );
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'El caso ya tiene ese estado.',
+    );
   });
 
   it('records a milestone that informs the complainant only with the text they are told', async () => {
-    const recordMilestone = vi.fn().mockResolvedValue({ message: 'Hito registrado.' });
-    setup(INVESTIGATOR, { recordMilestone });
+    const calls = setup(INVESTIGATOR, [
+      staffApi.recordMilestone(ok({ message: 'Hito registrado.' })),
+    ]);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Registrar cumplimiento: Decisión de investigar o derivar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Registrar cumplimiento: Decisión de investigar o derivar' });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Registrar cumplimiento: Decisión de investigar o derivar',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Registrar cumplimiento: Decisión de investigar o derivar',
+    });
     const date = within(dialog).getByLabelText('Fecha en que se cumplió');
     await user.clear(date);
     await user.type(date, '2026-03-03');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(await within(dialog).findByText(/Debe escribir lo que se informa a la persona denunciante: si la empresa investiga/)).toBeInTheDocument();
-    expect(recordMilestone).not.toHaveBeenCalled();
-    await user.type(within(dialog).getByLabelText('Lo que se informa a la persona denunciante'), 'La empresa investigará. Investigadora: Ana Soto.');
+    expect(
+      await within(dialog).findByText(
+        /Debe escribir lo que se informa a la persona denunciante: si la empresa investiga/,
+      ),
+    ).toBeInTheDocument();
+    expect(milestones(calls, 'decision_y_aviso_dt')).toEqual([]);
+    await user.type(
+      within(dialog).getByLabelText('Lo que se informa a la persona denunciante'),
+      'La empresa investigará. Investigadora: Ana Soto.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     await waitFor(() =>
-      expect(recordMilestone).toHaveBeenCalledWith(7, 'decision_y_aviso_dt', { fecha: '2026-03-03', comentario: 'La empresa investigará. Investigadora: Ana Soto.' }),
+      expect(milestones(calls, 'decision_y_aviso_dt')[0]?.body).toEqual({
+        fecha: '2026-03-03',
+        comentario: 'La empresa investigará. Investigadora: Ana Soto.',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('records an internal milestone with a date only', async () => {
-    const recordMilestone = vi.fn().mockResolvedValue({ message: 'Hito registrado.' });
-    setup(INVESTIGATOR, { recordMilestone });
+    const calls = setup(INVESTIGATOR, [
+      staffApi.recordMilestone(ok({ message: 'Hito registrado.' })),
+    ]);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Registrar cumplimiento: Adopción de medidas de resguardo' }));
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Registrar cumplimiento: Adopción de medidas de resguardo',
+      }),
+    );
     const dialog = await screen.findByRole('dialog');
     const date = within(dialog).getByLabelText('Fecha en que se cumplió');
     await user.clear(date);
     await user.type(date, '2026-03-02');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    await waitFor(() => expect(recordMilestone).toHaveBeenCalledWith(7, 'medidas_resguardo', { fecha: '2026-03-02' }));
+    await waitFor(() =>
+      expect(milestones(calls, 'medidas_resguardo')[0]?.body).toEqual({ fecha: '2026-03-02' }),
+    );
   });
 
   it('gives administrators the exclusions, and hides status and reply on a closed case', async () => {
-    setup(ADMIN, {}, { estado: 'Cerrada', resolucion: 'Amonestación.', fecha_cierre: '2026-03-10T12:00:00.000Z', vencido: false, proximo_vencimiento: null });
+    setup(ADMIN, [], {
+      estado: 'Cerrada',
+      resolucion: 'Amonestación.',
+      fecha_cierre: '2026-03-10T12:00:00.000Z',
+      vencido: false,
+      proximo_vencimiento: null,
+    });
     await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
     expect(screen.getByText(/El caso está cerrado/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Cambiar estado' })).not.toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Agregar nota interna' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Exclusiones por conflicto de interés' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Exclusiones por conflicto de interés' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Amonestación.')).toBeInTheDocument();
   });
 });

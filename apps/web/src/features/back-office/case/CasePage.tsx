@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
+import { formatFileSize } from '@canal/shared';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
-import { HttpError } from '../../api/http';
+import { HttpError } from '../../../lib/api/http';
 import { errorMessage } from '../api/client';
 import { useCase, useCaseActions } from '../api/hooks';
-import type { CaseView, LogEntry } from '../api/types';
+import type { CaseLogEntry, CaseView } from '../api/mappers';
 import { caseDueState, DueMark } from '../components/DueMark';
 import { FormAlert } from '../components/FormAlert';
-import { civilDate, dateTime, fileSize, todayInChile } from '../components/format';
+import { civilDate, dateTime, dayInChile } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
 import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
 import { AssignmentPanel } from './AssignmentPanel';
@@ -18,7 +19,10 @@ import { StatusChangeForm } from './StatusChangeForm';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm md:p-5">
+    <section
+      aria-labelledby={id}
+      className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm md:p-5"
+    >
       <h2 id={id} className="text-xl font-bold text-secondary">
         {title}
       </h2>
@@ -28,24 +32,26 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The complainant's fields, labelled; empty ones say so (an anonymous complaint has no identity). */
-function ComplaintFacts({ d }: { d: CaseView['denuncia'] }) {
-  const fullName = [d.nombre, d.apellido_paterno, d.apellido_materno].filter(Boolean).join(' ');
+function ComplaintFacts({ d }: { d: CaseView['complaint'] }) {
+  const fullName = [d.complainantFirstName, d.complainantLastName, d.complainantMiddleName]
+    .filter(Boolean)
+    .join(' ');
   const rows: [string, ReactNode][] = [
-    ['Fecha de ingreso', d.fecha_denuncia],
-    ['Categoría', d.tipo_denuncia],
-    ['Tipo de denuncia', d.subtipo_denuncia],
+    ['Fecha de ingreso', d.createdAt],
+    ['Categoría', d.type],
+    ['Tipo de denuncia', d.subType],
     ['Nombre', fullName || null],
-    ['RUT', d.rut],
-    ['Teléfono', d.fono],
-    ['Correo electrónico', d.email],
-    ['Relación con la organización', d.relacion_organizacion],
-    ['¿Cómo tomó conocimiento?', d.tipo_conocimiento],
-    ['¿Reconoce a los involucrados?', d.reconoce_involucrados],
-    ['Fecha de ocurrencia', d.fecha_ocurrencia_hecho],
-    ['Zona', d.zona],
-    ['Lugar', d.lugar],
-    ['Otro lugar', d.otro_lugar],
-    ['Fecha de primera respuesta', d.fecha_respuesta],
+    ['RUT', d.complainantRut],
+    ['Teléfono', d.complainantContactNumber],
+    ['Correo electrónico', d.complainantEmail],
+    ['Relación con la organización', d.relationshipWithOrganization],
+    ['¿Cómo tomó conocimiento?', d.knowledgeType],
+    ['¿Reconoce a los involucrados?', d.canIdentify],
+    ['Fecha de ocurrencia', d.occurrenceDate],
+    ['Zona', d.zone],
+    ['Lugar', d.place],
+    ['Otro lugar', d.otherPlace],
+    ['Fecha de primera respuesta', d.responseDate],
   ];
   return (
     <>
@@ -53,30 +59,42 @@ function ComplaintFacts({ d }: { d: CaseView['denuncia'] }) {
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm font-semibold text-gray-700">{label}</dt>
-            <dd className="break-words">{value ?? <span className="text-gray-600">No informado</span>}</dd>
+            <dd className="break-words">
+              {value ?? <span className="text-gray-600">No informado</span>}
+            </dd>
           </div>
         ))}
       </dl>
       <div>
         <h3 className="text-sm font-semibold text-gray-700">Descripción de los hechos</h3>
-        <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-3">{d.descripcion_hecho}</p>
+        <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-3">
+          {d.description}
+        </p>
       </div>
     </>
   );
 }
 
-function LogList({ entries, empty, label }: { entries: LogEntry[]; empty: string; label: string }) {
+function LogList({
+  entries,
+  empty,
+  label,
+}: {
+  entries: CaseLogEntry[];
+  empty: string;
+  label: string;
+}) {
   if (entries.length === 0) return <p>{empty}</p>;
   return (
     <ol aria-label={label} className="space-y-3">
       {entries.map((e) => (
         <li key={e.id} className="rounded border border-gray-200 p-3">
-          <p className="font-semibold">{e.evento}</p>
+          <p className="font-semibold">{e.event}</p>
           <p className="text-sm text-gray-700">
-            {dateTime(e.fecha)} · {e.autor}
-            {e.personal && e.personal !== e.autor ? ` (${e.personal})` : ''}
+            {dateTime(e.date)} · {e.author}
+            {e.staff && e.staff !== e.author ? ` (${e.staff})` : ''}
           </p>
-          {e.comentario && <p className="mt-2 whitespace-pre-wrap break-words">{e.comentario}</p>}
+          {e.comment && <p className="mt-2 whitespace-pre-wrap break-words">{e.comment}</p>}
         </li>
       ))}
     </ol>
@@ -84,17 +102,20 @@ function LogList({ entries, empty, label }: { entries: LogEntry[]; empty: string
 }
 
 function CaseActions({ view }: { view: CaseView }) {
-  const { caso } = view;
-  const actions = useCaseActions(caso.id);
-  const closed = caso.estado === 'Cerrada';
+  const { case: theCase } = view;
+  const actions = useCaseActions(theCase.id);
+  const closed = theCase.status === 'Cerrada';
   return (
     <Section id="acciones" title="Acciones">
       <div className="grid gap-6 lg:grid-cols-2">
         {closed ? (
-          <p>El caso está cerrado: no admite cambios de estado ni respuestas. Puede seguir agregando notas internas.</p>
+          <p>
+            El caso está cerrado: no admite cambios de estado ni respuestas. Puede seguir agregando
+            notas internas.
+          </p>
         ) : (
           <>
-            <StatusChangeForm caseId={caso.id} current={caso.estado} />
+            <StatusChangeForm caseId={theCase.id} current={theCase.status} />
             <CommentForm
               title="Responder a la persona denunciante"
               label="Respuesta"
@@ -113,7 +134,7 @@ function CaseActions({ view }: { view: CaseView }) {
           successText="Nota registrada."
           mutation={actions.addNote}
         />
-        <AssignmentPanel caso={caso} />
+        <AssignmentPanel theCase={theCase} />
       </div>
     </Section>
   );
@@ -128,7 +149,9 @@ export function CasePage() {
     const notFound = query.error instanceof HttpError && query.error.status === 404;
     return (
       <div className="space-y-4">
-        <FormAlert>{notFound ? 'No se encontró el caso solicitado.' : errorMessage(query.error)}</FormAlert>
+        <FormAlert>
+          {notFound ? 'No se encontró el caso solicitado.' : errorMessage(query.error)}
+        </FormAlert>
         <Link to={paths.staffInbox()} className="text-primary underline">
           Volver a la bandeja
         </Link>
@@ -137,9 +160,9 @@ export function CasePage() {
   }
   if (!query.data) return <LoadingView />;
   const view = query.data;
-  const { caso } = view;
+  const { case: theCase } = view;
   const editable = canChangeCases(user);
-  const receivedOn = todayInChile(new Date(caso.fecha_ingreso));
+  const receivedOn = dayInChile(theCase.receivedAt);
   return (
     <div className="space-y-5">
       <p>
@@ -148,63 +171,73 @@ export function CasePage() {
         </Link>
       </p>
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold text-secondary">Caso {caso.numero}</h1>
+        <h1 className="text-2xl font-bold text-secondary">Caso {theCase.number}</h1>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <span>{caso.organizacion.nombre}</span>
+          <span>{theCase.organization.name}</span>
           <span>
-            {caso.tipo ?? 'Sin tipo'}
-            {caso.anonima ? ' · Anónima' : ''}
+            {theCase.type ?? 'Sin tipo'}
+            {theCase.anonymous ? ' · Anónima' : ''}
           </span>
           <span>
-            Estado: <StatusBadge status={caso.estado} />
+            Estado: <StatusBadge status={theCase.status} />
           </span>
           <span>
-            Próximo vencimiento: <DueMark date={caso.proximo_vencimiento} state={caseDueState(caso)} />
+            Próximo vencimiento: <DueMark date={theCase.nextDue} state={caseDueState(theCase)} />
           </span>
         </div>
         {!editable && <p className="text-sm text-gray-700">Acceso de solo lectura (auditoría).</p>}
-        {caso.resolucion && (
+        {theCase.resolution && (
           <div className="rounded border border-gray-300 bg-white p-3">
-            <p className="font-semibold">Resolución{caso.fecha_cierre ? ` (cerrado el ${civilDate(caso.fecha_cierre)})` : ''}</p>
-            <p className="whitespace-pre-wrap">{caso.resolucion}</p>
+            <p className="font-semibold">
+              Resolución{theCase.closedAt ? ` (cerrado el ${civilDate(theCase.closedAt)})` : ''}
+            </p>
+            <p className="whitespace-pre-wrap">{theCase.resolution}</p>
           </div>
         )}
       </header>
 
       <Section id="denuncia" title="Datos de la denuncia">
-        <ComplaintFacts d={view.denuncia} />
+        <ComplaintFacts d={view.complaint} />
       </Section>
 
       <Section id="archivos" title="Archivos adjuntos">
-        {view.archivos.length === 0 ? (
+        {view.files.length === 0 ? (
           <p>La denuncia no tiene archivos.</p>
         ) : (
           <ul className="space-y-2">
-            {view.archivos.map((f) => (
+            {view.files.map((f) => (
               <li key={f.id}>
-                <a href={f.url} download={f.nombre} className="text-primary underline">
-                  {f.nombre}
+                <a href={f.url} download={f.name} className="text-primary underline">
+                  {f.name}
                 </a>{' '}
                 <span className="text-sm text-gray-700">
-                  ({fileSize(f.tamano)}, {dateTime(f.fecha)})
+                  ({formatFileSize(f.size)}, {dateTime(f.date)})
                 </span>
               </li>
             ))}
           </ul>
         )}
-        <p className="text-sm text-gray-700">Las imágenes se descargan sin metadatos (ubicación, cámara). Cada descarga queda registrada.</p>
+        <p className="text-sm text-gray-700">
+          Las imágenes se descargan sin metadatos (ubicación, cámara). Cada descarga queda
+          registrada.
+        </p>
       </Section>
 
       <Section id="hitos" title="Plazos legales">
-        <MilestonesTable caseId={caso.id} milestones={view.hitos} receivedOn={receivedOn} canChange={editable} />
+        <MilestonesTable
+          caseId={theCase.id}
+          milestones={view.milestones}
+          receivedOn={receivedOn}
+          canChange={editable}
+        />
       </Section>
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Section id="bitacora-visible" title="Bitácora visible para la persona denunciante">
-          <LogList entries={view.bitacora.visible} empty="Sin entradas." label="Bitácora visible" />
+          <LogList entries={view.log.visible} empty="Sin entradas." label="Bitácora visible" />
         </Section>
         <Section id="notas-internas" title="Notas internas">
-          <LogList entries={view.bitacora.interna} empty="Sin notas internas." label="Notas internas" />
+          <LogList entries={view.log.internal} empty="Sin notas internas." label="Notas internas" />
         </Section>
       </div>
 

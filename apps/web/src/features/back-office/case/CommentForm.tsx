@@ -18,16 +18,34 @@ interface CommentFormProps {
 }
 
 /** One text and a button: the visible reply and the internal note. */
-export function CommentForm({ title, label, hint, submitLabel, successText, mutation }: CommentFormProps) {
+export function CommentForm({
+  title,
+  label,
+  hint,
+  submitLabel,
+  successText,
+  mutation,
+}: CommentFormProps) {
   const headingId = useId();
-  const form = useForm<{ comentario: string }>({ mode: 'onTouched', resolver: zodResolver(commentSchema), defaultValues: { comentario: '' } });
-  const submit = form.handleSubmit((v) => mutation.mutate(v.comentario.trim(), { onSuccess: () => form.reset() }));
+  const form = useForm<{ comentario: string }>({
+    mode: 'onTouched',
+    resolver: zodResolver(commentSchema),
+    defaultValues: { comentario: '' },
+  });
+  const submit = form.handleSubmit((v) =>
+    mutation.mutate(v.comentario.trim(), { onSuccess: () => form.reset() }),
+  );
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="text-lg font-bold text-secondary">
         {title}
       </h3>
-      <TextAreaField label={label} hint={hint} error={form.formState.errors.comentario?.message} {...form.register('comentario')} />
+      <TextAreaField
+        label={label}
+        hint={hint}
+        error={form.formState.errors.comentario?.message}
+        {...form.register('comentario')}
+      />
       {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
       {mutation.isSuccess && <FormAlert tone="success">{successText}</FormAlert>}
       <Button type="submit" disabled={mutation.isPending}>

@@ -4,29 +4,42 @@ import { TextField } from '../../../components/form/TextField';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../api/client';
 import { useCaseActions } from '../api/hooks';
-import type { Milestone } from '../api/types';
+import type { Milestone } from '../api/mappers';
 import { DueMark } from '../components/DueMark';
 import { FormAlert } from '../components/FormAlert';
 import { TextAreaField } from '../../../components/form/fields';
-import { civilDate, todayInChile } from '../components/format';
+import { civilDate, isoTodayInChile } from '../components/format';
 
-const RESPONSIBLE: Record<string, string> = { empleador: 'Empleador', direccion_del_trabajo: 'Dirección del Trabajo' };
+const RESPONSIBLE: Record<string, string> = {
+  empleador: 'Empleador',
+  direccion_del_trabajo: 'Dirección del Trabajo',
+};
 
 function stateText(m: Milestone): string {
-  if (m.estado === 'done') {
-    if (m.por_silencio) return 'Cumplido por silencio';
-    return `Cumplido el ${civilDate(m.completado)}${m.atrasado ? ' (fuera de plazo)' : ''}`;
+  if (m.state === 'done') {
+    if (m.bySilence) return 'Cumplido por silencio';
+    return `Cumplido el ${civilDate(m.completedOn)}${m.late ? ' (fuera de plazo)' : ''}`;
   }
-  if (m.estado === 'no_registrado') return 'No registrado';
-  if (m.estado === 'overdue') return 'Pendiente, vencido';
-  if (m.estado === 'soon') return 'Pendiente, vence pronto';
+  if (m.state === 'no_registrado') return 'No registrado';
+  if (m.state === 'overdue') return 'Pendiente, vencido';
+  if (m.state === 'soon') return 'Pendiente, vence pronto';
   return 'Pendiente';
 }
 
 /** Records a milestone as done on a date; those the complainant must be told about ask for that text. */
-function RecordMilestoneDialog({ caseId, milestone, receivedOn, onClose }: { caseId: number; milestone: Milestone; receivedOn: string; onClose: () => void }) {
+function RecordMilestoneDialog({
+  caseId,
+  milestone,
+  receivedOn,
+  onClose,
+}: {
+  caseId: number;
+  milestone: Milestone;
+  receivedOn: string;
+  onClose: () => void;
+}) {
   const { recordMilestone } = useCaseActions(caseId);
-  const today = todayInChile();
+  const today = isoTodayInChile();
   const [fecha, setFecha] = useState(today);
   const [comentario, setComentario] = useState('');
   const [errors, setErrors] = useState<{ fecha?: string; comentario?: string }>({});
@@ -35,18 +48,23 @@ function RecordMilestoneDialog({ caseId, milestone, receivedOn, onClose }: { cas
     const next: typeof errors = {};
     if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) next.fecha = 'Debe indicar la fecha del hito.';
     else if (fecha > today) next.fecha = 'La fecha del hito no puede ser futura.';
-    else if (fecha < receivedOn) next.fecha = 'La fecha del hito no puede ser anterior al ingreso de la denuncia.';
-    if (milestone.informa_denunciante && !comentario.trim()) next.comentario = `Debe escribir lo que se informa a la persona denunciante: ${milestone.se_informa ?? ''}.`;
+    else if (fecha < receivedOn)
+      next.fecha = 'La fecha del hito no puede ser anterior al ingreso de la denuncia.';
+    if (milestone.informsComplainant && !comentario.trim())
+      next.comentario = `Debe escribir lo que se informa a la persona denunciante: ${milestone.informedVia ?? ''}.`;
     setErrors(next);
     if (Object.keys(next).length) return;
-    recordMilestone.mutate({ clave: milestone.clave, fecha, comentario: comentario.trim() || undefined }, { onSuccess: onClose });
+    recordMilestone.mutate(
+      { clave: milestone.key, fecha, comentario: comentario.trim() || undefined },
+      { onSuccess: onClose },
+    );
   };
   return (
     <Modal
       open
       onClose={onClose}
       locked={recordMilestone.isPending}
-      title={`Registrar cumplimiento: ${milestone.nombre}`}
+      title={`Registrar cumplimiento: ${milestone.name}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={recordMilestone.isPending}>
@@ -59,17 +77,30 @@ function RecordMilestoneDialog({ caseId, milestone, receivedOn, onClose }: { cas
       }
     >
       <form id="registrar-hito" noValidate onSubmit={submit} className="space-y-4">
-        <TextField label="Fecha en que se cumplió" type="date" max={today} min={receivedOn} value={fecha} onChange={(e) => setFecha(e.target.value)} error={errors.fecha} />
-        {milestone.informa_denunciante ? (
+        <TextField
+          label="Fecha en que se cumplió"
+          type="date"
+          max={today}
+          min={receivedOn}
+          value={fecha}
+          onChange={(e) => setFecha(e.target.value)}
+          error={errors.fecha}
+        />
+        {milestone.informsComplainant ? (
           <TextAreaField
             label="Lo que se informa a la persona denunciante"
-            hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.se_informa ?? ''}.`}
+            hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.informedVia ?? ''}.`}
             value={comentario}
             onChange={(e) => setComentario(e.target.value)}
             error={errors.comentario}
           />
         ) : (
-          <TextAreaField label="Comentario interno (opcional)" hint="Queda en las notas internas; la persona denunciante no lo ve." value={comentario} onChange={(e) => setComentario(e.target.value)} />
+          <TextAreaField
+            label="Comentario interno (opcional)"
+            hint="Queda en las notas internas; la persona denunciante no lo ve."
+            value={comentario}
+            onChange={(e) => setComentario(e.target.value)}
+          />
         )}
         {recordMilestone.isError && <FormAlert>{errorMessage(recordMilestone.error)}</FormAlert>}
       </form>
@@ -78,7 +109,17 @@ function RecordMilestoneDialog({ caseId, milestone, receivedOn, onClose }: { cas
 }
 
 /** The case's legal milestones: due dates with soon/overdue marks, what was recorded, and recording. */
-export function MilestonesTable({ caseId, milestones, receivedOn, canChange }: { caseId: number; milestones: Milestone[]; receivedOn: string; canChange: boolean }) {
+export function MilestonesTable({
+  caseId,
+  milestones,
+  receivedOn,
+  canChange,
+}: {
+  caseId: number;
+  milestones: Milestone[];
+  receivedOn: string;
+  canChange: boolean;
+}) {
   const [recording, setRecording] = useState<Milestone | null>(null);
   return (
     <>
@@ -87,30 +128,55 @@ export function MilestonesTable({ caseId, milestones, receivedOn, canChange }: {
           <caption className="sr-only">Hitos legales del caso</caption>
           <thead className="bg-light text-secondary">
             <tr>
-              <th scope="col" className="px-3 py-2">Hito</th>
-              <th scope="col" className="px-3 py-2">Vence</th>
-              <th scope="col" className="px-3 py-2">Estado</th>
-              <th scope="col" className="px-3 py-2">Responsable</th>
-              {canChange && <th scope="col" className="px-3 py-2"><span className="sr-only">Acciones</span></th>}
+              <th scope="col" className="px-3 py-2">
+                Hito
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Vence
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Estado
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Responsable
+              </th>
+              {canChange && (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Acciones</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {milestones.map((m) => (
-              <tr key={m.clave} className="border-t border-gray-200 align-top">
+              <tr key={m.key} className="border-t border-gray-200 align-top">
                 <th scope="row" className="px-3 py-2 font-semibold">
-                  {m.nombre}
-                  {m.informa_denunciante && <span className="block text-xs font-normal text-gray-700">Se informa a la persona denunciante</span>}
+                  {m.name}
+                  {m.informsComplainant && (
+                    <span className="block text-xs font-normal text-gray-700">
+                      Se informa a la persona denunciante
+                    </span>
+                  )}
                 </th>
                 <td className="px-3 py-2">
-                  <DueMark date={m.vence} state={m.estado} />
-                  {m.provisorio && <span className="block text-xs text-gray-700">Provisorio: depende de un hito anterior</span>}
+                  <DueMark date={m.due} state={m.state} />
+                  {m.provisional && (
+                    <span className="block text-xs text-gray-700">
+                      Provisorio: depende de un hito anterior
+                    </span>
+                  )}
                 </td>
                 <td className="px-3 py-2">{stateText(m)}</td>
-                <td className="px-3 py-2">{RESPONSIBLE[m.responsable] ?? m.responsable}</td>
+                <td className="px-3 py-2">{RESPONSIBLE[m.responsible] ?? m.responsible}</td>
                 {canChange && (
                   <td className="px-3 py-2">
-                    {m.estado !== 'done' && (
-                      <Button variant="secondary" className="min-h-9 px-3 py-1 text-sm" onClick={() => setRecording(m)} aria-label={`Registrar cumplimiento: ${m.nombre}`}>
+                    {m.state !== 'done' && (
+                      <Button
+                        variant="secondary"
+                        className="min-h-9 px-3 py-1 text-sm"
+                        onClick={() => setRecording(m)}
+                        aria-label={`Registrar cumplimiento: ${m.name}`}
+                      >
                         Registrar
                       </Button>
                     )}
@@ -121,7 +187,14 @@ export function MilestonesTable({ caseId, milestones, receivedOn, canChange }: {
           </tbody>
         </table>
       </div>
-      {recording && <RecordMilestoneDialog caseId={caseId} milestone={recording} receivedOn={receivedOn} onClose={() => setRecording(null)} />}
+      {recording && (
+        <RecordMilestoneDialog
+          caseId={caseId}
+          milestone={recording}
+          receivedOn={receivedOn}
+          onClose={() => setRecording(null)}
+        />
+      )}
     </>
   );
 }

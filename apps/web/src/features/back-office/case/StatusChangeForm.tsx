@@ -4,7 +4,7 @@ import { COMPLAINT_STATUSES } from '@canal/shared';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../api/client';
 import { useCaseActions } from '../api/hooks';
-import type { StatusChange } from '../api/types';
+import type { StatusChange } from '../api/client';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { CLOSED_STATUS, statusChangeSchema, type StatusChangeForm as Values } from '../schemas';
@@ -20,7 +20,11 @@ export function StatusChangeForm({ caseId, current }: { caseId: number; current:
   const closing = useWatch({ control: form.control, name: 'estado' }) === CLOSED_STATUS;
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) => {
-    const change: StatusChange = { estado: v.estado, comentario: v.comentario.trim(), ...(v.estado === CLOSED_STATUS ? { resolucion: (v.resolucion ?? '').trim() } : {}) };
+    const change: StatusChange = {
+      estado: v.estado,
+      comentario: v.comentario.trim(),
+      ...(v.estado === CLOSED_STATUS ? { resolucion: (v.resolucion ?? '').trim() } : {}),
+    };
     changeStatus.mutate(change, { onSuccess: () => form.reset() });
   });
   return (
@@ -43,7 +47,12 @@ export function StatusChangeForm({ caseId, current }: { caseId: number; current:
         {...form.register('comentario')}
       />
       {closing && (
-        <TextAreaField label="Resolución" hint="Las conclusiones y medidas adoptadas; la persona denunciante también la verá." error={errors.resolucion?.message} {...form.register('resolucion')} />
+        <TextAreaField
+          label="Resolución"
+          hint="Las conclusiones y medidas adoptadas; la persona denunciante también la verá."
+          error={errors.resolucion?.message}
+          {...form.register('resolucion')}
+        />
       )}
       {changeStatus.isError && <FormAlert>{errorMessage(changeStatus.error)}</FormAlert>}
       {changeStatus.isSuccess && <FormAlert tone="success">Estado actualizado.</FormAlert>}

@@ -15,7 +15,9 @@ export function DueMark({ date, state }: { date: string | null; state: DueState 
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className="tabular-nums">{date ? civilDate(date) : 'Sin plazo pendiente'}</span>
       {mark && (
-        <span className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-bold ${mark.style}`}>
+        <span
+          className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-bold ${mark.style}`}
+        >
           <span aria-hidden="true">{mark.icon}</span>
           {mark.text}
         </span>
@@ -25,5 +27,9 @@ export function DueMark({ date, state }: { date: string | null; state: DueState 
 }
 
 /** The mark of a case's next due date from the inbox flags. */
-export const caseDueState = (c: { vencido: boolean; por_vencer?: boolean; proximo_vencimiento: string | null }): DueState =>
-  c.proximo_vencimiento === null ? 'none' : c.vencido ? 'overdue' : c.por_vencer ? 'soon' : 'pending';
+export const caseDueState = (c: {
+  overdue: boolean;
+  dueSoon: boolean;
+  nextDue: string | null;
+}): DueState =>
+  c.nextDue === null ? 'none' : c.overdue ? 'overdue' : c.dueSoon ? 'soon' : 'pending';

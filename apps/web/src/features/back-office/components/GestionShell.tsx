@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
-import { applyTheme, useBrand } from '../../brand/BrandProvider';
+import { paths } from '../../../config/paths';
+import { applyTheme, useBrand } from '../../../lib/brand/BrandProvider';
 import { createStaffApi, type StaffApi } from '../api/client';
 import { staffKeys } from '../api/hooks';
 import { StaffApiProvider } from '../api/StaffApiProvider';
@@ -55,7 +55,10 @@ export function GestionShell({ api: given, children }: { api?: StaffApi; childre
     queryClient.removeQueries({ queryKey: staffKeys.all });
     const { pathname, search } = here.current;
     if (pathname === paths.staffSignIn()) return;
-    navigate(paths.staffSignIn(), { replace: true, state: { expired: true, from: pathname + search } satisfies SignInState });
+    navigate(paths.staffSignIn(), {
+      replace: true,
+      state: { expired: true, from: pathname + search } satisfies SignInState,
+    });
   });
   const [created] = useState(() => createStaffApi({ onUnauthorized }));
   const api = given ?? created;

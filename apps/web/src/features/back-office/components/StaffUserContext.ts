@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { StaffUser } from '../api/types';
+import type { StaffUser } from '../api/mappers';
 
 export const StaffUserContext = createContext<StaffUser | null>(null);
 
@@ -10,13 +10,13 @@ export function useStaffUser(): StaffUser {
   return user;
 }
 
-export const isAdministrator = (u: StaffUser) => u.rol === 'administrador';
-export const isAuditor = (u: StaffUser) => u.rol === 'auditor';
+export const isAdministrator = (u: StaffUser) => u.role === 'administrador';
+export const isAuditor = (u: StaffUser) => u.role === 'auditor';
 /** Auditors only read (the API answers 403 to them anyway). */
-export const canChangeCases = (u: StaffUser) => u.rol !== 'auditor';
-export const canReadAudit = (u: StaffUser) => u.rol === 'auditor' || u.rol === 'administrador';
+export const canChangeCases = (u: StaffUser) => u.role !== 'auditor';
+export const canReadAudit = (u: StaffUser) => u.role === 'auditor' || u.role === 'administrador';
 
-export const ROLE_LABELS: Record<StaffUser['rol'], string> = {
+export const ROLE_LABELS: Record<StaffUser['role'], string> = {
   administrador: 'Administrador/a',
   investigador: 'Investigador/a',
   auditor: 'Auditor/a',

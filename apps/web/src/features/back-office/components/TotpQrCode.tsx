@@ -14,7 +14,23 @@ export function TotpQrCode({ uri }: { uri: string }) {
       live = false;
     };
   }, [uri]);
-  if (failed) return <p className="text-sm text-red-700">No pudimos dibujar el código QR; ingrese la clave manualmente.</p>;
-  if (!src) return <div className="h-[220px] w-[220px] animate-pulse rounded bg-gray-200" aria-hidden="true" />;
-  return <img src={src} width={220} height={220} alt="Código QR para agregar la cuenta a su aplicación de autenticación" className="rounded border border-gray-300" />;
+  if (failed)
+    return (
+      <p className="text-sm text-red-700">
+        No pudimos dibujar el código QR; ingrese la clave manualmente.
+      </p>
+    );
+  if (!src)
+    return (
+      <div className="h-[220px] w-[220px] animate-pulse rounded bg-gray-200" aria-hidden="true" />
+    );
+  return (
+    <img
+      src={src}
+      width={220}
+      height={220}
+      alt="Código QR para agregar la cuenta a su aplicación de autenticación"
+      className="rounded border border-gray-300"
+    />
+  );
 }

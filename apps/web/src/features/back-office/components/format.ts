@@ -1,22 +1,33 @@
+import { displayDateFromParts, formatDisplayDateTime, todayInChile } from '@canal/shared';
+
+// The staff API speaks ISO calendar dates (yyyy-mm-dd); these read them with the shared date
+// helpers, so the back office shows dates and times exactly as the portal does.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** yyyy-mm-dd → dd-mm-yyyy (how dates read in Chile). */
 export function civilDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : value;
+  const m = ISO_DATE.exec(value);
+  return m ? displayDateFromParts({ year: +m[1]!, month: +m[2]!, day: +m[3]! }) : value;
 }
 
-/** An ISO instant as a Santiago date and time. */
-export function dateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', dateStyle: 'short', timeStyle: 'short' }).format(d);
-}
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An ISO instant as a Santiago date and time, 'dd-mm-yyyy / hh:mm:ss' (the portal's format); a
+ * day alone (yyyy-mm-dd: what the API tells of an anonymous complainant's acts) as 'dd-mm-yyyy'.
+ */
+export const dateTime = (iso: string): string =>
+  DAY_ONLY.test(iso) ? civilDate(iso) : formatDisplayDateTime(iso) || iso;
+
+/** The Santiago day of an ISO instant, or the day itself when the API gives only the day. */
+export const dayInChile = (iso: string): string =>
+  DAY_ONLY.test(iso) ? iso : isoTodayInChile(new Date(iso));
 
 /** Today in Santiago, yyyy-mm-dd. */
-export const todayInChile = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(now);
-
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 ** 2).toFixed(1).replace('.', ',')} MB`;
+export function isoTodayInChile(now = new Date()): string {
+  const { year, month, day } = todayInChile(now);
+  return `${year}-${pad(month)}-${pad(day)}`;
 }

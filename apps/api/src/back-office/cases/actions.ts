@@ -1,0 +1,308 @@
+import { ROLE_RULES, STAFF_MESSAGES, STATUS_CLOSED } from '@canal/shared';
+import { logComment, sealField } from '../../crypto/sealed-field';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Services } from '../../core/services';
+import { appendAudit } from '../../core/audit/audit-log';
+import {
+  civilDateInZone,
+  isCivilDate,
+  regimeForType,
+  type MilestoneKey,
+} from '../../core/deadlines';
+import type { ComplaintRow } from '../../core/complaints/repository';
+import { staffRepository } from '../staff/repository';
+import { isAdministrator, type StaffUser } from '../staff/roles';
+import { caseToChange } from './access';
+import { nextDueDate } from '../../core/deadlines/next-due';
+import { notifyComplainant } from '../../core/notifications/notify';
+import { casesRepository as repo } from './repository';
+
+/** What the complainant reads as the author of a staff entry: the team, never a person's name. */
+export const AUTHOR_TEAM = 'Equipo de investigación';
+export const EVENT_REPLY = 'Respuesta del equipo de investigación';
+export const EVENT_NOTE = 'Nota interna';
+export const eventStatus = (status: string) => `Cambio de estado: ${status}`;
+
+const today = (now = new Date()) => civilDateInZone(now);
+
+/** Recomputes the case's next legal due date inside the transaction of the change. */
+async function refreshNextDue(tx: Db, row: ComplaintRow, closed: boolean): Promise<void> {
+  const completed = await repo.milestones(tx, row.id);
+  await repo.setNextDue(
+    tx,
+    row.id,
+    nextDueDate({
+      typeId: row.type_id,
+      receivedAt: row.created_at,
+      completed,
+      closed,
+      now: new Date(),
+    }),
+  );
+}
+
+function assertOpen(row: ComplaintRow): void {
+  if (row.status === STATUS_CLOSED) throw new AppError('CASE_CLOSED');
+}
+
+export interface StatusChange {
+  estado: string;
+  comentario: string;
+  resolucion?: string;
+}
+
+/**
+ * A new status with a comment the complainant reads (and, to close, the resolution): one visible
+ * log entry, the first-answer date, the next due date, a neutral mail and an audit entry, together.
+ */
+export async function changeStatus(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  change: StatusChange,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  assertOpen(row);
+  if (change.estado === row.status) throw new AppError('SAME_STATUS');
+  const closing = change.estado === STATUS_CLOSED;
+  if (closing && !change.resolucion?.trim())
+    throw new AppError('VALIDATION', STAFF_MESSAGES.closingNeedsResolution);
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  const comment = closing
+    ? `${change.comentario.trim()}\n\nResolución: ${change.resolucion!.trim()}`
+    : change.comentario.trim();
+  await services.db.transaction(async (tx) => {
+    await repo.setStatus(
+      tx,
+      id,
+      change.estado,
+      today(),
+      closing
+        ? sealField(key, change.resolucion!.trim(), {
+            complaintId: id,
+            field: 'complaints.resolution',
+          })
+        : null,
+    );
+    await repo.addStaffLog(tx, {
+      complaintId: id,
+      event: eventStatus(change.estado),
+      commentEnc: sealField(key, comment, logComment(id)),
+      author: AUTHOR_TEAM,
+      visible: true,
+      staffUserId: user.id,
+    });
+    await refreshNextDue(tx, row, closing);
+    await notifyComplainant(services, tx, row, change.estado);
+    await appendAudit(services, tx, {
+      actorId: user.id,
+      action: 'caso.estado',
+      complaintId: id,
+      detail: { de: row.status, a: change.estado },
+    });
+  });
+}
+
+/** A reply the complainant reads in their log, with a neutral mail. */
+export async function replyToComplainant(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  comment: string,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  assertOpen(row);
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  await services.db.transaction(async (tx) => {
+    await repo.addStaffLog(tx, {
+      complaintId: id,
+      event: EVENT_REPLY,
+      commentEnc: sealField(key, comment.trim(), logComment(id)),
+      author: AUTHOR_TEAM,
+      visible: true,
+      staffUserId: user.id,
+    });
+    await repo.markAnswered(tx, id, today());
+    await notifyComplainant(services, tx, row, row.status);
+    await appendAudit(services, tx, {
+      actorId: user.id,
+      action: 'caso.respuesta',
+      complaintId: id,
+    });
+  });
+}
+
+/** An internal note: staff only, never shown to the complainant. */
+export async function addInternalNote(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  comment: string,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  await services.db.transaction(async (tx) => {
+    await repo.addStaffLog(tx, {
+      complaintId: id,
+      event: EVENT_NOTE,
+      commentEnc: sealField(key, comment.trim(), logComment(id)),
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
+    await appendAudit(services, tx, { actorId: user.id, action: 'caso.nota', complaintId: id });
+  });
+}
+
+/** Someone who may handle the case: active, not an auditor, with access to its organisation, not excluded. */
+async function assertCanHandle(
+  services: Services,
+  row: ComplaintRow,
+  userId: number,
+): Promise<{ name: string }> {
+  const person = await staffRepository.findById(services.db, userId);
+  const eligible =
+    person &&
+    person.active &&
+    person.password_hash !== null &&
+    ROLE_RULES.canChangeCases(person.role) &&
+    (ROLE_RULES.isAdministrator(person.role) ||
+      person.organization_ids.includes(row.organization_id)) &&
+    !(await repo.isExcluded(services.db, row.id, userId));
+  if (!eligible)
+    throw new AppError(
+      'VALIDATION',
+      'La persona seleccionada no puede hacerse cargo de este caso.',
+    );
+  return { name: person.name };
+}
+
+export async function assignCase(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  assigneeId: number | null,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  const person = assigneeId === null ? null : await assertCanHandle(services, row, assigneeId);
+  await services.db.transaction(async (tx) => {
+    await repo.setAssignee(tx, id, assigneeId);
+    await repo.addStaffLog(tx, {
+      complaintId: id,
+      event: person ? `Caso asignado a ${person.name}` : 'Caso sin asignar',
+      commentEnc: null,
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
+    await appendAudit(services, tx, {
+      actorId: user.id,
+      action: 'caso.asignado',
+      complaintId: id,
+      detail: { usuario_id: assigneeId },
+    });
+  });
+}
+
+/**
+ * Conflicts of interest (administrators only): an excluded person stops seeing the case at once,
+ * and stops handling it if it was theirs.
+ */
+export async function setExclusion(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  userId: number,
+  excluded: boolean,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  if (!isAdministrator(user)) throw new AppError('FORBIDDEN');
+  const person = await staffRepository.findById(services.db, userId);
+  if (!person) throw new AppError('USER_NOT_FOUND');
+  await services.db.transaction(async (tx) => {
+    if (excluded) {
+      await repo.addExclusion(tx, id, userId);
+      if (row.assignee_id === userId) await repo.setAssignee(tx, id, null);
+    } else {
+      await repo.removeExclusion(tx, id, userId);
+    }
+    await repo.addStaffLog(tx, {
+      complaintId: id,
+      event: excluded
+        ? `${person.name} queda excluido del caso por conflicto de interés`
+        : `${person.name} deja de estar excluido del caso`,
+      commentEnc: null,
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
+    await appendAudit(services, tx, {
+      actorId: user.id,
+      action: 'caso.exclusion',
+      complaintId: id,
+      detail: { usuario_id: userId, excluido: excluded },
+    });
+  });
+}
+
+export interface MilestoneRecord {
+  fecha: string;
+  comentario?: string;
+}
+
+/**
+ * A legal milestone recorded as done on a date. Those the complainant must be told about (the
+ * deadline table says which) go to their log as a visible entry with what they are told, and mail
+ * them; the others stay internal.
+ */
+export async function recordMilestone(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  key: string,
+  input: MilestoneRecord,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  const rule = regimeForType(row.type_id).rules.find((r) => r.key === key);
+  if (!rule) throw new AppError('VALIDATION', 'El hito no corresponde a este tipo de denuncia.');
+  if (!isCivilDate(input.fecha))
+    throw new AppError('VALIDATION', 'La fecha del hito no es válida (aaaa-mm-dd).');
+  if (input.fecha > today())
+    throw new AppError('VALIDATION', 'La fecha del hito no puede ser futura.');
+  if (input.fecha < civilDateInZone(row.created_at))
+    throw new AppError(
+      'VALIDATION',
+      'La fecha del hito no puede ser anterior al ingreso de la denuncia.',
+    );
+  const comment = input.comentario?.trim() ?? '';
+  if (rule.informsComplainant && !comment) {
+    throw new AppError(
+      'VALIDATION',
+      `Debe escribir lo que se informa a la persona denunciante: ${rule.complainantIsTold}.`,
+    );
+  }
+  const dataKey = services.keyring.unwrapDataKey(row.data_key);
+  await services.db.transaction(async (tx) => {
+    await repo.recordMilestone(tx, id, rule.key as MilestoneKey, input.fecha, user.id);
+    await repo.addStaffLog(tx, {
+      complaintId: id,
+      event: `Hito: ${rule.label}`,
+      commentEnc: comment ? sealField(dataKey, comment, logComment(id)) : null,
+      author: rule.informsComplainant ? AUTHOR_TEAM : user.name,
+      visible: rule.informsComplainant,
+      staffUserId: user.id,
+    });
+    if (rule.informsComplainant) {
+      await repo.markAnswered(tx, id, today());
+      await notifyComplainant(services, tx, row, row.status);
+    }
+    await refreshNextDue(tx, row, row.status === STATUS_CLOSED);
+    await appendAudit(services, tx, {
+      actorId: user.id,
+      action: 'caso.hito',
+      complaintId: id,
+      detail: { hito: rule.key, fecha: input.fecha },
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import { fileName } from '../../crypto/sealed-field';
+import { openForDisplay } from '../../core/complaints/sealed';
+import { AppError } from '../../errors';
+import type { Services } from '../../core/services';
+import { appendAudit } from '../../core/audit/audit-log';
+import { complaintsRepository } from '../../core/complaints/repository';
+import { sanitizedCopy } from '../../sanitize';
+import type { StaffUser } from '../staff/roles';
+import { caseForStaff } from './access';
+import { staffFileName } from './case-view';
+
+/**
+ * A file of a case for a staff member who may see the case: the investigator's copy, streamed
+ * with its identifying metadata stripped (`sanitize/`; the stored original is kept as evidence).
+ * `size` is known only when the copy keeps the original's length (else: send it chunked). The
+ * download is audited.
+ */
+export async function downloadCaseFile(
+  services: Services,
+  user: StaffUser,
+  caseId: number,
+  fileId: string,
+) {
+  const row = await caseForStaff(services, user, caseId);
+  const file = await complaintsRepository.fileById(services.db, fileId);
+  if (!file || file.complaint_id !== caseId)
+    throw new AppError('NOT_FOUND', 'El archivo solicitado no existe.');
+  const key = services.keyring.unwrapDataKey(file.data_key);
+  const name = row.is_anonymous
+    ? staffFileName(
+        true,
+        (await complaintsRepository.files(services.db, caseId)).findIndex((f) => f.id === fileId),
+        file,
+        () => '',
+      )
+    : openForDisplay(services, key, file.name_enc, fileName(caseId), `archivo.${file.extension}`);
+  const stream = await services.files.read(file.storage_key, key);
+  await appendAudit(services, services.db, {
+    actorId: user.id,
+    action: 'archivo.descargado',
+    complaintId: caseId,
+    detail: { archivo_id: fileId },
+  });
+  const copy = sanitizedCopy(stream, file.extension, Number(file.size_bytes));
+  return { name, mimetype: file.mimetype, size: copy.size, body: copy.body };
+}

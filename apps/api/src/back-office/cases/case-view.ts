@@ -1,0 +1,150 @@
+import {
+  extensionFromMimetype,
+  organizationById,
+  todayInChile,
+  type ComplaintStatus,
+} from '@canal/shared';
+import { fileName, logComment } from '../../crypto/sealed-field';
+import { openForDisplay, openForDisplayNullable } from '../../core/complaints/sealed';
+import type { Services } from '../../core/services';
+import { appendAudit } from '../../core/audit/audit-log';
+import { decryptComplaint } from '../../core/complaints/read-complaint';
+import { complaintsRepository, type ComplaintRow } from '../../core/complaints/repository';
+import {
+  addWorkingDays,
+  civilDateInZone,
+  DEADLINE_TABLE,
+  type CivilDate,
+} from '../../core/deadlines';
+import type { StaffUser } from '../staff/roles';
+import { caseForStaff } from './access';
+import { milestonesView } from './milestones';
+import { casesRepository as repo } from './repository';
+
+export const fileUrl = (complaintId: number, fileId: string) =>
+  `/v1/gestion/casos/${complaintId}/archivos/${fileId}`;
+
+/**
+ * When something happened, as staff may know it: an ISO instant, or for what the complainant of
+ * an anonymous complaint did, only the day in Chile (yyyy-mm-dd): the minute one files can tell
+ * who filed (a shift, a break, a badge log).
+ */
+export function staffInstant(at: Date, anonymous: boolean): string {
+  if (!anonymous) return at.toISOString();
+  const { year, month, day } = todayInChile(at);
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The name staff see for a file: for an anonymous complaint, the neutral Archivo{n}.{ext} the
+ * complainant sees (n in the order the case lists them, from 1), never the original name, which
+ * may carry a person's name or a device's; otherwise the name as received.
+ */
+export function staffFileName(
+  anonymous: boolean,
+  index: number,
+  file: { mimetype: string },
+  original: () => string,
+): string {
+  if (!anonymous) return original();
+  const extension = extensionFromMimetype(file.mimetype);
+  return extension ? `Archivo${index + 1}.${extension}` : `Archivo${index + 1}`;
+}
+
+/** The summary fields of a case both the inbox and the case view show. */
+export function caseSummary(
+  services: Services,
+  row: Pick<
+    ComplaintRow,
+    | 'id'
+    | 'case_number'
+    | 'organization_id'
+    | 'status'
+    | 'type_id'
+    | 'is_anonymous'
+    | 'created_at'
+    | 'next_due_date'
+  >,
+  today: CivilDate,
+) {
+  const org = organizationById(row.organization_id);
+  return {
+    id: row.id,
+    numero: row.case_number,
+    organizacion: { id: org.id, nombre: org.shortName },
+    // Written only from COMPLAINT_STATUSES (the status changes check it).
+    estado: row.status as ComplaintStatus,
+    categoria: services.catalogue.category(org, row.type_id)?.categoria.nombre ?? null,
+    tipo: services.catalogue.typeName(org, row.type_id) ?? null,
+    tipo_id: row.type_id,
+    anonima: row.is_anonymous,
+    fecha_ingreso: staffInstant(row.created_at, row.is_anonymous),
+    proximo_vencimiento: row.next_due_date,
+    vencido: row.next_due_date !== null && row.next_due_date < today,
+    // Due within the table's "soon" window (working days, today included), as the milestones mark it.
+    por_vencer:
+      row.next_due_date !== null &&
+      row.next_due_date >= today &&
+      row.next_due_date <= addWorkingDays(today, DEADLINE_TABLE.soonWorkingDays),
+  };
+}
+
+/** Everything about one case, decrypted, for someone allowed to see it; the view is audited. */
+export async function viewCase(services: Services, user: StaffUser, id: number, now = new Date()) {
+  const { db, keyring } = services;
+  const row = await caseForStaff(services, user, id);
+  const key = keyring.unwrapDataKey(row.data_key);
+  const [log, files, exclusions, completed] = await Promise.all([
+    repo.fullLog(db, id),
+    complaintsRepository.files(db, id),
+    repo.exclusions(db, id),
+    repo.milestones(db, id),
+  ]);
+  const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
+  await appendAudit(services, db, { actorId: user.id, action: 'caso.visto', complaintId: id });
+  // In an anonymous complaint, what the complainant did (filing, comments, files) shows its day only.
+  const byComplainant = (e: { staff_name: string | null }) =>
+    row.is_anonymous && e.staff_name === null;
+  const entry = (e: (typeof log)[number]) => ({
+    id: e.id,
+    evento: e.event,
+    comentario: openForDisplayNullable(services, key, e.comment_enc, logComment(id)),
+    autor: e.author,
+    personal: e.staff_name,
+    fecha: staffInstant(e.created_at, byComplainant(e)),
+  });
+  const denuncia = decryptComplaint(services, row);
+  // Mail still reaches the address through the outbox; staff never see it in an anonymous case.
+  if (row.is_anonymous) denuncia.email = null;
+  return {
+    caso: {
+      ...caseSummary(services, row, civilDateInZone(now)),
+      fecha_respuesta: row.response_date,
+      fecha_cierre: row.closed_at?.toISOString() ?? null,
+      resolucion: openForDisplayNullable(services, key, row.resolution_enc, {
+        complaintId: id,
+        field: 'complaints.resolution',
+      }),
+      asignado: assignee ? { id: assignee.id, nombre: assignee.name } : null,
+      exclusiones: exclusions.map((e) => ({ id: e.user_id, nombre: e.name })),
+    },
+    denuncia,
+    bitacora: {
+      visible: log.filter((e) => e.visible).map(entry),
+      interna: log.filter((e) => !e.visible).map(entry),
+    },
+    archivos: files.map((f, index) => ({
+      id: f.id,
+      nombre: staffFileName(row.is_anonymous, index, f, () =>
+        openForDisplay(services, key, f.name_enc, fileName(id), `archivo.${f.extension}`),
+      ),
+      mimetype: f.mimetype,
+      tamano: f.size_bytes,
+      fecha: staffInstant(f.created_at, row.is_anonymous),
+      url: fileUrl(id, f.id),
+    })),
+    hitos: milestonesView(row, completed, now),
+  };
+}

@@ -1,0 +1,114 @@
+import { CHILE_TIME_ZONE, HEAD_OFFICE_ID, webPaths, webUrl } from '@canal/shared';
+import type { Services } from '../../core/services';
+import { civilDateInZone, computeMilestones } from '../../core/deadlines';
+import { nextDueDate } from '../../core/deadlines/next-due';
+import { casesRepository as repo } from './repository';
+import { auditHead } from '../../core/audit/audit-log';
+import { failedMailStore } from '../../core/mail/failed-mail-store';
+
+export const DIGEST_JOB = 'resumen-plazos';
+/** The digest goes out on the first run at or after this hour (Santiago). */
+export const DIGEST_HOUR = 8;
+
+const hourInSantiago = (now: Date) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: CHILE_TIME_ZONE,
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(now),
+  );
+
+/**
+ * The daily job: refreshes every open case's next due date (a period can lapse in silence
+ * overnight) and mails each assignee their soon-due and overdue milestones. Runs once per civil
+ * day across every process (the first to claim the day); returns how many mails were queued,
+ * or null when the day was already done or it is too early.
+ */
+export async function mailDeadlineDigest(
+  services: Services,
+  now = new Date(),
+): Promise<number | null> {
+  const { db, outbox, config } = services;
+  if (hourInSantiago(now) < DIGEST_HOUR) return null;
+  const today = civilDateInZone(now);
+  if (!(await repo.claimDailyJob(db, DIGEST_JOB, today))) return null;
+
+  const open = await repo.openCases(db);
+  const completedByCase = await repo.milestonesOf(
+    db,
+    open.map((c) => c.id),
+  );
+  for (const c of open) {
+    const due = nextDueDate({
+      typeId: c.type_id,
+      receivedAt: c.created_at,
+      completed: completedByCase.get(c.id) ?? {},
+      closed: false,
+      now,
+    });
+    if (due !== c.next_due_date) await repo.setNextDue(db, c.id, due);
+  }
+
+  const byAssignee = new Map<
+    number,
+    {
+      email: string;
+      organizationId: string;
+      items: { caseNumber: string; milestone: string; dueDate: string; overdue: boolean }[];
+    }
+  >();
+  for (const c of await repo.openAssigned(db)) {
+    const milestones = computeMilestones({
+      typeId: c.type_id,
+      receivedAt: c.created_at,
+      completed: completedByCase.get(c.id) ?? {},
+      now,
+    });
+    for (const m of milestones) {
+      if (m.state !== 'soon' && m.state !== 'overdue') continue;
+      const entry = byAssignee.get(c.assignee_id) ?? {
+        email: c.email,
+        organizationId: c.organization_id,
+        items: [],
+      };
+      entry.items.push({
+        caseNumber: c.case_number,
+        milestone: m.label,
+        dueDate: m.dueDate.split('-').reverse().join('-'),
+        overdue: m.state === 'overdue',
+      });
+      byAssignee.set(c.assignee_id, entry);
+    }
+  }
+  // Administrators: the audit log's head, anchored outside the database by this very mail, and
+  // the mail given up for good.
+  const head = await auditHead(db);
+  const { total: failedMails } = await failedMailStore.list(db, 1);
+  const admins = await failedMailStore.administratorEmails(db);
+  await db.transaction(async (tx) => {
+    for (const to of admins)
+      await outbox.enqueue(tx, {
+        to,
+        organizationId: HEAD_OFFICE_ID,
+        message: {
+          kind: 'staff-admin-digest',
+          auditHead: head,
+          failedMails,
+          backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
+        },
+      });
+    for (const entry of byAssignee.values()) {
+      await outbox.enqueue(tx, {
+        to: entry.email,
+        organizationId: entry.organizationId ?? HEAD_OFFICE_ID,
+        message: {
+          kind: 'staff-deadlines',
+          items: entry.items,
+          backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
+        },
+      });
+    }
+  });
+  return byAssignee.size;
+}

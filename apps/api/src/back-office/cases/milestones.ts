@@ -1,0 +1,30 @@
+import { computeMilestones, regimeForType, type MilestoneKey } from '../../core/deadlines';
+import type { ComplaintRow } from '../../core/complaints/repository';
+
+export const milestoneKeysOf = (typeId: number): MilestoneKey[] =>
+  regimeForType(typeId).rules.map((r) => r.key);
+
+/** A case's milestones as the back office shows them: due dates, soon/overdue marks, what was recorded. */
+export function milestonesView(
+  row: ComplaintRow,
+  completed: Partial<Record<MilestoneKey, Date>>,
+  now: Date,
+) {
+  const closed = row.status === 'Cerrada';
+  return computeMilestones({ typeId: row.type_id, receivedAt: row.created_at, completed, now }).map(
+    (m) => ({
+      clave: m.key,
+      nombre: m.label,
+      vence: m.dueDate,
+      // A closed case has nothing left pending; what was not recorded stays visible as not done.
+      estado: closed && m.state !== 'done' ? ('no_registrado' as const) : m.state,
+      completado: completed[m.key] ? completed[m.key]!.toISOString().slice(0, 10) : null,
+      atrasado: m.late,
+      por_silencio: m.lapsed,
+      provisorio: m.provisional,
+      informa_denunciante: m.informsComplainant,
+      se_informa: m.complainantIsTold,
+      responsable: m.responsible,
+    }),
+  );
+}

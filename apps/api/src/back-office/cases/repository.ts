@@ -1,0 +1,306 @@
+import { CHILE_TIME_ZONE } from '@canal/shared';
+import type { Db, SqlParam } from '../../db/database';
+import type { MilestoneKey } from '../../core/deadlines';
+import { isAdministrator, type StaffUser } from '../staff/roles';
+
+/**
+ * The cases a staff member may see, as SQL over `complaints c` and its first parameters:
+ * administrators every organisation, others their own; nobody a case they are excluded from.
+ * Callers push their own parameters after these. (The organisation test compares uuids so the
+ * (organization_id, next_due_date) index serves it.)
+ */
+export function scope(user: StaffUser): { sql: string; params: SqlParam[] } {
+  const excluded =
+    'NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = $1)';
+  if (isAdministrator(user)) return { sql: excluded, params: [user.id] };
+  return {
+    sql: `c.organization_id = ANY($2::uuid[]) AND ${excluded}`,
+    params: [user.id, user.organizationIds],
+  };
+}
+
+export interface InboxFilters {
+  organizationId?: string;
+  status?: string;
+  categoryId?: number;
+  typeId?: number;
+  from?: string;
+  to?: string;
+  overdue?: boolean;
+  /** A user id, or 'none' for unassigned cases. */
+  assignee?: number | 'none';
+  limit: number;
+  offset: number;
+}
+
+export interface InboxRow {
+  id: number;
+  case_number: string;
+  organization_id: string;
+  status: string;
+  category_id: number;
+  type_id: number;
+  is_anonymous: boolean;
+  created_at: Date;
+  next_due_date: string | null;
+  assignee_id: number | null;
+  assignee_name: string | null;
+}
+
+export interface StaffLogRow {
+  id: number;
+  event: string;
+  comment_enc: string | null;
+  author: string;
+  visible: boolean;
+  created_at: Date;
+  staff_name: string | null;
+}
+
+export const casesRepository = {
+  async staffName(db: Db, userId: number): Promise<{ id: number; name: string } | null> {
+    const [row] = await db.query<{ id: number; name: string }>(
+      'SELECT id, name FROM staff_users WHERE id = $1',
+      [userId],
+    );
+    return row ?? null;
+  },
+
+  /**
+   * One page of the inbox, sorted by the next legal due date (then id, so pages are stable), and
+   * the number of cases that match. Only the filters given become SQL conditions.
+   */
+  async inbox(
+    db: Db,
+    user: StaffUser,
+    f: InboxFilters,
+    today: string,
+  ): Promise<{ rows: InboxRow[]; total: number }> {
+    const { sql, params } = scope(user);
+    const where = [sql];
+    const add = (sql: (n: string) => string, value: SqlParam) =>
+      where.push(sql(`$${params.push(value)}`));
+    if (f.organizationId) add((p) => `c.organization_id = ${p}::uuid`, f.organizationId);
+    if (f.status) add((p) => `c.status = ${p}`, f.status);
+    if (f.categoryId !== undefined) add((p) => `c.category_id = ${p}`, f.categoryId);
+    if (f.typeId !== undefined) add((p) => `c.type_id = ${p}`, f.typeId);
+    if (f.from)
+      add(
+        (p) => `c.created_at >= (${p}::date)::timestamp AT TIME ZONE '${CHILE_TIME_ZONE}'`,
+        f.from,
+      );
+    if (f.to)
+      add(
+        (p) => `c.created_at < (${p}::date + 1)::timestamp AT TIME ZONE '${CHILE_TIME_ZONE}'`,
+        f.to,
+      );
+    if (f.overdue) add((p) => `c.next_due_date < ${p}::date`, today);
+    if (f.assignee === 'none') where.push('c.assignee_id IS NULL');
+    else if (f.assignee !== undefined) add((p) => `c.assignee_id = ${p}`, f.assignee);
+    const clause = where.join(' AND ');
+    const countParams = [...params];
+    const rows = await db.query<InboxRow>(
+      `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.created_at,
+              to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name
+         FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
+        WHERE ${clause}
+        ORDER BY c.next_due_date ASC NULLS LAST, c.id ASC
+        LIMIT $${params.push(f.limit)} OFFSET $${params.push(f.offset)}`,
+      params,
+    );
+    const [count] = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM complaints c WHERE ${clause}`,
+      countParams,
+    );
+    return { rows, total: count?.total ?? 0 };
+  },
+
+  /** The complaint id when the case exists and is within the user's scope. */
+  async idInScope(db: Db, user: StaffUser, id: number): Promise<boolean> {
+    const { sql, params } = scope(user);
+    const rows = await db.query(
+      `SELECT 1 FROM complaints c WHERE c.id = $${params.push(id)} AND ${sql}`,
+      params,
+    );
+    return rows.length > 0;
+  },
+
+  async fullLog(db: Db, complaintId: number): Promise<StaffLogRow[]> {
+    return db.query<StaffLogRow>(
+      `SELECT l.id, l.event, l.comment_enc, l.author, l.visible, l.created_at, u.name AS staff_name
+         FROM complaint_log l LEFT JOIN staff_users u ON u.id = l.staff_user_id
+        WHERE l.complaint_id = $1 ORDER BY l.created_at, l.id`,
+      [complaintId],
+    );
+  },
+
+  async addStaffLog(
+    tx: Db,
+    e: {
+      complaintId: number;
+      event: string;
+      commentEnc: string | null;
+      author: string;
+      visible: boolean;
+      staffUserId: number;
+    },
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible, staff_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [e.complaintId, e.event, e.commentEnc, e.author, e.visible, e.staffUserId],
+    );
+  },
+
+  /** Status, and on the first answer the response date (Santiago civil date). */
+  async setStatus(
+    tx: Db,
+    id: number,
+    status: string,
+    today: string,
+    resolutionEnc: string | null,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE complaints SET status = $2, response_date = coalesce(response_date, $3::date), updated_at = now(),
+              closed_at = CASE WHEN $2 = 'Cerrada' THEN now() ELSE closed_at END,
+              resolution_enc = coalesce($4, resolution_enc)
+        WHERE id = $1`,
+      [id, status, today, resolutionEnc],
+    );
+  },
+
+  async markAnswered(tx: Db, id: number, today: string): Promise<void> {
+    await tx.query(
+      'UPDATE complaints SET response_date = coalesce(response_date, $2::date), updated_at = now() WHERE id = $1',
+      [id, today],
+    );
+  },
+
+  async setAssignee(tx: Db, id: number, userId: number | null): Promise<void> {
+    await tx.query('UPDATE complaints SET assignee_id = $2, updated_at = now() WHERE id = $1', [
+      id,
+      userId,
+    ]);
+  },
+
+  async setNextDue(tx: Db, id: number, date: string | null): Promise<void> {
+    await tx.query('UPDATE complaints SET next_due_date = $2::date WHERE id = $1', [id, date]);
+  },
+
+  async exclusions(db: Db, complaintId: number) {
+    return db.query<{ user_id: number; name: string }>(
+      `SELECT e.user_id, u.name FROM case_exclusions e JOIN staff_users u ON u.id = e.user_id
+        WHERE e.complaint_id = $1 ORDER BY u.name`,
+      [complaintId],
+    );
+  },
+
+  async addExclusion(tx: Db, complaintId: number, userId: number): Promise<void> {
+    await tx.query(
+      'INSERT INTO case_exclusions (complaint_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [complaintId, userId],
+    );
+  },
+
+  async removeExclusion(tx: Db, complaintId: number, userId: number): Promise<void> {
+    await tx.query('DELETE FROM case_exclusions WHERE complaint_id = $1 AND user_id = $2', [
+      complaintId,
+      userId,
+    ]);
+  },
+
+  async isExcluded(db: Db, complaintId: number, userId: number): Promise<boolean> {
+    return (
+      (
+        await db.query('SELECT 1 FROM case_exclusions WHERE complaint_id = $1 AND user_id = $2', [
+          complaintId,
+          userId,
+        ])
+      ).length > 0
+    );
+  },
+
+  async milestones(db: Db, complaintId: number): Promise<Partial<Record<MilestoneKey, Date>>> {
+    const rows = await db.query<{ milestone: MilestoneKey; completed_on: string }>(
+      `SELECT milestone, to_char(completed_on, 'YYYY-MM-DD') AS completed_on FROM case_milestones WHERE complaint_id = $1`,
+      [complaintId],
+    );
+    // A civil date recorded by staff, read back as noon in Santiago (always the same civil day).
+    return Object.fromEntries(rows.map((r) => [r.milestone, civilNoon(r.completed_on)]));
+  },
+
+  async recordMilestone(
+    tx: Db,
+    complaintId: number,
+    key: MilestoneKey,
+    date: string,
+    userId: number,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO case_milestones (complaint_id, milestone, completed_on, recorded_by) VALUES ($1, $2, $3::date, $4)
+       ON CONFLICT (complaint_id, milestone) DO UPDATE SET completed_on = $3::date, recorded_by = $4, recorded_at = now()`,
+      [complaintId, key, date, userId],
+    );
+  },
+
+  /** Open cases with an assignee who is active: what the daily digest looks at. */
+  async openAssigned(db: Db) {
+    return db.query<{
+      id: number;
+      case_number: string;
+      type_id: number;
+      created_at: Date;
+      organization_id: string;
+      assignee_id: number;
+      email: string;
+    }>(
+      `SELECT c.id, c.case_number, c.type_id, c.created_at, c.organization_id, c.assignee_id, u.email
+         FROM complaints c JOIN staff_users u ON u.id = c.assignee_id AND u.active
+        WHERE c.status <> 'Cerrada'
+          AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = c.assignee_id)
+        ORDER BY c.assignee_id, c.next_due_date NULLS LAST, c.id`,
+    );
+  },
+
+  async openCases(db: Db) {
+    return db.query<{
+      id: number;
+      type_id: number;
+      created_at: Date;
+      next_due_date: string | null;
+    }>(
+      `SELECT id, type_id, created_at, to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date FROM complaints WHERE status <> 'Cerrada'`,
+    );
+  },
+
+  async milestonesOf(db: Db, ids: number[]) {
+    if (ids.length === 0) return new Map<number, Partial<Record<MilestoneKey, Date>>>();
+    const rows = await db.query<{
+      complaint_id: number;
+      milestone: MilestoneKey;
+      completed_on: string;
+    }>(
+      `SELECT complaint_id, milestone, to_char(completed_on, 'YYYY-MM-DD') AS completed_on
+         FROM case_milestones WHERE complaint_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    const map = new Map<number, Partial<Record<MilestoneKey, Date>>>();
+    for (const r of rows)
+      map.set(r.complaint_id, {
+        ...map.get(r.complaint_id),
+        [r.milestone]: civilNoon(r.completed_on),
+      });
+    return map;
+  },
+
+  async claimDailyJob(db: Db, job: string, day: string): Promise<boolean> {
+    const rows = await db.query(
+      'INSERT INTO job_runs (job, day) VALUES ($1, $2::date) ON CONFLICT DO NOTHING RETURNING job',
+      [job, day],
+    );
+    return rows.length > 0;
+  },
+};
+
+/** Noon in Santiago (UTC-3 or UTC-4) of a civil date: an instant that is that civil day there. */
+export const civilNoon = (date: string) => new Date(`${date}T12:00:00-04:00`);

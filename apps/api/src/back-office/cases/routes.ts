@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contract } from '@canal/shared/contract';
+import { contentDisposition } from '../../http/content-disposition';
+import { logIntegrityFailures } from '../../http/errors';
+import { route } from '../../http/route';
+import { requireStaff } from '../staff/guard';
+import {
+  addInternalNote,
+  assignCase,
+  changeStatus,
+  recordMilestone,
+  replyToComplainant,
+  setExclusion,
+} from './actions';
+import { downloadCaseFile } from './attachments';
+import { viewCase } from './case-view';
+import { inbox } from './inbox';
+
+/** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
+export const caseRoutes: FastifyPluginAsync = async (app) => {
+  const { services } = app;
+  const guards = [requireStaff];
+
+  route(app, contract.inbox, {
+    guards,
+    handler: async (request) => inbox(services, request.staff, request.query),
+  });
+
+  route(app, contract.viewCase, {
+    guards,
+    handler: async (request) => viewCase(services, request.staff, request.params.id),
+  });
+
+  route(app, contract.downloadCaseFile, {
+    guards,
+    handler: async (request, reply) => {
+      const file = await downloadCaseFile(
+        services,
+        request.staff,
+        request.params.id,
+        request.params.fileId,
+      );
+      logIntegrityFailures(request, file.body);
+      if (file.size !== undefined) reply.header('content-length', String(file.size));
+      return reply
+        .header('content-type', file.mimetype)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  });
+
+  route(app, contract.changeStatus, {
+    guards,
+    handler: async (request, reply) => {
+      await changeStatus(services, request.staff, request.params.id, request.body);
+      return reply.code(201).send({ message: 'Estado actualizado.' });
+    },
+  });
+
+  route(app, contract.replyToComplainant, {
+    guards,
+    handler: async (request, reply) => {
+      await replyToComplainant(services, request.staff, request.params.id, request.body.comentario);
+      return reply.code(201).send({ message: 'Respuesta registrada.' });
+    },
+  });
+
+  route(app, contract.addInternalNote, {
+    guards,
+    handler: async (request, reply) => {
+      await addInternalNote(services, request.staff, request.params.id, request.body.comentario);
+      return reply.code(201).send({ message: 'Nota registrada.' });
+    },
+  });
+
+  route(app, contract.assignCase, {
+    guards,
+    handler: async (request) => {
+      await assignCase(services, request.staff, request.params.id, request.body.usuario_id);
+      return { message: 'Asignación actualizada.' };
+    },
+  });
+
+  route(app, contract.excludeFromCase, {
+    guards,
+    handler: async (request) => {
+      await setExclusion(services, request.staff, request.params.id, request.params.userId, true);
+      return { message: 'Exclusión registrada.' };
+    },
+  });
+
+  route(app, contract.removeExclusion, {
+    guards,
+    handler: async (request) => {
+      await setExclusion(services, request.staff, request.params.id, request.params.userId, false);
+      return { message: 'Exclusión eliminada.' };
+    },
+  });
+
+  route(app, contract.recordMilestone, {
+    guards,
+    handler: async (request) => {
+      await recordMilestone(
+        services,
+        request.staff,
+        request.params.id,
+        request.params.clave,
+        request.body,
+      );
+      return { message: 'Hito registrado.' };
+    },
+  });
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contract } from '@canal/shared/contract';
+import { route } from '../../http/route';
+import { failedMailStore } from '../../core/mail/failed-mail-store';
+import { requireRole, requireStaff } from '../staff/guard';
+
+/** Mail given up after its last attempt, for administrators (issue 9). */
+export const mailRoutes: FastifyPluginAsync = async (app) => {
+  const { services } = app;
+  route(app, contract.failedMails, {
+    guards: [requireStaff, requireRole('administrador')],
+    handler: async () => {
+      const { rows, total } = await failedMailStore.list(services.db, 100);
+      return {
+        total,
+        correos: rows.map((r) => ({
+          id: r.id,
+          tipo: r.kind,
+          intentos: r.attempts,
+          creado: r.created_at.toISOString(),
+          fallido: r.failed_at.toISOString(),
+        })),
+      };
+    },
+  });
+};

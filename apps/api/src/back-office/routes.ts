@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import { auditRoutes } from './audit/routes';
+import { caseRoutes } from './cases/routes';
+import { statsRoutes } from './stats/routes';
+import { mailRoutes } from './mail/routes';
+import { staffRoutes } from './staff/routes';
+
+/** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
+export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
+  // Cookies are parsed and set here only: the portal never reads one.
+  await app.register(cookie);
+  await app.register(staffRoutes);
+  await app.register(caseRoutes);
+  await app.register(auditRoutes);
+  await app.register(statsRoutes);
+  await app.register(mailRoutes);
+};

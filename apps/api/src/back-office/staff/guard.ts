@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookie } from './cookies';
+import { staffRepository as repo } from './repository';
+import type { StaffRole, StaffUser } from './roles';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member (back office only). */
+    staff: StaffUser;
+    staffToken: string;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * preHandler for the back office: a live session from the httpOnly cookie (a Bearer token opens
+ * nothing here), and on every state-changing request the CSRF double submit.
+ */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  const { staffSessions, db } = request.server.services;
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token || !TOKEN.test(token)) throw new AppError('STAFF_UNAUTHORIZED');
+  if (!SAFE_METHODS.has(request.method)) {
+    const header = request.headers[CSRF_HEADER];
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!staffSessions.csrfMatches(token, value, readCookie(request, CSRF_COOKIE)))
+      throw new AppError('CSRF_FAILED');
+  }
+  const userId = await staffSessions.resolve(token);
+  const row = userId === null ? null : await repo.findById(db, userId);
+  if (!row || !row.active) throw new AppError('STAFF_UNAUTHORIZED');
+  request.staffToken = token;
+  request.staff = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    organizationIds: row.organization_ids,
+  };
+}
+
+/** preHandler (after requireStaff): only these roles; anyone else gets a 403. */
+export const requireRole =
+  (...roles: StaffRole[]) =>
+  async (request: FastifyRequest): Promise<void> => {
+    if (!roles.includes(request.staff.role)) throw new AppError('FORBIDDEN');
+  };

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { contract } from '@canal/shared/contract';
+import { route } from '../../http/route';
+import { StaffSessions } from '../../core/auth/staff-sessions';
+import { clearSessionCookies, setSessionCookies } from './cookies';
+import { requireRole, requireStaff } from './guard';
+import { activateAccount, inviteStaff, readInvitation, reinviteStaff } from './invitations';
+import { staffRepository } from './repository';
+import { signIn, signOut } from './sign-in';
+import { listUsers, updateUser, userView } from './users';
+
+/** Sign-in, activation and user administration of the back office. */
+export const staffRoutes: FastifyPluginAsync = async (app) => {
+  const { services } = app;
+  const secure = services.config.production;
+  const signedIn = [requireStaff];
+  // Administration of users: administrators only.
+  const administrators = [requireStaff, requireRole('administrador')];
+
+  const startSession = async (
+    reply: FastifyReply,
+    userId: number,
+    session: { token: string; csrf: string },
+  ) => {
+    setSessionCookies(reply, session.token, session.csrf, secure, StaffSessions.maxAgeSeconds);
+    const user = (await staffRepository.findById(services.db, userId))!;
+    return { usuario: userView(user), csrf: session.csrf };
+  };
+
+  route(app, contract.signIn, {
+    handler: async (request, reply) => {
+      const { session, user } = await signIn(services, request.body, request.ip);
+      return startSession(reply, user.id, session);
+    },
+  });
+
+  route(app, contract.currentSession, {
+    guards: signedIn,
+    handler: async (request) => {
+      const user = (await staffRepository.findById(services.db, request.staff.id))!;
+      return { usuario: userView(user), csrf: services.staffSessions.csrfFor(request.staffToken) };
+    },
+  });
+
+  route(app, contract.signOut, {
+    guards: signedIn,
+    handler: async (request, reply) => {
+      await signOut(services, request.staff.id, request.staffToken);
+      clearSessionCookies(reply, secure);
+      return reply.code(204).send();
+    },
+  });
+
+  route(app, contract.lookupInvitation, {
+    handler: async (request) => readInvitation(services, request.body.token),
+  });
+
+  route(app, contract.activate, {
+    handler: async (request, reply) => {
+      const userId = await activateAccount(
+        services,
+        request.body.token,
+        request.body.password,
+        request.body.codigo,
+      );
+      return startSession(reply, userId, await services.staffSessions.open(userId));
+    },
+  });
+
+  route(app, contract.listUsers, {
+    guards: administrators,
+    handler: async () => listUsers(services),
+  });
+
+  route(app, contract.inviteUser, {
+    guards: administrators,
+    handler: async (request, reply) => {
+      const id = await inviteStaff(services, request.staff.id, request.body);
+      return reply.code(201).send(userView((await staffRepository.findById(services.db, id))!));
+    },
+  });
+
+  route(app, contract.updateUser, {
+    guards: administrators,
+    handler: async (request) =>
+      updateUser(services, request.staff.id, request.params.id, request.body),
+  });
+
+  route(app, contract.reinviteUser, {
+    guards: administrators,
+    handler: async (request, reply) => {
+      await reinviteStaff(services, request.staff.id, request.params.id);
+      return reply.code(202).send({ message: 'Invitación enviada.' });
+    },
+  });
+};

@@ -1,0 +1,68 @@
+import { AppError } from '../../errors';
+import type { Services } from '../../core/services';
+import { appendAudit } from '../../core/audit/audit-log';
+import { staffRepository as repo } from './repository';
+import { matchTotp } from './totp';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  codigo: string;
+}
+
+/** The keyed hash an e-mail is throttled under. */
+export const emailThrottleKey = (services: Services, email: string) =>
+  services.keyring.blindIndex(`staff-login:${email}`);
+
+/**
+ * E-mail + password + TOTP → a session. Unknown e-mail, inactive or not yet activated account,
+ * wrong password, wrong or replayed code: the same 401 after the same argon2 work, counted against
+ * the e-mail and the client, and audited.
+ */
+export async function signIn(services: Services, input: SignInInput, client: string) {
+  const { db, hasher, keyring, staffThrottle, staffSessions } = services;
+  const emailKey = emailThrottleKey(services, input.email);
+  const locked = await staffThrottle.reserve(emailKey, client);
+  if (locked > 0) throw new AppError('TOO_MANY_ATTEMPTS', undefined, locked);
+
+  const user = await repo.findByEmail(db, input.email);
+  const usable = user && user.active && user.password_hash && user.totp_secret_enc ? user : null;
+  const passwordOk = usable
+    ? await hasher.verify(usable.password_hash!, input.password)
+    : await hasher.verifyNothing(input.password);
+  let codeOk = false;
+  if (usable && passwordOk) {
+    const step = matchTotp(
+      keyring.openWithMaster(usable.totp_secret_enc!),
+      input.codigo,
+      Date.now(),
+      usable.totp_last_step,
+    );
+    codeOk = step !== null && (await repo.useTotpStep(db, usable.id, step));
+  }
+  if (!usable || !passwordOk || !codeOk) {
+    await appendAudit(services, db, {
+      actorId: user?.id ?? null,
+      action: 'sesion.ingreso_fallido',
+      detail: {
+        motivo: !user
+          ? 'correo desconocido'
+          : !usable
+            ? 'cuenta inactiva o sin activar'
+            : !passwordOk
+              ? 'contraseña'
+              : 'código',
+      },
+    });
+    throw new AppError('STAFF_LOGIN_FAILED');
+  }
+  await staffThrottle.reset(emailKey, client);
+  const session = await staffSessions.open(usable.id);
+  await appendAudit(services, db, { actorId: usable.id, action: 'sesion.ingreso' });
+  return { session, user: usable };
+}
+
+export async function signOut(services: Services, userId: number, token: string): Promise<void> {
+  await services.staffSessions.close(token);
+  await appendAudit(services, services.db, { actorId: userId, action: 'sesion.salida' });
+}

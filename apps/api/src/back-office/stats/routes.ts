@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contract, type HandlerInputOf } from '@canal/shared/contract';
+import { route } from '../../http/route';
+import { requireStaff } from '../staff/guard';
+import { exportCsv, halfYearReport, statistics } from './statistics';
+
+type Filters = HandlerInputOf<typeof contract.statistics>['querystring'];
+const toFilters = (q: Filters) => ({ organizationId: q.organizacion, from: q.desde, to: q.hasta });
+
+/** Statistics over the cases each person may see (any signed-in role). */
+export const statsRoutes: FastifyPluginAsync = async (app) => {
+  const { services } = app;
+  const guards = [requireStaff];
+
+  route(app, contract.statistics, {
+    guards,
+    handler: async (request) => statistics(services, request.staff, toFilters(request.query)),
+  });
+
+  route(app, contract.exportCasesCsv, {
+    guards,
+    handler: async (request, reply) => {
+      const csv = await exportCsv(services, request.staff, toFilters(request.query));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="casos.csv"')
+        .send(csv);
+    },
+  });
+
+  route(app, contract.halfYearReport, {
+    guards,
+    handler: async (request) =>
+      halfYearReport(
+        services,
+        request.staff,
+        request.query.anio,
+        Number(request.query.semestre) as 1 | 2,
+      ),
+  });
+};

@@ -1,0 +1,169 @@
+import { ORGANIZATIONS, organizationById } from '@canal/shared';
+import type { Services } from '../../core/services';
+import { appendAudit } from '../../core/audit/audit-log';
+import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
+import { isAdministrator, type StaffUser } from '../staff/roles';
+import { statsRepository as repo, type StatsFilters } from './repository';
+
+/** Complaint types of the Law 21.643 procedure, from the deadline table (the one place they are listed). */
+export const KARIN_TYPE_IDS = (() => {
+  const regime = DEADLINE_TABLE.regimes.find((r) => r.id === 'ley_21643');
+  return regime && regime.typeIds !== 'all_other_types' ? [...regime.typeIds] : [];
+})();
+
+const orgName = (id: string) => organizationById(id).shortName;
+
+/** Counts for the charts (DESIGN §8), over the cases the user may see. */
+export async function statistics(
+  services: Services,
+  user: StaffUser,
+  f: StatsFilters,
+  now = new Date(),
+) {
+  const { catalogue } = services;
+  const g = await repo.grouped(services.db, user, f, civilDateInZone(now));
+  /** Sums rows whose label (resolved per organisation) is the same. */
+  const byLabel = (
+    rows: { key: string; organization_id: string; total: number }[],
+    label: (r: { key: string; organization_id: string }) => string,
+  ) => {
+    const sums = new Map<string, number>();
+    for (const r of rows) sums.set(label(r), (sums.get(label(r)) ?? 0) + r.total);
+    return [...sums]
+      .map(([nombre, total]) => ({ nombre, total }))
+      .sort((a, b) => b.total - a.total || a.nombre.localeCompare(b.nombre));
+  };
+  const { totals } = g;
+  return {
+    total: totals.total,
+    por_organizacion: byLabel(g.byOrg, (r) => orgName(r.key)),
+    por_categoria: byLabel(
+      g.byType,
+      (r) =>
+        catalogue.category(organizationById(r.organization_id), Number(r.key))?.categoria.nombre ??
+        'Sin categoría',
+    ),
+    por_tipo: byLabel(
+      g.byType,
+      (r) =>
+        catalogue.typeName(organizationById(r.organization_id), Number(r.key)) ?? `Tipo ${r.key}`,
+    ),
+    por_estado: byLabel(g.byStatus, (r) => r.key),
+    por_mes: byLabel(g.byMonth, (r) => r.key)
+      .sort((a, b) => a.nombre.localeCompare(b.nombre))
+      .map((m) => ({ mes: m.nombre, total: m.total })),
+    anonimas: {
+      total: totals.anonymous,
+      porcentaje: totals.total ? Math.round((1000 * totals.anonymous) / totals.total) / 10 : 0,
+    },
+    cerradas: totals.closed,
+    promedio_dias_cierre: totals.avg_days,
+    vencidas: totals.overdue,
+  };
+}
+
+const CSV_COLUMNS = [
+  'numero_caso',
+  'organizacion',
+  'categoria',
+  'tipo',
+  'estado',
+  'anonima',
+  'fecha_ingreso',
+  'fecha_respuesta',
+  'fecha_cierre',
+  'dias_al_cierre',
+  'proximo_vencimiento',
+  'vencido',
+];
+
+const csvCell = (value: string | number | boolean | null) => {
+  const text = value === null ? '' : String(value);
+  // Quote when needed; a leading = + - @ would be read as a formula by a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/**
+ * The case list as CSV for analysis: case number, organisation, classification, status, dates —
+ * no ticket, names, RUT, contact, facts or comments. The export is audited.
+ */
+export async function exportCsv(
+  services: Services,
+  user: StaffUser,
+  f: StatsFilters,
+  now = new Date(),
+): Promise<string> {
+  const today = civilDateInZone(now);
+  const rows = await repo.exportRows(services.db, user, f);
+  await appendAudit(services, services.db, {
+    actorId: user.id,
+    action: 'estadisticas.exportadas',
+    detail: { filas: rows.length, ...f },
+  });
+  const lines = rows.map((r) => {
+    const org = organizationById(r.organization_id);
+    return [
+      r.case_number,
+      org.shortName,
+      services.catalogue.category(org, r.type_id)?.categoria.nombre ?? null,
+      services.catalogue.typeName(org, r.type_id) ?? null,
+      r.status,
+      r.is_anonymous ? 'sí' : 'no',
+      r.received,
+      r.response_date,
+      r.closed,
+      r.days_to_close,
+      r.next_due_date,
+      r.next_due_date !== null && r.next_due_date < today ? 'sí' : 'no',
+    ]
+      .map(csvCell)
+      .join(',');
+  });
+  // A BOM so that spreadsheets open the accents right.
+  return `\uFEFF${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/**
+ * The six-monthly counts an employer reports to its mutual (SUSESO, Law 21.643): complaints of
+ * types 26–28 received in the half-year, and cases where protective measures / final measures
+ * were recorded in it, per organisation the user may see.
+ */
+export async function halfYearReport(
+  services: Services,
+  user: StaffUser,
+  year: number,
+  half: 1 | 2,
+) {
+  const from = `${year}-${half === 1 ? '01' : '07'}-01`;
+  const to = half === 1 ? `${year}-07-01` : `${year + 1}-01-01`;
+  const rows = await repo.halfYear(services.db, user, KARIN_TYPE_IDS, from, to);
+  const visible = isAdministrator(user)
+    ? ORGANIZATIONS
+    : ORGANIZATIONS.filter((o) => user.organizationIds.includes(o.id));
+  return {
+    periodo: {
+      anio: year,
+      semestre: half,
+      desde: from,
+      hasta: half === 1 ? `${year}-06-30` : `${year}-12-31`,
+    },
+    tipos: KARIN_TYPE_IDS,
+    organizaciones: visible.map((org) => {
+      const mine = rows.filter((r) => r.organization_id === org.id);
+      const sum = (k: 'received' | 'protective' | 'adopted') => mine.reduce((s, r) => s + r[k], 0);
+      return {
+        id: org.id,
+        nombre: org.shortName,
+        denuncias_recibidas: sum('received'),
+        por_tipo: KARIN_TYPE_IDS.map((typeId) => ({
+          tipo_id: typeId,
+          tipo: services.catalogue.typeName(org, typeId) ?? `Tipo ${typeId}`,
+          recibidas: mine.find((r) => r.type_id === typeId)?.received ?? 0,
+        })),
+        casos_con_medidas_de_resguardo: sum('protective'),
+        casos_con_medidas_adoptadas: sum('adopted'),
+      };
+    }),
+  };
+}

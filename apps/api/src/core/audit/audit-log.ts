@@ -1,0 +1,252 @@
+import { createHash, createHmac } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../db/database';
+import { auditRepository, type AuditRow } from './repository';
+
+/** What the audit log records (DESIGN §8): sign-ins, case views, downloads, changes and exports. */
+export type AuditAction =
+  | 'sesion.ingreso'
+  | 'sesion.ingreso_fallido'
+  | 'sesion.salida'
+  | 'cuenta.activada'
+  | 'usuario.invitado'
+  | 'usuario.modificado'
+  | 'caso.visto'
+  | 'archivo.descargado'
+  | 'caso.estado'
+  | 'caso.respuesta'
+  | 'caso.nota'
+  | 'caso.asignado'
+  | 'caso.exclusion'
+  | 'caso.hito'
+  | 'estadisticas.exportadas'
+  | 'auditoria.verificada'
+  /** Recorded by the chain itself: the table disagreed with the anchor when appending. */
+  | 'auditoria.discrepancia';
+
+export interface AuditEntryInput {
+  actorId: number | null;
+  action: AuditAction;
+  complaintId?: number | null;
+  /** Never personal data of a complainant: ids, statuses, keys. */
+  detail?: Record<string, unknown>;
+}
+
+export type { AuditRow };
+
+export const GENESIS_HASH = '0'.repeat(64);
+// Any constant: every process appends through the same lock, so the chain has one order.
+const AUDIT_LOCK = 72_164_302;
+
+/** JSON with object keys sorted at every level: the same entry always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** The hashed content of an entry: everything but the hashes themselves. */
+const hashedContent = (row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>) =>
+  canonicalJson({
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    actor_id: row.actor_id,
+    action: row.action,
+    complaint_id: row.complaint_id,
+    detail: row.detail,
+  });
+
+/** Version 1 (rows before migration 003): a plain SHA-256 link, which anyone can recompute. */
+export const entryHash = (
+  prevHash: string,
+  row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>,
+) => createHash('sha256').update(prevHash).update(hashedContent(row)).digest('hex');
+
+/**
+ * Version 2: an HMAC-SHA-256 link keyed with `audit-chain`, derived from the master key (never in
+ * the database): whoever can write the table cannot forge an entry nor re-chain after an edit.
+ */
+export const keyedEntryHash = (
+  key: Buffer,
+  prevHash: string,
+  row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>,
+) =>
+  createHmac('sha256', key)
+    .update('canal/audit/v2|')
+    .update(prevHash)
+    .update(hashedContent(row))
+    .digest('hex');
+
+export const CHAIN_VERSION = 2;
+
+/** What appending and verifying need: the chain key and where the head is anchored. */
+export interface AuditChainSettings {
+  key: Buffer;
+  /** A file outside the database holding the last entry's id and hash. */
+  anchorFile: string;
+}
+
+export interface AuditAnchor {
+  id: number;
+  hash: string;
+}
+
+export function readAnchor(file: string): AuditAnchor | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<AuditAnchor>;
+    return typeof parsed.id === 'number' && typeof parsed.hash === 'string'
+      ? { id: parsed.id, hash: parsed.hash }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the head (never backwards: a slower process with an older head leaves the newer one). */
+function writeAnchor(file: string, head: AuditAnchor): void {
+  const current = readAnchor(file);
+  if (current && current.id >= head.id) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify({ ...head, at: new Date().toISOString() }), { mode: 0o600 });
+  renameSync(temp, file);
+}
+
+/**
+ * The anchor against the table: the anchored entry must still be there with the same hash. It is
+ * null when they agree (or there is no anchor yet), else what is wrong, in Spanish.
+ */
+async function anchorDiscrepancy(db: Db, anchor: AuditAnchor | null): Promise<string | null> {
+  if (!anchor) return null;
+  const hash = await auditRepository.hashOf(db, anchor.id);
+  if (hash === null)
+    return `falta la entrada anclada ${anchor.id}: se eliminaron entradas del registro`;
+  if (hash !== anchor.hash) return `la entrada anclada ${anchor.id} fue reescrita`;
+  return null;
+}
+
+export const DISCREPANCY_ACTION: AuditAction = 'auditoria.discrepancia';
+
+/**
+ * Appends one entry, chained to the last: inside the caller's transaction when it has one (so a
+ * change and its audit entry commit together), serialised across processes by an advisory lock.
+ * Before appending it compares the table with the anchor; a discrepancy (a deleted or rewritten
+ * head) is recorded as an entry of its own first, so later activity cannot hide it. The anchor
+ * moves to the new head once the transaction commits.
+ */
+export async function appendAudit(
+  services: { auditChain: AuditChainSettings },
+  db: Db,
+  input: AuditEntryInput,
+): Promise<void> {
+  const { key, anchorFile } = services.auditChain;
+  await db.transaction(async (tx) => {
+    let head = await auditRepository.lockAndReadLast(tx, AUDIT_LOCK);
+    const append = async (entry: AuditEntryInput) => {
+      const row = {
+        id: await auditRepository.nextId(tx),
+        // Milliseconds only, so the value read back from timestamptz is the one hashed.
+        created_at: new Date(Math.floor(Date.now())),
+        actor_id: entry.actorId,
+        action: entry.action,
+        complaint_id: entry.complaintId ?? null,
+        detail: canonicalJson(entry.detail ?? {}),
+      };
+      const prevHash = head?.hash ?? GENESIS_HASH;
+      const hash = keyedEntryHash(key, prevHash, row);
+      await auditRepository.insert(tx, {
+        ...row,
+        prev_hash: prevHash,
+        hash,
+        chain_version: CHAIN_VERSION,
+      });
+      head = { id: row.id, hash };
+    };
+    const anchor = readAnchor(anchorFile);
+    const discrepancy = await anchorDiscrepancy(tx, anchor);
+    if (discrepancy)
+      await append({
+        actorId: null,
+        action: DISCREPANCY_ACTION,
+        detail: {
+          motivo: discrepancy,
+          ancla: anchor,
+          ultima: head ? { id: head.id, hash: head.hash } : null,
+        },
+      });
+    await append(input);
+    const committed = head!;
+    if (tx.afterCommit) tx.afterCommit(() => writeAnchor(anchorFile, committed));
+    else writeAnchor(anchorFile, committed);
+  });
+}
+
+/** The head to quote outside the database (the administrators' daily mail), or null when empty. */
+export const auditHead = (db: Db) => auditRepository.last(db);
+
+export interface ChainReport {
+  ok: boolean;
+  entries: number;
+  /** The first entry that does not fit the chain (or the anchor), and why. */
+  firstBroken: { id: number; reason: string } | null;
+}
+
+/**
+ * Walks the whole chain in id order, recomputing every link: version 1 rows with SHA-256 and
+ * consecutive ids, version 2 rows with the keyed HMAC (ids may skip: a rolled-back append uses
+ * one up); a version 1 row after a version 2 one is a forgery. Then the anchor: the anchored entry
+ * must still be there, unchanged. Then any discrepancy recorded on append.
+ */
+export async function verifyAuditChain(
+  services: { auditChain: AuditChainSettings },
+  db: Db,
+  batchSize = 1000,
+): Promise<ChainReport> {
+  const { key, anchorFile } = services.auditChain;
+  let prevHash = GENESIS_HASH;
+  let prevId = 0;
+  let keyed = false;
+  let entries = 0;
+  let firstDiscrepancy: { id: number; reason: string } | null = null;
+  for (;;) {
+    const batch = await auditRepository.batchAfter(db, prevId, batchSize);
+    if (batch.length === 0) break;
+    for (const row of batch) {
+      const broken = (reason: string): ChainReport => ({
+        ok: false,
+        entries,
+        firstBroken: { id: row.id, reason },
+      });
+      if (row.chain_version === 1) {
+        if (keyed) return broken('entrada sin clave después de la cadena con clave');
+        if (row.id !== prevId + 1) return broken(`falta la entrada ${prevId + 1}`);
+      } else if (row.chain_version !== CHAIN_VERSION)
+        return broken('versión de cadena desconocida');
+      if (row.prev_hash !== prevHash) return broken('no enlaza con la entrada anterior');
+      const expected =
+        row.chain_version === 1 ? entryHash(prevHash, row) : keyedEntryHash(key, prevHash, row);
+      if (expected !== row.hash) return broken('su contenido fue modificado');
+      if (row.action === DISCREPANCY_ACTION && !firstDiscrepancy) {
+        const detail = JSON.parse(row.detail) as { motivo?: string };
+        firstDiscrepancy = {
+          id: row.id,
+          reason: `discrepancia con el ancla registrada: ${detail.motivo ?? 'sin detalle'}`,
+        };
+      }
+      keyed = keyed || row.chain_version === CHAIN_VERSION;
+      prevHash = row.hash;
+      prevId = row.id;
+      entries += 1;
+    }
+  }
+  const anchor = readAnchor(anchorFile);
+  const discrepancy = await anchorDiscrepancy(db, anchor);
+  if (discrepancy)
+    return { ok: false, entries, firstBroken: { id: anchor!.id, reason: discrepancy } };
+  if (firstDiscrepancy) return { ok: false, entries, firstBroken: firstDiscrepancy };
+  return { ok: true, entries, firstBroken: null };
+}

@@ -1,0 +1,99 @@
+import type { Db } from '../../db/database';
+
+export interface AuditRow {
+  id: number;
+  created_at: Date;
+  actor_id: number | null;
+  action: string;
+  complaint_id: number | null;
+  detail: string;
+  prev_hash: string;
+  hash: string;
+  /** 1: plain SHA-256 link (rows before migration 003); 2: HMAC with the audit-chain key. */
+  chain_version: number;
+}
+
+export const auditRepository = {
+  /** Takes the chain's advisory lock for the transaction and reads its last entry. */
+  async lockAndReadLast(tx: Db, lock: number): Promise<{ id: number; hash: string } | undefined> {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [lock]);
+    const [last] = await tx.query<{ id: number; hash: string }>(
+      'SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1',
+    );
+    return last;
+  },
+
+  async insert(tx: Db, row: AuditRow): Promise<void> {
+    await tx.query(
+      `INSERT INTO audit_log (id, created_at, actor_id, action, complaint_id, detail, prev_hash, hash, chain_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        row.id,
+        row.created_at,
+        row.actor_id,
+        row.action,
+        row.complaint_id,
+        row.detail,
+        row.prev_hash,
+        row.hash,
+        row.chain_version,
+      ],
+    );
+  },
+
+  /** The next id from the sequence: ids are never reused, so a deleted tail leaves a gap. */
+  async nextId(tx: Db): Promise<number> {
+    const [row] = await tx.query<{ id: number }>(`SELECT nextval('audit_log_id_seq') AS id`);
+    return Number(row!.id);
+  },
+
+  async hashOf(db: Db, id: number): Promise<string | null> {
+    const [row] = await db.query<{ hash: string }>('SELECT hash FROM audit_log WHERE id = $1', [
+      id,
+    ]);
+    return row?.hash ?? null;
+  },
+
+  async last(db: Db): Promise<{ id: number; hash: string } | null> {
+    const [row] = await db.query<{ id: number; hash: string }>(
+      'SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1',
+    );
+    return row ?? null;
+  },
+
+  async page(
+    db: Db,
+    limit: number,
+    offset: number,
+    filter: { complaintId?: number; actorId?: number },
+  ) {
+    const where: string[] = [];
+    const params: (number | string)[] = [];
+    if (filter.complaintId !== undefined)
+      where.push(`a.complaint_id = $${params.push(filter.complaintId)}`);
+    if (filter.actorId !== undefined) where.push(`a.actor_id = $${params.push(filter.actorId)}`);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = await db.query<
+      AuditRow & { actor_name: string | null; actor_email: string | null }
+    >(
+      `SELECT a.id, a.created_at, a.actor_id, a.action, a.complaint_id, a.detail, a.prev_hash, a.hash,
+              u.name AS actor_name, u.email AS actor_email
+         FROM audit_log a LEFT JOIN staff_users u ON u.id = a.actor_id
+         ${clause} ORDER BY a.id DESC LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
+      params,
+    );
+    const [count] = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM audit_log a ${clause}`,
+      params.slice(0, -2),
+    );
+    return { rows, total: count?.total ?? 0 };
+  },
+
+  async batchAfter(db: Db, afterId: number, size: number): Promise<AuditRow[]> {
+    return db.query<AuditRow>(
+      `SELECT id, created_at, actor_id, action, complaint_id, detail, prev_hash, hash, chain_version
+         FROM audit_log WHERE id > $1 ORDER BY id LIMIT $2`,
+      [afterId, size],
+    );
+  },
+};

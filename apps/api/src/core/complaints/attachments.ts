@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { MIME_BY_EXTENSION } from '@canal/shared';
+import type { Db } from '../../db/database';
+import { sealField } from '../../crypto/sealed-field';
+import type { Services } from '../services';
+import type { ReceivedFile } from '../files/receive';
+import { complaintsRepository as repo } from './repository';
+
+/** Records received files of a complaint (names sealed with its data key), in the caller's transaction. */
+export async function insertFiles(
+  tx: Db,
+  complaintId: number,
+  logId: number | null,
+  key: Buffer,
+  files: ReceivedFile[],
+): Promise<void> {
+  for (const f of files) {
+    await repo.addFile(tx, {
+      id: randomUUID(),
+      complaint_id: complaintId,
+      log_id: logId,
+      storage_key: f.storageKey,
+      name_enc: sealField(key, f.name, { complaintId, field: 'complaint_files.name' }),
+      extension: f.extension,
+      mimetype:
+        MIME_BY_EXTENSION[f.extension as keyof typeof MIME_BY_EXTENSION] ??
+        'application/octet-stream',
+      size_bytes: f.size,
+    });
+  }
+}
+
+/** Marks the received files committed, in the transaction that records them. */
+export async function commitFiles(
+  tx: Db,
+  store: Services['files'],
+  files: ReceivedFile[],
+): Promise<void> {
+  await store.commitStaged(tx, files);
+}

@@ -1,0 +1,261 @@
+import type { Db } from '../../db/database';
+
+/** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
+export interface ComplaintRow {
+  id: number;
+  ticket: number;
+  organization_id: string;
+  case_number: string;
+  status: string;
+  is_anonymous: boolean;
+  category_id: number;
+  type_id: number;
+  zone_id: number;
+  agency_id: number | null;
+  relation_id: number;
+  recognition_id: number;
+  knowledge_id: number;
+  occurrence_date: string;
+  created_at: Date;
+  response_date: string | null;
+  data_key: string;
+  description_enc: string;
+  other_place_enc: string | null;
+  complainant_enc: string | null;
+  contact_email_enc: string;
+  email_index: string;
+  password_hash: string;
+  /** Back office: who handles the case, the next legal due date (yyyy-mm-dd), closing. */
+  assignee_id: number | null;
+  next_due_date: string | null;
+  closed_at: Date | null;
+  resolution_enc: string | null;
+}
+
+const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
+  agency_id, relation_id, recognition_id, knowledge_id, to_char(occurrence_date, 'DD/MM/YYYY') AS occurrence_date,
+  created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
+  complainant_enc, contact_email_enc, email_index, password_hash, assignee_id,
+  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc`;
+
+export type NewComplaint = Omit<
+  ComplaintRow,
+  | 'id'
+  | 'created_at'
+  | 'response_date'
+  | 'status'
+  | 'case_number'
+  | 'assignee_id'
+  | 'next_due_date'
+  | 'closed_at'
+  | 'resolution_enc'
+> & {
+  occurrence_date_iso: string;
+};
+
+export interface LogRow {
+  id: number;
+  event: string;
+  comment_enc: string | null;
+  author: string;
+  visible: boolean;
+  created_at: Date;
+}
+
+export interface FileRow {
+  id: string;
+  complaint_id: number;
+  storage_key: string;
+  name_enc: string;
+  extension: string;
+  mimetype: string;
+  size_bytes: number;
+  created_at: Date;
+}
+
+export const complaintsRepository = {
+  /** The active assignee of a case who is not excluded from it, to tell about new activity; or null. */
+  async assigneeToNotify(
+    tx: Db,
+    complaintId: number,
+  ): Promise<{ email: string; case_number: string; organization_id: string } | null> {
+    const [target] = await tx.query<{
+      email: string;
+      case_number: string;
+      organization_id: string;
+    }>(
+      `SELECT u.email, c.case_number, c.organization_id
+         FROM complaints c JOIN staff_users u ON u.id = c.assignee_id AND u.active
+        WHERE c.id = $1
+          AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = u.id)`,
+      [complaintId],
+    );
+    return target ?? null;
+  },
+
+  async findByTicket(db: Db, ticket: number): Promise<ComplaintRow | null> {
+    const rows = await db.query<ComplaintRow>(
+      `SELECT ${COLUMNS} FROM complaints WHERE ticket = $1`,
+      [ticket],
+    );
+    return rows[0] ?? null;
+  },
+
+  async findById(db: Db, id: number): Promise<ComplaintRow | null> {
+    const rows = await db.query<ComplaintRow>(`SELECT ${COLUMNS} FROM complaints WHERE id = $1`, [
+      id,
+    ]);
+    return rows[0] ?? null;
+  },
+
+  async findByEmailIndex(db: Db, organizationId: string, emailIndex: string) {
+    return db.query<{ ticket: number; created_at: Date }>(
+      'SELECT ticket, created_at FROM complaints WHERE organization_id = $1 AND email_index = $2 ORDER BY created_at',
+      [organizationId, emailIndex],
+    );
+  },
+
+  /** Next case number of the organisation for the year, inside the caller's transaction. */
+  async nextCaseNumber(tx: Db, organizationId: string, year: number): Promise<string> {
+    const [row] = await tx.query<{ last_value: number }>(
+      `INSERT INTO case_counters AS c (organization_id, year, last_value) VALUES ($1, $2, 1)
+       ON CONFLICT (organization_id, year) DO UPDATE SET last_value = c.last_value + 1
+       RETURNING last_value`,
+      [organizationId, year],
+    );
+    return `CD-${year}-${String(row!.last_value).padStart(5, '0')}`;
+  },
+
+  /** The id the next complaint will have: its sealed fields are bound to it before the insert. */
+  async nextId(tx: Db): Promise<number> {
+    const [row] = await tx.query<{ id: string | number }>(
+      `SELECT nextval(pg_get_serial_sequence('complaints', 'id')) AS id`,
+    );
+    return Number(row!.id);
+  },
+
+  async insert(
+    tx: Db,
+    c: NewComplaint & { id: number; case_number: string },
+  ): Promise<{ id: number; createdAt: Date }> {
+    const [row] = await tx.query<{ id: number; created_at: Date }>(
+      `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
+         agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
+         other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
+       RETURNING id, created_at`,
+      [
+        c.ticket,
+        c.organization_id,
+        c.case_number,
+        c.is_anonymous,
+        c.category_id,
+        c.type_id,
+        c.zone_id,
+        c.agency_id,
+        c.relation_id,
+        c.recognition_id,
+        c.knowledge_id,
+        c.occurrence_date_iso,
+        c.data_key,
+        c.description_enc,
+        c.other_place_enc,
+        c.complainant_enc,
+        c.contact_email_enc,
+        c.email_index,
+        c.password_hash,
+        c.id,
+      ],
+    );
+    return { id: row!.id, createdAt: row!.created_at };
+  },
+
+  /** The next legal due date the inbox sorts by (computed by the deadlines code). */
+  async setNextDueDate(tx: Db, complaintId: number, due: string | null): Promise<void> {
+    await tx.query('UPDATE complaints SET next_due_date = $2 WHERE id = $1', [complaintId, due]);
+  },
+
+  async addLog(
+    tx: Db,
+    entry: {
+      complaintId: number;
+      event: string;
+      commentEnc: string | null;
+      author: string;
+      visible: boolean;
+    },
+  ): Promise<number> {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [entry.complaintId, entry.event, entry.commentEnc, entry.author, entry.visible],
+    );
+    await tx.query('UPDATE complaints SET updated_at = now() WHERE id = $1', [entry.complaintId]);
+    return row!.id;
+  },
+
+  async visibleLog(db: Db, complaintId: number): Promise<LogRow[]> {
+    return db.query<LogRow>(
+      `SELECT id, event, comment_enc, author, visible, created_at FROM complaint_log
+        WHERE complaint_id = $1 AND visible ORDER BY created_at, id`,
+      [complaintId],
+    );
+  },
+
+  async addFile(tx: Db, f: Omit<FileRow, 'created_at'> & { log_id: number | null }): Promise<void> {
+    await tx.query(
+      `INSERT INTO complaint_files (id, complaint_id, log_id, storage_key, name_enc, extension, mimetype, size_bytes)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+      [
+        f.id,
+        f.complaint_id,
+        f.log_id,
+        f.storage_key,
+        f.name_enc,
+        f.extension,
+        f.mimetype,
+        f.size_bytes,
+      ],
+    );
+  },
+
+  async files(db: Db, complaintId: number): Promise<FileRow[]> {
+    return db.query<FileRow>(
+      `SELECT id, complaint_id, storage_key, name_enc, extension, mimetype, size_bytes, created_at
+         FROM complaint_files WHERE complaint_id = $1 ORDER BY created_at, seq`,
+      [complaintId],
+    );
+  },
+
+  async fileById(db: Db, fileId: string): Promise<(FileRow & { data_key: string }) | null> {
+    const rows = await db.query<FileRow & { data_key: string }>(
+      `SELECT f.id, f.complaint_id, f.storage_key, f.name_enc, f.extension, f.mimetype, f.size_bytes, f.created_at,
+              c.data_key
+         FROM complaint_files f JOIN complaints c ON c.id = f.complaint_id WHERE f.id = $1`,
+      [fileId],
+    );
+    return rows[0] ?? null;
+  },
+
+  async fileQuota(db: Db, complaintId: number): Promise<{ count: number; bytes: number }> {
+    const [row] = await db.query<{ count: number; bytes: number }>(
+      'SELECT count(*)::int AS count, coalesce(sum(size_bytes), 0)::bigint AS bytes FROM complaint_files WHERE complaint_id = $1',
+      [complaintId],
+    );
+    return row ?? { count: 0, bytes: 0 };
+  },
+
+  async setPassword(tx: Db, complaintId: number, passwordHash: string): Promise<void> {
+    await tx.query('UPDATE complaints SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      complaintId,
+      passwordHash,
+    ]);
+  },
+
+  async setStatus(tx: Db, complaintId: number, status: string): Promise<void> {
+    await tx.query('UPDATE complaints SET status = $2, updated_at = now() WHERE id = $1', [
+      complaintId,
+      status,
+    ]);
+  },
+};

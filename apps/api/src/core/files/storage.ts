@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, Readable, Transform } from 'node:stream';
+import {
+  decryptingTransform,
+  decryptingV1Transform,
+  encryptingStream,
+  FileIntegrityError,
+  HEADER_BYTES,
+  isV2Header,
+} from '../../crypto/file-cipher';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { LocalObjectStore, type ObjectStore } from '../../storage';
+import { contentMatchesExtension, headBytesNeeded } from './magic';
+import { stagedStore } from './staged-store';
+
+export interface StagedFile {
+  storageKey: string;
+  /** Plaintext bytes. */
+  size: number;
+}
+
+/** Rows the sweep claims per query. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Uploaded files in the object store (decision 0009). An upload streams, encrypted, straight to
+ * its final key while a `staged_files` row records it as staged; the transaction that records
+ * the complaint's files deletes those rows (`commitStaged`); what is still staged after an hour
+ * never committed and is swept, from the table, without listing the store.
+ */
+export class FileStore {
+  constructor(
+    readonly store: ObjectStore,
+    private readonly db: Db,
+  ) {}
+
+  /**
+   * Streams one upload to the store, encrypted with `key`, checking its type by content on the
+   * way. Throws FILE_TYPE_NOT_ALLOWED or EMPTY_FILE; nothing is left of a failed upload.
+   */
+  async stage(source: Readable, extension: string, key: Buffer): Promise<StagedFile> {
+    const storageKey = `${randomUUID()}.bin`;
+    let size = 0;
+    let head: Buffer | null = Buffer.alloc(0);
+    const needed = headBytesNeeded(extension);
+    // Once enough bytes have arrived (or the file ended), check the type and pass them on.
+    const releaseHead = (done: (error?: Error | null, data?: Buffer) => void): void => {
+      const buffered = head ?? Buffer.alloc(0);
+      head = null;
+      if (!contentMatchesExtension(extension, buffered))
+        return done(new AppError('FILE_TYPE_NOT_ALLOWED'));
+      done(null, buffered);
+    };
+    const sniff = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (head === null) return done(null, chunk);
+        head = Buffer.concat([head, chunk]);
+        if (head.length < needed) return done();
+        releaseHead(done);
+      },
+      flush(done) {
+        if (head === null) return done();
+        if (head.length === 0) return done(new AppError('EMPTY_FILE'));
+        releaseHead(done);
+      },
+    });
+    // The row first: a crash during the upload leaves a row the sweep finds.
+    await stagedStore.add(this.db, storageKey);
+    // pipeline() destroys every stream with the first error, so the store's source fails too.
+    let failed: Error | null = null;
+    const encrypted = pipeline(source, sniff, encryptingStream(key), (error) => {
+      failed = error ?? null;
+    });
+    try {
+      await this.store.put(storageKey, encrypted);
+      // The source may fail after its last byte was read (a truncated part); check it ended well.
+      if (failed) throw failed;
+    } catch (error) {
+      source.destroy();
+      await this.discard([{ storageKey, size }]);
+      throw error;
+    }
+    return { storageKey, size };
+  }
+
+  /**
+   * Marks staged files committed, in the transaction that records them. Fails (and so rolls the
+   * transaction back) if any of them is no longer staged: the sweep took it.
+   */
+  async commitStaged(tx: Db, files: StagedFile[]): Promise<void> {
+    const keys = files.map((f) => f.storageKey);
+    if ((await stagedStore.commit(tx, keys)) !== keys.length)
+      throw new Error('A staged file was swept before its complaint committed');
+  }
+
+  /** Deletes files that were staged and will not be committed (their rows too). */
+  async discard(files: StagedFile[]): Promise<void> {
+    if (files.length === 0) return;
+    await Promise.all(files.map((f) => this.store.delete(f.storageKey)));
+    await stagedStore.remove(
+      this.db,
+      files.map((f) => f.storageKey),
+    );
+  }
+
+  /**
+   * The stored file, decrypted, read whole from the store (no range). The first segment is
+   * checked before this resolves, so a file altered there (all of most documents) rejects with
+   * FILE_INTEGRITY before any answer starts; a later altered segment makes the stream fail before
+   * emitting any of its bytes (the answer is then cut short).
+   */
+  async read(storageKey: string, key: Buffer): Promise<Readable> {
+    const source = await this.store.get(storageKey);
+    try {
+      const head = await readHead(source, HEADER_BYTES);
+      const decrypt = isV2Header(head) ? decryptingTransform(key) : decryptingV1Transform(key);
+      source.once('error', (e) => decrypt.destroy(e));
+      decrypt.once('close', () => source.destroy());
+      decrypt.write(head);
+      if (source.readableEnded) decrypt.end();
+      else source.pipe(decrypt);
+      return await peeked(decrypt);
+    } catch (error) {
+      source.destroy();
+      if (error instanceof FileIntegrityError) throw new AppError('FILE_INTEGRITY');
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes files staged more than `olderThanMs` ago: uploads that never committed. In batches,
+   * one query each; objects that cannot be deleted are given back to the next sweep. Also the
+   * local store's partial writes (`partials`) of that age.
+   */
+  async sweepStaged(olderThanMs: number): Promise<{ staged: number; partials: number }> {
+    let removed = 0;
+    for (;;) {
+      const keys = await stagedStore.claimStale(this.db, olderThanMs, SWEEP_BATCH);
+      const results = await Promise.allSettled(keys.map((k) => this.store.delete(k)));
+      const failed = keys.filter((_, i) => results[i]!.status === 'rejected');
+      await stagedStore.restore(this.db, failed);
+      removed += keys.length - failed.length;
+      if (failed.length > 0) {
+        const first = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        throw first.reason;
+      }
+      if (keys.length < SWEEP_BATCH) break;
+    }
+    // Partial writes of the local store left by a crash (a key never names one).
+    const partials =
+      this.store instanceof LocalObjectStore ? await this.store.sweepPartials(olderThanMs) : 0;
+    return { staged: removed, partials };
+  }
+}
+
+/** Reads from `source` until `n` bytes (or its end); the bytes read are returned, all of them. */
+async function readHead(source: Readable, n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < n) {
+    const chunk = source.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    if (source.readableEnded) break;
+    if (source.errored) throw source.errored;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        source.off('readable', onReady);
+        source.off('end', onReady);
+        source.off('error', settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      source.once('readable', onReady);
+      source.once('end', onReady);
+      source.once('error', settle);
+    });
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Waits for the first chunk of `stream` (or its error) and returns a stream of all of it. */
+async function peeked(stream: Readable): Promise<Readable> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const first = (await iterator.next()) as IteratorResult<Buffer>;
+  async function* rest(): AsyncGenerator<Buffer> {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (;;) {
+        const next = (await iterator.next()) as IteratorResult<Buffer>;
+        if (next.done) return;
+        yield next.value;
+      }
+    } catch (error) {
+      throw error instanceof FileIntegrityError ? new AppError('FILE_INTEGRITY') : error;
+    } finally {
+      stream.destroy();
+    }
+  }
+  return Readable.from(rest(), { objectMode: false });
+}

@@ -1,0 +1,61 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { MailBrand, MailMessage, RenderedMail } from './types';
+import type { MailContent, OrgNames } from './content';
+import { EmailDocument } from './components';
+import { palette } from './colors';
+import { orgNames } from './format';
+import { renderText } from './text';
+import { confirmation } from './messages/confirmation';
+import { codeRecovery } from './messages/code-recovery';
+import { passwordReset } from './messages/password-reset';
+import { complainantUpdate } from './messages/complainant-update';
+import { staffNewActivity } from './messages/staff-new-activity';
+import { staffDeadlines } from './messages/staff-deadlines';
+import { staffInvitation } from './messages/staff-invitation';
+import { staffAdminDigest, staffMailFailed } from './messages/staff-admin';
+
+/*
+ * Each builder reads only the fields its kind declares, so a caller that passes a wider object
+ * (a whole complaint row, say) still cannot put a description, a name or a password in a mail.
+ */
+function content(message: MailMessage, org: OrgNames): MailContent {
+  switch (message.kind) {
+    case 'confirmation':
+      return confirmation(message, org);
+    case 'code-recovery':
+      return codeRecovery(message, org);
+    case 'password-reset':
+      return passwordReset(message, org);
+    case 'complainant-update':
+      return complainantUpdate(message, org);
+    case 'staff-new-activity':
+      return staffNewActivity(message, org);
+    case 'staff-deadlines':
+      return staffDeadlines(message, org);
+    case 'staff-invitation':
+      return staffInvitation(message, org);
+    case 'staff-admin-digest':
+      return staffAdminDigest(message, org);
+    case 'staff-mail-failed':
+      return staffMailFailed(message, org);
+    default: {
+      const unknown: never = message;
+      throw new TypeError(
+        `renderMail: unknown kind ${String((unknown as { kind?: unknown }).kind)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Subject, HTML and plain text of one e-mail. Throws on a contract breach (a non-http link, an
+ * invalid ticket or date, an empty list): such a message is a bug, not something to retry.
+ */
+export function renderMail(message: MailMessage, brand: MailBrand): RenderedMail {
+  const org = orgNames(brand);
+  const mail = content(message, org);
+  const html =
+    '<!DOCTYPE html>' +
+    renderToStaticMarkup(<EmailDocument content={mail} org={org} colors={palette(brand)} />);
+  return { subject: mail.subject, html, text: renderText(mail, org) };
+}

@@ -1,0 +1,42 @@
+/** The organisation an e-mail speaks for, as the brand registry describes it. */
+export interface MailBrand {
+  name: string;
+  nameWithArticle: string;
+  primaryColor: string;
+  textColor: string;
+  backgroundColor: string;
+}
+
+export type MailMessage =
+  | { kind: 'confirmation'; ticket: number; createdAt: Date; portalUrl: string }
+  | { kind: 'code-recovery'; complaints: { ticket: number; createdAt: Date }[]; portalUrl: string }
+  | { kind: 'password-reset'; ticket: number; resetUrl: string; expiresMinutes: number }
+  | { kind: 'complainant-update'; ticket: number; status: string; portalUrl: string }
+  | {
+      kind: 'staff-new-activity';
+      caseNumber: string;
+      activity: 'comentario' | 'archivos';
+      backOfficeUrl: string;
+    }
+  | {
+      kind: 'staff-deadlines';
+      items: { caseNumber: string; milestone: string; dueDate: string; overdue: boolean }[];
+      backOfficeUrl: string;
+    }
+  | { kind: 'staff-invitation'; name: string; inviteUrl: string; expiresHours: number }
+  | {
+      kind: 'staff-admin-digest';
+      auditHead: { id: number; hash: string } | null;
+      failedMails: number;
+      backOfficeUrl: string;
+    }
+  | { kind: 'staff-mail-failed'; mailKind: string; attempts: number; backOfficeUrl: string };
+
+export type MailKind = MailMessage['kind'];
+export type MailMessageOf<K extends MailKind> = Extract<MailMessage, { kind: K }>;
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}

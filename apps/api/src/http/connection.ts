@@ -1,0 +1,128 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Browser features no page of the channel uses, refused on every answer. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+
+/**
+ * The security headers of an answer written straight to the socket (Node's own 400/408/431 for
+ * malformed or slow HTTP, a body deadline): the same protections helmet gives every other answer.
+ */
+export function rawSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'cache-control': 'no-store',
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+/** Writes a whole JSON answer on the socket (when it can still be written) and closes it. */
+export function answerAndClose(
+  socket: Socket,
+  status: number,
+  message: string,
+  production: boolean,
+): void {
+  if (socket.writable && !socket.destroyed) {
+    const body = JSON.stringify({ message });
+    const headers = {
+      ...rawSecurityHeaders(production),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n${head}\r\n\r\n${body}`);
+  }
+  // Whatever the client still sends is not read: the socket goes once the answer is written.
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/** Fastify's `clientErrorHandler`: malformed HTTP gets a Spanish answer with the security headers. */
+export function clientErrorHandler(production: boolean) {
+  return (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      answerAndClose(socket, 408, 'La solicitud tardó demasiado.', production);
+    else if (error.code === 'HPE_HEADER_OVERFLOW')
+      answerAndClose(
+        socket,
+        431,
+        'Los encabezados de la solicitud son demasiado grandes.',
+        production,
+      );
+    else answerAndClose(socket, 400, 'La solicitud no es válida.', production);
+  };
+}
+
+export interface BodyDeadlines {
+  /** Longest time to receive the whole body of a JSON call (ms). */
+  jsonBodyMs: number;
+  /** Longest time to receive the whole body of an upload (multipart) call (ms). */
+  uploadBodyMs: number;
+}
+
+export const DEFAULT_BODY_DEADLINES: BodyDeadlines = {
+  jsonBodyMs: 30_000,
+  uploadBodyMs: 3_600_000,
+};
+
+/** The routes that take files: the only ones given the long deadline. */
+const isUploadRoute = (request: FastifyRequest) =>
+  (request.routeOptions.schema?.consumes ?? []).includes('multipart/form-data');
+
+/**
+ * Per-route deadlines for receiving a request's body, and refused bodies left unread:
+ * - a body still arriving after its route's deadline (short for JSON, long only for the two upload
+ *   routes) gets a 408 and the connection is closed, whatever Node's server-wide timeouts are;
+ * - an error answered before the body was read (a 403 for a bad bot token or a 400 without
+ *   `x-filial` on an upload) closes the connection instead of reading the rest of a large body.
+ */
+export function registerConnectionGuards(
+  app: FastifyInstance,
+  deadlines: BodyDeadlines,
+  production: boolean,
+): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    const raw = request.raw;
+    if (raw.complete) return done();
+    const limit = isUploadRoute(request) ? deadlines.uploadBodyMs : deadlines.jsonBodyMs;
+    const timer = setTimeout(() => {
+      if (raw.complete) return;
+      request.log.info('cuerpo de la solicitud demasiado lento: conexión cerrada');
+      if (reply.sent || reply.raw.headersSent) raw.socket.destroy();
+      else answerAndClose(raw.socket, 408, 'La solicitud tardó demasiado.', production);
+    }, limit);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    raw.once('end', clear);
+    raw.once('close', clear);
+    reply.raw.once('close', clear);
+    done();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request) => {
+    // Node ends a `Connection: close` socket after the answer; make sure nothing more is read.
+    const socket = request.raw.socket as Partial<Socket> | undefined;
+    if (!request.raw.complete && typeof socket?.destroySoon === 'function') socket.destroySoon();
+  });
+}

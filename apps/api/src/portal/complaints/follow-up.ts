@@ -1,0 +1,92 @@
+import {
+  MAX_BYTES_PER_COMPLAINT,
+  MAX_FILES_PER_COMPLAINT,
+  STATUS_CLOSED,
+  STATUS_MISSING_DOCUMENTS,
+} from '@canal/shared';
+import { logComment, sealField, sealFieldNullable } from '../../crypto/sealed-field';
+import { AppError } from '../../errors';
+import type { Services } from '../../core/services';
+import type { ReceivedFile } from '../../core/files/receive';
+import { commitFiles, insertFiles } from '../../core/complaints/attachments';
+import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
+import { notifyAssignee } from '../../core/notifications/notify';
+
+export const EVENT_COMMENT = 'Comentario del denunciante';
+export const EVENT_UPLOAD = 'Antecedentes enviados por el denunciante';
+export const AUTHOR_COMPLAINANT = 'Denunciante';
+
+/** A comment from the complainant, visible in their log. */
+export async function addComplainantComment(
+  services: Services,
+  row: ComplaintRow,
+  comment: string,
+): Promise<void> {
+  if (row.status === STATUS_CLOSED) throw new AppError('COMPLAINT_CLOSED');
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  await services.db.transaction(async (tx) => {
+    await repo.addLog(tx, {
+      complaintId: row.id,
+      event: EVENT_COMMENT,
+      commentEnc: sealField(key, comment.trim(), logComment(row.id)),
+      author: AUTHOR_COMPLAINANT,
+      visible: true,
+    });
+    await notifyAssignee(services, tx, row.id, 'comentario');
+  });
+}
+
+/** Uploads are open only while investigators asked for documents (SPEC §4). */
+export function assertUploadAllowed(row: ComplaintRow): void {
+  if (row.status !== STATUS_MISSING_DOCUMENTS) throw new AppError('UPLOAD_NOT_ALLOWED');
+}
+
+export async function assertQuota(
+  services: Services,
+  row: ComplaintRow,
+  incoming: ReceivedFile[],
+): Promise<void> {
+  const { count, bytes } = await repo.fileQuota(services.db, row.id);
+  const addedBytes = incoming.reduce((sum, f) => sum + f.size, 0);
+  if (
+    count + incoming.length > MAX_FILES_PER_COMPLAINT ||
+    bytes + addedBytes > MAX_BYTES_PER_COMPLAINT
+  ) {
+    throw new AppError('COMPLAINT_FILE_QUOTA');
+  }
+}
+
+/** Files (and an optional comment) sent by the complainant, as one log entry, all or nothing. */
+export async function addComplainantFiles(
+  services: Services,
+  row: ComplaintRow,
+  comment: string,
+  files: ReceivedFile[],
+): Promise<void> {
+  const { db, files: store } = services;
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  try {
+    assertUploadAllowed(row);
+    if (files.length === 0 && comment.trim() === '') throw new AppError('NOTHING_TO_SAVE');
+    await assertQuota(services, row, files);
+    await db.transaction(async (tx) => {
+      const logId = await repo.addLog(tx, {
+        complaintId: row.id,
+        event: EVENT_UPLOAD,
+        commentEnc: sealFieldNullable(key, comment.trim(), logComment(row.id)),
+        author: AUTHOR_COMPLAINANT,
+        visible: true,
+      });
+      await insertFiles(tx, row.id, logId, key, files);
+      await notifyAssignee(services, tx, row.id, files.length > 0 ? 'archivos' : 'comentario');
+      await commitFiles(tx, store, files);
+    });
+  } catch (error) {
+    await store.discard(files);
+    throw error;
+  }
+}
+
+export function statusOf(row: ComplaintRow): { codigo: number; estado: string } {
+  return { codigo: row.ticket, estado: row.status };
+}

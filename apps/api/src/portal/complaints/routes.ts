@@ -1,0 +1,141 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { uploadBitacoraSchema, MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '@canal/shared';
+import { contract } from '@canal/shared/contract';
+import type { ClientLimits } from '../../config';
+import { requireOrganization } from '../../http/organization';
+import { bearerToken, requireComplainant, requireHuman, ticketFrom } from '../../http/guards';
+import { parseOrThrow } from '../../http/validation';
+import { route } from '../../http/route';
+import { receiveMultipart } from '../../core/files/receive';
+import { login } from './login';
+import { createComplaint, validateDenuncia } from './create-complaint';
+import {
+  complaintForSession,
+  complaintOfSession,
+  listAttachments,
+  readComplaintDetail,
+} from './read-complaint';
+import { AppError } from '../../errors';
+import {
+  addComplainantComment,
+  addComplainantFiles,
+  assertUploadAllowed,
+  statusOf,
+} from './follow-up';
+
+/** Upload routes may run for as long as a 120 MB file takes on a slow line. */
+export const multipartLimits = {
+  fileSize: MAX_FILE_BYTES,
+  files: MAX_FILES_PER_REQUEST,
+  fields: 5,
+  parts: MAX_FILES_PER_REQUEST + 5,
+  fieldSize: 1024 * 1024,
+};
+
+/** SPEC §7: the complainant's calls under /v1/denuncias. Thin: each hands over to one use case. */
+export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (
+  app,
+  { limits },
+) => {
+  const { services } = app;
+  const human = [requireOrganization, requireHuman];
+  const complainant = [...human, requireComplainant];
+  /** The complaint named in the call, if it is the one the session opened (else 404). */
+  const signedInComplaint = (request: FastifyRequest, id: unknown) =>
+    complaintForSession(services, request.organization, ticketFrom(id), request.sessionComplaintId);
+
+  route(app, contract.createComplaint, {
+    guards: human,
+    config: { rateLimit: { max: limits.filing ?? 5, timeWindow: '1 hour' } },
+    handler: async (request, reply) => {
+      const org = request.organization;
+      const dataKey = services.keyring.newDataKey();
+      const upload = await receiveMultipart(request, services.files, {
+        jsonField: 'denuncia',
+        key: dataKey.key,
+        parseJson: (raw) => validateDenuncia(services, org, raw),
+      });
+      const created = await createComplaint(services, org, upload.json, dataKey, upload.files);
+      return reply.code(201).send(created);
+    },
+  });
+
+  route(app, contract.login, {
+    guards: human,
+    config: { rateLimit: { max: limits.login, timeWindow: '15 minutes' } },
+    handler: async (request) =>
+      login(
+        services,
+        request.organization,
+        ticketFrom(request.body.ticket),
+        request.body.password,
+        (ticketKey) => request.log.info({ ticketKey }, 'ingreso de denunciante fallido'),
+      ),
+  });
+
+  // Sign-out: the token dies server-side. Idempotent: an unknown, expired or already closed token
+  // also answers 204 (nothing is left to close, and the answer tells nothing about the token);
+  // a missing or malformed Authorization header answers 401.
+  route(app, contract.complainantSignOut, {
+    guards: human,
+    handler: async (request, reply) => {
+      const token = bearerToken(request);
+      if (token === null) throw new AppError('UNAUTHORIZED');
+      await services.sessions.close(token);
+      return reply.code(204).send();
+    },
+  });
+
+  route(app, contract.complaintDetail, {
+    guards: complainant,
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.params.id);
+      return readComplaintDetail(services, row);
+    },
+  });
+
+  route(app, contract.complaintAttachments, {
+    guards: complainant,
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.params.id);
+      return listAttachments(services, row);
+    },
+  });
+
+  route(app, contract.addComment, {
+    guards: complainant,
+    handler: async (request, reply) => {
+      const row = await signedInComplaint(request, request.body.denuncia_id);
+      await addComplainantComment(services, row, request.body.comentario);
+      return reply.code(201).send({ message: 'Comentario agregado.' });
+    },
+  });
+
+  route(app, contract.uploadFiles, {
+    guards: complainant,
+    handler: async (request, reply) => {
+      const session = request.sessionComplaintId;
+      const row = await complaintOfSession(services, request.organization, session);
+      assertUploadAllowed(row);
+      const upload = await receiveMultipart(request, services.files, {
+        jsonField: 'bitacora',
+        key: services.keyring.unwrapDataKey(row.data_key),
+        parseJson: (raw) => {
+          const bitacora = parseOrThrow(uploadBitacoraSchema, raw);
+          if (ticketFrom(bitacora.codigo) !== row.ticket) throw new AppError('NOT_FOUND');
+          return bitacora;
+        },
+      });
+      await addComplainantFiles(services, row, upload.json.comentario ?? '', upload.files);
+      return reply.code(201).send({ message: 'Antecedentes recibidos.' });
+    },
+  });
+
+  route(app, contract.complaintStatus, {
+    guards: complainant,
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.body.codigo);
+      return statusOf(row);
+    },
+  });
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contract } from '@canal/shared/contract';
+import { fileName } from '../../crypto/sealed-field';
+import { openForDisplay } from '../../core/complaints/sealed';
+import { AppError } from '../../errors';
+import { contentDisposition } from '../../http/content-disposition';
+import { logIntegrityFailures } from '../../http/errors';
+import { route } from '../../http/route';
+import { complaintsRepository as repo } from '../../core/complaints/repository';
+import { verifyFileLink } from '../../core/files/signed-url';
+
+/** Signed download links (DESIGN §4.7): no header needed, five minutes, always as an attachment. */
+export const fileRoutes: FastifyPluginAsync = async (app) => {
+  const { services } = app;
+  route(app, contract.downloadFile, {
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const { e, s } = request.query;
+      if (e === undefined || !s || !verifyFileLink(services.fileLinkSecret, id, e, s)) {
+        throw new AppError('LINK_INVALID');
+      }
+      const file = await repo.fileById(services.db, id);
+      if (!file) throw new AppError('NOT_FOUND', 'El archivo solicitado no existe.');
+      const key = services.keyring.unwrapDataKey(file.data_key);
+      const name = openForDisplay(
+        services,
+        key,
+        file.name_enc,
+        fileName(file.complaint_id),
+        `archivo.${file.extension}`,
+      );
+      const stream = await services.files.read(file.storage_key, key);
+      logIntegrityFailures(request, stream);
+      return reply
+        .header('content-type', file.mimetype)
+        .header('content-length', String(file.size_bytes))
+        .header('content-disposition', contentDisposition(name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+};

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { contract } from '@canal/shared/contract';
+import { requireOrganization } from '../../http/organization';
+import { route } from '../../http/route';
+import { AppError } from '../../errors';
+import type { CachedAnswer } from '../../core/master-data/catalogue';
+
+function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  // Revalidate every time (the lists may be edited) but answer 304 when nothing changed.
+  reply
+    .header('cache-control', 'no-cache')
+    .header('etag', answer.etag)
+    .type('application/json; charset=utf-8');
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  // Serialized once when the catalogue was built (the contract test parses it strictly).
+  return reply.send(answer.body);
+}
+
+/** SPEC §7 master data: no bot check, only x-filial; served from memory. */
+export const masterDataRoutes: FastifyPluginAsync = async (app) => {
+  const guards = [requireOrganization];
+  const answers = (request: FastifyRequest) => app.services.catalogue.answers(request.organization);
+
+  route(app, contract.zones, {
+    guards,
+    handler: (req, reply) => send(req, reply, answers(req).zonas),
+  });
+  route(app, contract.zonePlaces, {
+    guards,
+    handler: (req, reply) => send(req, reply, answers(req).lugares),
+  });
+  route(app, contract.zoneAgencies, {
+    guards,
+    handler: (req, reply) => {
+      const answer = answers(req).agenciasByZone.get(req.params.zone);
+      if (!answer) throw new AppError('ROUTE_NOT_FOUND', 'La zona indicada no existe.');
+      return send(req, reply, answer);
+    },
+  });
+  route(app, contract.offenceCategories, {
+    guards,
+    handler: (req, reply) => send(req, reply, answers(req).delitos),
+  });
+  route(app, contract.relationOptions, {
+    guards,
+    handler: (req, reply) => send(req, reply, answers(req).relaciones),
+  });
+  route(app, contract.recognitionOptions, {
+    guards,
+    handler: (req, reply) => send(req, reply, answers(req).reconoce),
+  });
+};

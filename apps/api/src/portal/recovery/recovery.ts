@@ -1,0 +1,105 @@
+import { portalUrlOf, webPaths, type Organization } from '@canal/shared';
+import { AppError } from '../../errors';
+import { openField } from '../../crypto/sealed-field';
+import type { Services } from '../../core/services';
+import { complaintsRepository as repo } from '../../core/complaints/repository';
+import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
+import { resetRepository as resets } from './repository';
+
+export const RESET_LINK_MINUTES = 30;
+export const EVENT_PASSWORD_RESET = 'Contraseña de seguimiento restablecida';
+
+/**
+ * "Olvidé el código": mails every code filed with that address in this organisation. The answer is
+ * the same whether or not the address filed anything (DESIGN §5), so it reveals nothing.
+ */
+export async function recoverCodes(
+  services: Services,
+  org: Organization,
+  email: string,
+): Promise<void> {
+  const { db, keyring, outbox } = services;
+  const normalized = email.trim().toLowerCase();
+  const complaints = await repo.findByEmailIndex(db, org.id, keyring.blindIndex(normalized));
+  if (complaints.length === 0) return;
+  await db.transaction((tx) =>
+    outbox.enqueue(tx, {
+      to: email.trim(),
+      organizationId: org.id,
+      message: {
+        kind: 'code-recovery',
+        complaints: complaints.map((c) => ({ ticket: c.ticket, createdAt: c.created_at })),
+        portalUrl: portalUrlOf(org, services.config.publicUrl, services.config.PORTAL_HOST_PREFIX),
+      },
+    }),
+  );
+}
+
+/**
+ * "Olvidé la contraseña": passwords are never stored or sent (DESIGN §5). A matching code and e-mail
+ * get a single-use link valid 30 minutes; a non-matching pair answers the spec's message.
+ */
+export async function requestPasswordReset(
+  services: Services,
+  org: Organization,
+  ticket: number,
+  email: string,
+): Promise<void> {
+  const { db, keyring, outbox } = services;
+  const row = await repo.findByTicket(db, ticket);
+  const matches =
+    row !== null &&
+    row.organization_id === org.id &&
+    row.email_index === keyring.blindIndex(email.trim().toLowerCase());
+  if (!matches) throw new AppError('RESET_PAIR_MISMATCH');
+  const { token, digest } = newOpaqueToken();
+  const contact = openField(keyring.unwrapDataKey(row.data_key), row.contact_email_enc, {
+    complaintId: row.id,
+    field: 'complaints.contact_email',
+  });
+  await db.transaction(async (tx) => {
+    await resets.insert(tx, digest, row.id, RESET_LINK_MINUTES);
+    await outbox.enqueue(tx, {
+      to: contact,
+      organizationId: org.id,
+      message: {
+        kind: 'password-reset',
+        ticket: row.ticket,
+        resetUrl: portalUrlOf(
+          org,
+          services.config.publicUrl,
+          services.config.PORTAL_HOST_PREFIX,
+          webPaths.resetPassword(token),
+        ),
+        expiresMinutes: RESET_LINK_MINUTES,
+      },
+    });
+  });
+}
+
+/** Sets the new password from a mailed link: once, within 30 minutes; every open session ends. */
+export async function resetPassword(
+  services: Services,
+  token: string,
+  password: string,
+): Promise<{ ticket: number }> {
+  const { db, hasher, sessions } = services;
+  const passwordHash = await hasher.hash(password);
+  return db.transaction(async (tx) => {
+    const complaintId = await resets.use(tx, tokenDigest(token));
+    if (complaintId === null) throw new AppError('LINK_INVALID');
+    await repo.setPassword(tx, complaintId, passwordHash);
+    // Any other link still out there stops working too.
+    await resets.useAllOf(tx, complaintId);
+    await sessions.closeAll(tx, complaintId);
+    await repo.addLog(tx, {
+      complaintId: complaintId,
+      event: EVENT_PASSWORD_RESET,
+      commentEnc: null,
+      author: 'Sistema',
+      visible: true,
+    });
+    const complaint = await repo.findById(tx, complaintId);
+    return { ticket: complaint!.ticket };
+  });
+}

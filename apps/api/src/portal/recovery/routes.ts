@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contract } from '@canal/shared/contract';
+import type { ClientLimits } from '../../config';
+import { requireOrganization } from '../../http/organization';
+import { requireHuman, ticketFrom } from '../../http/guards';
+import { route } from '../../http/route';
+import { AppError } from '../../errors';
+import { recoverCodes, requestPasswordReset, resetPassword } from './recovery';
+
+/** SPEC §7 recovery calls, as DESIGN §5 decides them. Registered under /v1/denuncias. */
+export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (
+  app,
+  { limits },
+) => {
+  const { services } = app;
+  const guards = [requireOrganization, requireHuman];
+  const config = { rateLimit: { max: limits.recovery, timeWindow: '15 minutes' } };
+
+  route(app, contract.recoverCodes, {
+    guards,
+    config,
+    handler: async (request) => {
+      // The same answer, at the same moment, whether or not the address filed a complaint: it is
+      // given before the lookup (and the mail) run, so their cost tells nothing.
+      const { organization } = request;
+      const { email } = request.body;
+      setImmediate(() => {
+        recoverCodes(services, organization, email).catch((err: unknown) =>
+          request.log.error({ err }, 'recuperación de códigos fallida'),
+        );
+      });
+      return { message: 'Si el correo corresponde a una denuncia, le enviamos el código.' };
+    },
+  });
+
+  route(app, contract.requestPasswordReset, {
+    guards,
+    config,
+    handler: async (request) => {
+      let ticket: number;
+      try {
+        ticket = ticketFrom(request.body.codigo);
+      } catch {
+        throw new AppError('RESET_PAIR_MISMATCH');
+      }
+      await requestPasswordReset(services, request.organization, ticket, request.body.email);
+      return { message: 'Le enviamos a su correo un enlace para crear una nueva contraseña.' };
+    },
+  });
+
+  route(app, contract.resetPassword, {
+    guards,
+    config,
+    handler: async (request) => {
+      const { ticket } = await resetPassword(services, request.body.token, request.body.password);
+      return { message: 'Su contraseña fue actualizada.', ticket };
+    },
+  });
+};

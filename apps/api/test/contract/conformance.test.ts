@@ -1,0 +1,683 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  contract,
+  endpoints,
+  fillPath,
+  isJsonBody,
+  strict,
+  type Contract,
+  type EndpointName,
+  type ResponseOf,
+  type StatusOf,
+} from '@canal/shared/contract';
+import { buildTestApp, type TestApp } from '../support/app';
+import { EMAIL, HEAD_OFFICE, PASSWORD, denuncia, file, headers } from '../support/complaints';
+import { multipart } from '../support/multipart';
+import { pdf, png } from '../support/files';
+import {
+  codeFor,
+  cookiesOf,
+  invite,
+  signIn,
+  staff,
+  STAFF_PASSWORD,
+  StaffClient,
+} from '../back-office/support';
+
+/**
+ * Every endpoint of the shared contract, called for real: each answer's status must be declared
+ * and its body must parse with the declared schema, strictly (a field the contract does not
+ * declare fails). And every route the app registers must be in the contract.
+ */
+
+let t: TestApp;
+let altcha: TestApp;
+const METRICS_TOKEN = 'conformance-metrics-token';
+
+/** Statuses seen per endpoint. */
+const seen = new Map<EndpointName, Set<number>>();
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { METRICS_TOKEN: METRICS_TOKEN } });
+  altcha = await buildTestApp({ env: { BOT_CHECK: 'altcha' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await altcha?.close();
+});
+
+/**
+ * Checks one real answer against the contract entry of `name`: the expected status, declared, and a
+ * body that parses strictly with the declared schema. Returns the body typed by the contract.
+ */
+function conforms<N extends EndpointName, S extends StatusOf<Contract[N]>>(
+  name: N,
+  res: LightMyRequestResponse,
+  expected: S,
+): ResponseOf<Contract[N], S> {
+  const entry = contract[name];
+  const declared = (entry.responses as Record<number, unknown>)[res.statusCode];
+  expect(res.statusCode, `${name}: ${res.body}`).toBe(expected);
+  expect(
+    declared,
+    `${name} answered ${res.statusCode}, which the contract does not declare: ${res.body}`,
+  ).toBeDefined();
+  if (!seen.has(name)) seen.set(name, new Set());
+  seen.get(name)!.add(res.statusCode);
+  const body = declared as Parameters<typeof isJsonBody>[0];
+  if (isJsonBody(body)) {
+    expect(res.headers['content-type'], name).toMatch(/^application\/json/);
+    const parsed = strict(body).safeParse(res.json());
+    if (!parsed.success)
+      throw new Error(
+        `${name} ${res.statusCode}: the answer does not match the contract: ${parsed.error.message}\n${res.body.slice(0, 2000)}`,
+      );
+    return parsed.data as ResponseOf<Contract[N], S>;
+  }
+  if (body.kind === 'empty') {
+    expect(res.body, name).toBe('');
+    return undefined as ResponseOf<Contract[N], S>;
+  }
+  expect(body.contentTypes, `${name} content type`).toContain(res.headers['content-type']);
+  if (body.attachment) expect(res.headers['content-disposition'], name).toMatch(/^attachment;/);
+  expect(res.rawPayload.length, name).toBeGreaterThan(0);
+  return new Blob([res.rawPayload]) as ResponseOf<Contract[N], S>;
+}
+
+/** Calls an endpoint by name with its path filled. */
+function call(
+  app: TestApp['app'],
+  name: EndpointName,
+  o: {
+    params?: Record<string, string | number>;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  } = {},
+) {
+  const e = contract[name];
+  const search = o.query ? `?${new URLSearchParams(o.query)}` : '';
+  return app.inject({
+    method: e.method,
+    url: `${fillPath(e.path, o.params)}${search}`,
+    headers: o.headers,
+    ...(o.payload === undefined ? {} : { payload: o.payload as object }),
+  });
+}
+
+/** A back-office call by name, with the client's cookies (and CSRF on writes). */
+function staffCall(
+  who: StaffClient,
+  name: EndpointName,
+  o: {
+    params?: Record<string, string | number>;
+    query?: Record<string, string>;
+    payload?: unknown;
+  } = {},
+) {
+  const e = contract[name];
+  const prefix = '/v1/gestion';
+  const path = fillPath(e.path, o.params);
+  expect(path.startsWith(prefix)).toBe(true);
+  const search = o.query ? `?${new URLSearchParams(o.query)}` : '';
+  return who.request(
+    e.method,
+    `${path.slice(prefix.length)}${search}`,
+    o.payload ?? (e.method === 'GET' || e.method === 'DELETE' ? undefined : {}),
+  );
+}
+
+const todayInChile = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+
+/** The mailbox as the dev endpoint lists it, after the outbox is sent. */
+async function mailbox() {
+  await t.services.outbox.drain(t.db);
+  return conforms('mailboxJson', await call(t.app, 'mailboxJson'), 200);
+}
+
+describe('every endpoint answers what the contract declares', () => {
+  let ticket: number;
+  let auth: Record<string, string>;
+  let caseId: number;
+  let admin: StaffClient;
+  let investigator: StaffClient;
+  let auditor: StaffClient;
+
+  it('files a complaint (multipart) and refuses a bad one', async () => {
+    const created = conforms(
+      'createComplaint',
+      await file(t.app, denuncia(), [{ filename: 'prueba.pdf', content: pdf() }]),
+      201,
+    );
+    ticket = created.ticket;
+    conforms('createComplaint', await file(t.app, denuncia({ relato: 'corto' })), 400);
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+      ticket,
+    ]);
+    caseId = row!.id;
+  });
+
+  it('signs the complainant in', async () => {
+    const ok = conforms(
+      'login',
+      await call(t.app, 'login', { headers: headers(), payload: { ticket, password: PASSWORD } }),
+      200,
+    );
+    auth = { ...headers(), authorization: `Bearer ${ok.token}` };
+    conforms(
+      'login',
+      await call(t.app, 'login', {
+        headers: headers(),
+        payload: { ticket, password: 'Otra#Clave1' },
+      }),
+      401,
+    );
+  });
+
+  it('reads the complaint, its files and its status; downloads a file by its signed link', async () => {
+    conforms(
+      'complaintDetail',
+      await call(t.app, 'complaintDetail', { params: { id: ticket }, headers: auth }),
+      200,
+    );
+    conforms(
+      'complaintDetail',
+      await call(t.app, 'complaintDetail', { params: { id: ticket }, headers: headers() }),
+      401,
+    );
+    conforms(
+      'complaintDetail',
+      await call(t.app, 'complaintDetail', { params: { id: 100000000001 }, headers: auth }),
+      404,
+    );
+    const list = conforms(
+      'complaintAttachments',
+      await call(t.app, 'complaintAttachments', { params: { id: ticket }, headers: auth }),
+      200,
+    );
+    expect(list).toHaveLength(1);
+    conforms(
+      'complaintAttachments',
+      await call(t.app, 'complaintAttachments', { params: { id: ticket }, headers: headers() }),
+      401,
+    );
+    conforms('downloadFile', await t.app.inject({ method: 'GET', url: list[0]!.path }), 200);
+    conforms(
+      'downloadFile',
+      await t.app.inject({ method: 'GET', url: list[0]!.path.replace(/s=[^&]+/, 's=x') }),
+      410,
+    );
+    conforms(
+      'complaintStatus',
+      await call(t.app, 'complaintStatus', { headers: auth, payload: { codigo: ticket } }),
+      200,
+    );
+    conforms(
+      'complaintStatus',
+      await call(t.app, 'complaintStatus', { headers: auth, payload: { codigo: 'x' } }),
+      400,
+    );
+  });
+
+  it('adds a comment; files are refused until documents are asked for', async () => {
+    conforms(
+      'addComment',
+      await call(t.app, 'addComment', {
+        headers: auth,
+        payload: { denuncia_id: ticket, comentario: 'Un antecedente más.' },
+      }),
+      201,
+    );
+    conforms(
+      'addComment',
+      await call(t.app, 'addComment', {
+        headers: auth,
+        payload: { denuncia_id: ticket, comentario: '' },
+      }),
+      400,
+    );
+    conforms('uploadFiles', await upload(), 409);
+  });
+
+  const upload = () => {
+    const { body, headers: h } = multipart([
+      {
+        name: 'bitacora',
+        json: { codigo: ticket, comentario: 'Adjunto respaldo', usuario: EMAIL },
+      },
+      { name: 'files', filename: 'foto.png', content: png() },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: contract.uploadFiles.path,
+      headers: { ...auth, ...h },
+      payload: body,
+    });
+  };
+
+  it('reads master data, with ETags', async () => {
+    const names = [
+      'zones',
+      'zonePlaces',
+      'offenceCategories',
+      'relationOptions',
+      'recognitionOptions',
+    ] as const;
+    for (const name of names) {
+      const res = await call(t.app, name, { headers: headers() });
+      conforms(name, res, 200);
+      const again = await call(t.app, name, {
+        headers: headers(undefined, { 'if-none-match': String(res.headers.etag) }),
+      });
+      conforms(name, again, 304);
+      conforms(name, await call(t.app, name), 400);
+    }
+    conforms(
+      'zoneAgencies',
+      await call(t.app, 'zoneAgencies', { params: { zone: 13 }, headers: headers() }),
+      200,
+    );
+    conforms(
+      'zoneAgencies',
+      await call(t.app, 'zoneAgencies', { params: { zone: 999999 }, headers: headers() }),
+      404,
+    );
+    conforms(
+      'zoneAgencies',
+      await call(t.app, 'zoneAgencies', { params: { zone: 'x' }, headers: headers() }),
+      400,
+    );
+  });
+
+  it('recovers codes and resets the password through the mailed link', async () => {
+    conforms(
+      'recoverCodes',
+      await call(t.app, 'recoverCodes', { headers: headers(), payload: { email: EMAIL } }),
+      200,
+    );
+    conforms(
+      'recoverCodes',
+      await call(t.app, 'recoverCodes', { headers: headers(), payload: { email: 'no' } }),
+      400,
+    );
+    conforms(
+      'requestPasswordReset',
+      await call(t.app, 'requestPasswordReset', {
+        headers: headers(),
+        payload: { codigo: ticket, email: 'otra@correo.cl' },
+      }),
+      404,
+    );
+    conforms(
+      'requestPasswordReset',
+      await call(t.app, 'requestPasswordReset', {
+        headers: headers(),
+        payload: { codigo: ticket, email: EMAIL },
+      }),
+      200,
+    );
+    const mail = (await mailbox()).find((m) => /restablecer-contrasena\//.test(m.text));
+    const token = /restablecer-contrasena\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const payload = { token, password: PASSWORD, repeatPassword: PASSWORD };
+    const reset = conforms(
+      'resetPassword',
+      await call(t.app, 'resetPassword', { headers: headers(), payload }),
+      200,
+    );
+    expect(reset.ticket).toBe(ticket);
+    conforms(
+      'resetPassword',
+      await call(t.app, 'resetPassword', { headers: headers(), payload }),
+      410,
+    );
+    // A new password ends the complainant's sessions: sign in again.
+    const again = await call(t.app, 'login', {
+      headers: headers(),
+      payload: { ticket, password: PASSWORD },
+    });
+    auth = { ...headers(), authorization: `Bearer ${conforms('login', again, 200).token}` };
+  });
+
+  it('signs the complainant out: the token dies, and signing out again is still 204', async () => {
+    const signedIn = await call(t.app, 'login', {
+      headers: headers(),
+      payload: { ticket, password: PASSWORD },
+    });
+    const own = { ...headers(), authorization: `Bearer ${conforms('login', signedIn, 200).token}` };
+    conforms('complainantSignOut', await call(t.app, 'complainantSignOut', { headers: own }), 204);
+    conforms(
+      'complaintDetail',
+      await call(t.app, 'complaintDetail', { params: { id: ticket }, headers: own }),
+      401,
+    );
+    conforms('complainantSignOut', await call(t.app, 'complainantSignOut', { headers: own }), 204);
+    conforms(
+      'complainantSignOut',
+      await call(t.app, 'complainantSignOut', { headers: headers() }),
+      401,
+    );
+    conforms('complainantSignOut', await call(t.app, 'complainantSignOut', { headers: {} }), 400);
+    // The other session of the same complaint is untouched.
+    conforms(
+      'complaintDetail',
+      await call(t.app, 'complaintDetail', { params: { id: ticket }, headers: auth }),
+      200,
+    );
+  });
+
+  it('tells the bot-check mode and hands out ALTCHA challenges only in that mode', async () => {
+    conforms('botCheckConfig', await call(t.app, 'botCheckConfig'), 200);
+    conforms('botCheckConfig', await call(altcha.app, 'botCheckConfig'), 200);
+    conforms('altchaChallenge', await call(t.app, 'altchaChallenge'), 404);
+    conforms('altchaChallenge', await call(altcha.app, 'altchaChallenge'), 200);
+  });
+
+  it('answers the load balancer and the monitoring system', async () => {
+    expect(conforms('livez', await call(t.app, 'livez'), 200)).toEqual({ status: 'ok' });
+    expect(conforms('readyz', await call(t.app, 'readyz'), 200)).toEqual({ status: 'ok' });
+    conforms('metrics', await call(t.app, 'metrics'), 404);
+    const metrics = conforms(
+      'metrics',
+      await call(t.app, 'metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+      200,
+    );
+    expect(await metrics.text()).toContain('http_request_duration_seconds');
+  });
+
+  it('shows the local mailbox as a page', async () => {
+    conforms('mailboxPage', await call(t.app, 'mailboxPage'), 200);
+  });
+
+  it('activates a staff account and signs in and out', async () => {
+    const { id, email, token } = await invite(t, { role: 'administrador' });
+    conforms(
+      'lookupInvitation',
+      await call(t.app, 'lookupInvitation', { payload: { token: 'x'.repeat(43) } }),
+      410,
+    );
+    const lookup = conforms(
+      'lookupInvitation',
+      await call(t.app, 'lookupInvitation', { payload: { token } }),
+      200,
+    );
+    const secret = lookup.totp.secreto as string;
+    conforms(
+      'activate',
+      await call(t.app, 'activate', { payload: { token, password: STAFF_PASSWORD, codigo: '1' } }),
+      400,
+    );
+    const activation = await call(t.app, 'activate', {
+      payload: { token, password: STAFF_PASSWORD, codigo: codeFor(secret) },
+    });
+    conforms('activate', activation, 200);
+    const { cookie, csrf } = cookiesOf(activation);
+    admin = new StaffClient(t.app, id, email, secret, cookie, csrf);
+
+    conforms('currentSession', await staffCall(admin, 'currentSession'), 200);
+    conforms(
+      'currentSession',
+      await call(t.app, 'currentSession', { headers: { cookie: 'gestion_sesion=x' } }),
+      401,
+    );
+
+    conforms('signIn', await signIn(t.app, email, codeFor(secret, 1), 'Otra clave 12345'), 401);
+    const second = await signIn(t.app, email, codeFor(secret, 1));
+    conforms('signIn', second, 200);
+    const other = cookiesOf(second);
+    const session = new StaffClient(t.app, id, email, secret, other.cookie, other.csrf);
+    conforms(
+      'signOut',
+      await session.request('DELETE', '/sesion', undefined, { 'x-csrf-token': 'x' }),
+      403,
+    );
+    conforms('signOut', await staffCall(session, 'signOut'), 204);
+  });
+
+  it('administers users', async () => {
+    investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+    auditor = await staff(t, { role: 'auditor' });
+    conforms('listUsers', await staffCall(admin, 'listUsers'), 200);
+    conforms('listUsers', await staffCall(investigator, 'listUsers'), 403);
+    const user = { email: 'nueva.persona@empresa.cl', nombre: 'Nueva Persona', rol: 'auditor' };
+    const created = conforms(
+      'inviteUser',
+      await staffCall(admin, 'inviteUser', { payload: user }),
+      201,
+    );
+    conforms('inviteUser', await staffCall(admin, 'inviteUser', { payload: user }), 409);
+    conforms(
+      'updateUser',
+      await staffCall(admin, 'updateUser', {
+        params: { id: created.id },
+        payload: { nombre: 'Persona Nueva' },
+      }),
+      200,
+    );
+    conforms(
+      'updateUser',
+      await staffCall(admin, 'updateUser', { params: { id: 999999 }, payload: { activo: true } }),
+      404,
+    );
+    conforms(
+      'reinviteUser',
+      await staffCall(admin, 'reinviteUser', { params: { id: created.id } }),
+      202,
+    );
+    conforms(
+      'reinviteUser',
+      await staffCall(admin, 'reinviteUser', { params: { id: 999999 } }),
+      404,
+    );
+  });
+
+  it('works a case: inbox, view, files, status, dialogue, assignment, exclusions, milestones', async () => {
+    const page = conforms('inbox', await staffCall(admin, 'inbox'), 200);
+    expect(page.casos.length).toBeGreaterThan(0);
+    conforms('inbox', await staffCall(admin, 'inbox', { query: { limite: '0' } }), 400);
+
+    conforms(
+      'assignCase',
+      await staffCall(admin, 'assignCase', {
+        params: { id: caseId },
+        payload: { usuario_id: investigator.id },
+      }),
+      200,
+    );
+    conforms(
+      'assignCase',
+      await staffCall(admin, 'assignCase', {
+        params: { id: caseId },
+        payload: { usuario_id: 'x' },
+      }),
+      400,
+    );
+    const view = conforms(
+      'viewCase',
+      await staffCall(admin, 'viewCase', { params: { id: caseId } }),
+      200,
+    );
+    conforms('viewCase', await staffCall(admin, 'viewCase', { params: { id: 999999 } }), 404);
+    conforms(
+      'downloadCaseFile',
+      await staffCall(admin, 'downloadCaseFile', {
+        params: { id: caseId, fileId: view.archivos[0]!.id },
+      }),
+      200,
+    );
+    conforms(
+      'downloadCaseFile',
+      await staffCall(admin, 'downloadCaseFile', {
+        params: { id: caseId, fileId: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+    );
+
+    const toMissing = { estado: 'Faltan antecedentes', comentario: 'Necesitamos un respaldo.' };
+    conforms(
+      'changeStatus',
+      await staffCall(admin, 'changeStatus', { params: { id: caseId }, payload: toMissing }),
+      201,
+    );
+    conforms(
+      'changeStatus',
+      await staffCall(admin, 'changeStatus', { params: { id: caseId }, payload: toMissing }),
+      409,
+    );
+    conforms('uploadFiles', await upload(), 201);
+
+    for (const name of ['replyToComplainant', 'addInternalNote'] as const) {
+      conforms(
+        name,
+        await staffCall(admin, name, { params: { id: caseId }, payload: { comentario: 'Texto.' } }),
+        201,
+      );
+      conforms(
+        name,
+        await staffCall(admin, name, { params: { id: caseId }, payload: { comentario: ' ' } }),
+        400,
+      );
+    }
+
+    const exclusion = { id: caseId, userId: auditor.id };
+    conforms(
+      'excludeFromCase',
+      await staffCall(investigator, 'excludeFromCase', { params: exclusion }),
+      403,
+    );
+    conforms(
+      'excludeFromCase',
+      await staffCall(admin, 'excludeFromCase', { params: exclusion }),
+      200,
+    );
+    conforms(
+      'removeExclusion',
+      await staffCall(admin, 'removeExclusion', { params: exclusion }),
+      200,
+    );
+    conforms(
+      'removeExclusion',
+      await staffCall(admin, 'removeExclusion', { params: { id: 999999, userId: auditor.id } }),
+      404,
+    );
+
+    conforms(
+      'recordMilestone',
+      await staffCall(admin, 'recordMilestone', {
+        params: { id: caseId, clave: 'medidas_resguardo' },
+        payload: { fecha: todayInChile() },
+      }),
+      200,
+    );
+    conforms(
+      'recordMilestone',
+      await staffCall(admin, 'recordMilestone', {
+        params: { id: caseId, clave: 'acuse_recibo' },
+        payload: { fecha: todayInChile() },
+      }),
+      400,
+    );
+    // The view again, with a reply, a note, an assignee and a recorded milestone.
+    conforms(
+      'viewCase',
+      await staffCall(investigator, 'viewCase', { params: { id: caseId } }),
+      200,
+    );
+  });
+
+  it('reads the audit log and checks its chain', async () => {
+    conforms('auditLog', await staffCall(auditor, 'auditLog', { query: { limite: '200' } }), 200);
+    conforms('auditLog', await staffCall(investigator, 'auditLog'), 403);
+    conforms('auditLog', await staffCall(admin, 'auditLog', { query: { limite: '201' } }), 400);
+    conforms('verifyAuditChain', await staffCall(admin, 'verifyAuditChain'), 200);
+    conforms('verifyAuditChain', await staffCall(investigator, 'verifyAuditChain'), 403);
+    conforms('failedMails', await staffCall(admin, 'failedMails'), 200);
+    conforms('failedMails', await staffCall(investigator, 'failedMails'), 403);
+  });
+
+  it('counts, exports and reports the half year', async () => {
+    const closing = { estado: 'Cerrada', comentario: 'Cerramos el caso.', resolucion: 'Resuelto.' };
+    conforms(
+      'changeStatus',
+      await staffCall(admin, 'changeStatus', { params: { id: caseId }, payload: closing }),
+      201,
+    );
+    conforms('statistics', await staffCall(admin, 'statistics'), 200);
+    conforms(
+      'statistics',
+      await staffCall(admin, 'statistics', { query: { desde: '2025-02-01', hasta: '2025-01-01' } }),
+      400,
+    );
+    conforms('exportCasesCsv', await staffCall(admin, 'exportCasesCsv'), 200);
+    conforms(
+      'exportCasesCsv',
+      await staffCall(admin, 'exportCasesCsv', { query: { desde: 'ayer' } }),
+      400,
+    );
+    const year = todayInChile().slice(0, 4);
+    const half = Number(todayInChile().slice(5, 7)) <= 6 ? '1' : '2';
+    conforms(
+      'halfYearReport',
+      await staffCall(admin, 'halfYearReport', { query: { anio: year, semestre: half } }),
+      200,
+    );
+    conforms(
+      'halfYearReport',
+      await staffCall(admin, 'halfYearReport', { query: { anio: year, semestre: '3' } }),
+      400,
+    );
+    conforms(
+      'halfYearReport',
+      await call(t.app, 'halfYearReport', { query: { anio: year, semestre: half } }),
+      401,
+    );
+  });
+
+  it('reached every endpoint of the contract with a success answer', () => {
+    const missing = endpoints
+      .filter((e) => ![...(seen.get(e.name) ?? [])].some((s) => s < 400))
+      .map((e) => e.name);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the contract covers the app', () => {
+  it('has an entry for every route the app registers (but the docs)', () => {
+    const registered = routesOf(t.app.printRoutes({ commonPrefix: false }))
+      .filter((r) => !r.path.startsWith('/v1/docs'))
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    const declared = new Set(endpoints.map((e) => `${e.method} ${e.path}`));
+    const undeclared = registered
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((key) => !declared.has(key));
+    expect(undeclared).toEqual([]);
+    // And the other way: every entry is a route of the app.
+    const routes = new Set(registered.map((r) => `${r.method} ${r.path}`));
+    expect(endpoints.map((e) => `${e.method} ${e.path}`).filter((k) => !routes.has(k))).toEqual([]);
+  });
+});
+
+/**
+ * The routes of `printRoutes({ commonPrefix: false })`: a tree whose lines read
+ * `│   └── /suffix (GET, HEAD)`, each path continuing its parent's (4 columns per level).
+ */
+function routesOf(tree: string): { method: string; path: string }[] {
+  const out: { method: string; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?\s*$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const path = `${stack.join('')}${m[2]}`;
+    stack.push(m[2]!);
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean))
+      out.push({ method, path });
+  }
+  return out;
+}

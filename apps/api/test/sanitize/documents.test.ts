@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import jpeg from 'jpeg-js';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { sanitizeBuffer } from '../../src/sanitize';
+import { has, sanitizeAllWays } from './helpers';
+
+const AUTHOR = 'Juan Perez Soto';
+const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><dc:creator>${AUTHOR}</dc:creator><exif:GPSLatitude>33,26.9S</exif:GPSLatitude></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+/** UTF-16BE hex, as pdf-lib writes document-information strings. */
+const utf16Hex = (text: string) =>
+  Buffer.from(`\ufeff${text}`, 'utf16le').swap16().toString('hex').toUpperCase();
+
+async function makePdf(useObjectStreams: boolean): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  page.drawText('Denuncia (contenido)', {
+    x: 20,
+    y: 100,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
+  doc.setTitle('Informe');
+  doc.setAuthor(AUTHOR);
+  doc.setCreator('Word (Juan)');
+  doc.setProducer('Acme PDF (v1)');
+  doc.setSubject('Asunto privado');
+  doc.setKeywords(['clave', 'secreta']);
+  const metadata = doc.context.stream(XMP, { Type: 'Metadata', Subtype: 'XML' });
+  doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
+  return Buffer.from(await doc.save({ useObjectStreams }));
+}
+
+describe('PDF', () => {
+  it('blanks the information dictionary and XMP in place: same length, still opens, no author', async () => {
+    const pdf = await makePdf(false);
+    expect(pdf.toString('latin1')).toContain(utf16Hex(AUTHOR));
+    expect(has(pdf, AUTHOR)).toBe(true);
+    expect(has(pdf, 'GPSLatitude')).toBe(true);
+    const out = await sanitizeAllWays('pdf', pdf);
+    expect(out.length).toBe(pdf.length);
+    const text = out.toString('latin1');
+    for (const secret of [
+      utf16Hex(AUTHOR),
+      AUTHOR,
+      'GPSLatitude',
+      utf16Hex('Word (Juan)'),
+      '/Info',
+    ])
+      expect(text, secret).not.toContain(secret);
+    const reopened = await PDFDocument.load(out, { updateMetadata: false });
+    expect(reopened.getPageCount()).toBe(1);
+    expect(reopened.getAuthor()).toBeUndefined();
+    expect(reopened.getCreator()).toBeUndefined();
+    expect(reopened.getProducer()).toBeUndefined();
+    // The original still has it (the stored evidence is not touched).
+    expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(AUTHOR);
+  });
+
+  it('with object streams: the information dictionary is no longer referenced', async () => {
+    const pdf = await makePdf(true);
+    expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(AUTHOR);
+    const out = await sanitizeAllWays('pdf', pdf);
+    expect(out.length).toBe(pdf.length);
+    const reopened = await PDFDocument.load(out, { updateMetadata: false });
+    expect(reopened.getAuthor()).toBeUndefined();
+    expect(has(out, AUTHOR)).toBe(false);
+  });
+
+  it('blanks nested and escaped literal strings and keeps the rest', () => {
+    const src = Buffer.from(
+      '<< /Author (Juan \\(el jefe\\) (Perez)) /Title (Informe) /AuthorX (keep) /ModDate (D:2026)>>',
+      'latin1',
+    );
+    const out = sanitizeBuffer('pdf', src).toString('latin1');
+    expect(out.length).toBe(src.length);
+    expect(out).not.toContain('Juan');
+    expect(out).not.toContain('Perez');
+    expect(out).not.toContain('D:2026');
+    expect(out).toContain('/Title (Informe)');
+    expect(out).toContain('/AuthorX (keep)');
+    expect(out).toMatch(/^<< \/Author \( +\) \/Title/);
+  });
+});
+
+describe('OOXML', () => {
+  it('blanks creator, last editor, company and manager, strips embedded photos, keeps the rest', async () => {
+    const photo = jpeg.encode(
+      {
+        data: randomBytes(16 * 16 * 4),
+        width: 16,
+        height: 16,
+        exifBuffer: Buffer.from('Exif\0\0GPSLatitude'),
+      } as jpeg.RawImageData<Buffer> & { exifBuffer: Buffer },
+      80,
+    ).data;
+    const documentXml = strToU8(
+      '<w:document><w:body><w:p><w:r><w:t>Hechos</w:t></w:r></w:p></w:body></w:document>',
+    );
+    const docx = Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8('<Types/>'),
+        '_rels/.rels': strToU8('<Relationships/>'),
+        'word/document.xml': documentXml,
+        'word/media/image1.jpeg': [photo, { level: 0 }],
+        'docProps/core.xml': strToU8(
+          `<cp:coreProperties xmlns:dc="x"><dc:title>Informe</dc:title><dc:creator>${AUTHOR}</dc:creator><cp:lastModifiedBy>${AUTHOR}</cp:lastModifiedBy></cp:coreProperties>`,
+        ),
+        'docProps/app.xml': strToU8(
+          '<Properties><Company>Acme Ltda</Company><Manager>Gerente X</Manager><Pages>1</Pages></Properties>',
+        ),
+      }),
+    );
+    const out = await sanitizeAllWays('docx', docx);
+    const files = unzipSync(out);
+    expect(Object.keys(files)).toEqual(Object.keys(unzipSync(docx)));
+    const core = strFromU8(files['docProps/core.xml']!);
+    const app = strFromU8(files['docProps/app.xml']!);
+    expect(core).not.toContain(AUTHOR);
+    expect(core).toContain('<dc:creator></dc:creator>');
+    expect(core).toContain('<dc:title>Informe</dc:title>');
+    expect(app).not.toContain('Acme');
+    expect(app).not.toContain('Gerente');
+    expect(app).toContain('<Pages>1</Pages>');
+    expect(Buffer.from(files['word/document.xml']!).equals(Buffer.from(documentXml))).toBe(true);
+    const image = Buffer.from(files['word/media/image1.jpeg']!);
+    expect(has(image, 'GPSLatitude')).toBe(false);
+    expect(jpeg.decode(image).width).toBe(16);
+  });
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { has, sanitizeAllWays } from './helpers';
+
+function box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+const text = (s: string) => Buffer.from(s, 'latin1');
+
+/** Top-level boxes (type, offset, size) of an ISO media file, checking that they tile it. */
+function topBoxes(file: Buffer) {
+  const boxes = [];
+  for (let at = 0; at < file.length;) {
+    const size = file.readUInt32BE(at);
+    expect(size).toBeGreaterThanOrEqual(8);
+    boxes.push({ type: file.toString('latin1', at + 4, at + 8), at, size });
+    at += size;
+  }
+  return boxes;
+}
+
+describe('MP4 / MOV', () => {
+  it('turns udta and meta into free boxes of the same length: location and author gone, media intact', async () => {
+    const media = randomBytes(50_000);
+    const stco = box('stco', Buffer.from([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]));
+    const movie = Buffer.concat([
+      box('ftyp', text('isom\x00\x00\x02\x00isomiso2mp41')),
+      box(
+        'moov',
+        box('mvhd', Buffer.alloc(100)),
+        box(
+          'trak',
+          box('tkhd', Buffer.alloc(84)),
+          box('mdia', box('mdhd', Buffer.alloc(24)), box('minf', box('stbl', stco))),
+          box('udta', box('\xa9nam', text('Grabacion de Juan Perez'))),
+        ),
+        box('udta', box('\xa9xyz', text('+33.4489-070.6693/')), box('\xa9ART', text('Juan Perez'))),
+        box(
+          'meta',
+          Buffer.alloc(4),
+          box('keys', text('com.apple.quicktime.location.ISO6709')),
+          box('ilst', text('+33.4489-070.6693+570.000/')),
+        ),
+      ),
+      box('mdat', media),
+    ]);
+    const out = await sanitizeAllWays('mov', movie);
+    expect(out.length).toBe(movie.length);
+    for (const secret of ['33.4489', 'Juan Perez', 'ISO6709', '\xa9xyz']) {
+      expect(has(movie, secret), secret).toBe(true);
+      expect(has(out, secret), secret).toBe(false);
+    }
+    expect(topBoxes(out).map((b) => b.type)).toEqual(['ftyp', 'moov', 'mdat']);
+    const mdat = topBoxes(out)[2]!;
+    expect(out.subarray(mdat.at + 8, mdat.at + mdat.size).equals(media)).toBe(true);
+    expect(out.includes(stco)).toBe(true);
+    const moov = topBoxes(out)[1]!;
+    const inside = topBoxes(out.subarray(moov.at + 8, moov.at + moov.size));
+    expect(inside.map((b) => b.type)).toEqual(['mvhd', 'trak', 'free', 'free']);
+  });
+});
+
+function id3v2(frames: string): Buffer {
+  const body = text(frames);
+  const head = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  head[8] = (body.length >> 7) & 0x7f;
+  head[9] = body.length & 0x7f;
+  return Buffer.concat([head, body]);
+}
+
+describe('MP3', () => {
+  it('drops the ID3v2 tag at the start and the ID3v1 tag at the end; frames intact', async () => {
+    const frames = Buffer.concat(
+      Array.from({ length: 20 }, () =>
+        Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)]),
+      ),
+    );
+    const v1 = Buffer.alloc(128);
+    v1.write('TAGGrabacion', 0, 'latin1');
+    v1.write('Juan Perez', 33, 'latin1');
+    const mp3 = Buffer.concat([
+      id3v2('TPE1\0\0\0\x0b\0\0\0Juan PerezTXXX GPS 33.4489'),
+      frames,
+      v1,
+    ]);
+    const out = await sanitizeAllWays('mp3', mp3);
+    expect(out.equals(frames)).toBe(true);
+    expect(has(mp3, 'Juan Perez')).toBe(true);
+  });
+
+  it('an MP3 without tags passes through unchanged, short ones too', async () => {
+    const frames = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(1000)]);
+    expect((await sanitizeAllWays('mp3', frames)).equals(frames)).toBe(true);
+    const tiny = Buffer.from([0xff, 0xfb, 1, 2, 3]);
+    expect((await sanitizeAllWays('mp3', tiny)).equals(tiny)).toBe(true);
+  });
+});
+
+describe('other types', () => {
+  it('pass through unchanged', async () => {
+    const data = randomBytes(10_000);
+    expect((await sanitizeAllWays('rar', data)).equals(data)).toBe(true);
+    expect((await sanitizeAllWays('doc', data)).equals(data)).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { buildTestApp, type TestApp } from '../support/app';
+import { fileAndLogin, headers } from '../support/complaints';
+
+let t: TestApp;
+const lines: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.close();
+  const webDist = path.join(t.dataDir, 'web');
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, 'index.html'), '<html><!--canal-config--></html>');
+  t.app = await buildApp(t.services, {
+    logger: {
+      level: 'info',
+      stream: new Writable({ write: (c, _e, cb) => (lines.push(String(c)), cb()) }) as never,
+    },
+    globalRateLimit: 100_000,
+    clientLimits: { login: 100_000, recovery: 100_000, filing: 100_000 },
+    webDist,
+  });
+});
+afterAll(() => t.close());
+
+describe('logs carry route patterns, never raw paths', () => {
+  it('logs the portal fallback as (portal), not the reset token in its path', async () => {
+    const token = 'TokenSecretoDeRestablecimiento0123456789';
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: `/restablecer-contrasena/${token}` });
+    expect(res.statusCode).toBe(200);
+    const log = lines.join('');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('restablecer');
+    expect(log).toContain('"route":"(portal)"');
+  });
+
+  it('logs a route pattern, not the ticket, for a call with the code in its path', async () => {
+    const { ticket, token } = await fileAndLogin(t.app);
+    lines.length = 0;
+    await t.app.inject({
+      method: 'GET',
+      url: `/v1/denuncias/${ticket}`,
+      headers: { ...headers(), authorization: `Bearer ${token}` },
+    });
+    const log = lines.join('');
+    expect(log).not.toContain(String(ticket));
+    expect(log).toContain('"route":"/v1/denuncias/:id"');
+  });
+
+  it('logs a failed sign-in with a keyed hash of the ticket, never the ticket', async () => {
+    const { ticket } = await fileAndLogin(t.app);
+    lines.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/login',
+      headers: headers(),
+      payload: { ticket, password: 'Mala#Clave1' },
+    });
+    expect(res.statusCode).toBe(401);
+    const log = lines.join('');
+    expect(log).not.toContain(String(ticket));
+    expect(log).toContain(`"ticketKey":"${t.services.throttle.keyOf(ticket)}"`);
+  });
+});

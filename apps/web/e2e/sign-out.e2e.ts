@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, portalUrl } from './support/browser';
+import { fileAnonymousComplaint, signIn } from './support/portal';
+
+/**
+ * A shared computer: after "Salir" neither the browser's Back button nor the old URL shows anything
+ * of the complaint, and the tab keeps no token.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const EMAIL = `salir.${Date.now()}@correo.cl`;
+const PASSWORD = 'Salida#2024';
+const MARKER = `Salida e2e ${Date.now()}`;
+const DESCRIPTION = `${MARKER}: alguien retira dinero de la caja chica sin registrarlo en el libro.`;
+
+describe('signing out of a complaint', () => {
+  it('"Salir" ends the session: Back and the old URL show nothing of the complaint', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(portalUrl());
+    const code = await fileAnonymousComplaint(page, EMAIL, PASSWORD, DESCRIPTION);
+    await page.getByText(MARKER).first().waitFor();
+
+    // Back home and in again through the sign-in, as a person coming back later would.
+    await page.getByRole('button', { name: 'Volver al inicio' }).click();
+    await page.waitForURL(portalUrl(null, '/'));
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await signIn(page, code, PASSWORD);
+    await page.waitForURL(`**/detalle-denuncia/${code}`, { timeout: 30_000 });
+    await page.getByText(MARKER).first().waitFor();
+    const detailUrl = page.url();
+
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.waitForURL(portalUrl(null, '/'));
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
+    expect(await page.getByText(MARKER).count()).toBe(0);
+    expect(await page.getByText('Resumen denuncia').count()).toBe(0);
+
+    await page.goto(detailUrl);
+    await page.waitForURL(portalUrl(null, '/'));
+    await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
+    expect(await page.getByText(MARKER).count()).toBe(0);
+    expect(await page.getByText(code).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,6 +1,0 @@
-import { Spinner } from '../components/Spinner';
-
-/** SPEC §2: the loading page shows "Cargando". */
-export function LoadingPage() {
-  return <Spinner label="Cargando" showLabel className="min-h-[50vh]" />;
-}

@@ -1,0 +1,357 @@
+// The one place where each back-office entity is mapped from its wire shape (Spanish, as the
+// contract declares it) to the shape the screens read (English), as packages/shared/src/mappers.ts
+// does for the portal. Wire types come from the contract; nothing else in the back office reads them.
+import {
+  fromDenunciaCampos,
+  type ComplaintFields,
+  type ComplaintStatus,
+  type StaffRole,
+} from '@canal/shared';
+import type {
+  AuditPageWire,
+  CaseSummaryWire,
+  CaseViewWire,
+  ChainCheckWire,
+  HalfYearReportWire,
+  InboxPageWire,
+  InvitationWire,
+  StaffSession as StaffSessionWire,
+  StaffUserWire,
+  StatisticsWire,
+} from '@canal/shared/contract';
+
+export type { ComplaintFields, ComplaintStatus, StaffRole };
+
+export interface NamedRef<Id = number> {
+  id: Id;
+  name: string;
+}
+
+const namedRef = <Id>(wire: { id: Id; nombre: string }): NamedRef<Id> => ({
+  id: wire.id,
+  name: wire.nombre,
+});
+
+// ---- Account ----
+
+export interface StaffUser {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** Organisation ids (GUIDs). */
+  organizations: string[];
+  active: boolean;
+  /** The invitation was used: password and second factor are set. */
+  activated: boolean;
+}
+
+export const fromStaffUser = (wire: StaffUserWire): StaffUser => ({
+  id: wire.id,
+  email: wire.email,
+  name: wire.nombre,
+  role: wire.rol,
+  organizations: wire.organizaciones,
+  active: wire.activo,
+  activated: wire.activado,
+});
+
+export interface StaffSession {
+  user: StaffUser;
+  /** The CSRF value to echo on writes. */
+  csrf: string;
+}
+
+export const fromStaffSession = (wire: StaffSessionWire): StaffSession => ({
+  user: fromStaffUser(wire.usuario),
+  csrf: wire.csrf,
+});
+
+export interface Invitation {
+  email: string;
+  name: string;
+  totp: { secret: string; uri: string };
+}
+
+export const fromInvitation = (wire: InvitationWire): Invitation => ({
+  email: wire.email,
+  name: wire.nombre,
+  totp: { secret: wire.totp.secreto, uri: wire.totp.uri },
+});
+
+// ---- Cases ----
+
+export interface CaseSummary {
+  id: number;
+  number: string;
+  organization: NamedRef<string>;
+  status: ComplaintStatus;
+  category: string | null;
+  type: string | null;
+  typeId: number;
+  anonymous: boolean;
+  /** ISO 8601 instant. */
+  receivedAt: string;
+  /** yyyy-mm-dd, or null when nothing is pending. */
+  nextDue: string | null;
+  overdue: boolean;
+  /** Due within the legal "soon" window (working days). */
+  dueSoon: boolean;
+  assignee: NamedRef | null;
+}
+
+export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
+  id: wire.id,
+  number: wire.numero,
+  organization: namedRef(wire.organizacion),
+  status: wire.estado,
+  category: wire.categoria,
+  type: wire.tipo,
+  typeId: wire.tipo_id,
+  anonymous: wire.anonima,
+  receivedAt: wire.fecha_ingreso,
+  nextDue: wire.proximo_vencimiento,
+  overdue: wire.vencido,
+  dueSoon: wire.por_vencer,
+  assignee: wire.asignado && namedRef(wire.asignado),
+});
+
+export interface InboxPage {
+  total: number;
+  limit: number;
+  offset: number;
+  cases: CaseSummary[];
+}
+
+export const fromInboxPage = (wire: InboxPageWire): InboxPage => ({
+  total: wire.total,
+  limit: wire.limite,
+  offset: wire.desplazamiento,
+  cases: wire.casos.map(fromCaseSummary),
+});
+
+type CaseLogEntryWire = CaseViewWire['bitacora']['visible'][number];
+type MilestoneWire = CaseViewWire['hitos'][number];
+type CaseFileWire = CaseViewWire['archivos'][number];
+
+export interface CaseLogEntry {
+  id: number;
+  event: string;
+  comment: string | null;
+  author: string;
+  /** The staff member who wrote it, if any. */
+  staff: string | null;
+  /** ISO 8601 instant. */
+  date: string;
+}
+
+export const fromCaseLogEntry = (wire: CaseLogEntryWire): CaseLogEntry => ({
+  id: wire.id,
+  event: wire.evento,
+  comment: wire.comentario,
+  author: wire.autor,
+  staff: wire.personal,
+  date: wire.fecha,
+});
+
+export type MilestoneState = MilestoneWire['estado'];
+
+export interface Milestone {
+  key: string;
+  name: string;
+  /** yyyy-mm-dd */
+  due: string;
+  state: MilestoneState;
+  /** yyyy-mm-dd or null */
+  completedOn: string | null;
+  late: boolean;
+  /** Met by the Dirección del Trabajo's silence. */
+  bySilence: boolean;
+  provisional: boolean;
+  informsComplainant: boolean;
+  informedVia: string | null;
+  responsible: MilestoneWire['responsable'];
+}
+
+export const fromMilestone = (wire: MilestoneWire): Milestone => ({
+  key: wire.clave,
+  name: wire.nombre,
+  due: wire.vence,
+  state: wire.estado,
+  completedOn: wire.completado,
+  late: wire.atrasado,
+  bySilence: wire.por_silencio,
+  provisional: wire.provisorio,
+  informsComplainant: wire.informa_denunciante,
+  informedVia: wire.se_informa,
+  responsible: wire.responsable,
+});
+
+export interface CaseFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  /** ISO 8601 instant. */
+  date: string;
+  /** The back-office download path. */
+  url: string;
+}
+
+export const fromCaseFile = (wire: CaseFileWire): CaseFile => ({
+  id: wire.id,
+  name: wire.nombre,
+  mimeType: wire.mimetype,
+  size: wire.tamano,
+  date: wire.fecha,
+  url: wire.url,
+});
+
+export interface CaseDetail extends CaseSummary {
+  answeredAt: string | null;
+  /** ISO 8601 instant or null. */
+  closedAt: string | null;
+  resolution: string | null;
+  excluded: NamedRef[];
+}
+
+export interface CaseView {
+  case: CaseDetail;
+  complaint: ComplaintFields;
+  log: { visible: CaseLogEntry[]; internal: CaseLogEntry[] };
+  files: CaseFile[];
+  milestones: Milestone[];
+}
+
+export const fromCaseView = (wire: CaseViewWire): CaseView => ({
+  case: {
+    ...fromCaseSummary(wire.caso),
+    answeredAt: wire.caso.fecha_respuesta,
+    closedAt: wire.caso.fecha_cierre,
+    resolution: wire.caso.resolucion,
+    excluded: wire.caso.exclusiones.map(namedRef),
+  },
+  complaint: fromDenunciaCampos(wire.denuncia),
+  log: {
+    visible: wire.bitacora.visible.map(fromCaseLogEntry),
+    internal: wire.bitacora.interna.map(fromCaseLogEntry),
+  },
+  files: wire.archivos.map(fromCaseFile),
+  milestones: wire.hitos.map(fromMilestone),
+});
+
+// ---- Audit ----
+
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601 instant. */
+  date: string;
+  action: string;
+  user: { id: number; name: string | null; email: string | null } | null;
+  caseId: number | null;
+  /** The action's own detail, as recorded (any JSON). */
+  detail: unknown;
+  hash: string;
+  previousHash: string;
+}
+
+export interface AuditPage {
+  total: number;
+  entries: AuditEntry[];
+}
+
+export const fromAuditPage = (wire: AuditPageWire): AuditPage => ({
+  total: wire.total,
+  entries: wire.entradas.map((e) => ({
+    id: e.id,
+    date: e.fecha,
+    action: e.accion,
+    user: e.usuario && { id: e.usuario.id, name: e.usuario.nombre, email: e.usuario.email },
+    caseId: e.caso_id,
+    detail: e.detalle,
+    hash: e.hash,
+    previousHash: e.hash_anterior,
+  })),
+});
+
+export interface ChainCheck {
+  intact: boolean;
+  entries: number;
+  firstBroken: { id: number; reason: string } | null;
+}
+
+export const fromChainCheck = (wire: ChainCheckWire): ChainCheck => ({
+  intact: wire.integra,
+  entries: wire.entradas,
+  firstBroken: wire.primera_rota,
+});
+
+// ---- Statistics ----
+
+export interface NamedCount {
+  name: string;
+  total: number;
+}
+
+const namedCounts = (list: { nombre: string; total: number }[]): NamedCount[] =>
+  list.map((c) => ({ name: c.nombre, total: c.total }));
+
+export interface Statistics {
+  total: number;
+  byOrganization: NamedCount[];
+  byCategory: NamedCount[];
+  byType: NamedCount[];
+  byStatus: NamedCount[];
+  /** `month`: yyyy-mm */
+  byMonth: { month: string; total: number }[];
+  anonymous: { total: number; percent: number };
+  closed: number;
+  averageDaysToClose: number | null;
+  overdue: number;
+}
+
+export const fromStatistics = (wire: StatisticsWire): Statistics => ({
+  total: wire.total,
+  byOrganization: namedCounts(wire.por_organizacion),
+  byCategory: namedCounts(wire.por_categoria),
+  byType: namedCounts(wire.por_tipo),
+  byStatus: namedCounts(wire.por_estado),
+  byMonth: wire.por_mes.map((m) => ({ month: m.mes, total: m.total })),
+  anonymous: { total: wire.anonimas.total, percent: wire.anonimas.porcentaje },
+  closed: wire.cerradas,
+  averageDaysToClose: wire.promedio_dias_cierre,
+  overdue: wire.vencidas,
+});
+
+export interface HalfYearReport {
+  period: { year: number; half: number; from: string; to: string };
+  /** The complaint type ids, in the order of each organisation's `byType`. */
+  types: number[];
+  organizations: {
+    id: string;
+    name: string;
+    received: number;
+    byType: { typeId: number; type: string; received: number }[];
+    withProtectiveMeasures: number;
+    withMeasuresTaken: number;
+  }[];
+}
+
+export const fromHalfYearReport = (wire: HalfYearReportWire): HalfYearReport => ({
+  period: {
+    year: wire.periodo.anio,
+    half: wire.periodo.semestre,
+    from: wire.periodo.desde,
+    to: wire.periodo.hasta,
+  },
+  types: wire.tipos,
+  organizations: wire.organizaciones.map((o) => ({
+    id: o.id,
+    name: o.nombre,
+    received: o.denuncias_recibidas,
+    byType: o.por_tipo.map((t) => ({ typeId: t.tipo_id, type: t.tipo, received: t.recibidas })),
+    withProtectiveMeasures: o.casos_con_medidas_de_resguardo,
+    withMeasuresTaken: o.casos_con_medidas_adoptadas,
+  })),
+});

@@ -1,0 +1,35 @@
+import { useFailedMails } from '../api/hooks';
+import { dateTime } from './format';
+import { isAdministrator, useStaffUser } from './StaffUserContext';
+
+/**
+ * Administrators are told when the outbox gave a message up for good (issue 9): a banner with the
+ * most recent ones (kind and time only; never the recipient).
+ */
+export function FailedMailBanner() {
+  const user = useStaffUser();
+  const admin = isAdministrator(user);
+  const query = useFailedMails(admin);
+  if (!admin || !query.data || query.data.total === 0) return null;
+  const { total, correos } = query.data;
+  return (
+    <section
+      role="alert"
+      aria-label="Correos no entregados"
+      className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
+    >
+      <p className="font-semibold">
+        {total === 1
+          ? '1 correo no se pudo entregar después de todos los intentos.'
+          : `${total} correos no se pudieron entregar después de todos los intentos.`}
+      </p>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {correos.slice(0, 5).map((c) => (
+          <li key={c.id}>
+            {c.tipo} · {c.intentos} intentos · {dateTime(c.fallido)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

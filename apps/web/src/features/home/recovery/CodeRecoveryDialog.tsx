@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { codeRecoverySchema, MESSAGES } from '@canal/shared';
+import { TextField } from '../../../components/form/TextField';
+import { useApi } from '../../../lib/api/ApiProvider';
+import { RecoveryDialog, useRecoveryForm } from './RecoveryDialog';
+
+/**
+ * "Recuperar código denuncia" (SPEC §2). Only the e-mail is asked, and the API answers the same
+ * whether or not it filed a complaint (DESIGN §5): the success text cannot say more than "sent".
+ */
+export function CodeRecoveryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const api = useApi();
+  const { form, sent, submit, dialog } = useRecoveryForm(
+    zodResolver(codeRecoverySchema),
+    { email: '' },
+    ({ email }) => api.recoverCode(email),
+    onClose,
+  );
+
+  return (
+    <RecoveryDialog
+      open={open}
+      {...dialog}
+      title="Recuperar código denuncia"
+      submitLabel="Reenviar codigo"
+      loadingText="Estamos buscando el código de tu denuncia"
+      successText={
+        <>
+          <p>
+            Enviamos el código de tu denuncia al correo{' '}
+            <strong className="break-all">{sent?.email}</strong>.
+          </p>
+          <p>
+            Si no lo recibes en unos minutos, revisa tu carpeta de correo no deseado y confirma que
+            sea el correo que registraste en tu denuncia.
+          </p>
+        </>
+      }
+      errorText={MESSAGES.codeRecoveryFailed}
+    >
+      <form id={dialog.formId} noValidate onSubmit={submit} className="space-y-4">
+        <p>
+          Ingresa el correo electrónico que registraste en tu denuncia y te enviaremos el código.
+        </p>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+      </form>
+    </RecoveryDialog>
+  );
+}

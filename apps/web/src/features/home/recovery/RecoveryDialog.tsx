@@ -1,0 +1,116 @@
+import { useId, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
+
+export type RecoveryState = 'idle' | 'pending' | 'success' | 'error';
+
+export interface RecoveryDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  state: RecoveryState;
+  /** Id of the form, so the footer's submit button belongs to it. */
+  formId: string;
+  submitLabel: string;
+  loadingText: string;
+  /** What was sent and where. */
+  successText: ReactNode;
+  errorText: string;
+  /** The form (shown while idle and after an error). */
+  children: ReactNode;
+}
+
+/**
+ * SPEC §4 recovery flows: idle -> loading -> success or error. The form stays on an error so the
+ * person can correct and retry; "Entendido" closes after success.
+ */
+export function RecoveryDialog(props: RecoveryDialogProps) {
+  const {
+    open,
+    onClose,
+    title,
+    state,
+    formId,
+    submitLabel,
+    loadingText,
+    successText,
+    errorText,
+    children,
+  } = props;
+  const footer =
+    state === 'pending' ? undefined : state === 'success' ? (
+      <Button onClick={onClose}>Entendido</Button>
+    ) : (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" form={formId}>
+          {submitLabel}
+        </Button>
+      </>
+    );
+  return (
+    <Modal open={open} onClose={onClose} title={title} footer={footer}>
+      {state === 'pending' && (
+        <Spinner label={loadingText} showLabel className="min-h-32 flex-col text-center" />
+      )}
+      {state === 'success' && (
+        <div role="status" className="space-y-3">
+          {successText}
+        </div>
+      )}
+      {(state === 'idle' || state === 'error') && (
+        <div className="space-y-4">
+          {children}
+          {state === 'error' && (
+            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
+              {errorText}
+            </p>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function recoveryState(mutation: {
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+}): RecoveryState {
+  if (mutation.isPending) return 'pending';
+  if (mutation.isSuccess) return 'success';
+  return mutation.isError ? 'error' : 'idle';
+}
+
+/**
+ * The form and the request of a recovery dialog: validated on every change, sent once valid, and
+ * both forgotten when the dialog closes, so it opens empty next time.
+ */
+export function useRecoveryForm<Fields extends FieldValues>(
+  resolver: Resolver<Fields>,
+  defaultValues: DefaultValues<Fields>,
+  send: (values: Fields) => Promise<unknown>,
+  onClose: () => void,
+) {
+  const formId = useId();
+  const form = useForm<Fields>({ mode: 'all', resolver, defaultValues });
+  const recovery = useMutation({ mutationFn: send });
+  const close = () => {
+    onClose();
+    form.reset();
+    recovery.reset();
+  };
+  return {
+    form,
+    /** What was sent, for the success text. */
+    sent: recovery.variables,
+    submit: form.handleSubmit((values) => recovery.mutate(values)),
+    /** The props RecoveryDialog takes from the request's state. */
+    dialog: { onClose: close, state: recoveryState(recovery), formId },
+  };
+}

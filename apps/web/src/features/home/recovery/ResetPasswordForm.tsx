@@ -1,0 +1,119 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { MESSAGES, PASSWORD_SPECIAL_CHARACTERS, resetPasswordSchema } from '@canal/shared';
+import { paths } from '../../../config/paths';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/form/TextField';
+import { useApi } from '../../../lib/api/ApiProvider';
+import { HttpError } from '../../../lib/api/http';
+
+type ResetPasswordFields = z.output<typeof resetPasswordSchema>;
+
+/** An expired or used link answers with the server's own words (DESIGN §5). */
+function resetErrorMessage(error: unknown): string {
+  return (error instanceof HttpError && error.serverMessage) || MESSAGES.unknownError;
+}
+
+const RULES = (
+  <>
+    Mínimo 6 caracteres, con al menos un número, una letra mayúscula y uno de estos caracteres
+    especiales: <span className="font-mono">{PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}</span>
+  </>
+);
+
+/**
+ * DESIGN §5: the new password set from the e-mailed link, with the rules and messages of the save
+ * modal (the shared `resetPasswordSchema`).
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const api = useApi();
+  const form = useForm({
+    mode: 'all',
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', repeatPassword: '' },
+  });
+  const { errors } = form.formState;
+  const reset = useMutation({
+    mutationFn: ({ password, repeatPassword }: ResetPasswordFields) =>
+      api.resetPassword(token, password, repeatPassword),
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <div className="space-y-4">
+        <div role="status" className="space-y-2 rounded-md border border-primary bg-light p-4">
+          <p className="font-semibold">Su contraseña fue actualizada.</p>
+          <p>
+            Ya puede consultar su denuncia N° {reset.data.ticket} en la página de inicio con su
+            código y la nueva contraseña.
+          </p>
+        </div>
+        <Link
+          to={paths.home()}
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline hover:no-underline"
+        >
+          Ir al inicio para consultar su denuncia
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => reset.mutate(values))}
+      className="space-y-5"
+    >
+      <p>
+        Ingrese la nueva contraseña para consultar su denuncia. El enlace que recibió se puede usar
+        una sola vez.
+      </p>
+      <TextField
+        label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        hint={RULES}
+        error={errors.password?.message}
+        {...form.register('password', {
+          // Keep the "must match" message of the repeat field in step once it has been typed.
+          onChange: () =>
+            form.getFieldState('repeatPassword').isDirty && void form.trigger('repeatPassword'),
+        })}
+      />
+      <TextField
+        label="Repetir contraseña"
+        type="password"
+        autoComplete="new-password"
+        error={errors.repeatPassword?.message}
+        {...form.register('repeatPassword')}
+      />
+      {reset.isError && (
+        <div
+          role="alert"
+          className="space-y-2 rounded-md border border-red-700 bg-red-50 p-3 text-red-800"
+        >
+          <p>{resetErrorMessage(reset.error)}</p>
+          <p>
+            Puede pedir un nuevo enlace con «Olvidé la contraseña de mi denuncia» en la{' '}
+            <Link to={paths.home()} className="font-semibold underline">
+              página de inicio
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      <Button type="submit" className="w-full sm:w-auto" disabled={reset.isPending}>
+        {reset.isPending && (
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
+        )}
+        Guardar contraseña
+      </Button>
+    </form>
+  );
+}

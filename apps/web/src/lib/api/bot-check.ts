@@ -1,0 +1,103 @@
+/**
+ * Bot-check tokens for the `x-grecaptcha` header (DESIGN §5). By default an ALTCHA proof of work
+ * from our own API, solved off the main thread; reCAPTCHA v3 when the deployment configures it;
+ * nothing when the server says the check is off. One token is kept solved ahead, because every
+ * call but master data spends one.
+ */
+export interface BotCheckConfig {
+  botCheck: 'altcha' | 'recaptcha' | 'off';
+  recaptchaSiteKey: string | null;
+}
+
+export interface BotTokenSource {
+  /** A fresh, unused token ('' when the check is off). */
+  next(): Promise<string>;
+}
+
+type Fetcher = (url: string) => Promise<unknown>;
+
+const getJson: Fetcher = async (url) => {
+  const res = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.json();
+};
+
+async function solveAltcha(challenge: unknown): Promise<unknown> {
+  if (typeof Worker !== 'undefined') {
+    const worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
+    try {
+      return await new Promise((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<{ solution?: unknown; error?: string }>) =>
+          event.data.error ? reject(new Error(event.data.error)) : resolve(event.data.solution);
+        worker.onerror = (event) => reject(new Error(event.message));
+        worker.postMessage(challenge);
+      });
+    } finally {
+      worker.terminate();
+    }
+  }
+  const { solve } = await import('./altcha-solve');
+  return solve(challenge);
+}
+
+async function altchaToken(fetchJson: Fetcher): Promise<string> {
+  const challenge = await fetchJson('/v1/altcha');
+  const solution = await solveAltcha(challenge);
+  return btoa(JSON.stringify({ challenge, solution }));
+}
+
+declare global {
+  interface Window {
+    grecaptcha?: {
+      ready(cb: () => void): void;
+      execute(key: string, opts: { action: string }): Promise<string>;
+    };
+  }
+}
+
+async function recaptchaToken(siteKey: string): Promise<string> {
+  if (!window.grecaptcha) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('No se pudo cargar la verificación.'));
+      document.head.append(script);
+    });
+  }
+  await new Promise<void>((resolve) => window.grecaptcha!.ready(resolve));
+  return window.grecaptcha!.execute(siteKey, { action: 'submit' });
+}
+
+export function createBotTokenSource(fetchJson: Fetcher = getJson): BotTokenSource {
+  let config: Promise<BotCheckConfig> | null = null;
+  let ahead: Promise<string> | null = null;
+  const loadConfig = () =>
+    (config ??= (fetchJson('/v1/configuracion') as Promise<BotCheckConfig>).catch((e) => {
+      config = null;
+      throw e;
+    }));
+  const solveOne = async (): Promise<string> => {
+    const { botCheck, recaptchaSiteKey } = await loadConfig();
+    if (botCheck === 'off') return '';
+    if (botCheck === 'recaptcha' && recaptchaSiteKey) return recaptchaToken(recaptchaSiteKey);
+    return altchaToken(fetchJson);
+  };
+  return {
+    async next() {
+      const current = ahead ?? solveOne();
+      ahead = null;
+      try {
+        const token = await current;
+        // Solve the next one while the person reads the answer.
+        ahead = solveOne();
+        ahead.catch(() => {
+          ahead = null;
+        });
+        return token;
+      } catch {
+        return solveOne();
+      }
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import {
+  fillPath,
+  fromAdjunto,
+  fromCategoriaDelitos,
+  fromDenunciaDetalle,
+  toDenunciaPayload,
+  toUploadBitacora,
+  type ComplaintDetail,
+  type ComplaintFile,
+  type ComplaintForm,
+  type TicketInfo,
+} from '@canal/shared';
+// Types only from the contract: its zod schemas stay out of the portal's first load.
+import type { contract, SuccessOf } from '@canal/shared/contract';
+import { HttpError, send, type SendOptions } from './http';
+import { createBotTokenSource, type BotTokenSource } from './bot-check';
+import { sessionStore } from './session';
+
+type Contract = typeof contract;
+type PortalCall =
+  | 'zones'
+  | 'zonePlaces'
+  | 'zoneAgencies'
+  | 'offenceCategories'
+  | 'relationOptions'
+  | 'recognitionOptions'
+  | 'createComplaint'
+  | 'login'
+  | 'complaintDetail'
+  | 'complaintAttachments'
+  | 'addComment'
+  | 'uploadFiles'
+  | 'complaintStatus'
+  | 'recoverCodes'
+  | 'requestPasswordReset'
+  | 'resetPassword';
+
+/** A contract path, written out and checked against the contract by its type (`satisfies`), so no
+ * table of paths or schema reaches the first load. */
+type PathOf<K extends PortalCall> = Contract[K]['path'];
+
+/** The success answer of a portal call, as the contract declares it. */
+type Answer<K extends PortalCall> = Exclude<SuccessOf<Contract[K]>, undefined>;
+
+/** Retried once with a fresh bot-check token (SPEC §7). */
+const RETRY_STATUSES = new Set([401, 403, 429]);
+/** Long enough for 120 MB on a slow line. */
+const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+
+export interface ApiClientOptions {
+  organizationId: string;
+  botTokens?: BotTokenSource;
+}
+
+/** Every API path of SPEC §7 in one module; screens call these functions, never URLs. */
+export function createApiClient({
+  organizationId,
+  botTokens = createBotTokenSource(),
+}: ApiClientOptions) {
+  async function call<T>(
+    options: Omit<SendOptions, 'headers'> & {
+      botCheck?: boolean;
+      auth?: boolean;
+      /** A bearer token to send instead of the stored session's (sign-out, once it is cleared). */
+      bearer?: string;
+    },
+  ): Promise<T> {
+    const attempt = async () => {
+      const headers: Record<string, string> = {
+        'x-filial': organizationId,
+        accept: 'application/json',
+      };
+      if (options.botCheck !== false) {
+        const token = await botTokens.next();
+        if (token) headers['x-grecaptcha'] = token;
+      }
+      const session = sessionStore.get();
+      if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+      else if (options.auth && session) headers.authorization = `Bearer ${session.token}`;
+      return send({ ...options, headers });
+    };
+    try {
+      return (await attempt()).body as T;
+    } catch (error) {
+      if (error instanceof HttpError && error.kind === 'http' && RETRY_STATUSES.has(error.status)) {
+        return (await attempt()).body as T;
+      }
+      throw error;
+    }
+  }
+
+  /** Master data: no bot check; on failure an empty list and a console message (SPEC §7). */
+  async function masterData<T>(url: string): Promise<T> {
+    try {
+      return await call<T>({ method: 'GET', url, botCheck: false });
+    } catch (error) {
+      console.error(`No se pudieron cargar los datos maestros (${url})`, error);
+      return [] as T;
+    }
+  }
+
+  return {
+    organizationId,
+    zones: () => masterData<Answer<'zones'>>('/v1/datos-maestros/zonas' satisfies PathOf<'zones'>),
+    zonesWithPlaces: () =>
+      masterData<Answer<'zonePlaces'>>(
+        '/v1/datos-maestros/zonas/lugares' satisfies PathOf<'zonePlaces'>,
+      ),
+    agencies: (zone: number) =>
+      masterData<Answer<'zoneAgencies'>>(
+        fillPath('/v1/datos-maestros/agencias/zona/:zone' satisfies PathOf<'zoneAgencies'>, {
+          zone,
+        }),
+      ),
+    categories: async () =>
+      (
+        await masterData<Answer<'offenceCategories'>>(
+          '/v1/datos-maestros/delitos' satisfies PathOf<'offenceCategories'>,
+        )
+      ).map(fromCategoriaDelitos),
+    relationOptions: () =>
+      masterData<Answer<'relationOptions'>>(
+        '/v1/datos-maestros/relacion-organizacion' satisfies PathOf<'relationOptions'>,
+      ),
+    recognitionOptions: () =>
+      masterData<Answer<'recognitionOptions'>>(
+        '/v1/datos-maestros/reconoce-involucrados' satisfies PathOf<'recognitionOptions'>,
+      ),
+
+    /** POST /v1/denuncias: the `denuncia` JSON part and one `files` part per file. */
+    fileComplaint(
+      form: ComplaintForm,
+      ticketInfo: TicketInfo,
+      files: File[],
+      onProgress?: (f: number) => void,
+    ) {
+      const body = new FormData();
+      body.append('denuncia', JSON.stringify(toDenunciaPayload(form, ticketInfo, organizationId)));
+      for (const file of files) body.append('files', file, file.name);
+      return call<Answer<'createComplaint'>>({
+        method: 'POST',
+        url: '/v1/denuncias' satisfies PathOf<'createComplaint'>,
+        body,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+        onUploadProgress: onProgress,
+      });
+    },
+
+    /** Signs in and keeps the token for the later calls of this tab. */
+    async login(ticket: number, password: string): Promise<void> {
+      const { token } = await call<Answer<'login'>>({
+        method: 'POST',
+        url: '/v1/denuncias/login' satisfies PathOf<'login'>,
+        body: { ticket, password },
+      });
+      sessionStore.set({ ticket, token });
+    },
+
+    /**
+     * Signs out: the stored token is forgotten first (so nothing in this tab can use it again,
+     * whatever the network does), then killed on the server with DELETE /v1/denuncias/sesion.
+     * A failed call is not an error for the person: the token then dies when it goes idle.
+     */
+    async logout(): Promise<void> {
+      const session = sessionStore.get();
+      sessionStore.clear();
+      if (!session) return;
+      try {
+        await call<void>({ method: 'DELETE', url: '/v1/denuncias/sesion', bearer: session.token });
+      } catch (error) {
+        console.error('No se pudo cerrar la sesión en el servidor', error);
+      }
+    },
+    session: () => sessionStore.get(),
+
+    async complaint(id: number): Promise<ComplaintDetail> {
+      return fromDenunciaDetalle(
+        await call<Answer<'complaintDetail'>>({
+          method: 'GET',
+          url: fillPath('/v1/denuncias/:id' satisfies PathOf<'complaintDetail'>, { id }),
+          auth: true,
+        }),
+      );
+    },
+
+    async files(id: number): Promise<(ComplaintFile & { size: number })[]> {
+      const list = await call<Answer<'complaintAttachments'>>({
+        method: 'GET',
+        url: fillPath('/v1/denuncias/:id/adjuntos' satisfies PathOf<'complaintAttachments'>, {
+          id,
+        }),
+        auth: true,
+      });
+      return list.map((a) => ({ ...fromAdjunto(a), size: a.size }));
+    },
+
+    addComment: (id: number, comment: string) =>
+      call<Answer<'addComment'>>({
+        method: 'POST',
+        url: '/v1/denuncias/add-comentario' satisfies PathOf<'addComment'>,
+        body: { comentario: comment, denuncia_id: id },
+        auth: true,
+      }),
+
+    /** POST /v1/denuncias/upload-files: `bitacora` {codigo, comentario, usuario} and the files. */
+    uploadFiles(
+      input: { id: number; comment: string; files: File[]; user: string },
+      onProgress?: (fraction: number) => void,
+    ) {
+      const body = new FormData();
+      body.append('bitacora', JSON.stringify(toUploadBitacora(input)));
+      for (const file of input.files) body.append('files', file, file.name);
+      return call<Answer<'uploadFiles'>>({
+        method: 'POST',
+        url: '/v1/denuncias/upload-files' satisfies PathOf<'uploadFiles'>,
+        body,
+        auth: true,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+        onUploadProgress: onProgress,
+      });
+    },
+
+    status: (codigo: number) =>
+      call<Answer<'complaintStatus'>>({
+        method: 'POST',
+        url: '/v1/denuncias/estado-denuncia' satisfies PathOf<'complaintStatus'>,
+        body: { codigo },
+        auth: true,
+      }),
+
+    recoverCode: (email: string) =>
+      call<Answer<'recoverCodes'>>({
+        method: 'POST',
+        url: '/v1/denuncias/codigo' satisfies PathOf<'recoverCodes'>,
+        body: { email },
+      }),
+
+    recoverPassword: (codigo: number, email: string) =>
+      call<Answer<'requestPasswordReset'>>({
+        method: 'POST',
+        url: '/v1/denuncias/recuperar-password' satisfies PathOf<'requestPasswordReset'>,
+        body: { codigo, email },
+      }),
+
+    resetPassword: (token: string, password: string, repeatPassword: string) =>
+      call<Answer<'resetPassword'>>({
+        method: 'POST',
+        url: '/v1/denuncias/restablecer-password' satisfies PathOf<'resetPassword'>,
+        body: { token, password, repeatPassword },
+      }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

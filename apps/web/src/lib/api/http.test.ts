@@ -1,0 +1,132 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../test/msw/server';
+import { HttpError, send } from './http';
+
+/**
+ * A scripted XMLHttpRequest, kept for the two cases MSW cannot play in jsdom: MSW answers an XHR at
+ * once and reports its upload in a single progress event (loaded = total), so neither a partial
+ * upload (25 %, then 100 %) nor a request that outlives its timeout can be staged through it.
+ */
+class FakeXhr {
+  static last: FakeXhr;
+  static script: (xhr: FakeXhr) => void = () => {};
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  responseType = '';
+  headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  body: unknown;
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.last = this;
+    FakeXhr.script(this);
+  }
+}
+
+const useFakeXhr = () => vi.stubGlobal('XMLHttpRequest', FakeXhr);
+afterEach(() => vi.unstubAllGlobals());
+
+describe('send (SPEC §8 error mapping)', () => {
+  it('resolves with the parsed JSON of a 2xx answer and sends JSON bodies', async () => {
+    const calls = recordRequests();
+    server.use(http.post('/v1/denuncias/login', () => HttpResponse.json({ token: 'abc' })));
+    await expect(
+      send({ method: 'POST', url: '/v1/denuncias/login', body: { ticket: 1 } }),
+    ).resolves.toEqual({
+      status: 200,
+      body: { token: 'abc' },
+    });
+    expect(calls[0]!.headers['content-type']).toBe('application/json');
+    expect(calls[0]!.body).toEqual({ ticket: 1 });
+  });
+
+  it('words an HTTP error "HTTP <status name> error has ocurred calling <url>" and keeps the server message', async () => {
+    server.use(
+      http.post('/v1/denuncias/login', () =>
+        HttpResponse.json({ message: 'Código o contraseña incorrecta' }, { status: 401 }),
+      ),
+    );
+    const error = (await send({ method: 'POST', url: '/v1/denuncias/login' }).catch(
+      (e) => e,
+    )) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('HTTP Unauthorized error has ocurred calling /v1/denuncias/login');
+    expect(error.status).toBe(401);
+    expect(error.serverMessage).toBe('Código o contraseña incorrecta');
+    expect(error.hasResponse).toBe(true);
+  });
+
+  it('maps a network failure to a bad gateway without a server message', async () => {
+    server.use(http.get('/v1/x', () => HttpResponse.error()));
+    const error = (await send({ method: 'GET', url: '/v1/x' }).catch((e) => e)) as HttpError;
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(502);
+    expect(error.statusText).toBe('Bad Gateway');
+    expect(error.message).toBe('HTTP Bad Gateway error has ocurred calling /v1/x');
+    expect(error.hasResponse).toBe(false);
+  });
+
+  it('says "HTTP request timeout" on a timeout', async () => {
+    useFakeXhr();
+    FakeXhr.script = (x) => x.ontimeout!();
+    const error = (await send({ method: 'GET', url: '/v1/x', timeoutMs: 5 }).catch(
+      (e) => e,
+    )) as HttpError;
+    expect(error.message).toBe('HTTP request timeout');
+    expect(FakeXhr.last.timeout).toBe(5);
+  });
+
+  it('reports upload progress of a multipart body', async () => {
+    useFakeXhr();
+    const progress: number[] = [];
+    FakeXhr.script = (x) => {
+      x.upload.onprogress!({ lengthComputable: true, loaded: 50, total: 200 });
+      x.upload.onprogress!({ lengthComputable: true, loaded: 200, total: 200 });
+      x.status = 201;
+      x.responseText = '{}';
+      x.onload!();
+    };
+    const body = new FormData();
+    body.append('denuncia', '{}');
+    await send({
+      method: 'POST',
+      url: '/v1/denuncias',
+      body,
+      onUploadProgress: (f) => progress.push(f),
+    });
+    expect(progress).toEqual([0.25, 1]);
+    expect(FakeXhr.last.headers['content-type']).toBeUndefined();
+  });
+
+  it('reports the whole upload through MSW too, and lets the browser set the multipart type', async () => {
+    const calls = recordRequests();
+    server.use(http.post('/v1/denuncias', () => HttpResponse.json({}, { status: 201 })));
+    const progress: number[] = [];
+    const body = new FormData();
+    body.append('denuncia', '{}');
+    await send({
+      method: 'POST',
+      url: '/v1/denuncias',
+      body,
+      onUploadProgress: (f) => progress.push(f),
+    });
+    expect(progress.at(-1)).toBe(1);
+    expect(calls[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});

@@ -1,0 +1,117 @@
+import { MESSAGES } from '@canal/shared';
+
+/** Reason phrases for the statuses the API answers; SPEC §8 words HTTP errors with them. */
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export type HttpErrorKind = 'http' | 'network' | 'timeout';
+
+/**
+ * Every failed call ends as one of these (SPEC §8): an HTTP error ("HTTP <status name> error has
+ * ocurred calling <url>") carrying the server's `message` when it sent one; a network failure
+ * mapped to a bad gateway; or "HTTP request timeout".
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly kind: HttpErrorKind,
+    readonly status: number,
+    readonly url: string,
+    /** The `message` field of the server's answer, when there was an answer with one. */
+    readonly serverMessage: string | null = null,
+  ) {
+    super(
+      kind === 'timeout'
+        ? MESSAGES.timeout
+        : MESSAGES.httpError(STATUS_NAMES[status] ?? String(status), url),
+    );
+    this.name = 'HttpError';
+  }
+
+  get statusText(): string {
+    return STATUS_NAMES[this.status] ?? '';
+  }
+
+  /** True when a server answered (as opposed to a network failure or a timeout). */
+  get hasResponse(): boolean {
+    return this.kind === 'http';
+  }
+}
+
+export interface SendOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** A plain object is sent as JSON; FormData as multipart; a string as it is (with its `content-type` header). */
+  body?: unknown;
+  timeoutMs?: number;
+  /** Upload progress, 0 to 1, for multipart calls. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+export interface SendResult {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One request, through XMLHttpRequest: the one browser API that reports upload progress, has a
+ * timeout and can be aborted, so JSON calls and uploads go the same way.
+ */
+export function send(options: SendOptions): Promise<SendResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method, options.url);
+    xhr.timeout = options.timeoutMs ?? 30_000;
+    xhr.responseType = 'text';
+    for (const [name, value] of Object.entries(options.headers ?? {}))
+      xhr.setRequestHeader(name, value);
+    let payload: XMLHttpRequestBodyInit | null = null;
+    // FormData and text built by the contract's buildRequest (which set their own content type) go as they are.
+    if (options.body instanceof FormData || typeof options.body === 'string')
+      payload = options.body;
+    else if (options.body !== undefined) {
+      xhr.setRequestHeader('content-type', 'application/json');
+      payload = JSON.stringify(options.body);
+    }
+    if (options.onUploadProgress && xhr.upload) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0)
+          options.onUploadProgress!(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () => {
+      let body: unknown = null;
+      if (xhr.responseText) {
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = xhr.responseText;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ status: xhr.status, body });
+      const message =
+        body &&
+        typeof body === 'object' &&
+        typeof (body as { message?: unknown }).message === 'string'
+          ? (body as { message: string }).message
+          : null;
+      reject(new HttpError('http', xhr.status, options.url, message));
+    };
+    xhr.onerror = () => reject(new HttpError('network', 502, options.url));
+    xhr.ontimeout = () => reject(new HttpError('timeout', 504, options.url));
+    xhr.send(payload);
+  });
+}

@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { organizationByKey } from '@canal/shared';
+import { BrandProvider, useBrand } from './BrandProvider';
+import { useBrandAssets } from './assets';
+
+function Probe() {
+  const { organization, featureFlags } = useBrand();
+  const assets = useBrandAssets();
+  const on = Object.entries(featureFlags)
+    .filter(([, value]) => value)
+    .map(([name]) => name);
+  return <p>{`${organization.key} ${on.join(',')} ${assets.headerLogo.url}`}</p>;
+}
+
+describe('BrandProvider', () => {
+  it('exposes the organisation, its single feature flag and its assets', () => {
+    render(
+      <BrandProvider organization={organizationByKey('clinica-maitenes')}>
+        <Probe />
+      </BrandProvider>,
+    );
+    expect(
+      screen.getByText('clinica-maitenes showClinicaMaitenes /brand/clinica-maitenes.svg'),
+    ).toBeInTheDocument();
+  });
+
+  it('sets the tab icon by theme and the tab title by organisation', () => {
+    render(
+      <BrandProvider organization={organizationByKey('otec')}>
+        <Probe />
+      </BrandProvider>,
+    );
+    expect(document.querySelector('link#favicon')).toHaveAttribute(
+      'href',
+      '/brand/favicon-servicios.svg',
+    );
+    expect(document.title).toBe('Canal de denuncias | Andina Capacitación');
+  });
+});

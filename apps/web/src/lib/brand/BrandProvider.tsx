@@ -1,0 +1,67 @@
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  featureFlags,
+  organizationFromHost,
+  themeCssVariables,
+  type Organization,
+} from '@canal/shared';
+import { readRuntimeConfig } from '../../config/runtime-config';
+import { Spinner } from '../../components/Spinner';
+import { brandAssets } from './assets';
+import { BrandContext, useBrand, type Brand } from './brand-context';
+
+export { useBrand, type Brand };
+
+/** SPEC §4: the organisation is chosen once, from the host, before anything else renders. */
+export function resolveOrganization(
+  location: Pick<Location, 'host' | 'search'> = window.location,
+): Organization {
+  const { portalPrefix, production } = readRuntimeConfig();
+  return organizationFromHost(location.host, { portalPrefix, search: location.search, production });
+}
+
+export function applyTheme(org: Organization, root: HTMLElement = document.documentElement): void {
+  for (const [name, value] of Object.entries(themeCssVariables(org.theme))) {
+    root.style.setProperty(name.replace('--color-', '--brand-'), value);
+  }
+}
+
+/** SPEC §4: the choice also sets the browser tab icon; the tab title names the organisation. */
+function applyTabIdentity(org: Organization, doc: Document = document): void {
+  let icon = doc.querySelector<HTMLLinkElement>('link#favicon');
+  if (!icon) {
+    icon = doc.createElement('link');
+    icon.id = 'favicon';
+    icon.rel = 'icon';
+    icon.type = 'image/svg+xml';
+    doc.head.append(icon);
+  }
+  icon.href = brandAssets(org).favicon;
+  doc.title = `Canal de denuncias | ${org.shortName}`;
+}
+
+export function BrandProvider({
+  organization,
+  children,
+}: {
+  organization?: Organization;
+  children: ReactNode;
+}) {
+  const [org] = useState(() => organization ?? resolveOrganization());
+  const [themed, setThemed] = useState(false);
+  const value = useMemo<Brand>(
+    () => ({ organization: org, featureFlags: featureFlags(org) }),
+    [org],
+  );
+  useLayoutEffect(() => {
+    applyTheme(org);
+    applyTabIdentity(org);
+    // The flag records that an outside system (the document's CSS variables) is now in sync; it
+    // flips once, before paint, so the spinner of SPEC §2 shows only until the theme is applied.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setThemed(true);
+  }, [org]);
+  // A spinner until the theme is applied (SPEC §2 "Shared frame").
+  if (!themed) return <Spinner label="Cargando" />;
+  return <BrandContext.Provider value={value}>{children}</BrandContext.Provider>;
+}

@@ -1,0 +1,636 @@
+// Brand = data (STYLE "What we take" 5): everything the frame shows that differs by organisation
+// lives here, keyed by Organization.key. Components read these fields and never ask which brand
+// they are drawing. Outbound addresses come from OUTBOUND_URLS so a deployment changes them once.
+import type { Organization, OrganizationKey, ThemeName } from '@canal/shared';
+import { useBrand } from './brand-context';
+import { OUTBOUND_URLS } from './outbound-urls';
+import type { RasterLogo } from './raster-logo';
+
+/** SPEC §3 "Branding": header logo; the mobile sizes apply below the desktop breakpoint. */
+export interface HeaderLogo {
+  url: string;
+  height?: number;
+  width?: number;
+  mobileHeight?: number;
+  mobileWidth?: number;
+}
+
+/** A logo drawn at a fixed size (footer; PDF header). */
+export interface SizedLogo {
+  url: string;
+  height: number;
+  width: number;
+}
+
+/** SPEC §3 "Navigation item". A `separator` item carries no link: it starts a new dropdown column. */
+export interface NavigationItem {
+  label: string;
+  url?: string;
+  subItems?: NavigationItem[];
+  separator?: boolean;
+  /** The item opens a second-level flyout with its subItems. */
+  subMenu?: boolean;
+}
+
+export interface OutboundLink {
+  label: string;
+  url: string;
+}
+
+export type ClinicLinkType =
+  'facebook' | 'instagram' | 'linkedin' | 'location' | 'phone' | 'twitter' | 'youtube';
+
+/** SPEC §3 "Clinic link". */
+export interface ClinicLink extends OutboundLink {
+  type: ClinicLinkType;
+}
+
+export type PhoneLineKind = 'callCentre' | 'rescue' | 'centralDesk' | 'appointments';
+
+export interface PhoneLine {
+  kind: PhoneLineKind;
+  label: string;
+  /** As printed, e.g. "600 000 2400". */
+  number: string;
+}
+
+/** The "INGRESA" dropdown: a popup about the virtual portal and a link to the management site. */
+export interface IngresaMenu {
+  portal: {
+    /** Label of the dropdown entry and title of the popup. */
+    title: string;
+    intro: string;
+    workers: OutboundLink & { description: string };
+    companies: OutboundLink & { description: string };
+  };
+  management: OutboundLink;
+}
+
+export interface FooterColumn {
+  title: string;
+  links: OutboundLink[];
+}
+
+export interface HeadOfficeContact {
+  address: string;
+  callCentre: string;
+  rescue: string;
+}
+
+/** SPEC §2 "Footer by organisation"; `kind` always equals Organization.footerKind. */
+export type FooterAssets =
+  | { kind: 'clinics'; title: string; links: OutboundLink[] }
+  | { kind: 'corporate'; columns: FooterColumn[]; headOffice?: HeadOfficeContact };
+
+/** SPEC §2: a clinic's outbound link tables (booking, results, portal login; networks, location, phone). */
+export interface ClinicLinkTables {
+  services: OutboundLink[];
+  contact: ClinicLink[];
+}
+
+export interface BrandAssets {
+  /** Where the logo leads: the organisation's public site. */
+  siteUrl: string;
+  /** Alternative text of the logos. */
+  logoAlt: string;
+  headerLogo: HeaderLogo;
+  footerLogo: SizedLogo;
+  /** SVG; the PDF generator takes a PNG from pdfLogoPng(). */
+  pdfLogo: SizedLogo;
+  favicon: string;
+  menu: NavigationItem[];
+  phones: PhoneLine[];
+  ingresa?: IngresaMenu;
+  footer: FooterAssets;
+  /** The three social icons of every footer. */
+  social: ClinicLink[];
+  clinicLinks?: ClinicLinkTables;
+}
+
+export const FAVICONS: Readonly<Record<ThemeName, string>> = {
+  salud: '/brand/favicon-salud.svg',
+  seguro: '/brand/favicon-seguro.svg',
+  servicios: '/brand/favicon-servicios.svg',
+};
+
+// Drawn widths at 48 px height of the wordmarks in public/brand: the header (colour) and footer
+// (white) ones; the head office's footer mark is its compact 97 × 48 one (SPEC §3).
+const LOGO_WIDTHS: Record<OrganizationKey, { header: number; footer: number }> = {
+  'head-office': { header: 186, footer: 97 },
+  cem: { header: 186, footer: 186 },
+  services: { header: 133, footer: 133 },
+  otec: { header: 156, footer: 156 },
+  rcr: { header: 205, footer: 205 },
+  'clinica-atacama': { header: 129, footer: 129 },
+  'clinica-delsur': { header: 129, footer: 129 },
+  'clinica-lircay': { header: 129, footer: 129 },
+  'clinica-losandes': { header: 133, footer: 133 },
+  'clinica-loscohiues': { header: 148, footer: 148 },
+  'clinica-maitenes': { header: 129, footer: 129 },
+  'clinica-portada': { header: 129, footer: 129 },
+  'clinica-puertomontt': { header: 156, footer: 156 },
+};
+
+const MOBILE_LOGO_HEIGHT = 36;
+const LOGO_HEIGHT = 48;
+
+const SEPARATOR: NavigationItem = { label: '', separator: true };
+const CALL_CENTRE: PhoneLine = { kind: 'callCentre', label: 'Call center', number: '600 000 2400' };
+const RESCUE: PhoneLine = { kind: 'rescue', label: 'Rescate', number: '*2000' };
+
+const at = (base: string, path: string) => `${base}/${path}`;
+const link = (label: string, base: string, path: string): OutboundLink => ({
+  label,
+  url: at(base, path),
+});
+const social = (type: ClinicLinkType, handle: string, label: string): ClinicLink => ({
+  type,
+  label,
+  url: `${OUTBOUND_URLS.social}/${type}/${handle}`,
+});
+// SPEC §2: a clinic's patient shortcuts, first in its "Pacientes" menu and in the header band.
+const patientLinks = (s: string): OutboundLink[] => [
+  link('Reserva de horas', s, 'reserva'),
+  link('Resultados de exámenes', s, 'resultados'),
+  link('Portal pacientes', s, 'portal'),
+];
+const socialTrio = (handle: string, third: 'linkedin' | 'youtube'): ClinicLink[] => [
+  social('facebook', handle, 'Facebook'),
+  social('instagram', handle, 'Instagram'),
+  social(third, handle, third === 'linkedin' ? 'LinkedIn' : 'YouTube'),
+];
+
+/** What every organisation's assets start with: its site, name, logos, favicon and menu. */
+function siteBasics(
+  key: OrganizationKey,
+  name: string,
+  favicon: string,
+  menu: (siteUrl: string) => NavigationItem[],
+) {
+  const s = OUTBOUND_URLS.sites[key];
+  return { siteUrl: s, logoAlt: name, ...logos(key), favicon, menu: menu(s) };
+}
+
+function logos(key: OrganizationKey): Pick<BrandAssets, 'headerLogo' | 'footerLogo' | 'pdfLogo'> {
+  const { header, footer } = LOGO_WIDTHS[key];
+  const url = `/brand/${key}.svg`;
+  return {
+    headerLogo: {
+      url,
+      height: LOGO_HEIGHT,
+      width: header,
+      mobileHeight: MOBILE_LOGO_HEIGHT,
+      mobileWidth: Math.round((header * MOBILE_LOGO_HEIGHT) / LOGO_HEIGHT),
+    },
+    footerLogo: { url: `/brand/${key}-footer.svg`, height: 48, width: footer },
+    pdfLogo: { url, height: LOGO_HEIGHT, width: header },
+  };
+}
+
+const INGRESA: IngresaMenu = {
+  portal: {
+    title: 'Sucursal Virtual',
+    intro:
+      'En la Sucursal Virtual puede realizar trámites y consultas en línea, sin acudir a una sede. Elija el portal que corresponde a usted:',
+    workers: {
+      label: 'Portal trabajadores',
+      url: OUTBOUND_URLS.virtualPortalWorkers,
+      description:
+        'Revise sus licencias médicas, atenciones, certificados y el estado de sus prestaciones.',
+    },
+    companies: {
+      label: 'Portal empresas',
+      url: OUTBOUND_URLS.virtualPortalCompanies,
+      description:
+        'Gestione denuncias de accidentes, nóminas, cotizaciones y certificados de su empresa.',
+    },
+  },
+  management: { label: 'Sitio de gestión', url: OUTBOUND_URLS.management },
+};
+
+// SPEC §2: the three corporate columns, pointing at the group site.
+function corporateFooter(withHeadOffice: boolean): FooterAssets {
+  const g = OUTBOUND_URLS.group;
+  return {
+    kind: 'corporate',
+    columns: [
+      {
+        title: 'Nosotros',
+        links: [
+          link('Qué es Mutual Andina', g, 'nosotros'),
+          link('Transparencia', g, 'transparencia'),
+          link('Sostenibilidad', g, 'sostenibilidad'),
+          link('Gobierno corporativo', g, 'gobierno-corporativo'),
+          { label: 'Sitio de gestión', url: OUTBOUND_URLS.management },
+          link('Servicio al cliente', g, 'servicio-al-cliente'),
+        ],
+      },
+      {
+        title: 'Te ayudamos',
+        links: [
+          link('Sedes', g, 'sedes'),
+          { label: 'Canal de denuncias', url: '/' },
+          link('Canales de atención', g, 'canales-de-atencion'),
+          link('Trabaja con nosotros', g, 'trabaja-con-nosotros'),
+          link('Servicios transversales de Salud', g, 'servicios-transversales-de-salud'),
+        ],
+      },
+      {
+        title: 'Conoce nuestros servicios',
+        links: [
+          link('Servicios de salud preventiva', g, 'servicios/salud-preventiva'),
+          link('Servicios de seguridad preventiva', g, 'servicios/seguridad-preventiva'),
+          link('Servicios covid', g, 'servicios/covid'),
+          link(
+            'Administración de centros de salud',
+            g,
+            'servicios/administracion-centros-de-salud',
+          ),
+        ],
+      },
+    ],
+    headOffice: withHeadOffice
+      ? {
+          address: 'Av. Libertador 1200, Santiago, Región Metropolitana',
+          callCentre: CALL_CENTRE.number,
+          rescue: RESCUE.number,
+        }
+      : undefined,
+  };
+}
+
+// SPEC §2: clinics and the clinics group show one "Sitios de interés" column with exactly these five.
+function clinicsFooter(): FooterAssets {
+  const r = OUTBOUND_URLS.sites.rcr;
+  return {
+    kind: 'clinics',
+    title: 'Sitios de interés',
+    links: [
+      link('Quiénes Somos', r, 'quienes-somos'),
+      link('La Red en cifras', r, 'la-red-en-cifras'),
+      link('Nuestra red de Clínicas', r, 'nuestra-red'),
+      link('Gobierno corporativo', r, 'gobierno-corporativo'),
+      link('Contacto', r, 'contacto'),
+    ],
+  };
+}
+
+function headOfficeMenu(s: string): NavigationItem[] {
+  return [
+    {
+      label: 'Trabajadores',
+      subItems: [
+        link('Accidentes del trabajo', s, 'trabajadores/accidentes'),
+        link('Enfermedades profesionales', s, 'trabajadores/enfermedades'),
+        link('Licencias médicas', s, 'trabajadores/licencias'),
+        SEPARATOR,
+        {
+          label: 'Prestaciones económicas',
+          subMenu: true,
+          subItems: [
+            link('Subsidios', s, 'trabajadores/subsidios'),
+            link('Indemnizaciones', s, 'trabajadores/indemnizaciones'),
+            link('Pensiones', s, 'trabajadores/pensiones'),
+          ],
+        },
+        link('Rehabilitación', s, 'trabajadores/rehabilitacion'),
+        SEPARATOR,
+        link('Sedes y horarios', s, 'sedes'),
+        link('Preguntas frecuentes', s, 'preguntas-frecuentes'),
+      ],
+    },
+    {
+      label: 'Empresas',
+      subItems: [
+        link('Adhesión', s, 'empresas/adhesion'),
+        link('Cotizaciones', s, 'empresas/cotizaciones'),
+        link('Certificados', s, 'empresas/certificados'),
+        SEPARATOR,
+        {
+          label: 'Asesoría en prevención',
+          subMenu: true,
+          subItems: [
+            link('Planes de prevención', s, 'empresas/planes'),
+            link('Comités paritarios', s, 'empresas/comites-paritarios'),
+            link('Capacitación', s, 'empresas/capacitacion'),
+          ],
+        },
+      ],
+    },
+    {
+      label: 'Prevención',
+      subItems: [
+        link('Cursos y capacitación', s, 'prevencion/cursos'),
+        link('Campañas', s, 'prevencion/campanas'),
+        link('Biblioteca preventiva', s, 'prevencion/biblioteca'),
+      ],
+    },
+    {
+      label: 'Salud',
+      subItems: [
+        link('Red de atención', s, 'salud/red'),
+        { label: 'Centro Médico Andino', url: OUTBOUND_URLS.sites.cem },
+        { label: 'Red de Clínicas Regionales', url: OUTBOUND_URLS.sites.rcr },
+      ],
+    },
+    link('Nosotros', s, 'nosotros'),
+  ];
+}
+
+function cemMenu(s: string): NavigationItem[] {
+  return [
+    {
+      label: 'Especialidades',
+      subItems: [
+        link('Medicina general', s, 'especialidades/medicina-general'),
+        link('Traumatología', s, 'especialidades/traumatologia'),
+        link('Kinesiología', s, 'especialidades/kinesiologia'),
+        SEPARATOR,
+        link('Salud mental', s, 'especialidades/salud-mental'),
+        link('Medicina del trabajo', s, 'especialidades/medicina-del-trabajo'),
+      ],
+    },
+    {
+      label: 'Exámenes',
+      subItems: [
+        link('Exámenes preocupacionales', s, 'examenes/preocupacionales'),
+        link('Laboratorio', s, 'examenes/laboratorio'),
+        link('Imagenología', s, 'examenes/imagenologia'),
+      ],
+    },
+    link('Agenda tu hora', s, 'agenda'),
+    link('Nosotros', s, 'nosotros'),
+  ];
+}
+
+function servicesMenu(s: string): NavigationItem[] {
+  return [
+    {
+      label: 'Servicios',
+      subItems: [
+        link('Salud preventiva', s, 'salud-preventiva'),
+        link('Seguridad preventiva', s, 'seguridad-preventiva'),
+        SEPARATOR,
+        link('Servicios covid', s, 'covid'),
+        link('Administración de centros de salud', s, 'centros-de-salud'),
+      ],
+    },
+    link('Nosotros', s, 'nosotros'),
+    link('Contacto', s, 'contacto'),
+  ];
+}
+
+function otecMenu(s: string): NavigationItem[] {
+  return [
+    {
+      label: 'Cursos',
+      subItems: [
+        link('Prevención de riesgos', s, 'cursos/prevencion'),
+        link('Primeros auxilios', s, 'cursos/primeros-auxilios'),
+        link('Manejo defensivo', s, 'cursos/manejo-defensivo'),
+        SEPARATOR,
+        {
+          label: 'Cursos a medida',
+          subMenu: true,
+          subItems: [
+            link('Presenciales', s, 'a-medida/presenciales'),
+            link('E-learning', s, 'a-medida/e-learning'),
+          ],
+        },
+      ],
+    },
+    link('Empresas', s, 'empresas'),
+    link('Nosotros', s, 'nosotros'),
+  ];
+}
+
+// Invented data of the eight clinics: city, street address, social handle and phone lines.
+interface ClinicData {
+  city: string;
+  address: string;
+  handle: string;
+  appointments: string;
+  centralDesk: string;
+}
+
+const CLINICS: Record<
+  Exclude<OrganizationKey, 'head-office' | 'cem' | 'services' | 'otec' | 'rcr'>,
+  ClinicData
+> = {
+  'clinica-atacama': {
+    city: 'Copiapó',
+    address: 'Av. Los Carrera 1450, Copiapó',
+    handle: 'clinicaatacama',
+    appointments: '+56 52 200 0100',
+    centralDesk: '+56 52 200 0101',
+  },
+  'clinica-delsur': {
+    city: 'Concepción',
+    address: 'Av. Pedro de Valdivia 880, Concepción',
+    handle: 'clinicadelsur',
+    appointments: '+56 41 200 0100',
+    centralDesk: '+56 41 200 0101',
+  },
+  'clinica-lircay': {
+    city: 'Talca',
+    address: 'Calle 2 Norte 960, Talca',
+    handle: 'clinicalircay',
+    appointments: '+56 71 200 0100',
+    centralDesk: '+56 71 200 0101',
+  },
+  'clinica-losandes': {
+    city: 'Los Ángeles',
+    address: 'Av. Ricardo Vicuña 420, Los Ángeles',
+    handle: 'clinicalosandes',
+    appointments: '+56 43 200 0100',
+    centralDesk: '+56 43 200 0101',
+  },
+  'clinica-loscohiues': {
+    city: 'Osorno',
+    address: 'Av. Mackenna 1300, Osorno',
+    handle: 'clinicaloscoihues',
+    appointments: '+56 64 200 0100',
+    centralDesk: '+56 64 200 0101',
+  },
+  'clinica-maitenes': {
+    city: 'Rancagua',
+    address: 'Av. Libertador 640, Rancagua',
+    handle: 'clinicamaitenes',
+    appointments: '+56 72 200 0100',
+    centralDesk: '+56 72 200 0101',
+  },
+  'clinica-portada': {
+    city: 'Antofagasta',
+    address: 'Av. Grecia 1750, Antofagasta',
+    handle: 'clinicaportada',
+    appointments: '+56 55 200 0100',
+    centralDesk: '+56 55 200 0101',
+  },
+  'clinica-puertomontt': {
+    city: 'Puerto Montt',
+    address: 'Av. Presidente Ibáñez 520, Puerto Montt',
+    handle: 'clinicapuertomontt',
+    appointments: '+56 65 200 0100',
+    centralDesk: '+56 65 200 0101',
+  },
+};
+
+function clinicMenu(s: string): NavigationItem[] {
+  return [
+    {
+      label: 'Pacientes',
+      subItems: [
+        ...patientLinks(s),
+        SEPARATOR,
+        link('Derechos y deberes', s, 'derechos-y-deberes'),
+        link('Aranceles', s, 'aranceles'),
+      ],
+    },
+    {
+      label: 'Especialidades',
+      subItems: [
+        link('Urgencia', s, 'urgencia'),
+        link('Traumatología', s, 'traumatologia'),
+        link('Medicina interna', s, 'medicina-interna'),
+        link('Imagenología', s, 'imagenologia'),
+      ],
+    },
+    {
+      label: 'La clínica',
+      subItems: [
+        link('Quiénes somos', s, 'quienes-somos'),
+        link('Ubicación', s, 'ubicacion'),
+        link('Trabaja con nosotros', s, 'trabaja-con-nosotros'),
+      ],
+    },
+    { label: 'Red de Clínicas', url: OUTBOUND_URLS.sites.rcr },
+  ];
+}
+
+function rcrMenu(s: string): NavigationItem[] {
+  const site = (key: keyof typeof CLINICS, label: string): OutboundLink => ({
+    label,
+    url: OUTBOUND_URLS.sites[key],
+  });
+  return [
+    {
+      label: 'Nuestra red',
+      // One column per zone of the country.
+      subItems: [
+        site('clinica-portada', 'Clínica Portada'),
+        site('clinica-atacama', 'Clínica Atacama'),
+        SEPARATOR,
+        site('clinica-maitenes', 'Clínica Maitenes'),
+        site('clinica-lircay', 'Clínica Lircay'),
+        site('clinica-delsur', 'Clínica Del Sur'),
+        SEPARATOR,
+        site('clinica-losandes', 'Clínica Los Andes'),
+        site('clinica-loscohiues', 'Clínica Los Coihues'),
+        site('clinica-puertomontt', 'Clínica Puerto Montt'),
+      ],
+    },
+    link('La Red en cifras', s, 'la-red-en-cifras'),
+    link('Gobierno corporativo', s, 'gobierno-corporativo'),
+    link('Contacto', s, 'contacto'),
+  ];
+}
+
+function clinicAssets(key: keyof typeof CLINICS, name: string): BrandAssets {
+  const s = OUTBOUND_URLS.sites[key];
+  const c = CLINICS[key];
+  return {
+    ...siteBasics(key, name, FAVICONS.salud, clinicMenu),
+    phones: [
+      { kind: 'appointments', label: 'Reserva de horas', number: c.appointments },
+      { kind: 'centralDesk', label: 'Mesa central', number: c.centralDesk },
+    ],
+    footer: clinicsFooter(),
+    social: socialTrio(c.handle, 'youtube'),
+    clinicLinks: {
+      services: patientLinks(s),
+      contact: [
+        social('facebook', c.handle, 'Facebook'),
+        social('instagram', c.handle, 'Instagram'),
+        social('twitter', c.handle, 'X (Twitter)'),
+        social('youtube', c.handle, 'YouTube'),
+        {
+          type: 'location',
+          label: c.address,
+          url: `${OUTBOUND_URLS.maps}?q=${encodeURIComponent(c.address)}`,
+        },
+        { type: 'phone', label: c.centralDesk, url: `tel:${c.centralDesk.replace(/\s/g, '')}` },
+      ],
+    },
+  };
+}
+
+function corporateAssets(
+  key: 'head-office' | 'cem' | 'services' | 'otec',
+  name: string,
+  favicon: string,
+  menu: (site: string) => NavigationItem[],
+  phones: PhoneLine[],
+): BrandAssets {
+  return {
+    ...siteBasics(key, name, favicon, menu),
+    phones,
+    ingresa: INGRESA,
+    footer: corporateFooter(key === 'head-office'),
+    social: socialTrio('mutualandina', 'linkedin'),
+  };
+}
+
+const ASSETS: Record<OrganizationKey, BrandAssets> = {
+  'head-office': corporateAssets(
+    'head-office',
+    'Mutual Andina de Seguridad',
+    FAVICONS.seguro,
+    headOfficeMenu,
+    [CALL_CENTRE, RESCUE],
+  ),
+  cem: corporateAssets('cem', 'Centro Médico Andino', FAVICONS.salud, cemMenu, [
+    CALL_CENTRE,
+    { kind: 'appointments', label: 'Reserva de horas', number: '600 000 2410' },
+  ]),
+  services: corporateAssets('services', 'Andina Servicios', FAVICONS.servicios, servicesMenu, [
+    CALL_CENTRE,
+  ]),
+  otec: corporateAssets('otec', 'Andina Capacitación', FAVICONS.servicios, otecMenu, [CALL_CENTRE]),
+  rcr: {
+    ...siteBasics('rcr', 'Red de Clínicas Regionales', FAVICONS.salud, rcrMenu),
+    phones: [
+      CALL_CENTRE,
+      { kind: 'centralDesk', label: 'Mesa central', number: '+56 2 2000 0100' },
+    ],
+    footer: clinicsFooter(),
+    social: socialTrio('redclinicasregionales', 'youtube'),
+  },
+  'clinica-atacama': clinicAssets('clinica-atacama', 'Clínica Atacama'),
+  'clinica-delsur': clinicAssets('clinica-delsur', 'Clínica Del Sur'),
+  'clinica-lircay': clinicAssets('clinica-lircay', 'Clínica Lircay'),
+  'clinica-losandes': clinicAssets('clinica-losandes', 'Clínica Los Andes'),
+  'clinica-loscohiues': clinicAssets('clinica-loscohiues', 'Clínica Los Coihues'),
+  'clinica-maitenes': clinicAssets('clinica-maitenes', 'Clínica Maitenes'),
+  'clinica-portada': clinicAssets('clinica-portada', 'Clínica Portada'),
+  'clinica-puertomontt': clinicAssets('clinica-puertomontt', 'Clínica Puerto Montt'),
+};
+
+export function brandAssets(org: Pick<Organization, 'key'>): BrandAssets {
+  return ASSETS[org.key];
+}
+
+/** The assets of the organisation the host selected. */
+export function useBrandAssets(): BrandAssets {
+  return brandAssets(useBrand().organization);
+}
+
+export type { RasterLogo };
+
+/**
+ * The organisation's PDF logo as a PNG. The drawing code loads with the PDF, not with the page: only
+ * the PDF summary needs it, and this module is part of every page's first load (SPEC §7 budget).
+ */
+export async function pdfLogoPng(org: Pick<Organization, 'key'>, scale = 3): Promise<RasterLogo> {
+  const { rasterize } = await import('./raster-logo');
+  return rasterize(brandAssets(org).pdfLogo, scale);
+}

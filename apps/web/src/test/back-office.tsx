@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { HEAD_OFFICE } from '@canal/shared';
+import { BrandProvider } from '../lib/brand/BrandProvider';
+import type { StaffApi } from '../features/back-office/api/client';
+import type { StaffUserWire } from '@canal/shared/contract';
+import { fromStaffUser } from '../features/back-office/api/mappers';
+import { GestionShell } from '../features/back-office/components/GestionShell';
+import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
+
+/** Staff users as the API sends them (fixtures of the MSW answers). */
+export const ADMIN: StaffUserWire = {
+  id: 1,
+  email: 'admin@empresa.cl',
+  nombre: 'Ana Admin',
+  rol: 'administrador',
+  organizaciones: [],
+  activo: true,
+  activado: true,
+};
+export const INVESTIGATOR: StaffUserWire = {
+  ...ADMIN,
+  id: 2,
+  email: 'ines@empresa.cl',
+  nombre: 'Inés Investigadora',
+  rol: 'investigador',
+  organizaciones: [HEAD_OFFICE.id],
+};
+export const AUDITOR: StaffUserWire = {
+  ...ADMIN,
+  id: 3,
+  email: 'aldo@empresa.cl',
+  nombre: 'Aldo Auditor',
+  rol: 'auditor',
+  organizaciones: [HEAD_OFFICE.id],
+};
+
+/** Prints the router's current location, so tests can read the URL (search params included). */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="ubicacion" hidden>
+      {location.pathname + location.search}
+    </div>
+  );
+}
+
+interface RenderOptions {
+  /** The staff client; by default the real one, answered by the MSW handlers of the test. */
+  api?: StaffApi;
+  path: string;
+  /** Route path of `element`, relative to /gestion (e.g. 'casos/:id'); '' for the index. */
+  route?: string;
+  /** The signed-in person, as the API sends it (mapped here as the session would be). */
+  user?: StaffUserWire | null;
+  state?: unknown;
+}
+
+/** Renders one back-office page under /gestion with the staff client and, unless null, a signed-in user. */
+export function renderStaffPage(
+  element: ReactNode,
+  { api, path, route = '', user = ADMIN, state }: RenderOptions,
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, gcTime: 0, staleTime: 0 },
+      mutations: { retry: false },
+    },
+  });
+  const page = user ? (
+    <StaffUserContext.Provider value={fromStaffUser(user)}>{element}</StaffUserContext.Provider>
+  ) : (
+    element
+  );
+  const children: RouteObject[] = [
+    {
+      path: route === '' ? undefined : route,
+      index: route === '' ? true : undefined,
+      element: (
+        <>
+          {page}
+          <LocationProbe />
+        </>
+      ),
+    } as RouteObject,
+    { path: '*', element: <LocationProbe /> },
+  ];
+  const router = createMemoryRouter(
+    [{ path: '/gestion', element: <GestionShell api={api} />, children }],
+    {
+      initialEntries: [
+        {
+          pathname: path.split('?')[0],
+          search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+          state,
+        },
+      ],
+    },
+  );
+  const result = render(
+    <BrandProvider organization={HEAD_OFFICE}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </BrandProvider>,
+  );
+  return { ...result, router, queryClient };
+}

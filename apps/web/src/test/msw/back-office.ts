@@ -1,0 +1,24 @@
+import { contract } from '@canal/shared/contract';
+import { answersFor } from './answers';
+
+export { accepted, created, fail, ok } from './answers';
+
+// Handlers of the back office's API (/v1/gestion, DESIGN §8), typed and checked by the contract.
+
+export const staffApi = answersFor({
+  signIn: contract.signIn,
+  inbox: contract.inbox,
+  caseView: contract.viewCase,
+  changeStatus: contract.changeStatus,
+  recordMilestone: contract.recordMilestone,
+  users: contract.listUsers,
+  invite: contract.inviteUser,
+  updateUser: contract.updateUser,
+  reinvite: contract.reinviteUser,
+  audit: contract.auditLog,
+  verifyChain: contract.verifyAuditChain,
+  statistics: contract.statistics,
+  halfYear: contract.halfYearReport,
+  categories: contract.offenceCategories,
+  failedMails: contract.failedMails,
+});

@@ -1,0 +1,51 @@
+import { setupServer } from 'msw/node';
+
+/**
+ * The one MSW server of the web tests (started in src/test/setup.ts). A test adds the handlers of
+ * its area with `server.use(...)` (src/test/msw/<area>.ts); they are reset after each test, and a
+ * request no handler answers fails the call.
+ */
+export const server = setupServer();
+
+/** A request as the API received it: method, path with query, headers and the parsed JSON body. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Every request the page sends from now until the end of the test, in order (read from the
+ * requests MSW sees, so it also counts calls that no handler answers).
+ */
+export function recordRequests(): ReceivedRequest[] {
+  const received: ReceivedRequest[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const entry: ReceivedRequest = {
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers.entries()),
+      body: undefined,
+    };
+    received.push(entry);
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('application/json'))
+      void request
+        .clone()
+        .json()
+        .then((json: unknown) => (entry.body = json))
+        .catch(() => undefined);
+  };
+  server.events.on('request:start', listener);
+  return received;
+}
+
+/** The requests of `method` to exactly `path` (its query aside), in order. */
+export const callsTo = (received: ReceivedRequest[], method: string, path: string) =>
+  received.filter((r) => r.method === method && r.path.split('?')[0] === path);
+
+/** The query of a request as a plain object (every value a string, as it travels). */
+export const queryOf = (request: ReceivedRequest | undefined): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(request?.path.split('?')[1] ?? ''));

@@ -1,0 +1,14 @@
+export * from './common';
+export * from './account';
+export * from './cases';
+export * from './audit';
+export * from './stats';
+export * from './mail';
+import { account } from './account';
+import { audit } from './audit';
+import { cases } from './cases';
+import { stats } from './stats';
+import { mail } from './mail';
+
+/** Every /v1/gestion endpoint. */
+export const backOffice = { ...account, ...cases, ...audit, ...stats, ...mail } as const;

@@ -1,0 +1,33 @@
+// Every page path of the web app (SPEC §2 route table, DESIGN §5 reset route, DESIGN §8 back
+// office), in one place: the web's router and links, and the API's e-mails, build them here.
+
+/** Builders of the web page paths. */
+export const webPaths = {
+  home: () => '/',
+  newComplaint: () => '/ingresar-denuncia',
+  complaintDetail: (id: number | string) => `/detalle-denuncia/${id}`,
+  /** The reset-password page a recovery e-mail links to. */
+  resetPassword: (token: string) => `/restablecer-contrasena/${token}`,
+  // Back office (DESIGN §8)
+  staffInbox: () => '/gestion',
+  staffSignIn: () => '/gestion/ingresar',
+  /** The activation page; the invitation token travels in the fragment (never in a server log). */
+  staffActivate: (token?: string) => (token ? `/gestion/activar#${token}` : '/gestion/activar'),
+  /** The case page a staff e-mail links to. */
+  staffCase: (id: number | string) => `/gestion/casos/${id}`,
+  staffUsers: () => '/gestion/usuarios',
+  staffAudit: () => '/gestion/auditoria',
+  staffStats: () => '/gestion/estadisticas',
+} as const;
+
+export type WebPage = keyof typeof webPaths;
+
+/** The router patterns of the pages with a parameter (React Router syntax). */
+export const webRoutePatterns = {
+  complaintDetail: '/detalle-denuncia/:id',
+  resetPassword: '/restablecer-contrasena/:token',
+  staffCase: '/gestion/casos/:id',
+} as const satisfies Partial<Record<WebPage, string>>;
+
+/** An absolute link: the origin (or base URL without a trailing slash) and a page path. */
+export const webUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}${path}`;
