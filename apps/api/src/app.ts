@@ -25,6 +25,7 @@ import { healthRoutes, type Lifecycle } from './http/health';
 import { metricsRoutes } from './http/metrics';
 import { serializerCompiler } from './http/serializer';
 import type { Services } from './core/services';
+import { clientLimitStoreCtor } from './core/auth/client-limit-store';
 import { masterDataRoutes } from './portal/master-data/routes';
 import { complaintRoutes, multipartLimits } from './portal/complaints/routes';
 import { recoveryRoutes } from './portal/recovery/routes';
@@ -48,7 +49,7 @@ export interface AppOptions {
   logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Requests per minute per client across the API. */
   globalRateLimit?: number;
-  /** Per-client limits of the sensitive calls (sign-in, recovery), counted in memory. */
+  /** Per-client limits of the sensitive calls (sign-in, recovery, filing), counted in the database. */
   clientLimits?: ClientLimits;
   /** Folder of the built portal; served when it exists. */
   webDist?: string;
@@ -148,7 +149,10 @@ export async function buildApp(
     global: true,
     max: options.globalRateLimit ?? 600,
     timeWindow: '1 minute',
-    // Counted in memory per process; the address is never stored.
+    // The global flood limit counts in this process's memory; the routes with a limit of their own
+    // (sign-in, recovery, filing) count in the database, across every instance. Keyed by an HMAC
+    // of the address: the address is never stored.
+    store: clientLimitStoreCtor(services.db, services.keyring.derive('client-limits')),
     errorResponseBuilder: (_req, context) =>
       new AppError('TOO_MANY_ATTEMPTS', undefined, Math.ceil(context.ttl / 1000)),
     // The portal's own files (scripts, styles, images, PDFs) do not count: only calls to the API.

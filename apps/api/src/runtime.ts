@@ -115,7 +115,7 @@ async function wire(
     botCheck,
     fileLinkSecret: keyring.derive('file-links'),
     staffSessions: new StaffSessions(db, keyring.derive('staff-csrf')),
-    staffThrottle: new StaffThrottle(db, options.staffThrottle),
+    staffThrottle: new StaffThrottle(db, keyring.derive('client-limits'), options.staffThrottle),
     auditChain: {
       key: keyring.derive('audit-chain'),
       anchorFile: config.AUDIT_ANCHOR_FILE

@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   // Small limits so that the test reaches them (the shared test helper passes no staff policy).
-  t.services.staffThrottle = new StaffThrottle(t.db, {
+  t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
     perEmail: 3,
     perClient: 1000,
     windowMinutes: 15,
@@ -162,7 +162,7 @@ describe('sign-in', () => {
   it('throttles a client that tries many e-mails, without storing its address', async () => {
     const from = { remoteAddress: '203.0.113.9' };
     const previous = t.services.staffThrottle;
-    t.services.staffThrottle = new StaffThrottle(t.db, {
+    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
       perEmail: 100,
       perClient: 6,
       windowMinutes: 15,
@@ -186,10 +186,17 @@ describe('sign-in', () => {
     expect(blocked.statusCode).toBe(429);
     const dump =
       JSON.stringify(await t.db.query('SELECT * FROM staff_login_throttle')) +
+      JSON.stringify(await t.db.query('SELECT * FROM staff_client_throttle')) +
       JSON.stringify(await t.db.query('SELECT * FROM audit_log'));
     expect(dump).not.toContain('203.0.113.9');
     // Another client is not affected.
-    expect((await signIn(t.app, 'z@otro.cl', '123456')).statusCode).toBe(401);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gestion/sesion',
+      payload: { email: 'z@otro.cl', password: 'cualquier cosa1', codigo: '123456' },
+      remoteAddress: '203.0.113.10',
+    });
+    expect(other.statusCode).toBe(401);
     t.services.staffThrottle = previous;
   });
 

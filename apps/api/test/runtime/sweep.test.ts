@@ -13,7 +13,7 @@ const count = async (table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
 describe('the hourly sweep', () => {
-  it('removes stale sessions, spent bot tokens and old throttle rows, and keeps live ones', async () => {
+  it('removes stale sessions, spent bot tokens, old throttle rows and ended client-limit windows, and keeps live ones', async () => {
     const live = await fileAndLogin(t.app);
     const stale = await fileAndLogin(t.app);
     await t.db.query(
@@ -31,6 +31,13 @@ describe('the hourly sweep', () => {
       `INSERT INTO staff_login_throttle (key, failures, window_started_at) VALUES ('antigua', 2, now() - interval '2 days')`,
     );
 
+    await t.db.query(
+      `INSERT INTO client_limits (key, hits, window_ends_at) VALUES ('vencida', 9, now() - interval '1 second'), ('en-curso', 2, now() + interval '10 minutes')`,
+    );
+    await t.db.query(
+      `INSERT INTO staff_client_throttle (key, failures, window_started_at) VALUES ('antiguo', 2, now() - interval '2 days')`,
+    );
+
     await sweep(t.services);
 
     const sessions = await t.db.query<{ ticket: number }>(
@@ -44,5 +51,12 @@ describe('the hourly sweep', () => {
       (await t.db.query<{ key: string }>('SELECT key FROM login_throttle')).map((r) => r.key),
     ).toEqual(['reciente']);
     expect(await count('staff_login_throttle')).toBe(0);
+    expect(await count('staff_client_throttle')).toBe(0);
+    // The filings and sign-ins above opened live windows too: those stay.
+    const windows = (await t.db.query<{ key: string }>('SELECT key FROM client_limits')).map(
+      (r) => r.key,
+    );
+    expect(windows).toContain('en-curso');
+    expect(windows).not.toContain('vencida');
   });
 });

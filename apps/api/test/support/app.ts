@@ -85,14 +85,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     altcha: options.altcha ?? { counterRange: [1, 20] },
     throttle: options.throttle,
   });
-  const app = await buildApp(services, {
-    logger: false,
-    globalRateLimit: options.globalRateLimit ?? 100_000,
-    // Every test shares one client address; the per-client limits get their own test.
-    clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000, filing: 100_000 },
-    webDist: path.join(dataDir, 'no-web'),
-    bodyDeadlines: options.bodyDeadlines,
-  });
+  const app = await buildApp(services, testAppOptions(options, dataDir));
   return {
     app,
     services,
@@ -105,4 +98,35 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function testAppOptions(options: TestAppOptions, dataDir: string): AppOptions {
+  return {
+    logger: false,
+    globalRateLimit: options.globalRateLimit ?? 100_000,
+    // Every test shares one client address; the per-client limits get their own test.
+    clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000, filing: 100_000 },
+    webDist: path.join(dataDir, 'no-web'),
+    bodyDeadlines: options.bodyDeadlines,
+  };
+}
+
+/**
+ * Another API instance on the test app's database and object store, as a second process behind
+ * the balancer would be: services of its own (nothing in memory is shared) over the same
+ * configuration and key. Closing it leaves the first one's database and store alone.
+ */
+export async function buildSecondInstance(
+  first: TestApp,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const services = await createServices(first.services.config, {
+    db: first.db,
+    store: first.services.files.store,
+    warn: () => {},
+    altcha: options.altcha ?? { counterRange: [1, 20] },
+    throttle: options.throttle,
+  });
+  const app = await buildApp(services, testAppOptions(options, first.dataDir));
+  return { app, services, db: first.db, dataDir: first.dataDir, close: () => app.close() };
 }

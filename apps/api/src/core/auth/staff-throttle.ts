@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { clientKey } from './client-limit-store';
 import { FailureCounter } from './throttle-store';
 
 export interface StaffThrottlePolicy {
@@ -19,63 +19,50 @@ export const DEFAULT_STAFF_THROTTLE: StaffThrottlePolicy = {
 };
 
 /**
- * Failed staff sign-ins, counted per e-mail in the database (every process sees the same count; the
- * key is a keyed hash, so addresses nobody has are not stored) and per client in memory (the
- * address itself is never stored anywhere: only a hash of it, for the window, in this process).
+ * Failed staff sign-ins, counted per e-mail and per client in the database, so every instance sees
+ * the same counts. Both keys are keyed hashes: addresses nobody has are not stored, and the client
+ * address is never stored at all (`clientKey`, under a key that is not in the database).
  */
 export class StaffThrottle {
-  private readonly clients = new Map<
-    string,
-    { failures: number; windowStart: number; lockedUntil: number }
-  >();
   private readonly perEmail: FailureCounter;
+  private readonly perClient: FailureCounter;
 
+  /** `clientHmacKey`: the key client addresses are hashed with (`derive('client-limits')`). */
   constructor(
     db: Db,
-    private readonly policy: StaffThrottlePolicy = DEFAULT_STAFF_THROTTLE,
+    private readonly clientHmacKey: Buffer,
+    policy: StaffThrottlePolicy = DEFAULT_STAFF_THROTTLE,
   ) {
+    const { windowMinutes, lockMinutes } = policy;
     this.perEmail = new FailureCounter(db, 'staff', {
       maxFailures: policy.perEmail,
-      windowMinutes: policy.windowMinutes,
-      lockMinutes: policy.lockMinutes,
+      windowMinutes,
+      lockMinutes,
+    });
+    this.perClient = new FailureCounter(db, 'staffClient', {
+      maxFailures: policy.perClient,
+      windowMinutes,
+      lockMinutes,
     });
   }
 
   /**
-   * Counts one attempt for this e-mail and this client before the password is verified (so a burst
+   * Counts one attempt for this client and this e-mail before the password is verified (so a burst
    * of concurrent guesses cannot pass one check together); the seconds to wait, or 0 to go on.
    */
-  async reserve(emailKey: string, client: string, now = Date.now()): Promise<number> {
-    const { perClient, windowMinutes, lockMinutes } = this.policy;
-    const windowMs = windowMinutes * 60_000;
-    const key = clientKey(client);
-    const entry = this.clients.get(key);
-    if (entry && entry.lockedUntil > now) return Math.ceil((entry.lockedUntil - now) / 1000);
-    // Synchronous up to here: no other request of this process runs between the check and the count.
-    const current =
-      entry && now - entry.windowStart < windowMs && entry.lockedUntil === 0
-        ? entry
-        : { failures: 0, windowStart: now, lockedUntil: 0 };
-    current.failures += 1;
-    if (current.failures >= perClient) current.lockedUntil = now + lockMinutes * 60_000;
-    this.clients.set(key, current);
-    this.forgetOld(now, windowMs + lockMinutes * 60_000);
+  async reserve(emailKey: string, client: string): Promise<number> {
+    const wait = await this.perClient.reserve(this.keyOf(client));
+    if (wait > 0) return wait;
     return this.perEmail.reserve(emailKey);
   }
 
   /** A successful sign-in: the e-mail starts over and the client's attempt does not count. */
   async reset(emailKey: string, client: string): Promise<void> {
-    const entry = this.clients.get(clientKey(client));
-    if (entry && entry.lockedUntil === 0 && entry.failures > 0) entry.failures -= 1;
+    await this.perClient.release(this.keyOf(client));
     await this.perEmail.reset(emailKey);
   }
 
-  private forgetOld(now: number, keepMs: number): void {
-    if (this.clients.size < 10_000) return;
-    for (const [key, entry] of this.clients) {
-      if (now - entry.windowStart > keepMs && entry.lockedUntil < now) this.clients.delete(key);
-    }
+  private keyOf(client: string): string {
+    return clientKey(this.clientHmacKey, 'staff-sign-in', client);
   }
 }
-
-const clientKey = (client: string) => createHash('sha256').update(client).digest('base64url');

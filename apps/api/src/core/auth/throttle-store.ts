@@ -16,10 +16,11 @@ export const DEFAULT_TICKET_THROTTLE: ThrottlePolicy = {
   lockMinutes: 15,
 };
 
-/** The tables that count sign-in attempts (both keyed by a keyed hash, never an identifier in clear). */
+/** The tables that count sign-in attempts (keyed by a keyed hash, never an identifier in clear). */
 const TABLES = {
   complainant: 'login_throttle',
   staff: 'staff_login_throttle',
+  staffClient: 'staff_client_throttle',
 } as const;
 
 /**
@@ -73,6 +74,15 @@ export class FailureCounter {
 
   async reset(key: string): Promise<void> {
     await this.db.query(`DELETE FROM ${this.table} WHERE key = $1`, [key]);
+  }
+
+  /** Takes back one attempt that succeeded (not during a lock): the others still count. */
+  async release(key: string): Promise<void> {
+    await this.db.query(
+      `UPDATE ${this.table} SET failures = failures - 1
+        WHERE key = $1 AND failures > 0 AND locked_until IS NULL`,
+      [key],
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { clientLimitStore } from '../auth/client-limit-store';
 
 /** The sweep's deletions of expired rows: spent bot tokens, old sessions, links and counters. */
 export const maintenanceRepository = {
@@ -8,12 +9,13 @@ export const maintenanceRepository = {
       `DELETE FROM complainant_sessions WHERE last_seen_at < now() - interval '1 day'`,
     );
     await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
-    for (const table of ['login_throttle', 'staff_login_throttle']) {
+    for (const table of ['login_throttle', 'staff_login_throttle', 'staff_client_throttle']) {
       await db.query(
         `DELETE FROM ${table} WHERE window_started_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now())`,
       );
     }
     await db.query(`DELETE FROM staff_sessions WHERE last_seen_at < now() - interval '1 day'`);
+    await clientLimitStore.deleteExpired(db);
     await db.query(`DELETE FROM staff_invitations WHERE expires_at < now() - interval '30 days'`);
   },
 };

@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from '../../db/database';
+
+/**
+ * The key a client is counted under for one limit: an HMAC of the limit's name and the client
+ * address, under a key derived from the master key (not in the database). The address itself is
+ * never stored, and the same address gives unrelated keys in two limits.
+ */
+export const clientKey = (hmacKey: Buffer, limit: string, address: string): string =>
+  createHmac('sha256', hmacKey).update(`${limit}\n${address}`).digest('base64url');
+
+/** The `client_limits` table: one fixed window per limit and client, shared by every instance. */
+export const clientLimitStore = {
+  /**
+   * Counts one call atomically (one `INSERT … ON CONFLICT … RETURNING`, so concurrent calls on
+   * several instances all count); an ended window starts over at 1. The count stops growing at
+   * `max + 1` (refused is refused). Returns the count and the milliseconds left in the window.
+   */
+  async hit(db: Db, key: string, windowMs: number, max: number) {
+    const [row] = await db.query<{ hits: number; ttl: number }>(
+      `INSERT INTO client_limits AS c (key, hits, window_ends_at)
+            VALUES ($1, 1, now() + make_interval(secs => $2::float8 / 1000))
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE least(c.hits + 1, $3::int + 1) END,
+         window_ends_at = CASE WHEN c.window_ends_at <= now() THEN EXCLUDED.window_ends_at
+                               ELSE c.window_ends_at END
+       RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl`,
+      [key, windowMs, max],
+    );
+    return { current: row!.hits, ttl: row!.ttl };
+  },
+
+  /** Deletes ended windows (the sweep; a live window is never touched). */
+  async deleteExpired(db: Db): Promise<number> {
+    const rows = await db.query('DELETE FROM client_limits WHERE window_ends_at < now() RETURNING 1');
+    return rows.length;
+  },
+};
+
+/**
+ * The store `@fastify/rate-limit` counts with. Routes with a limit of their own (sign-in,
+ * recovery, filing: `config.rateLimit`) count in PostgreSQL, one window per route and client
+ * across the cluster; the global flood limit (every other API route) counts in this process's
+ * memory, per instance (documented in SECURITY.md). Neither keeps the address: the database row
+ * is keyed by `clientKey`, the memory by a hash of it.
+ */
+export function clientLimitStoreCtor(db: Db, hmacKey: Buffer): FastifyRateLimitStoreCtor {
+  return class ClientLimitStore implements FastifyRateLimitStore {
+    private readonly windows = new Map<string, { current: number; endsAt: number }>();
+
+    incr(
+      address: string,
+      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      const key = clientKey(hmacKey, 'global', address);
+      const now = Date.now();
+      let window = this.windows.get(key);
+      if (!window || window.endsAt <= now) {
+        if (this.windows.size >= 10_000) this.forgetEnded(now);
+        window = { current: 0, endsAt: now + timeWindow };
+        this.windows.set(key, window);
+      }
+      window.current += 1;
+      done(null, { current: window.current, ttl: window.endsAt - now });
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // What the plugin hands over is the route's merged limit settings with the route itself
+      // under `routeInfo`; the limit is named after the route (method and pattern).
+      const route = (routeOptions as unknown as { routeInfo?: { method?: unknown; url?: string } })
+        .routeInfo;
+      const limit = `${String(route?.method)} ${route?.url ?? '?'}`;
+      const shared: FastifyRateLimitStore = {
+        incr(address, done, timeWindow, max) {
+          clientLimitStore
+            .hit(db, clientKey(hmacKey, limit, address), timeWindow, max)
+            .then((result) => done(null, result), done);
+        },
+        child: () => shared,
+      };
+      return shared;
+    }
+
+    private forgetEnded(now: number): void {
+      for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+    }
+  };
+}
