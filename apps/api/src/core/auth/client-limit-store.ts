@@ -33,7 +33,9 @@ export const clientLimitStore = {
 
   /** Deletes ended windows (the sweep; a live window is never touched). */
   async deleteExpired(db: Db): Promise<number> {
-    const rows = await db.query('DELETE FROM client_limits WHERE window_ends_at < now() RETURNING 1');
+    const rows = await db.query(
+      'DELETE FROM client_limits WHERE window_ends_at < now() RETURNING 1',
+    );
     return rows.length;
   },
 };

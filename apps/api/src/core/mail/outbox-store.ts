@@ -5,6 +5,7 @@ export interface ClaimedMail {
   organization_id: string;
   payload_enc: string;
   attempts: number;
+  created_at: Date;
 }
 
 /** The outbox table: SQL only (sealing, rendering and sending are the Outbox's). */
@@ -17,51 +18,72 @@ export const outboxStore = {
     ]);
   },
 
-  /** Claims up to `batch` due messages for five minutes; safe from several processes. */
-  claimDue(db: Db, batch: number): Promise<ClaimedMail[]> {
-    return db.query<ClaimedMail>(
-      `UPDATE outbox SET status = 'sending', locked_until = now() + interval '5 minutes'
-        WHERE id IN (
+  /**
+   * Claims the next due message under a lease of its own (`lease_id`, until `locked_until`): a
+   * pending one whose time has come, or one whose lease lapsed (its drain died). Safe from several
+   * processes (`SKIP LOCKED`); null when nothing is due.
+   */
+  async claimNext(db: Db, leaseId: string, leaseMs: number): Promise<ClaimedMail | null> {
+    const [row] = await db.query<ClaimedMail>(
+      `UPDATE outbox SET status = 'sending', lease_id = $1,
+              locked_until = now() + make_interval(secs => $2::float8 / 1000)
+        WHERE id = (
           SELECT id FROM outbox
            WHERE (status = 'pending' AND next_attempt_at <= now())
               OR (status = 'sending' AND locked_until < now())
-           ORDER BY id LIMIT $1
+           ORDER BY id LIMIT 1
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, organization_id, payload_enc, attempts`,
-      [batch],
+        RETURNING id, organization_id, payload_enc, attempts, created_at`,
+      [leaseId, leaseMs],
     );
+    return row ?? null;
   },
 
-  async markSent(db: Db, id: number): Promise<void> {
+  /** Extends a lease still held; false when it was lost (it lapsed and another drain took it). */
+  async renewLease(db: Db, id: number, leaseId: string, leaseMs: number): Promise<boolean> {
+    const rows = await db.query(
+      `UPDATE outbox SET locked_until = now() + make_interval(secs => $3::float8 / 1000)
+        WHERE id = $1 AND lease_id = $2 AND status = 'sending' RETURNING 1`,
+      [id, leaseId, leaseMs],
+    );
+    return rows.length > 0;
+  },
+
+  /** Marks a message sent, if this lease still holds it; the sealed recipient and data go. */
+  async markSent(db: Db, id: number, leaseId: string): Promise<void> {
     await db.query(
       `UPDATE outbox SET status = 'sent', sent_at = now(), payload_enc = NULL, locked_until = NULL,
-              attempts = attempts + 1, last_error = NULL WHERE id = $1`,
-      [id],
+              lease_id = NULL, attempts = attempts + 1, last_error = NULL
+        WHERE id = $1 AND lease_id = $2 AND status = 'sending'`,
+      [id, leaseId],
     );
   },
 
   async markFailed(
     db: Db,
     id: number,
-    status: 'failed' | 'pending',
-    attempts: number,
-    retryInSeconds: number,
-    error: string,
+    leaseId: string,
+    failure: {
+      status: 'failed' | 'pending';
+      attempts: number;
+      retryInSeconds: number;
+      error: string;
+    },
   ): Promise<void> {
     await db.query(
-      `UPDATE outbox SET status = $2, attempts = $3, locked_until = NULL,
-              next_attempt_at = now() + make_interval(secs => $4), last_error = $5 WHERE id = $1`,
-      [id, status, attempts, retryInSeconds, error],
+      `UPDATE outbox SET status = $3, attempts = $4, locked_until = NULL, lease_id = NULL,
+              next_attempt_at = now() + make_interval(secs => $5), last_error = $6
+        WHERE id = $1 AND lease_id = $2 AND status = 'sending'`,
+      [id, leaseId, failure.status, failure.attempts, failure.retryInSeconds, failure.error],
     );
   },
 
-  /** Gives claimed rows back unsent (a process stopping): pending and due at once. */
-  async release(db: Db, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
+  /** Gives a claimed message back unsent (a process stopping): pending and due at once. */
+  async release(db: Db, id: number, leaseId: string): Promise<void> {
     await db.query(
-      `UPDATE outbox SET status = 'pending', locked_until = NULL, next_attempt_at = now()
-        WHERE id = ANY($1::bigint[]) AND status = 'sending'`,
-      [ids],
+      `UPDATE outbox SET status = 'pending', locked_until = NULL, lease_id = NULL, next_attempt_at = now()
+        WHERE id = $1 AND lease_id = $2 AND status = 'sending'`,
+      [id, leaseId],
     );
   },
 

@@ -1,9 +1,10 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { organizationById, THEMES } from '@canal/shared';
 import type { Db } from '../../db/database';
 import type { Keyring } from '../../crypto/keys';
 import { renderMail, type MailBrand, type MailMessage } from './templates';
 import type { MailTransport } from './transport';
-import { outboxStore as store } from './outbox-store';
+import { outboxStore as store, type ClaimedMail } from './outbox-store';
 
 export interface OutgoingMail {
   to: string;
@@ -34,20 +35,45 @@ export function brandFor(organizationId: string): MailBrand {
   };
 }
 
+/** How long a claimed message is held by its drain; renewed every third of it while sending. */
+export const OUTBOX_LEASE_MS = 60_000;
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+  /** Claimed but given back unsent because the process is stopping. */
+  released: number;
+}
+
 /**
  * Transactional outbox. `enqueue` runs inside the transaction that causes the mail, so a mail exists
  * if and only if its cause was committed; `drain` sends what is due and retries failures later.
  * The recipient and data are sealed with the master key and erased once sent.
+ *
+ * Several processes drain the same table: each message is claimed on its own, under a lease that
+ * is renewed while it is being sent (the SMTP timeouts are shorter than the lease), so a slow
+ * server never lets another drain send it again, and a drain that dies holds one message for one
+ * lease at most. Every attempt at a message carries the same `Message-ID`, so a copy sent twice
+ * (a drain that died after the server accepted it) is recognisable as one message.
  */
 export class Outbox {
   /** Set by the composition root; a failing hook never stops the drain. */
   onGiveUp: GiveUpHook | null = null;
+  private readonly leaseMs: number;
+  private readonly messageIdKey: Buffer;
+  private readonly messageIdDomain: string;
+  private running: Promise<DrainResult> | null = null;
 
   constructor(
     private readonly keyring: Keyring,
     private readonly transport: MailTransport,
     private readonly from: string,
-  ) {}
+    options: { leaseMs?: number } = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
+    this.messageIdKey = keyring.derive('mail-message-id');
+    this.messageIdDomain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'canal.invalid';
+  }
 
   async enqueue(tx: Db, mail: OutgoingMail): Promise<void> {
     await store.insert(
@@ -58,54 +84,87 @@ export class Outbox {
     );
   }
 
-  /** Sends every due message once; returns how many were sent. Safe to run from several processes. */
-  async drain(
-    db: Db,
-    batch = 20,
-    stop?: AbortSignal,
-  ): Promise<{ sent: number; failed: number; released: number }> {
-    if (stop?.aborted) return { sent: 0, failed: 0, released: 0 };
-    const claimed = await store.claimDue(db, batch);
-    let sent = 0;
-    let failed = 0;
-    for (const [index, row] of claimed.entries()) {
+  /**
+   * Sends up to `batch` due messages, one claimed at a time. One drain at a time per process: a
+   * call while one runs joins it. Once `stop` aborts, nothing more is claimed and a message
+   * claimed but not yet sent is given back, due at once, for another instance.
+   */
+  drain(db: Db, batch = 20, stop?: AbortSignal): Promise<DrainResult> {
+    this.running ??= this.drainBatch(db, batch, stop).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async drainBatch(db: Db, batch: number, stop?: AbortSignal): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, failed: 0, released: 0 };
+    for (let i = 0; i < batch && !stop?.aborted; i++) {
+      const leaseId = randomUUID();
+      const row = await store.claimNext(db, leaseId, this.leaseMs);
+      if (!row) break;
       if (stop?.aborted) {
-        // Shutting down: what was claimed but not sent goes back, due now, for another instance.
-        const rest = claimed.slice(index).map((r) => r.id);
-        await store.release(db, rest);
-        return { sent, failed, released: rest.length };
+        await store.release(db, row.id, leaseId);
+        result.released += 1;
+        break;
       }
-      try {
-        const { to, message } = JSON.parse(
-          this.keyring.openWithMaster(row.payload_enc),
-          reviveDates,
-        ) as {
-          to: string;
-          message: MailMessage;
-        };
-        const rendered = renderMail(message, brandFor(row.organization_id));
-        await this.transport.send({ from: this.from, to, ...rendered });
-        await store.markSent(db, row.id);
-        sent += 1;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        await store.markFailed(
-          db,
-          row.id,
-          attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          attempts,
-          retryDelaySeconds(attempts),
-          // The error text of an SMTP failure may echo the address; keep only its first line, cut short.
-          String((error as Error).message ?? error)
-            .split('\n')[0]!
-            .slice(0, 200),
-        );
-        failed += 1;
-        if (attempts >= MAX_ATTEMPTS && this.onGiveUp)
-          await this.onGiveUp(db, { id: row.id, attempts }).catch(() => undefined);
-      }
+      if (await this.sendOne(db, row, leaseId)) result.sent += 1;
+      else result.failed += 1;
     }
-    return { sent, failed, released: 0 };
+    return result;
+  }
+
+  /** One attempt at one claimed message, its lease renewed meanwhile; whether it was sent. */
+  private async sendOne(db: Db, row: ClaimedMail, leaseId: string): Promise<boolean> {
+    const renewal = setInterval(() => {
+      store.renewLease(db, row.id, leaseId, this.leaseMs).catch(() => undefined);
+    }, this.leaseMs / 3);
+    try {
+      const { to, message } = JSON.parse(
+        this.keyring.openWithMaster(row.payload_enc),
+        reviveDates,
+      ) as {
+        to: string;
+        message: MailMessage;
+      };
+      const rendered = renderMail(message, brandFor(row.organization_id));
+      await this.transport.send({
+        from: this.from,
+        to,
+        messageId: this.messageIdOf(row),
+        ...rendered,
+      });
+      clearInterval(renewal);
+      await store.markSent(db, row.id, leaseId);
+      return true;
+    } catch (error) {
+      clearInterval(renewal);
+      const attempts = row.attempts + 1;
+      await store.markFailed(db, row.id, leaseId, {
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        attempts,
+        retryInSeconds: retryDelaySeconds(attempts),
+        // The error text of an SMTP failure may echo the address; keep only its first line, cut short.
+        error: String((error as Error).message ?? error)
+          .split('\n')[0]!
+          .slice(0, 200),
+      });
+      if (attempts >= MAX_ATTEMPTS && this.onGiveUp)
+        await this.onGiveUp(db, { id: row.id, attempts }).catch(() => undefined);
+      return false;
+    }
+  }
+
+  /**
+   * The message's `Message-ID`: the same on every attempt at one outbox row, different for every
+   * row (an HMAC of its id and creation instant: it tells a recipient nothing about the queue).
+   */
+  messageIdOf(row: { id: number; created_at: Date | string }): string {
+    const created = new Date(row.created_at).toISOString();
+    const local = createHmac('sha256', this.messageIdKey)
+      .update(`${row.id}:${created}`)
+      .digest('hex')
+      .slice(0, 32);
+    return `<${local}@${this.messageIdDomain}>`;
   }
 
   /** Queue depth, oldest unsent age and failed count, for the metrics. */

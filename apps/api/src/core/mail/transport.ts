@@ -6,6 +6,8 @@ import { mailboxStore } from './mailbox-store';
 export interface MailEnvelope {
   from: string;
   to: string;
+  /** `<…@…>`, the same on every attempt at one outbox message. */
+  messageId?: string;
   subject: string;
   html: string;
   text: string;
@@ -16,8 +18,19 @@ export interface MailTransport {
   send(mail: MailEnvelope): Promise<void>;
 }
 
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {});
+/**
+ * How long an SMTP conversation may stall, in milliseconds: reaching the server, its greeting, and
+ * any silence on the socket after that. All are well below the outbox lease (`OUTBOX_LEASE_MS`,
+ * renewed while sending), so a hung server fails the attempt instead of holding the message.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+};
+
+export function smtpTransport(url: string, timeouts = SMTP_TIMEOUTS): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...timeouts });
   return {
     kind: 'smtp',
     async send(mail) {

@@ -1,0 +1,151 @@
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app';
+import { startSmtp } from '../support/smtp';
+import { denuncia, file } from '../support/complaints';
+import { Outbox, OUTBOX_LEASE_MS } from '../../src/core/mail/outbox';
+import { SMTP_TIMEOUTS, smtpTransport } from '../../src/core/mail/transport';
+
+const FROM = 'Canal de Denuncias <canal@prueba.cl>';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { MAIL_FROM: FROM } });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  // Each test starts with an empty queue.
+  await t.db.query('DELETE FROM outbox');
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const queueMails = async (n: number) => {
+  for (let i = 0; i < n; i++) expect((await file(t.app, denuncia())).statusCode).toBe(201);
+};
+/** A drainer of the shared outbox table, as another process would have one. */
+const drainer = (url: string, leaseMs?: number) =>
+  new Outbox(t.services.keyring, smtpTransport(url), FROM, { leaseMs });
+const messageId = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
+
+describe('the outbox lease', () => {
+  it('is renewed while a slow server takes its time: another drainer does not send the message again', async () => {
+    const slow = await startSmtp(0, { answerAfterMs: 8000 });
+    try {
+      await queueMails(1);
+      const leaseMs = 3000;
+      const first = drainer(slow.url, leaseMs).drain(t.db);
+      // Well past the first lease: only its renewal keeps the message from the other drainer.
+      await sleep(4500);
+      const second = await drainer(slow.url, leaseMs).drain(t.db);
+      expect(second).toEqual({ sent: 0, failed: 0, released: 0 });
+      expect(await first).toEqual({ sent: 1, failed: 0, released: 0 });
+      expect(slow.attempts).toHaveLength(1);
+      const rows = await t.db.query<{ status: string; lease_id: string | null }>(
+        'SELECT status, lease_id FROM outbox',
+      );
+      expect(rows).toEqual([{ status: 'sent', lease_id: null }]);
+    } finally {
+      await slow.stop();
+    }
+  }, 60_000);
+
+  it('runs one drain at a time in a process: a second call joins the running one', async () => {
+    const smtp = await startSmtp(0, { answerAfterMs: 200 });
+    try {
+      await queueMails(2);
+      const outbox = drainer(smtp.url);
+      const [a, b] = await Promise.all([outbox.drain(t.db), outbox.drain(t.db)]);
+      expect(a).toBe(b);
+      expect(a).toEqual({ sent: 2, failed: 0, released: 0 });
+      expect(smtp.attempts).toHaveLength(2);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('claims nothing more once stopped, and leaves no message held', async () => {
+    const smtp = await startSmtp(0, { answerAfterMs: 1500 });
+    try {
+      await queueMails(2);
+      const stop = new AbortController();
+      const running = drainer(smtp.url).drain(t.db, 20, stop.signal);
+      await sleep(300);
+      stop.abort();
+      // The message being sent is finished (not cut off mid-conversation), the other is untouched.
+      expect(await running).toEqual({ sent: 1, failed: 0, released: 0 });
+      const rows = await t.db.query<{ status: string; lease_id: string | null }>(
+        'SELECT status, lease_id FROM outbox ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { status: 'sent', lease_id: null },
+        { status: 'pending', lease_id: null },
+      ]);
+      // Already stopped: nothing is claimed at all.
+      expect(await drainer(smtp.url).drain(t.db, 20, stop.signal)).toEqual({
+        sent: 0,
+        failed: 0,
+        released: 0,
+      });
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe('SMTP timeouts', () => {
+  it('are all shorter than the lease', () => {
+    for (const ms of Object.values(SMTP_TIMEOUTS)) expect(ms).toBeLessThan(OUTBOX_LEASE_MS / 2);
+  });
+
+  it('fail an attempt at a server that never greets, and the message waits for its retry', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      await queueMails(1);
+      const outbox = new Outbox(
+        t.services.keyring,
+        smtpTransport(`smtp://127.0.0.1:${port}`, {
+          connectionTimeout: 500,
+          greetingTimeout: 500,
+          socketTimeout: 500,
+        }),
+        FROM,
+      );
+      expect(await outbox.drain(t.db)).toEqual({ sent: 0, failed: 1, released: 0 });
+      const [row] = await t.db.query<{ status: string; attempts: number; last_error: string }>(
+        'SELECT status, attempts, last_error FROM outbox',
+      );
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row!.last_error).toMatch(/greeting|timeout/i);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe('Message-ID', () => {
+  it('is the same on a retry of one message and differs between messages', async () => {
+    const smtp = await startSmtp(0, { refuseFirst: 1 });
+    try {
+      await queueMails(1);
+      const outbox = drainer(smtp.url);
+      expect(await outbox.drain(t.db)).toEqual({ sent: 0, failed: 1, released: 0 });
+      await outbox.retryNow(t.db);
+      expect(await outbox.drain(t.db)).toEqual({ sent: 1, failed: 0, released: 0 });
+      expect(smtp.attempts).toHaveLength(2);
+      const [refused, accepted] = smtp.attempts.map((m) => messageId(m.raw));
+      expect(refused).toMatch(/^<[0-9a-f]{32}@prueba\.cl>$/);
+      expect(accepted).toBe(refused);
+
+      await queueMails(1);
+      await outbox.drain(t.db);
+      expect(smtp.inbox).toHaveLength(2);
+      expect(messageId(smtp.inbox[1]!.raw)).not.toBe(refused);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
