@@ -1,5 +1,6 @@
 import { CHILE_TIME_ZONE, HEAD_OFFICE_ID, webPaths, webUrl } from '@canal/shared';
 import type { Services } from '../../core/services';
+import type { Db } from '../../db/database';
 import { civilDateInZone, computeMilestones } from '../../core/deadlines';
 import { nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
@@ -22,17 +23,26 @@ const hourInSantiago = (now: Date) =>
 /**
  * The daily job: refreshes every open case's next due date (a period can lapse in silence
  * overnight) and mails each assignee their soon-due and overdue milestones. Runs once per civil
- * day across every process (the first to claim the day); returns how many mails were queued,
- * or null when the day was already done or it is too early.
+ * day across every process: the day is claimed in the transaction that does the work and queues
+ * the mails, so an error anywhere leaves the day unclaimed and the next hourly run tries again
+ * (another instance claiming meanwhile waits on the claim's row until this one commits or rolls
+ * back). Returns how many mails were queued, or null when the day was already done or it is too
+ * early.
  */
 export async function mailDeadlineDigest(
   services: Services,
   now = new Date(),
 ): Promise<number | null> {
-  const { db, outbox, config } = services;
   if (hourInSantiago(now) < DIGEST_HOUR) return null;
   const today = civilDateInZone(now);
-  if (!(await repo.claimDailyJob(db, DIGEST_JOB, today))) return null;
+  return services.db.transaction(async (db) => {
+    if (!(await repo.claimDailyJob(db, DIGEST_JOB, today))) return null;
+    return refreshAndQueue(services, db, now);
+  });
+}
+
+async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<number> {
+  const { outbox, config } = services;
 
   const open = await repo.openCases(db);
   const completedByCase = await repo.milestonesOf(
@@ -86,29 +96,27 @@ export async function mailDeadlineDigest(
   const head = await auditHead(db);
   const { total: failedMails } = await failedMailStore.list(db, 1);
   const admins = await failedMailStore.administratorEmails(db);
-  await db.transaction(async (tx) => {
-    for (const to of admins)
-      await outbox.enqueue(tx, {
-        to,
-        organizationId: HEAD_OFFICE_ID,
-        message: {
-          kind: 'staff-admin-digest',
-          auditHead: head,
-          failedMails,
-          backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
-        },
-      });
-    for (const entry of byAssignee.values()) {
-      await outbox.enqueue(tx, {
-        to: entry.email,
-        organizationId: entry.organizationId ?? HEAD_OFFICE_ID,
-        message: {
-          kind: 'staff-deadlines',
-          items: entry.items,
-          backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
-        },
-      });
-    }
-  });
+  for (const to of admins)
+    await outbox.enqueue(db, {
+      to,
+      organizationId: HEAD_OFFICE_ID,
+      message: {
+        kind: 'staff-admin-digest',
+        auditHead: head,
+        failedMails,
+        backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
+      },
+    });
+  for (const entry of byAssignee.values()) {
+    await outbox.enqueue(db, {
+      to: entry.email,
+      organizationId: entry.organizationId ?? HEAD_OFFICE_ID,
+      message: {
+        kind: 'staff-deadlines',
+        items: entry.items,
+        backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
+      },
+    });
+  }
   return byAssignee.size;
 }
