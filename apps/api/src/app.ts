@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -12,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from './config';
+import { DEFAULT_CLIENT_LIMITS, instanceId, type ClientLimits } from './config';
 import { AppError } from './errors';
 import { registerErrorHandling } from './http/errors';
 import {
@@ -76,7 +75,7 @@ export async function buildApp(
         : {
             level: options.logger?.level ?? 'info',
             // Every line names the instance it comes from (several run behind the balancer).
-            base: { instance: config.INSTANCE_ID ?? `${hostname()}-${process.pid}` },
+            base: { instance: instanceId(config) },
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
             // No IP address, user agent or query string in the logs (DESIGN §6).
             serializers: {

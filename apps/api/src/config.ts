@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 // Every setting the process reads comes from here, validated once at start-up: a wrong value stops
@@ -156,6 +157,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /** Per-client limits of the sensitive calls (counted in memory by the app). */
+/** The name this process goes by: on every log line and in its heartbeat (`instances`). */
+export const instanceId = (config: Pick<Config, 'INSTANCE_ID'>): string =>
+  config.INSTANCE_ID ?? `${hostname()}-${process.pid}`;
+
 export interface ClientLimits {
   /** Sign-in attempts per client in 15 minutes. */
   login: number;

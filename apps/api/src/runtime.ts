@@ -1,6 +1,6 @@
 import { webPaths, webUrl } from '@canal/shared';
 import path from 'node:path';
-import type { Config } from './config';
+import { instanceId, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { createKeyring, loadMasterKey, type Keyring } from './crypto/keys';
@@ -26,11 +26,13 @@ import { StaffThrottle, type StaffThrottlePolicy } from './core/auth/staff-throt
 import { mailDeadlineDigest } from './back-office/cases/digest';
 import type { Services } from './core/services';
 import { maintenanceRepository } from './core/maintenance/repository';
+import { instanceStore } from './core/maintenance/instance-store';
 
 export interface RuntimeOptions {
   /** An already open database (tests); otherwise opened from the config. */
   db?: Db;
-  warn?: (message: string) => void;
+  /** Where start-up warnings go (the server: its JSON log; commands: stderr). */
+  warn: (message: string) => void;
   /** Where integrity alarms go (default: a JSON error line on stderr). */
   alarm?: Services['alarm'];
   altcha?: AltchaOptions;
@@ -41,11 +43,8 @@ export interface RuntimeOptions {
 }
 
 /** Opens everything the API needs, migrates and seeds: the one place that wires services together. */
-export async function createServices(
-  config: Config,
-  options: RuntimeOptions = {},
-): Promise<Services> {
-  const warn = options.warn ?? ((m: string) => console.warn(m));
+export async function createServices(config: Config, options: RuntimeOptions): Promise<Services> {
+  const { warn } = options;
   const dataDir = path.resolve(config.DATA_DIR);
   const db = options.db ?? (await openConfiguredDatabase(config));
   try {
@@ -141,17 +140,51 @@ export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AG
   return swept;
 }
 
+/** How often a running instance records its heartbeat; `sweep --all` treats 3 beats as fresh. */
+export const HEARTBEAT_MS = 10_000;
+export const HEARTBEAT_FRESH_MS = 3 * HEARTBEAT_MS;
+
+/** `sweep --all` while an instance runs: it would delete that instance's uploads in flight. */
+export class LiveInstancesError extends Error {
+  constructor(readonly instances: { id: string; seconds: number }[]) {
+    const names = instances.map((i) => `${i.id} (hace ${i.seconds} s)`).join(', ');
+    super(
+      `sweep --all rechazado: hay instancias en ejecución: ${names}. Deténgalas y vuelva a ` +
+        `intentarlo, o use sweep sin --all. / Refused: live instances: ${names}.`,
+    );
+    this.name = 'LiveInstancesError';
+  }
+}
+
 /**
- * Background work of one API process, started once it listens: the mail queue every few seconds
- * (one drain at a time); at start and every hour the sweep (on one instance of the cluster at a
- * time) and the deadline digest (once a day across processes). The returned stop() stops claiming
- * mail, gives back what was claimed but not sent, and resolves when the running work has ended.
+ * `sweep --all`: the sweep with no age limit, which also deletes uploads still arriving, so it
+ * refuses (LiveInstancesError, naming them) while any instance's heartbeat is fresh.
+ */
+export async function sweepAll(services: Services) {
+  const live = await instanceStore.live(services.db, HEARTBEAT_FRESH_MS);
+  if (live.length > 0) throw new LiveInstancesError(live);
+  return sweep(services, 0);
+}
+
+/**
+ * Background work of one API process, started once it listens: its heartbeat every
+ * HEARTBEAT_MS; the mail queue every few seconds (one drain at a time); at start and every hour
+ * the sweep (on one instance of the cluster at a time) and the deadline digest (once a day across
+ * processes). The returned stop() stops claiming mail, gives back what was claimed but not sent,
+ * resolves when the running work has ended, and removes the heartbeat last.
  */
 export function startWorkers(
   services: Services,
   log: (msg: string, err?: unknown) => void,
   mailEveryMs = 5000,
 ): () => Promise<void> {
+  const instance = instanceId(services.config);
+  let beating: Promise<void> = Promise.resolve();
+  const beat = () => {
+    beating = instanceStore
+      .beat(services.db, instance)
+      .catch((error: unknown) => log('fallo al registrar el latido de la instancia', error));
+  };
   const stopping = new AbortController();
   let draining: Promise<void> | null = null;
   const drain = () => {
@@ -175,18 +208,26 @@ export function startWorkers(
       ),
     ]);
   };
+  const heartbeatTimer = setInterval(beat, HEARTBEAT_MS);
   const mailTimer = setInterval(drain, mailEveryMs);
   const hourlyTimer = setInterval(hourly, 60 * 60 * 1000);
+  heartbeatTimer.unref();
   mailTimer.unref();
   hourlyTimer.unref();
+  beat();
   drain();
   hourly();
   return async () => {
     stopping.abort();
+    clearInterval(heartbeatTimer);
     clearInterval(mailTimer);
     clearInterval(hourlyTimer);
     await draining;
     await hourlyRun;
+    await beating;
+    await instanceStore
+      .remove(services.db, instance)
+      .catch((error: unknown) => log('fallo al retirar el latido de la instancia', error));
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { exitOnError } from './cli/exit-on-error';
@@ -7,7 +8,14 @@ import { createServices, startWorkers } from './runtime';
 /** The process: configuration, services, HTTP on PORT, background workers, clean shutdown. */
 async function main() {
   const config = loadConfig();
-  const services = await createServices(config);
+  // One JSON log: warnings of the start-up (before the logger exists) wait for it, and integrity
+  // alarms go through it; nothing is written to the console.
+  let log: FastifyBaseLogger | null = null;
+  const early: string[] = [];
+  const services = await createServices(config, {
+    warn: (message) => (log ? log.warn(message) : early.push(message)),
+    alarm: (message, detail) => log?.error({ alarm: 'integrity', ...detail }, message),
+  });
   const lifecycle: Lifecycle = { shuttingDown: false };
   // WEB_DIST (development only) serves a portal built elsewhere, e.g. `vite build --outDir /tmp/x`.
   const webDist = config.production ? undefined : process.env.WEB_DIST;
@@ -16,6 +24,8 @@ async function main() {
     webDist,
     lifecycle,
   });
+  log = app.log;
+  for (const message of early.splice(0)) app.log.warn(message);
 
   /**
    * SIGTERM/SIGINT: /readyz fails first (the load balancer stops sending new requests) while the

@@ -56,7 +56,7 @@ export function storageEnv(): Record<string, string> {
   );
 }
 
-export interface TestAppOptions extends RuntimeOptions {
+export interface TestAppOptions extends Omit<RuntimeOptions, 'warn'> {
   env?: Record<string, string>;
   globalRateLimit?: number;
   clientLimits?: ClientLimits;

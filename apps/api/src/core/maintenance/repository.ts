@@ -16,6 +16,8 @@ export const maintenanceRepository = {
     }
     await db.query(`DELETE FROM staff_sessions WHERE last_seen_at < now() - interval '1 day'`);
     await clientLimitStore.deleteExpired(db);
+    // Heartbeats of instances that died without saying so.
+    await db.query(`DELETE FROM instances WHERE seen_at < now() - interval '1 day'`);
     await db.query(`DELETE FROM staff_invitations WHERE expires_at < now() - interval '30 days'`);
   },
 };
