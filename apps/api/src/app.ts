@@ -189,7 +189,7 @@ export async function buildApp(
   // Routes.
   await app.register(healthRoutes, {
     db: services.db,
-    storagePing: () => services.files.store.ping(),
+    storagePing: () => services.files.ping(),
     lifecycle: options.lifecycle ?? { shuttingDown: false },
   });
   await app.register(metricsRoutes, {
@@ -197,6 +197,7 @@ export async function buildApp(
     sources: {
       outbox: () => services.outbox.stats(services.db),
       argon2Queue: () => services.hasher.queued,
+      storageErrors: () => services.files.errors,
     },
   });
   await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });

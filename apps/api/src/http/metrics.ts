@@ -8,6 +8,8 @@ export interface MetricsSources {
   outbox: () => Promise<{ pending: number; oldestPendingSeconds: number; failed: number }>;
   /** Password hashes waiting for a free argon2 slot. */
   argon2Queue: () => number;
+  /** Object-store calls that failed since the process started, by operation. */
+  storageErrors: () => Readonly<Record<string, number>>;
 }
 
 export interface MetricsOptions {
@@ -65,6 +67,17 @@ export const metricsRoutes: FastifyPluginAsync<MetricsOptions> = async (app, opt
     registers: [registry],
     collect() {
       this.set(sources.argon2Queue());
+    },
+  });
+  new Counter({
+    name: 'storage_errors_total',
+    help: 'Object-store calls that failed (put, get, delete, ping), by operation',
+    labelNames: ['operation'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, count] of Object.entries(sources.storageErrors()))
+        this.inc({ operation }, count);
     },
   });
 

@@ -30,10 +30,22 @@ const SWEEP_BATCH = 500;
  * never committed and is swept, from the table, without listing the store.
  */
 export class FileStore {
+  /**
+   * Object-store calls that failed, by operation, since the process started (`/metrics`
+   * `storage_errors_total`). An upload refused for its own reasons (wrong type, empty, too large,
+   * the client gone) is not a storage error.
+   */
+  readonly errors: Record<StorageOperation, number> = { put: 0, get: 0, delete: 0, ping: 0 };
+
   constructor(
     readonly store: ObjectStore,
     private readonly db: Db,
   ) {}
+
+  /** Resolves when the store answers (readiness); a failure counts. */
+  async ping(): Promise<void> {
+    await this.counted('ping', this.store.ping());
+  }
 
   /**
    * Streams one upload to the store, encrypted with `key`, checking its type by content on the
@@ -70,6 +82,8 @@ export class FileStore {
     await stagedStore.add(this.db, storageKey);
     // pipeline() destroys every stream with the first error, so the store's source fails too.
     let failed: Error | null = null;
+    let uploadFailed = false;
+    source.once('error', () => (uploadFailed = true));
     const encrypted = pipeline(source, sniff, encryptingStream(key), (error) => {
       failed = error ?? null;
     });
@@ -78,6 +92,8 @@ export class FileStore {
       // The source may fail after its last byte was read (a truncated part); check it ended well.
       if (failed) throw failed;
     } catch (error) {
+      // The upload's own failure (its type, its size, the client gone) is not the store's.
+      if (!uploadFailed && !(error instanceof AppError) && error !== failed) this.errors.put += 1;
       source.destroy();
       await this.discard([{ storageKey, size }]);
       throw error;
@@ -98,7 +114,7 @@ export class FileStore {
   /** Deletes files that were staged and will not be committed (their rows too). */
   async discard(files: StagedFile[]): Promise<void> {
     if (files.length === 0) return;
-    await Promise.all(files.map((f) => this.store.delete(f.storageKey)));
+    await Promise.all(files.map((f) => this.counted('delete', this.store.delete(f.storageKey))));
     await stagedStore.remove(
       this.db,
       files.map((f) => f.storageKey),
@@ -112,7 +128,7 @@ export class FileStore {
    * emitting any of its bytes (the answer is then cut short).
    */
   async read(storageKey: string, key: Buffer): Promise<Readable> {
-    const source = await this.store.get(storageKey);
+    const source = await this.counted('get', this.store.get(storageKey));
     try {
       const head = await readHead(source, HEADER_BYTES);
       const decrypt = isV2Header(head) ? decryptingTransform(key) : decryptingV1Transform(key);
@@ -138,7 +154,9 @@ export class FileStore {
     let removed = 0;
     for (;;) {
       const keys = await stagedStore.claimStale(this.db, olderThanMs, SWEEP_BATCH);
-      const results = await Promise.allSettled(keys.map((k) => this.store.delete(k)));
+      const results = await Promise.allSettled(
+        keys.map((k) => this.counted('delete', this.store.delete(k))),
+      );
       const failed = keys.filter((_, i) => results[i]!.status === 'rejected');
       await stagedStore.restore(this.db, failed);
       removed += keys.length - failed.length;
@@ -153,7 +171,19 @@ export class FileStore {
       this.store instanceof LocalObjectStore ? await this.store.sweepPartials(olderThanMs) : 0;
     return { staged: removed, partials };
   }
+
+  /** `call`, its failure counted under `operation`. */
+  private async counted<T>(operation: StorageOperation, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      this.errors[operation] += 1;
+      throw error;
+    }
+  }
 }
+
+export type StorageOperation = 'put' | 'get' | 'delete' | 'ping';
 
 /** Reads from `source` until `n` bytes (or its end); the bytes read are returned, all of them. */
 async function readHead(source: Readable, n: number): Promise<Buffer> {
