@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/core/files/storage';
 import type { ObjectStore } from '../../src/storage';
 import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, headers, PASSWORD } from '../support/complaints';
+import { denuncia, file, signInComplainant } from '../support/complaints';
 import { exe, pdf } from '../support/files';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -68,15 +68,11 @@ describe('storage_errors_total', () => {
     expect((await storageErrors()).put).toBe(1);
 
     // The store refuses reads: the download fails and the read counts.
-    const { ticket } = created.json();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
-      headers: headers(),
-      payload: { ticket, password: PASSWORD },
+    const { auth } = await signInComplainant(t.app, created.json().ticket);
+    const list = await t.app.inject({
+      url: `/v1/denuncias/${created.json().ticket}/adjuntos`,
+      headers: auth,
     });
-    const auth = { ...headers(), authorization: `Bearer ${login.json().token}` };
-    const list = await t.app.inject({ url: `/v1/denuncias/${ticket}/adjuntos`, headers: auth });
     const [attachment] = list.json() as { path: string }[];
     faults.get = true;
     const download = await t.app.inject({ url: attachment!.path });

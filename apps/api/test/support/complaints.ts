@@ -71,16 +71,17 @@ export async function fileAndLogin(app: FastifyInstance, payload = denuncia()) {
   if (created.statusCode !== 201)
     throw new Error(`no se pudo ingresar: ${created.statusCode} ${created.body}`);
   const { ticket } = created.json() as { ticket: number };
+  return { ticket, ...(await signInComplainant(app, ticket, payload.filial as string)) };
+}
+
+/** Signs in to a filed complaint with the test password: a Bearer token and the headers to use it. */
+export async function signInComplainant(app: FastifyInstance, ticket: number, filial?: string) {
   const login = await app.inject({
     method: 'POST',
     url: '/v1/denuncias/login',
-    headers: headers(payload.filial as string),
+    headers: headers(filial),
     payload: { ticket, password: PASSWORD },
   });
   const { token } = login.json() as { token: string };
-  return {
-    ticket,
-    token,
-    auth: { ...headers(payload.filial as string), authorization: `Bearer ${token}` },
-  };
+  return { token, auth: { ...headers(filial), authorization: `Bearer ${token}` } };
 }
