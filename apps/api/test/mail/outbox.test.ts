@@ -92,6 +92,38 @@ describe('the outbox lease', () => {
   });
 });
 
+describe('stopping', () => {
+  it('gives back, due at once, a message claimed when the stop came', async () => {
+    const smtp = await startSmtp();
+    try {
+      await queueMails(1);
+      // The stop arrives between the claim and the send: the signal reads as aborted from its
+      // second look on (the first is before claiming).
+      let looks = 0;
+      const stop = {
+        get aborted() {
+          looks += 1;
+          return looks > 1;
+        },
+      } as AbortSignal;
+      expect(await drainer(smtp.url).drain(t.db, 20, stop)).toEqual({
+        sent: 0,
+        failed: 0,
+        released: 1,
+      });
+      expect(smtp.attempts).toHaveLength(0);
+      const rows = await t.db.query<{ status: string; lease_id: string | null; due: boolean }>(
+        'SELECT status, lease_id, next_attempt_at <= now() AS due FROM outbox',
+      );
+      expect(rows).toEqual([{ status: 'pending', lease_id: null, due: true }]);
+      // Another instance sends it.
+      expect(await drainer(smtp.url).drain(t.db)).toEqual({ sent: 1, failed: 0, released: 0 });
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
 describe('SMTP timeouts', () => {
   it('are all shorter than the lease', () => {
     for (const ms of Object.values(SMTP_TIMEOUTS)) expect(ms).toBeLessThan(OUTBOX_LEASE_MS / 2);
