@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
   to: string[];
+  /** The envelope sender (MAIL FROM). */
+  from: string;
   raw: string;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
+/**
+ * A real SMTP server on a free local port that keeps what it receives. `delayMs` holds each
+ * message that long before accepting it (a slow server: the cluster test stops an instance while
+ * its batch is being sent).
+ */
 export async function startSmtp(
   port = 0,
+  options: { delayMs?: number } = {},
 ): Promise<{ url: string; port: number; inbox: ReceivedMail[]; stop: () => Promise<void> }> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -19,11 +26,17 @@ export async function startSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          const from = session.envelope.mailFrom;
+          inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: from ? from.address : '',
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });
