@@ -185,10 +185,15 @@ export interface Balancer {
 
 /**
  * HAProxy in the foreground (`-db`) with a configuration written into `dir`: round robin over
- * `servers`, each checked on /readyz every 500 ms (one failure takes it out, one success back in),
- * X-Forwarded-For added, and a CSV stats page on a second port for `states()`.
+ * `servers`, each checked on /readyz every `checkMs` (one failure, or no answer within `checkMs`,
+ * takes it out; one success brings it back), X-Forwarded-For added, and a CSV stats page on a
+ * second port for `states()`.
  */
-export async function startHaproxy(dir: string, servers: Instance[]): Promise<Balancer> {
+export async function startHaproxy(
+  dir: string,
+  servers: Instance[],
+  checkMs = 500,
+): Promise<Balancer> {
   const port = await freePort();
   const statsPort = await freePort();
   const cfg = path.join(dir, 'haproxy.cfg');
@@ -203,6 +208,7 @@ defaults
   timeout client 2m
   timeout server 2m
   timeout http-request 2m
+  timeout check ${checkMs}ms
 
 frontend web
   bind 127.0.0.1:${port}
@@ -212,7 +218,7 @@ backend api
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  default-server inter 500ms fall 1 rise 1
+  default-server inter ${checkMs}ms fall 1 rise 1
   option forwardfor
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 
@@ -289,6 +295,8 @@ export interface ClusterOptions {
   s3: Record<string, string> | null;
   /** Extra environment for every instance (e.g. SMTP_URL), or per instance. */
   env?: Record<string, string> | ((name: string) => Record<string, string>);
+  /** HAProxy's /readyz check interval and timeout (default 500 ms: the test wants quick turns). */
+  checkMs?: number;
 }
 
 /**
@@ -339,7 +347,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     started.instances.push(...instances);
     await Promise.all(instances.map((i) => waitReady(i)));
-    started.balancer = await startHaproxy(dir, instances);
+    started.balancer = await startHaproxy(dir, instances, options.checkMs);
     await waitAllUp(started.balancer, names);
     return { instances, balancer: started.balancer, db, bucket, env, stop };
   } catch (error) {
