@@ -5,6 +5,7 @@ import { fileKeysStore } from '../core/files/file-keys-store';
 import { openConfiguredDatabase } from '../runtime';
 import { createObjectStore, LocalObjectStore } from '../storage';
 import { copyObjects } from '../storage/copy-objects';
+import { reportCopy } from './copy-report';
 
 /**
  * `npm run storage:backup -- --to <folder>`: copies every file the database names (committed
@@ -27,16 +28,10 @@ const from = await createObjectStore(config);
 const partial = path.join(path.dirname(to), `.${path.basename(to)}.parcial`);
 const target = new LocalObjectStore({ root: to, tempDir: partial });
 try {
-  await target.init();
-  const result = await copyObjects(await fileKeysStore.all(db), from, target, (key, action) =>
-    console.log(`${action === 'copied' ? 'copiado ' : 'ya estaba'} ${key}`),
-  );
-  console.log(
-    `Archivos copiados: ${result.copied} (${result.bytes} bytes); ya presentes: ${result.skipped}.`,
-  );
-} catch (error) {
-  console.error('La copia se detuvo:', error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  await reportCopy(async (onFile) => {
+    await target.init();
+    return copyObjects(await fileKeysStore.all(db), from, target, onFile);
+  });
 } finally {
   await from.close();
   await db.close();

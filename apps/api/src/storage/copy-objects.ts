@@ -1,12 +1,5 @@
+import type { FolderMigration } from './migrate-folder';
 import type { ObjectStore } from './object-store';
-
-export interface ObjectCopy {
-  /** Objects copied (missing in the target, or there with another size). */
-  copied: number;
-  /** Objects already in the target with the same size. */
-  skipped: number;
-  bytes: number;
-}
 
 /**
  * Copies the objects `keys` from one store to another, one at a time and streamed, under the same
@@ -19,8 +12,8 @@ export async function copyObjects(
   from: ObjectStore,
   to: ObjectStore,
   onObject: (key: string, action: 'copied' | 'skipped') => void = () => {},
-): Promise<ObjectCopy> {
-  const result: ObjectCopy = { copied: 0, skipped: 0, bytes: 0 };
+): Promise<FolderMigration> {
+  const result: FolderMigration = { copied: 0, skipped: 0, bytes: 0 };
   for (const key of keys) {
     const source = await from.head(key);
     if (!source) throw new Error(`${key}: no está en el almacenamiento de origen`);
