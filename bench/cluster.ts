@@ -4,7 +4,8 @@
 // to S3 (beside its RSS before). PostgreSQL: DATABASE_URL (default the machine's `test`), a
 // database of its own per cluster. Storage: Swift's S3 settings when exported
 // (`eval "$(scripts/swift/start.sh)"`), a bucket of its own per cluster; without them a shared
-// data folder, and the S3 part is skipped. Figures only; nothing is asserted.
+// data folder, and the S3 part is skipped. Without S3_* exported, a Swift from
+// scripts/swift/start.sh on its default port is used when it answers. Figures only; nothing is asserted.
 //   node --import tsx bench/cluster.ts      (BENCH_SECONDS per load, default 5)
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -18,6 +19,14 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MiB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SWIFT_DEFAULTS = s3Env({
+  STORAGE: 's3',
+  S3_ENDPOINT: 'http://127.0.0.1:8080',
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: 'test:tester',
+  S3_SECRET_ACCESS_KEY: 'testing',
+  S3_FORCE_PATH_STYLE: 'true',
+});
 
 /** Every request from another client address (TRUST_PROXY=127.0.0.1): no per-client limit bites. */
 const anyClient = (request: { headers?: Record<string, string> }) => ({
@@ -111,26 +120,25 @@ const fmt = (f: Awaited<ReturnType<typeof load>>) =>
 
 export async function run(): Promise<void> {
   console.log('== cluster');
-  let s3 = s3Env();
-  if (s3) {
-    const ok = await fetch(s3.S3_ENDPOINT!).then(
-      () => true,
-      () => false,
-    );
-    if (!ok) s3 = null;
-  }
-  console.log(
-    s3
-      ? `almacenamiento: S3 en ${s3.S3_ENDPOINT} (un bucket propio por clúster)`
-      : 'Swift (S3) no está corriendo: archivos en una carpeta compartida; se omite la parte S3',
+  // The exported S3 settings, else those of a Swift started by scripts/swift/start.sh (its defaults).
+  const s3 = [s3Env(), SWIFT_DEFAULTS].find((env) => env !== null) ?? null;
+  const answers = await fetch(s3!.S3_ENDPOINT!).then(
+    () => true,
+    () => false,
   );
+  console.log(
+    answers
+      ? `storage: S3 at ${s3!.S3_ENDPOINT} (a bucket of its own per cluster)`
+      : `Swift (S3) is not running at ${s3!.S3_ENDPOINT}: files in a shared data folder; the S3 part is skipped`,
+  );
+  const storage = answers ? s3 : null;
   await buildApi();
 
   // The baseline: one instance, straight (no balancer in front).
-  const single = await withCluster(1, s3, (c) => throughput(c.instances[0]!.url));
-  const triple = await withCluster(3, s3, async (c) => {
+  const single = await withCluster(1, storage, (c) => throughput(c.instances[0]!.url));
+  const triple = await withCluster(3, storage, async (c) => {
     const figures = await throughput(c.balancer.url);
-    if (!s3) return { figures, rss: null };
+    if (!storage) return { figures, rss: null };
     // Five concurrent 120 MiB uploads through HAProxy (round robin: 2, 2 and 1 per instance),
     // after a 1 MiB one on each instance (argon2, templates and the S3 client loaded).
     const port = Number(new URL(c.balancer.url).port);
