@@ -230,8 +230,17 @@ listen stats
   );
   const child = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
+  let failed = false;
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // No haproxy on the PATH (Debian's package: apt-get install haproxy).
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      failed = true;
+      output += String(error);
+      resolve();
+    });
+  });
   const balancer: Balancer = {
     url: `http://127.0.0.1:${port}`,
     child,
@@ -247,7 +256,7 @@ listen stats
       );
     },
     async stop() {
-      if (child.exitCode === null) process.kill(child.pid!, 'SIGTERM');
+      if (!failed && child.exitCode === null) process.kill(child.pid!, 'SIGTERM');
       await exited;
     },
   };
@@ -257,7 +266,7 @@ listen stats
       () => false,
     );
     if (ok) return balancer;
-    if (i > 100 || child.exitCode !== null) {
+    if (i > 100 || failed || child.exitCode !== null) {
       await balancer.stop();
       throw new Error(`HAProxy no inició:\n${output}`);
     }
