@@ -38,7 +38,7 @@ beforeAll(async () => {
   if (!s3) throw new Error('faltan STORAGE=s3 y S3_*: eval "$(scripts/swift/start.sh)"');
   await buildApi();
   // A slow SMTP server: a batch of mail takes seconds to send, so an instance can be stopped mid-batch.
-  smtp = await startSmtp(0, { delayMs: 150 });
+  smtp = await startSmtp(0, { answerAfterMs: 150 });
   cluster = await startCluster({
     instances: 3,
     databaseUrl,

@@ -8,16 +8,30 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpBehaviour {
+  /** Waits this long after a message's data before answering it (a slow server). */
+  answerAfterMs?: number;
+  /** Refuses this many messages first, with a temporary error (451), after reading them. */
+  refuseFirst?: number;
+}
+
 /**
- * A real SMTP server on a free local port that keeps what it receives. `delayMs` holds each
- * message that long before accepting it (a slow server: the cluster test stops an instance while
- * its batch is being sent).
+ * A real SMTP server on a free local port that keeps what it receives (`inbox`) and every message
+ * it was given, refused ones too (`attempts`).
  */
 export async function startSmtp(
   port = 0,
-  options: { delayMs?: number } = {},
-): Promise<{ url: string; port: number; inbox: ReceivedMail[]; stop: () => Promise<void> }> {
+  behaviour: SmtpBehaviour = {},
+): Promise<{
+  url: string;
+  port: number;
+  inbox: ReceivedMail[];
+  attempts: ReceivedMail[];
+  stop: () => Promise<void>;
+}> {
   const inbox: ReceivedMail[] = [];
+  const attempts: ReceivedMail[] = [];
+  let toRefuse = behaviour.refuseFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -26,17 +40,25 @@ export async function startSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const accept = () => {
-          const from = session.envelope.mailFrom;
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            from: from ? from.address : '',
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
+        const from = session.envelope.mailFrom;
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: from ? from.address : '',
+          raw: Buffer.concat(chunks).toString('utf8'),
         };
-        if (options.delayMs) setTimeout(accept, options.delayMs);
-        else accept();
+        attempts.push(mail);
+        setTimeout(() => {
+          if (toRefuse > 0) {
+            toRefuse -= 1;
+            const error = new Error('Servicio no disponible por ahora') as Error & {
+              responseCode: number;
+            };
+            error.responseCode = 451;
+            return callback(error);
+          }
+          inbox.push(mail);
+          callback();
+        }, behaviour.answerAfterMs ?? 0);
       });
     },
   });
@@ -46,6 +68,7 @@ export async function startSmtp(
     url: `smtp://127.0.0.1:${actual}`,
     port: actual,
     inbox,
+    attempts,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
