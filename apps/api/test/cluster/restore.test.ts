@@ -29,18 +29,19 @@ import { REPO_ROOT } from '../support/server-process';
 const databaseUrl = process.env.DATABASE_URL;
 const s3 = s3Env();
 const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
-const dir = mkdtempSync(path.join(tmpdir(), 'canal-restore-'));
+let dir = '';
 const key = randomBytes(32).toString('hex');
 const cleanup: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'canal-restore-'));
   if (!databaseUrl) throw new Error('DATABASE_URL (un servidor PostgreSQL) es obligatoria');
   if (!s3) throw new Error('faltan STORAGE=s3 y S3_*: eval "$(scripts/swift/start.sh)"');
   await buildApi();
 });
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A database and a bucket of their own, removed after the test. */
