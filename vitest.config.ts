@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repo: `npm test` runs every project, `--project api` only the API.
+// The cluster test (compiled server × 3, PostgreSQL, Swift, HAProxy) is a project of its own that
+// exists only with CLUSTER=1: `npm run test:cluster` (CI's last step).
+const cluster = process.env.CLUSTER === '1';
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +20,7 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'test/cluster/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -24,6 +28,22 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      ...(cluster
+        ? [
+            {
+              test: {
+                name: 'cluster',
+                root: './apps/api',
+                include: ['test/cluster/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+                // One file at a time: each starts processes of its own.
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       './apps/web/vitest.config.ts',
       './apps/web/e2e/vitest.config.ts',
     ],

@@ -93,13 +93,13 @@ async function masterDataAndLogins() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-function rssKb(pid: number): number {
+export function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
 /** One 120 MB upload streamed to the server; resolves with the HTTP status. */
-function upload(port: number, size = 120 * 1024 * 1024): Promise<number> {
+export function upload(port: number, size = 120 * 1024 * 1024): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       {

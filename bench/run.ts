@@ -3,6 +3,7 @@ const suites: [string, string][] = [
   ['api', './api'],
   ['inbox', './inbox'],
   ['web', './web'],
+  ['cluster', './cluster'],
 ];
 
 for (const [name, module] of suites) {

@@ -53,7 +53,7 @@ export async function run(
     throw new Error('lib-storage needs STORAGE=s3');
   const keys = Array.from({ length: uploads }, (_, i) => `objeto-${i}.bin`);
   // A warm-up upload, so that the SDK's and the runtime's one-off allocations are not counted.
-  await store.put('warm-up.bin', source(MiB));
+  await store.put('warm-up.bin', source(6 * MiB));
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;

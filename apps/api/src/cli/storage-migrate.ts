@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { createObjectStore, LocalObjectStore } from '../storage';
 import { migrateFolder } from '../storage/migrate-folder';
+import { reportCopy } from './copy-report';
 
 /**
  * `npm run storage:migrate [-- --from <folder>]`: copies a data folder's files (by default
@@ -19,16 +20,8 @@ try {
   if (store instanceof LocalObjectStore && store.root === from) {
     console.log(`Nada que copiar: ${from} ya es el almacenamiento configurado.`);
   } else {
-    const result = await migrateFolder(from, store, (key, action) =>
-      console.log(`${action === 'copied' ? 'copiado ' : 'ya estaba'} ${key}`),
-    );
-    console.log(
-      `Archivos copiados: ${result.copied} (${result.bytes} bytes); ya presentes: ${result.skipped}.`,
-    );
+    await reportCopy((onFile) => migrateFolder(from, store, onFile));
   }
-} catch (error) {
-  console.error('La copia se detuvo:', error instanceof Error ? error.message : error);
-  process.exitCode = 1;
 } finally {
   await store.close();
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
   to: string[];
+  /** The envelope sender (MAIL FROM). */
+  from: string;
   raw: string;
 }
 
@@ -38,8 +40,10 @@ export async function startSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const from = session.envelope.mailFrom;
         const mail = {
           to: session.envelope.rcptTo.map((r) => r.address),
+          from: from ? from.address : '',
           raw: Buffer.concat(chunks).toString('utf8'),
         };
         attempts.push(mail);

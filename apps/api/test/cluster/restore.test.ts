@@ -1,0 +1,155 @@
+// The restore drill of docs/operations.md ("Backup and restore"), with the runbook's own scripts:
+// a compiled server on a fresh database and bucket takes a complaint with a file; scripts/backup.sh
+// dumps the database and copies the files (the key is not in the backup); scripts/restore.sh loads
+// them into another fresh database and bucket; a server started there with the same key signs in,
+// reads the complaint and downloads the file, byte for byte. Run with the cluster test (CLUSTER=1,
+// DATABASE_URL, Swift's S3 settings).
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildApi,
+  freshBucket,
+  freshPostgres,
+  s3Env,
+  spawnInstance,
+  stopInstance,
+  waitReady,
+  type Instance,
+} from '../support/cluster';
+import { denuncia, HEAD_OFFICE, PASSWORD } from '../support/complaints';
+import { pdf } from '../support/files';
+import { multipart } from '../support/multipart';
+import { REPO_ROOT } from '../support/server-process';
+
+const databaseUrl = process.env.DATABASE_URL;
+const s3 = s3Env();
+const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+let dir = '';
+const key = randomBytes(32).toString('hex');
+const cleanup: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'canal-restore-'));
+  if (!databaseUrl) throw new Error('DATABASE_URL (un servidor PostgreSQL) es obligatoria');
+  if (!s3) throw new Error('faltan STORAGE=s3 y S3_*: eval "$(scripts/swift/start.sh)"');
+  await buildApi();
+});
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step().catch(() => {});
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database and a bucket of their own, removed after the test. */
+async function deployment(name: string) {
+  const db = await freshPostgres(databaseUrl!, `${name}_${id}`);
+  cleanup.push(() => db.drop());
+  const bucket = await freshBucket(s3!, `${name}-${id.replace('_', '-')}`);
+  cleanup.push(() => bucket.drop());
+  const env = {
+    DATABASE_URL: db.url,
+    STORAGE: 's3',
+    ...s3!,
+    S3_BUCKET: bucket.name,
+    DATA_DIR: path.join(dir, `data-${name}`),
+  };
+  return { db, bucket, env };
+}
+
+async function server(name: string, env: Record<string, string>): Promise<Instance> {
+  const instance = await spawnInstance(name, {
+    NODE_ENV: 'test',
+    BOT_CHECK: 'off',
+    DATA_ENCRYPTION_KEY: key,
+    PUBLIC_URL: 'http://127.0.0.1',
+    SHUTDOWN_DELAY_MS: '0',
+    ...env,
+  });
+  cleanup.push(() => stopInstance(instance));
+  await waitReady(instance);
+  return instance;
+}
+
+/** Runs one of the runbook's scripts with `env` added to this environment. */
+async function script(name: string, env: Record<string, string>) {
+  const { stdout, stderr } = await promisify(execFile)(
+    path.join(REPO_ROOT, 'scripts', name),
+    [path.join(dir, 'backup')],
+    { cwd: REPO_ROOT, env: { ...process.env, ...env, DATA_ENCRYPTION_KEY: '' } },
+  );
+  return stdout + stderr;
+}
+
+const filesBelow = (root: string): string[] =>
+  readdirSync(root, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesBelow(path.join(root, e.name)) : [path.join(root, e.name)],
+  );
+
+describe('backup and restore (docs/operations.md)', () => {
+  it('restores the database and the bucket into new ones, where a server with the same key reads the complaint and its file', async () => {
+    const source = await deployment('origen');
+    const before = await server('origen', source.env);
+    const attachment = pdf(`Respaldo ${randomBytes(8).toString('hex')}`);
+    const { body, headers } = multipart([
+      { name: 'denuncia', json: denuncia() },
+      { name: 'files', filename: 'acta.pdf', content: attachment, contentType: 'application/pdf' },
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c as Buffer);
+    const filed = await fetch(`${before.url}/v1/denuncias`, {
+      method: 'POST',
+      headers: { ...headers, 'x-filial': HEAD_OFFICE },
+      body: Buffer.concat(chunks),
+    });
+    expect(filed.status).toBe(201);
+    const { ticket } = (await filed.json()) as { ticket: number };
+
+    // Backup while the server runs: the dump first, then the files it names.
+    const backedUp = await script('backup.sh', source.env);
+    expect(backedUp).toMatch(/Archivos copiados: 1 /);
+    const backup = path.join(dir, 'backup');
+    const files = filesBelow(backup).map((f) => path.relative(backup, f));
+    expect(files.sort()).toEqual([
+      'database.dump',
+      (await source.bucket.keys()).map((k) => `files/${k}`)[0],
+    ]);
+    // The key is kept apart: nowhere in the backup.
+    for (const f of filesBelow(backup)) {
+      expect(statSync(f).size).toBeGreaterThan(0);
+      expect(readFileSync(f).includes(Buffer.from(key))).toBe(false);
+      expect(readFileSync(f).includes(Buffer.from(key, 'hex'))).toBe(false);
+    }
+    await stopInstance(before);
+
+    const target = await deployment('destino');
+    const restored = await script('restore.sh', target.env);
+    expect(restored).toMatch(/Archivos copiados: 1 /);
+    expect(await target.bucket.keys()).toEqual(await source.bucket.keys());
+
+    const after = await server('destino', target.env);
+    const json = { 'content-type': 'application/json', 'x-filial': HEAD_OFFICE };
+    const login = await fetch(`${after.url}/v1/denuncias/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ ticket, password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const auth = {
+      ...json,
+      authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
+    };
+    const detail = await fetch(`${after.url}/v1/denuncias/${ticket}`, { headers: auth });
+    expect(detail.status).toBe(200);
+    expect(JSON.stringify(await detail.json())).toContain(denuncia().relato as string);
+    const list = await fetch(`${after.url}/v1/denuncias/${ticket}/adjuntos`, { headers: auth });
+    const [file] = (await list.json()) as { path: string; name: string }[];
+    expect(file?.name).toBe('acta.pdf');
+    const download = await fetch(`${after.url}${file!.path}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(attachment)).toBe(true);
+  });
+});
