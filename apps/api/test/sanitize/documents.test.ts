@@ -129,3 +129,58 @@ describe('OOXML', () => {
     expect(jpeg.decode(image).width).toBe(16);
   });
 });
+
+describe('OOXML comment and revision authors', () => {
+  const zip = (entries: Record<string, string>) =>
+    Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8('<Types/>'),
+        ...Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)])),
+      }),
+    );
+  const read = (out: Buffer) =>
+    Object.fromEntries(Object.entries(unzipSync(out)).map(([k, v]) => [k, strFromU8(v)]));
+
+  it('docx: comment authors, initials, people and revision marks read "Autor"', async () => {
+    const docx = zip({
+      'word/document.xml': `<w:document><w:body><w:p><w:ins w:id="1" w:author="${AUTHOR}" w:date="2026-01-01T00:00:00Z"><w:r><w:t>Hechos</w:t></w:r></w:ins><w:del w:id="2" w:author='O&apos;Brien Perez'><w:r><w:delText>x</w:delText></w:r></w:del></w:p></w:body></w:document>`,
+      'word/comments.xml': `<w:comments><w:comment w:id="0" w:author="${AUTHOR}" w:initials="JPS"><w:p><w:r><w:t>Ojo con esto</w:t></w:r></w:p></w:comment></w:comments>`,
+      'word/people.xml': `<w15:people><w15:person w15:author="${AUTHOR}"><w15:presenceInfo w15:providerId="AD" w15:userId="S::juan.perez@acme.cl::1"/></w15:person></w15:people>`,
+    });
+    const out = read(await sanitizeAllWays('docx', docx));
+    const all = Object.values(out).join('\n');
+    for (const secret of [AUTHOR, 'JPS', 'Brien', 'juan.perez@acme.cl'])
+      expect(all, secret).not.toContain(secret);
+    expect(out['word/comments.xml']).toContain('w:author="Autor" w:initials="A"');
+    expect(out['word/comments.xml']).toContain('Ojo con esto');
+    expect(out['word/document.xml']).toContain('<w:ins w:id="1" w:author="Autor"');
+    expect(out['word/document.xml']).toContain("w:author='Autor'");
+    expect(out['word/document.xml']).toContain('<w:t>Hechos</w:t>');
+    expect(out['word/people.xml']).toContain('w15:author="Autor"');
+  });
+
+  it('xlsx and pptx: comment authors, persons and PowerPoint comment authors read "Autor"', async () => {
+    const xlsx = zip({
+      'xl/comments1.xml': `<comments><authors><author>${AUTHOR}</author><author>tc={1}</author></authors><commentList><comment ref="A1" authorId="0"><text><t>nota</t></text></comment></commentList></comments>`,
+      'xl/persons/person.xml': `<personList><person displayName="${AUTHOR}" id="{1}" userId="juan.perez@acme.cl" providerId="AD"/></personList>`,
+      'xl/workbook.xml': '<workbook><sheets><sheet name="Hoja1" sheetId="1"/></sheets></workbook>',
+    });
+    const x = read(await sanitizeAllWays('xlsx', xlsx));
+    expect(Object.values(x).join('\n')).not.toContain(AUTHOR);
+    expect(Object.values(x).join('\n')).not.toContain('juan.perez@acme.cl');
+    expect(x['xl/comments1.xml']).toContain('<author>Autor</author>');
+    expect(x['xl/comments1.xml']).toContain('<t>nota</t>');
+    expect(x['xl/workbook.xml']).toContain('name="Hoja1"');
+
+    const pptx = zip({
+      'ppt/commentAuthors.xml': `<p:cmAuthorLst><p:cmAuthor id="0" name="${AUTHOR}" initials="JPS" lastIdx="1" clrIdx="0"/></p:cmAuthorLst>`,
+      'ppt/authors.xml': `<p188:authorLst><p188:author id="{1}" name="${AUTHOR}" initials="JPS" userId="juan.perez@acme.cl" providerId="AD"/></p188:authorLst>`,
+      'ppt/slides/slide1.xml': '<p:sld><p:cSld name="Portada"/></p:sld>',
+    });
+    const p = read(await sanitizeAllWays('pptx', pptx));
+    for (const secret of [AUTHOR, 'JPS', 'juan.perez@acme.cl'])
+      expect(Object.values(p).join('\n'), secret).not.toContain(secret);
+    expect(p['ppt/commentAuthors.xml']).toContain('name="Autor" initials="A"');
+    expect(p['ppt/slides/slide1.xml']).toContain('name="Portada"');
+  });
+});
