@@ -30,11 +30,14 @@ const isId3v1 = (b: Buffer, at: number) =>
 /**
  * MP3, streamed: drops ID3v2 tags at the start (title, artist, comments, pictures, and whatever
  * a recorder wrote), APEv2/APEv1 tags (where their header is, or at the end before or after an
- * ID3v1 tag) and an ID3v1 tag at the end. Memory: at most HOLD bytes (about 16 KiB) held back.
+ * ID3v1 tag) and an ID3v1 tag at the end. Memory: at most twice HOLD bytes (about 33 KiB) held back.
  * (ID3v2 tags appended at the end are not removed.)
  */
 export class Mp3Sanitizer extends ByteParser {
   private tail = Buffer.alloc(0);
+  /** Bytes received since the last look, not yet joined to `tail` (joined once they add up). */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
 
   constructor() {
     super();
@@ -67,9 +70,16 @@ export class Mp3Sanitizer extends ByteParser {
    * Adds `b` to what is held, drops an APE tag whose header shows up (and an ID3v1 tag right
    * before it), and emits all but the last HOLD bytes.
    */
-  private hold(b: Buffer): void {
-    let work = this.tail.length > 0 ? Buffer.concat([this.tail, b]) : b;
-    for (let from = 0; ; ) {
+  private hold(b: Buffer, now = false): void {
+    if (b.length > 0) {
+      this.pending.push(b.length < HOLD ? Buffer.from(b) : b);
+      this.pendingBytes += b.length;
+    }
+    if (!now && this.pendingBytes < HOLD) return;
+    let work = Buffer.concat([this.tail, ...this.pending]);
+    this.pending = [];
+    this.pendingBytes = 0;
+    for (let from = 0; ;) {
       const at = work.indexOf(APE, from);
       if (at < 0 || at + APE_BYTES > work.length) break;
       const ape = apeAt(work, at);
@@ -95,12 +105,10 @@ export class Mp3Sanitizer extends ByteParser {
   }
 
   protected override finish(partial: Buffer | null): void {
-    if (partial) {
-      this.scanning();
-      this.hold(partial);
-    }
+    this.scanning();
+    this.hold(partial ?? Buffer.alloc(0), true);
     let end = this.tail.length;
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       if (end >= ID3V1_BYTES && isId3v1(this.tail.subarray(0, end), end - ID3V1_BYTES)) {
         end -= ID3V1_BYTES;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
@@ -13,7 +14,24 @@ const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:
 const utf16Hex = (text: string) =>
   Buffer.from(`\ufeff${text}`, 'utf16le').swap16().toString('hex').toUpperCase();
 
-async function makePdf(useObjectStreams: boolean): Promise<Buffer> {
+/** Every stream of a PDF, inflated when it can be (what a reader of the copy could see). */
+function allStreams(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const out: string[] = [];
+  for (const m of text.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    const body = pdf.subarray(start, end);
+    try {
+      out.push(inflateSync(body).toString('latin1'));
+    } catch {
+      out.push(body.toString('latin1'));
+    }
+  }
+  return out.join('\n');
+}
+
+async function makePdf(useObjectStreams: boolean, compressXmp = false): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([300, 200]);
   page.drawText('Denuncia (contenido)', {
@@ -27,7 +45,9 @@ async function makePdf(useObjectStreams: boolean): Promise<Buffer> {
   doc.setProducer('Acme PDF (v1)');
   doc.setSubject('Asunto privado');
   doc.setKeywords(['clave', 'secreta']);
-  const metadata = doc.context.stream(XMP, { Type: 'Metadata', Subtype: 'XML' });
+  const metadata = compressXmp
+    ? doc.context.flateStream(XMP, { Type: 'Metadata', Subtype: 'XML' })
+    : doc.context.stream(XMP, { Type: 'Metadata', Subtype: 'XML' });
   doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
   return Buffer.from(await doc.save({ useObjectStreams }));
 }
@@ -68,6 +88,44 @@ describe('PDF', () => {
     expect(has(out, AUTHOR)).toBe(false);
   });
 
+  it('cleans compressed object streams and compressed XMP: no Author, Creator, Producer, Title or XMP left', async () => {
+    const pdf = await makePdf(true, true);
+    const before = allStreams(pdf);
+    expect(before).toContain('/ObjStm');
+    expect(pdf.toString('latin1')).toMatch(/\/Type\s*\/XRef/);
+    for (const secret of [
+      utf16Hex(AUTHOR),
+      utf16Hex('Word (Juan)'),
+      utf16Hex('Informe'),
+      'GPSLatitude',
+    ])
+      expect(before, secret).toContain(secret);
+    expect(has(pdf, 'GPSLatitude')).toBe(false);
+
+    const out = await sanitizeAllWays('pdf', pdf);
+    expect(out.length).toBe(pdf.length);
+    const after = allStreams(out);
+    for (const secret of [
+      utf16Hex(AUTHOR),
+      utf16Hex('Word (Juan)'),
+      utf16Hex('Acme PDF (v1)'),
+      utf16Hex('Informe'),
+      utf16Hex('Asunto privado'),
+      AUTHOR,
+      'GPSLatitude',
+      'xmpmeta',
+    ])
+      expect(after, secret).not.toContain(secret);
+    expect(after).toContain('/ObjStm');
+    const reopened = await PDFDocument.load(out, { updateMetadata: false });
+    expect(reopened.getPageCount()).toBe(1);
+    expect(reopened.getAuthor()).toBeUndefined();
+    expect(reopened.getTitle()).toBeUndefined();
+    // The page is still there, with its content stream intact.
+    expect(after).toContain('Tj');
+    expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(AUTHOR);
+  });
+
   it('blanks nested and escaped literal strings and keeps the rest', () => {
     const src = Buffer.from(
       '<< /Author (Juan \\(el jefe\\) (Perez)) /Title (Informe) /AuthorX (keep) /ModDate (D:2026)>>',
@@ -78,9 +136,9 @@ describe('PDF', () => {
     expect(out).not.toContain('Juan');
     expect(out).not.toContain('Perez');
     expect(out).not.toContain('D:2026');
-    expect(out).toContain('/Title (Informe)');
+    expect(out).not.toContain('Informe');
     expect(out).toContain('/AuthorX (keep)');
-    expect(out).toMatch(/^<< \/Author \( +\) \/Title/);
+    expect(out).toMatch(/^<< \/Author \( +\) \/Title \( +\)/);
   });
 });
 
