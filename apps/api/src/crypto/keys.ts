@@ -53,7 +53,10 @@ const hkdf = (key: Buffer, purpose: string) =>
 
 /** The id of a master key: 8 base64url characters of an HMAC under a key derived from it. */
 export const masterKeyId = (master: Buffer) =>
-  createHmac('sha256', hkdf(master, 'key-id')).update('canal-denuncias key id').digest('base64url').slice(0, 8);
+  createHmac('sha256', hkdf(master, 'key-id'))
+    .update('canal-denuncias key id')
+    .digest('base64url')
+    .slice(0, 8);
 
 interface Master {
   id: string;
@@ -74,7 +77,9 @@ function master(key: Buffer): Master {
 /** A wrapped value or sealed secret could not be opened with any master key given. */
 export class UnknownMasterKeyError extends Error {
   constructor() {
-    super('Valor cifrado con una clave maestra que no está configurada (DATA_ENCRYPTION_KEY_PREVIOUS).');
+    super(
+      'Valor cifrado con una clave maestra que no está configurada (DATA_ENCRYPTION_KEY_PREVIOUS).',
+    );
     this.name = 'UnknownMasterKeyError';
   }
 }
