@@ -291,7 +291,7 @@ describe('npm run files:migrate', () => {
       const plains = [big, small, pdf('Alterado')];
       for (const [i, r] of rows.entries()) {
         const v1 = encryptV1(t.services.keyring.unwrapDataKey(r.data_key), plains[i]!);
-        if (i === 2) v1[40] ^= 1; // The third one altered.
+        if (i === 2) v1[40] = v1[40]! ^ 1; // The third one altered.
         await objects.put(r.storage_key, Readable.from([v1]));
       }
       const headOf = async (k: string) => {
