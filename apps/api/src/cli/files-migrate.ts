@@ -1,20 +1,16 @@
-import { loadConfig } from '../config';
 import { migrateFiles } from '../core/maintenance/re-encrypt';
-import { masterKeyring, openConfiguredDatabase, prepareDatabase } from '../runtime';
 import { createObjectStore } from '../storage';
 import { exitOnError } from './exit-on-error';
+import { withDatabase } from './with-database';
 
 /**
  * `npm run files:migrate`: re-encrypts the stored files still in format v1 (one tag for the whole
  * file) as v2 (authenticated 64 KiB segments), in place, in the store the settings choose (local
  * folder or S3), checking each copy before it replaces the original. Idempotent.
  */
-async function main() {
-  const config = loadConfig();
-  const db = await openConfiguredDatabase(config);
+withDatabase(async (db, keyring, config) => {
   const store = await createObjectStore(config);
   try {
-    const keyring = await prepareDatabase(db, masterKeyring(config));
     const result = await migrateFiles(db, store, keyring, (m) => console.log(m));
     console.log(
       `Archivos migrados a v2: ${result.migrated} (${result.bytes} bytes); ya en v2: ${result.skipped}; con error: ${result.failed.length}.`,
@@ -22,8 +18,5 @@ async function main() {
     if (result.failed.length > 0) process.exitCode = 1;
   } finally {
     await store.close();
-    await db.close();
   }
-}
-
-main().catch(exitOnError);
+}).catch(exitOnError);

@@ -1,7 +1,6 @@
-import { loadConfig } from '../config';
 import { rewrapKeys } from '../core/maintenance/re-encrypt';
-import { masterKeyring, openConfiguredDatabase, prepareDatabase } from '../runtime';
 import { exitOnError } from './exit-on-error';
+import { withDatabase } from './with-database';
 
 /**
  * `npm run keys:rewrap`: the second step of a key rotation (docs/operations.md). With the new key
@@ -9,19 +8,10 @@ import { exitOnError } from './exit-on-error';
  * the root key and every master-sealed secret under the new key and stores its key check; after
  * it, DATA_ENCRYPTION_KEY_PREVIOUS can be removed. Safe while servers run; idempotent.
  */
-async function main() {
-  const config = loadConfig();
-  const db = await openConfiguredDatabase(config);
-  try {
-    const keyring = await prepareDatabase(db, masterKeyring(config));
-    const result = await rewrapKeys(db, keyring, (m) => console.log(m));
-    console.log(
-      `Clave ${keyring.keyId}: ${result.dataKeys} claves de datos y ${result.sealed} secretos re-envueltos` +
-        `${result.root ? ', y la clave raíz' : ''}. Ya puede quitar DATA_ENCRYPTION_KEY_PREVIOUS.`,
-    );
-  } finally {
-    await db.close();
-  }
-}
-
-main().catch(exitOnError);
+withDatabase(async (db, keyring) => {
+  const result = await rewrapKeys(db, keyring, (m) => console.log(m));
+  console.log(
+    `Clave ${keyring.keyId}: ${result.dataKeys} claves de datos y ${result.sealed} secretos re-envueltos` +
+      `${result.root ? ', y la clave raíz' : ''}. Ya puede quitar DATA_ENCRYPTION_KEY_PREVIOUS.`,
+  );
+}).catch(exitOnError);

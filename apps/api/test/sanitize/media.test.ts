@@ -100,16 +100,26 @@ function apev2(items: Record<string, string>, header: boolean, picture: number):
   return Buffer.concat([...(header ? [block(true)] : []), body, block(false)]);
 }
 
+/** `count` MPEG audio frames (header and random data). */
+const mpegFrames = (count: number) =>
+  Buffer.concat(
+    Array.from({ length: count }, () =>
+      Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)]),
+    ),
+  );
+
+/** An ID3v1 tag naming the artist. */
+function id3v1(): Buffer {
+  const tag = Buffer.alloc(128);
+  tag.write('TAGGrabacion', 0, 'latin1');
+  tag.write('Juan Perez', 33, 'latin1');
+  return tag;
+}
+
 describe('MP3', () => {
   it('drops the ID3v2 tag at the start and the ID3v1 tag at the end; frames intact', async () => {
-    const frames = Buffer.concat(
-      Array.from({ length: 20 }, () =>
-        Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)]),
-      ),
-    );
-    const v1 = Buffer.alloc(128);
-    v1.write('TAGGrabacion', 0, 'latin1');
-    v1.write('Juan Perez', 33, 'latin1');
+    const frames = mpegFrames(20);
+    const v1 = id3v1();
     const mp3 = Buffer.concat([
       id3v2('TPE1\0\0\0\x0b\0\0\0Juan PerezTXXX GPS 33.4489'),
       frames,
@@ -121,14 +131,8 @@ describe('MP3', () => {
   });
 
   it('drops APEv2 tags at the end, before or after an ID3v1 tag, with or without a header', async () => {
-    const frames = Buffer.concat(
-      Array.from({ length: 200 }, () =>
-        Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)]),
-      ),
-    );
-    const v1 = Buffer.alloc(128);
-    v1.write('TAGGrabacion', 0, 'latin1');
-    v1.write('Juan Perez', 33, 'latin1');
+    const frames = mpegFrames(200);
+    const v1 = id3v1();
     const withHeader = apev2({ Artist: 'Juan Perez', Comment: 'GPS 33.4489' }, true, 40_000);
     const footerOnly = apev2({ Artist: 'Juan Perez' }, false, 0);
     for (const mp3 of [
