@@ -285,7 +285,7 @@ describe('npm run files:migrate', () => {
       const objects = t.services.files.store;
       const rows = await t.db.query<{ storage_key: string; data_key: string }>(
         `SELECT f.storage_key, c.data_key FROM complaint_files f
-           JOIN complaints c ON c.id = f.complaint_id ORDER BY c.ticket`,
+           JOIN complaints c ON c.id = f.complaint_id ORDER BY c.id`,
       );
       // Rewrite each stored object in the v1 format, as files stored before v2 are.
       const plains = [big, small, pdf('Alterado')];
