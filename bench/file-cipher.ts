@@ -1,7 +1,9 @@
-// Micro-benchmark of the stored-file cipher: `node --import tsx bench/file-cipher.ts [MiB]`.
-// Prints MiB/s for a bare AES-256-GCM pipe (the floor), v1 (one GCM stream) and v2 (64 KiB
-// STREAM segments, and larger segments for comparison), encrypting from memory and decrypting
-// from a file on disk as the download route does. Figures only; nothing is asserted.
+// Benchmark of the stored-file cipher: `node --import tsx bench/file-cipher.ts [MiB]` (part of
+// `npm run bench`, with 64 MiB). First upload and download through the local object store, as
+// the routes do them — v1 (one GCM stream, the format before issue 9) against v2 (64 KiB
+// authenticated segments, today's) in the same run; then MiB/s for a bare AES-256-GCM pipe (the
+// floor), v1 and v2 with other segment sizes, from memory and from a file on disk.
+// Figures only; nothing is asserted.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,11 +14,14 @@ import { pipeline } from 'node:stream/promises';
 import {
   decryptingStream,
   decryptingTransform,
+  decryptingV1Transform,
   encryptingStream,
 } from '../apps/api/src/crypto/file-cipher';
+import { LocalObjectStore } from '../apps/api/src/storage';
 
 const MiB = 1024 * 1024;
-const total = Number(process.argv[2] ?? 120) * MiB;
+const standalone = import.meta.url === `file://${process.argv[1]}`;
+const total = Number((standalone && process.argv[2]) || 64) * MiB;
 const CHUNK = 64 * 1024;
 const key = randomBytes(32);
 const block = randomBytes(4 * MiB);
@@ -108,6 +113,28 @@ export async function run(): Promise<void> {
   const file = (name: string) => path.join(dir, name);
   try {
     console.log(`== file cipher: ${total / MiB} MiB, source chunks of ${CHUNK / 1024} KiB`);
+    // Upload (source → encrypt → object store) and download (object store → decrypt), as the
+    // filing and download routes do, through the local store: v1 against v2.
+    const store = new LocalObjectStore({ root: file('store'), tempDir: file('staging') });
+    await store.init();
+    await measure([
+      [
+        'upload v1 (one GCM stream, before issue 9)',
+        () => store.put('v1.bin', source().pipe(legacyEncryptV1())),
+      ],
+      [
+        'upload v2 (64 KiB segments, today)',
+        () => store.put('v2.bin', source().pipe(encryptingStream(key))),
+      ],
+      [
+        'download v1',
+        async () => pipeline(await store.get('v1.bin'), decryptingV1Transform(key), sink()),
+      ],
+      [
+        'download v2',
+        async () => pipeline(await store.get('v2.bin'), decryptingTransform(key), sink()),
+      ],
+    ]);
     const sealed: Buffer[] = [];
     await pipeline(
       source(),
@@ -161,4 +188,4 @@ export async function run(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await run();
+if (standalone) await run();

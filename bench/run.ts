@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark of the repo, one after the other; figures printed, nothing asserted.
 const suites: [string, string][] = [
+  ['file cipher', './file-cipher'],
   ['api', './api'],
   ['inbox', './inbox'],
   ['web', './web'],

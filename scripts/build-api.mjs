@@ -22,6 +22,9 @@ await build({
     migrate: 'apps/api/src/cli/migrate.ts',
     sweep: 'apps/api/src/cli/sweep.ts',
     'admin-create': 'apps/api/src/cli/admin-create.ts',
+    reseal: 'apps/api/src/cli/reseal.ts',
+    'keys-rewrap': 'apps/api/src/cli/keys-rewrap.ts',
+    'files-migrate': 'apps/api/src/cli/files-migrate.ts',
   },
   outdir: out,
   // One self-contained file per entry, all in one folder: paths taken from import.meta.url

@@ -28,6 +28,14 @@ const envSchema = z
         'debe ser 32 bytes en hexadecimal (64 caracteres) o base64',
       )
       .optional(),
+    // Keys a rotation moves away from (comma-separated): read, never written with.
+    DATA_ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)(,([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=))*$/,
+        'debe ser una o más claves de 32 bytes (hexadecimal o base64) separadas por comas',
+      )
+      .optional(),
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     // Complaints one client may file per hour (counted in memory like the other per-client limits).
     FILINGS_PER_HOUR: z.coerce.number().int().min(1).default(5),

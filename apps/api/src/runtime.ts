@@ -3,8 +3,8 @@ import path from 'node:path';
 import { instanceId, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
-import { createKeyring, loadMasterKey, type Keyring } from './crypto/keys';
-import { verifyKeyCheck } from './crypto/key-check';
+import { createKeyring, loadMasterKey, parsePreviousKeys, type Keyring } from './crypto/keys';
+import { verifyKeyCheck, withStoredRoot } from './crypto/key-check';
 import { MasterDataCatalogue } from './core/master-data/catalogue';
 import { seedMasterData } from './core/master-data/seed';
 import { FileStore } from './core/files/storage';
@@ -64,11 +64,26 @@ export function openConfiguredDatabase(config: Config): Promise<Db> {
   });
 }
 
-/** Migrates, seeds and stores the key check: what `npm run migrate` does before a deployment. */
-export async function prepareDatabase(db: Db, keyring: Keyring): Promise<void> {
+/** The master keys of the configuration: DATA_ENCRYPTION_KEY and DATA_ENCRYPTION_KEY_PREVIOUS. */
+export function masterKeyring(
+  config: Config,
+  warn: (message: string) => void = (m) => console.error(m),
+): Keyring {
+  return createKeyring(
+    loadMasterKey(config.DATA_ENCRYPTION_KEY, path.resolve(config.DATA_DIR), warn),
+    parsePreviousKeys(config.DATA_ENCRYPTION_KEY_PREVIOUS),
+  );
+}
+
+/**
+ * Migrates, seeds, stores or checks the key check and the root key: what `npm run migrate` does
+ * before a deployment. Returns the keyring with its root key, the one every service uses.
+ */
+export async function prepareDatabase(db: Db, keyring: Keyring): Promise<Keyring> {
   await migrate(db);
   await seedMasterData(db);
-  await verifyKeyCheck(db, keyring);
+  const check = await verifyKeyCheck(db, keyring);
+  return withStoredRoot(db, keyring, check);
 }
 
 async function wire(
@@ -78,8 +93,13 @@ async function wire(
   dataDir: string,
   warn: (message: string) => void,
 ): Promise<Services> {
-  const keyring = createKeyring(loadMasterKey(config.DATA_ENCRYPTION_KEY, dataDir, warn));
-  await prepareDatabase(db, keyring);
+  const keyring = await prepareDatabase(
+    db,
+    createKeyring(
+      loadMasterKey(config.DATA_ENCRYPTION_KEY, dataDir, warn),
+      parsePreviousKeys(config.DATA_ENCRYPTION_KEY_PREVIOUS),
+    ),
+  );
   const files = new FileStore(options.store ?? (await createObjectStore(config)), db);
   const transport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { loadConfig } from '../config';
 import { exitOnError } from './exit-on-error';
-import { createKeyring, loadMasterKey } from '../crypto/keys';
-import { openConfiguredDatabase, prepareDatabase } from '../runtime';
+import { masterKeyring, openConfiguredDatabase, prepareDatabase } from '../runtime';
 
 /**
  * `npm run migrate`: applies the pending migrations, seeds the master data and stores (or checks)
@@ -11,11 +9,7 @@ import { openConfiguredDatabase, prepareDatabase } from '../runtime';
  */
 async function main() {
   const config = loadConfig();
-  const keyring = createKeyring(
-    loadMasterKey(config.DATA_ENCRYPTION_KEY, path.resolve(config.DATA_DIR), (m) =>
-      console.error(m),
-    ),
-  );
+  const keyring = masterKeyring(config);
   const db = await openConfiguredDatabase(config);
   try {
     await prepareDatabase(db, keyring);

@@ -8,38 +8,131 @@ const TAG_BYTES = 16;
 export const KEY_FILE = 'encryption.key';
 
 /**
- * Key hierarchy: one master key from the environment; per-complaint data keys wrapped by it; and
- * purpose keys derived from it with HKDF so that no key ever serves two purposes.
+ * Key hierarchy: master keys from the environment (the current one, and during a rotation the
+ * previous ones, read-only); per-complaint data keys wrapped by the current master key; and
+ * purpose keys derived with HKDF from the root key so that no key ever serves two purposes.
+ *
+ * Wrapped values carry the id of the master key that wrapped them (`k2:<key id>:<sealed>`), so a
+ * rotation can tell what is left to re-wrap; values wrapped before key ids (no prefix) are tried
+ * with every master key. The root key (decision 0002) is what the purpose keys (blind index,
+ * audit chain, file links …) derive from: stored in the database wrapped by the master key, it
+ * survives a rotation, so the e-mail index and the audit chain stay valid.
  */
 export interface Keyring {
+  /** Id of the current master key (8 characters, from the key; reveals nothing of it). */
+  readonly keyId: string;
   /** Wraps a fresh data key for a new complaint; returns the key and its wrapped form for storage. */
   newDataKey(): { key: Buffer; wrapped: string };
   unwrapDataKey(wrapped: string): Buffer;
-  /** Encrypts with the master key itself (outbox payloads, mailbox): data not tied to one complaint. */
+  /** Wraps an existing key (a data key or the root key) under the current master key. */
+  wrapKey(key: Buffer): string;
+  /** The id of the master key that wrapped `wrapped` (null: wrapped before key ids). */
+  wrappedKeyId(wrapped: string): string | null;
+  /** Seals with the current master key's wrapping key: data not tied to one complaint (outbox
+   * payloads, mailbox, TOTP secrets). Same format and key ids as wrapped keys. */
   sealWithMaster(plaintext: string): string;
   openWithMaster(sealed: string): string;
   /** Deterministic keyed hash for lookups without plaintext (e-mail → complaints). */
   blindIndex(value: string): string;
-  /** Secret for a named purpose (URL signing, bot-check HMAC …). */
+  /** Secret for a named purpose (URL signing, bot-check HMAC …), from the root key. */
   derive(purpose: string): Buffer;
+  /** Key-check values: the current master key's first, then the previous keys'. */
+  checkValues(): string[];
+  /** The same master keys with `root` as the root key. */
+  withRoot(root: Buffer): Keyring;
+  /** The master key (current or previous) whose key check is `check`, if any: the root of a
+   * database created before the root was stored (everything was derived from that key). */
+  masterWithCheck(check: string): Buffer | null;
 }
 
-export function createKeyring(master: Buffer): Keyring {
-  if (master.length !== 32) throw new Error('La clave maestra debe tener 32 bytes.');
-  const derive = (purpose: string) =>
-    Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
-  const wrapKey = derive('data-key-wrapping');
-  const indexKey = derive('blind-index');
+const WRAPPED = /^k2:([A-Za-z0-9_-]{8}):/;
+const KEY_CHECK = 'canal-denuncias key check v1';
+
+const hkdf = (key: Buffer, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
+
+/** The id of a master key: 8 base64url characters of an HMAC under a key derived from it. */
+export const masterKeyId = (master: Buffer) =>
+  createHmac('sha256', hkdf(master, 'key-id'))
+    .update('canal-denuncias key id')
+    .digest('base64url')
+    .slice(0, 8);
+
+interface Master {
+  id: string;
+  wrap: Buffer;
+  check: string;
+}
+
+function master(key: Buffer): Master {
+  if (key.length !== 32) throw new Error('La clave maestra debe tener 32 bytes.');
   return {
+    id: masterKeyId(key),
+    wrap: hkdf(key, 'data-key-wrapping'),
+    // The key check (crypto/key-check.ts): an HMAC of a constant under a key derived from it.
+    check: createHmac('sha256', hkdf(key, 'key-check')).update(KEY_CHECK).digest('base64url'),
+  };
+}
+
+/** A wrapped value or sealed secret could not be opened with any master key given. */
+export class UnknownMasterKeyError extends Error {
+  constructor() {
+    super(
+      'Valor cifrado con una clave maestra que no está configurada (DATA_ENCRYPTION_KEY_PREVIOUS).',
+    );
+    this.name = 'UnknownMasterKeyError';
+  }
+}
+
+/**
+ * `current` wraps and seals; `previous` (during a rotation) only open. `root` is the key the
+ * purpose keys derive from; by default the current master key (what every key was derived from
+ * before the root was stored).
+ */
+export function createKeyring(current: Buffer, previous: Buffer[] = [], root?: Buffer): Keyring {
+  const masters = [master(current), ...previous.map(master)];
+  const now = masters[0]!;
+  const base = root ?? current;
+  if (base.length !== 32) throw new Error('La clave raíz debe tener 32 bytes.');
+  const derive = (purpose: string) => hkdf(base, purpose);
+  const indexKey = derive('blind-index');
+  const wrapText = (text: string) => `k2:${now.id}:${seal(now.wrap, text)}`;
+  const openText = (sealed: string) => {
+    const match = WRAPPED.exec(sealed);
+    if (match) {
+      const owner = masters.find((m) => m.id === match[1]);
+      if (!owner) throw new UnknownMasterKeyError();
+      return open(owner.wrap, sealed.slice(match[0].length));
+    }
+    // Wrapped before key ids: whichever master key opens it.
+    for (const m of masters) {
+      try {
+        return open(m.wrap, sealed);
+      } catch {
+        // Not this one.
+      }
+    }
+    throw new UnknownMasterKeyError();
+  };
+  return {
+    keyId: now.id,
     newDataKey() {
       const key = randomBytes(32);
-      return { key, wrapped: seal(wrapKey, key.toString('base64')) };
+      return { key, wrapped: wrapText(key.toString('base64')) };
     },
-    unwrapDataKey: (wrapped) => Buffer.from(open(wrapKey, wrapped), 'base64'),
-    sealWithMaster: (plaintext) => seal(wrapKey, plaintext),
-    openWithMaster: (sealed) => open(wrapKey, sealed),
+    unwrapDataKey: (wrapped) => Buffer.from(openText(wrapped), 'base64'),
+    wrapKey: (key) => wrapText(key.toString('base64')),
+    wrappedKeyId: (wrapped) => WRAPPED.exec(wrapped)?.[1] ?? null,
+    sealWithMaster: wrapText,
+    openWithMaster: openText,
     blindIndex: (value) => createHmac('sha256', indexKey).update(value).digest('base64url'),
     derive,
+    checkValues: () => masters.map((m) => m.check),
+    withRoot: (newRoot) => createKeyring(current, previous, newRoot),
+    masterWithCheck: (check) => {
+      const at = masters.findIndex((m) => m.check === check);
+      return at < 0 ? null : at === 0 ? current : previous[at - 1]!;
+    },
   };
 }
 
@@ -66,7 +159,7 @@ export const sealNullable = (key: Buffer, value: string | null | undefined) =>
 export const openNullable = (key: Buffer, value: string | null) =>
   value === null ? null : open(key, value);
 
-function parseKey(text: string): Buffer {
+export function parseKey(text: string): Buffer {
   return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
 }
 
@@ -92,3 +185,11 @@ export function loadMasterKey(
   );
   return parseKey(readFileSync(file, 'utf8').trim());
 }
+
+/** DATA_ENCRYPTION_KEY_PREVIOUS: the keys a rotation moves away from, comma-separated. */
+export const parsePreviousKeys = (configured: string | undefined): Buffer[] =>
+  (configured ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map(parseKey);

@@ -11,14 +11,57 @@ const DESCRIPTOR = 0x08074b50;
 /** Who wrote and last saved the document, and their organisation. */
 const PEOPLE = /<((?:\w+:)?(?:creator|lastModifiedBy|Company|Manager))(\s[^>]*)?>[\s\S]*?<\/\1>/g;
 
+/** The neutral value that replaces a person's name, and their initials. */
+export const NEUTRAL_AUTHOR = 'Autor';
+const NEUTRAL_INITIALS = 'A';
+
+/**
+ * Attributes that name a person in document parts: revision marks and comments in Word
+ * (`w:author`, `w:initials`; `w15:author`, `w15:userId` in people.xml), Excel's threaded
+ * comments, persons and revision logs (`displayName`, `userId`, `userName`), PowerPoint's
+ * modern comment authors (`userId`).
+ */
+const PERSON_ATTRIBUTES =
+  /(\s(?:\w+:)?(author|initials|userId|userName|displayName))\s*=\s*("[^"]*"|'[^']*')/g;
+/** `name` and `initials` of PowerPoint's comment authors (ppt/commentAuthors.xml, ppt/authors.xml). */
+const PPT_AUTHOR_NAME = /(\s(name|initials))\s*=\s*("[^"]*"|'[^']*')/g;
+/** Excel's legacy comment authors: `<authors><author>Juan</author></authors>`. */
+const XL_AUTHOR = /<((?:\w+:)?author)(\s[^>]*)?>[^<]*<\/\1>/g;
+
+const neutral = (attribute: string) =>
+  attribute === 'initials' ? NEUTRAL_INITIALS : NEUTRAL_AUTHOR;
+const quoted = (lead: string, attribute: string, value: string) =>
+  `${lead}=${value[0]}${neutral(attribute)}${value[0]}`;
+
 const isDocProps = (name: string) => name === 'docProps/core.xml' || name === 'docProps/app.xml';
 const isImage = (name: string) => /\/media\/[^/]+\.(jpe?g|png)$/i.test(name);
+/** A document part that may name people (comments, revisions, people, persons …). */
+const isPart = (name: string) => /^(word|xl|ppt)\/.+\.xml$/i.test(name);
+const isPptAuthors = (name: string) => /^ppt\/(commentAuthors|authors)\.xml$/i.test(name);
+
+function rewritePart(name: string, xml: string): string {
+  let out = xml.replace(PERSON_ATTRIBUTES, (_m, lead: string, attr: string, value: string) =>
+    quoted(lead, attr, value),
+  );
+  if (isPptAuthors(name))
+    out = out.replace(PPT_AUTHOR_NAME, (_m, lead: string, attr: string, value: string) =>
+      quoted(lead, attr, value),
+    );
+  if (/^xl\/comments[^/]*\.xml$/i.test(name))
+    out = out.replace(XL_AUTHOR, `<$1$2>${NEUTRAL_AUTHOR}</$1>`);
+  return out;
+}
 
 function rewriteEntry(name: string, data: Buffer): Buffer | null {
   if (isDocProps(name))
     return Buffer.from(data.toString('utf8').replace(PEOPLE, '<$1$2></$1>'), 'utf8');
   if (/\/media\/[^/]+\.jpe?g$/i.test(name)) return runOnBuffer(new JpegSanitizer(), data);
   if (/\/media\/[^/]+\.png$/i.test(name)) return runOnBuffer(new PngSanitizer(), data);
+  if (isPart(name)) {
+    const xml = data.toString('utf8');
+    const out = rewritePart(name, xml);
+    return out === xml ? null : Buffer.from(out, 'utf8');
+  }
   return null;
 }
 
@@ -60,7 +103,9 @@ function readCentral(zip: Buffer): Entry[] | null {
 
 /**
  * Rewrites an Office Open XML package (.docx/.xlsx/.pptx): blanks the author, last editor,
- * company and manager in docProps/core.xml and docProps/app.xml, and strips the metadata of the
+ * company and manager in docProps/core.xml and docProps/app.xml, replaces the names and initials
+ * of comment and revision authors in the document parts with a neutral value ("Autor", "A"),
+ * and strips the metadata of the
  * JPEG/PNG images it embeds; every other entry is copied as it is stored (not recompressed).
  * Returns null when the zip is not one it can rewrite (zip64, or damaged).
  */
@@ -82,7 +127,8 @@ export function sanitizeOoxml(zip: Buffer): Buffer | null {
     let plain: Buffer | null = null;
     if (e.method === 0 || e.method === 8) {
       const raw = e.method === 8 ? () => inflateRawSync(stored) : () => stored;
-      if (isDocProps(e.name) || isImage(e.name)) plain = rewriteEntry(e.name, raw());
+      if (isDocProps(e.name) || isImage(e.name) || isPart(e.name))
+        plain = rewriteEntry(e.name, raw());
     }
     const central = Buffer.from(e.central);
     central.writeUInt32LE(offset, 42);

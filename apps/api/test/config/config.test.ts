@@ -39,6 +39,19 @@ describe('configuration', () => {
     expect(message).toMatch(/^Configuración inválida/);
   });
 
+  it('takes DATA_ENCRYPTION_KEY_PREVIOUS as a comma-separated list of keys, and names it when malformed', () => {
+    const previous = `${'a'.repeat(64)},${'b'.repeat(64)}`;
+    expect(
+      loadConfig({ DATA_ENCRYPTION_KEY_PREVIOUS: previous }).DATA_ENCRYPTION_KEY_PREVIOUS,
+    ).toBe(previous);
+    expect(
+      loadConfig({ DATA_ENCRYPTION_KEY_PREVIOUS: '' }).DATA_ENCRYPTION_KEY_PREVIOUS,
+    ).toBeUndefined();
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY_PREVIOUS: `${'a'.repeat(64)},corta` })).toThrow(
+      /DATA_ENCRYPTION_KEY_PREVIOUS/,
+    );
+  });
+
   it('requires the encryption key and public URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /DATA_ENCRYPTION_KEY: es obligatoria en producción/,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
@@ -13,7 +14,24 @@ const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:
 const utf16Hex = (text: string) =>
   Buffer.from(`\ufeff${text}`, 'utf16le').swap16().toString('hex').toUpperCase();
 
-async function makePdf(useObjectStreams: boolean): Promise<Buffer> {
+/** Every stream of a PDF, inflated when it can be (what a reader of the copy could see). */
+function allStreams(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const out: string[] = [];
+  for (const m of text.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    const body = pdf.subarray(start, end);
+    try {
+      out.push(inflateSync(body).toString('latin1'));
+    } catch {
+      out.push(body.toString('latin1'));
+    }
+  }
+  return out.join('\n');
+}
+
+async function makePdf(useObjectStreams: boolean, compressXmp = false): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([300, 200]);
   page.drawText('Denuncia (contenido)', {
@@ -27,7 +45,9 @@ async function makePdf(useObjectStreams: boolean): Promise<Buffer> {
   doc.setProducer('Acme PDF (v1)');
   doc.setSubject('Asunto privado');
   doc.setKeywords(['clave', 'secreta']);
-  const metadata = doc.context.stream(XMP, { Type: 'Metadata', Subtype: 'XML' });
+  const metadata = compressXmp
+    ? doc.context.flateStream(XMP, { Type: 'Metadata', Subtype: 'XML' })
+    : doc.context.stream(XMP, { Type: 'Metadata', Subtype: 'XML' });
   doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
   return Buffer.from(await doc.save({ useObjectStreams }));
 }
@@ -68,6 +88,44 @@ describe('PDF', () => {
     expect(has(out, AUTHOR)).toBe(false);
   });
 
+  it('cleans compressed object streams and compressed XMP: no Author, Creator, Producer, Title or XMP left', async () => {
+    const pdf = await makePdf(true, true);
+    const before = allStreams(pdf);
+    expect(before).toContain('/ObjStm');
+    expect(pdf.toString('latin1')).toMatch(/\/Type\s*\/XRef/);
+    for (const secret of [
+      utf16Hex(AUTHOR),
+      utf16Hex('Word (Juan)'),
+      utf16Hex('Informe'),
+      'GPSLatitude',
+    ])
+      expect(before, secret).toContain(secret);
+    expect(has(pdf, 'GPSLatitude')).toBe(false);
+
+    const out = await sanitizeAllWays('pdf', pdf);
+    expect(out.length).toBe(pdf.length);
+    const after = allStreams(out);
+    for (const secret of [
+      utf16Hex(AUTHOR),
+      utf16Hex('Word (Juan)'),
+      utf16Hex('Acme PDF (v1)'),
+      utf16Hex('Informe'),
+      utf16Hex('Asunto privado'),
+      AUTHOR,
+      'GPSLatitude',
+      'xmpmeta',
+    ])
+      expect(after, secret).not.toContain(secret);
+    expect(after).toContain('/ObjStm');
+    const reopened = await PDFDocument.load(out, { updateMetadata: false });
+    expect(reopened.getPageCount()).toBe(1);
+    expect(reopened.getAuthor()).toBeUndefined();
+    expect(reopened.getTitle()).toBeUndefined();
+    // The page is still there, with its content stream intact.
+    expect(after).toContain('Tj');
+    expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(AUTHOR);
+  });
+
   it('blanks nested and escaped literal strings and keeps the rest', () => {
     const src = Buffer.from(
       '<< /Author (Juan \\(el jefe\\) (Perez)) /Title (Informe) /AuthorX (keep) /ModDate (D:2026)>>',
@@ -78,9 +136,9 @@ describe('PDF', () => {
     expect(out).not.toContain('Juan');
     expect(out).not.toContain('Perez');
     expect(out).not.toContain('D:2026');
-    expect(out).toContain('/Title (Informe)');
+    expect(out).not.toContain('Informe');
     expect(out).toContain('/AuthorX (keep)');
-    expect(out).toMatch(/^<< \/Author \( +\) \/Title/);
+    expect(out).toMatch(/^<< \/Author \( +\) \/Title \( +\)/);
   });
 });
 
@@ -127,5 +185,60 @@ describe('OOXML', () => {
     const image = Buffer.from(files['word/media/image1.jpeg']!);
     expect(has(image, 'GPSLatitude')).toBe(false);
     expect(jpeg.decode(image).width).toBe(16);
+  });
+});
+
+describe('OOXML comment and revision authors', () => {
+  const zip = (entries: Record<string, string>) =>
+    Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8('<Types/>'),
+        ...Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)])),
+      }),
+    );
+  const read = (out: Buffer) =>
+    Object.fromEntries(Object.entries(unzipSync(out)).map(([k, v]) => [k, strFromU8(v)]));
+
+  it('docx: comment authors, initials, people and revision marks read "Autor"', async () => {
+    const docx = zip({
+      'word/document.xml': `<w:document><w:body><w:p><w:ins w:id="1" w:author="${AUTHOR}" w:date="2026-01-01T00:00:00Z"><w:r><w:t>Hechos</w:t></w:r></w:ins><w:del w:id="2" w:author='O&apos;Brien Perez'><w:r><w:delText>x</w:delText></w:r></w:del></w:p></w:body></w:document>`,
+      'word/comments.xml': `<w:comments><w:comment w:id="0" w:author="${AUTHOR}" w:initials="JPS"><w:p><w:r><w:t>Ojo con esto</w:t></w:r></w:p></w:comment></w:comments>`,
+      'word/people.xml': `<w15:people><w15:person w15:author="${AUTHOR}"><w15:presenceInfo w15:providerId="AD" w15:userId="S::juan.perez@acme.cl::1"/></w15:person></w15:people>`,
+    });
+    const out = read(await sanitizeAllWays('docx', docx));
+    const all = Object.values(out).join('\n');
+    for (const secret of [AUTHOR, 'JPS', 'Brien', 'juan.perez@acme.cl'])
+      expect(all, secret).not.toContain(secret);
+    expect(out['word/comments.xml']).toContain('w:author="Autor" w:initials="A"');
+    expect(out['word/comments.xml']).toContain('Ojo con esto');
+    expect(out['word/document.xml']).toContain('<w:ins w:id="1" w:author="Autor"');
+    expect(out['word/document.xml']).toContain("w:author='Autor'");
+    expect(out['word/document.xml']).toContain('<w:t>Hechos</w:t>');
+    expect(out['word/people.xml']).toContain('w15:author="Autor"');
+  });
+
+  it('xlsx and pptx: comment authors, persons and PowerPoint comment authors read "Autor"', async () => {
+    const xlsx = zip({
+      'xl/comments1.xml': `<comments><authors><author>${AUTHOR}</author><author>tc={1}</author></authors><commentList><comment ref="A1" authorId="0"><text><t>nota</t></text></comment></commentList></comments>`,
+      'xl/persons/person.xml': `<personList><person displayName="${AUTHOR}" id="{1}" userId="juan.perez@acme.cl" providerId="AD"/></personList>`,
+      'xl/workbook.xml': '<workbook><sheets><sheet name="Hoja1" sheetId="1"/></sheets></workbook>',
+    });
+    const x = read(await sanitizeAllWays('xlsx', xlsx));
+    expect(Object.values(x).join('\n')).not.toContain(AUTHOR);
+    expect(Object.values(x).join('\n')).not.toContain('juan.perez@acme.cl');
+    expect(x['xl/comments1.xml']).toContain('<author>Autor</author>');
+    expect(x['xl/comments1.xml']).toContain('<t>nota</t>');
+    expect(x['xl/workbook.xml']).toContain('name="Hoja1"');
+
+    const pptx = zip({
+      'ppt/commentAuthors.xml': `<p:cmAuthorLst><p:cmAuthor id="0" name="${AUTHOR}" initials="JPS" lastIdx="1" clrIdx="0"/></p:cmAuthorLst>`,
+      'ppt/authors.xml': `<p188:authorLst><p188:author id="{1}" name="${AUTHOR}" initials="JPS" userId="juan.perez@acme.cl" providerId="AD"/></p188:authorLst>`,
+      'ppt/slides/slide1.xml': '<p:sld><p:cSld name="Portada"/></p:sld>',
+    });
+    const p = read(await sanitizeAllWays('pptx', pptx));
+    for (const secret of [AUTHOR, 'JPS', 'juan.perez@acme.cl'])
+      expect(Object.values(p).join('\n'), secret).not.toContain(secret);
+    expect(p['ppt/commentAuthors.xml']).toContain('name="Autor" initials="A"');
+    expect(p['ppt/slides/slide1.xml']).toContain('name="Portada"');
   });
 });

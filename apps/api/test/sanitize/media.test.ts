@@ -72,16 +72,54 @@ function id3v2(frames: string): Buffer {
   return Buffer.concat([head, body]);
 }
 
+/** An APEv2 tag (items, footer, and a header when asked), padded with a cover of `picture` bytes. */
+function apev2(items: Record<string, string>, header: boolean, picture: number): Buffer {
+  const entries = Object.entries(items).map(([k, v]) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32LE(Buffer.byteLength(v), 0);
+    return Buffer.concat([head, Buffer.from(`${k}\0${v}`, 'latin1')]);
+  });
+  if (picture > 0) {
+    const head = Buffer.alloc(8);
+    head.writeUInt32LE(picture, 0);
+    head.writeUInt32LE(2, 4);
+    entries.push(
+      Buffer.concat([head, Buffer.from('Cover Art (Front)\0', 'latin1'), randomBytes(picture)]),
+    );
+  }
+  const body = Buffer.concat(entries);
+  const block = (isHeader: boolean) => {
+    const b = Buffer.alloc(32);
+    b.write('APETAGEX', 0, 'latin1');
+    b.writeUInt32LE(2000, 8);
+    b.writeUInt32LE(body.length + 32, 12);
+    b.writeUInt32LE(entries.length, 16);
+    b.writeUInt32LE(((header ? 0x80000000 : 0) | (isHeader ? 0x20000000 : 0)) >>> 0, 20);
+    return b;
+  };
+  return Buffer.concat([...(header ? [block(true)] : []), body, block(false)]);
+}
+
+/** `count` MPEG audio frames (header and random data). */
+const mpegFrames = (count: number) =>
+  Buffer.concat(
+    Array.from({ length: count }, () =>
+      Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)]),
+    ),
+  );
+
+/** An ID3v1 tag naming the artist. */
+function id3v1(): Buffer {
+  const tag = Buffer.alloc(128);
+  tag.write('TAGGrabacion', 0, 'latin1');
+  tag.write('Juan Perez', 33, 'latin1');
+  return tag;
+}
+
 describe('MP3', () => {
   it('drops the ID3v2 tag at the start and the ID3v1 tag at the end; frames intact', async () => {
-    const frames = Buffer.concat(
-      Array.from({ length: 20 }, () =>
-        Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(413)]),
-      ),
-    );
-    const v1 = Buffer.alloc(128);
-    v1.write('TAGGrabacion', 0, 'latin1');
-    v1.write('Juan Perez', 33, 'latin1');
+    const frames = mpegFrames(20);
+    const v1 = id3v1();
     const mp3 = Buffer.concat([
       id3v2('TPE1\0\0\0\x0b\0\0\0Juan PerezTXXX GPS 33.4489'),
       frames,
@@ -90,6 +128,26 @@ describe('MP3', () => {
     const out = await sanitizeAllWays('mp3', mp3);
     expect(out.equals(frames)).toBe(true);
     expect(has(mp3, 'Juan Perez')).toBe(true);
+  });
+
+  it('drops APEv2 tags at the end, before or after an ID3v1 tag, with or without a header', async () => {
+    const frames = mpegFrames(200);
+    const v1 = id3v1();
+    const withHeader = apev2({ Artist: 'Juan Perez', Comment: 'GPS 33.4489' }, true, 40_000);
+    const footerOnly = apev2({ Artist: 'Juan Perez' }, false, 0);
+    for (const mp3 of [
+      Buffer.concat([id3v2('TPE1\0\0\0\x0b\0\0\0Juan Perez'), frames, withHeader, v1]),
+      Buffer.concat([frames, v1, withHeader]),
+      Buffer.concat([frames, withHeader]),
+      Buffer.concat([frames, footerOnly, v1]),
+      Buffer.concat([frames, v1, footerOnly]),
+    ]) {
+      expect(has(mp3, 'APETAGEX')).toBe(true);
+      const out = await sanitizeAllWays('mp3', mp3);
+      expect(has(out, 'Juan Perez')).toBe(false);
+      expect(has(out, 'APETAGEX')).toBe(false);
+      expect(out.equals(frames)).toBe(true);
+    }
   });
 
   it('an MP3 without tags passes through unchanged, short ones too', async () => {

@@ -204,6 +204,30 @@ describe('a rewritten entry', () => {
       ).map((v) => v.chain_version);
       expect(versions.slice(0, 3)).toEqual([1, 1, 1]);
       expect(versions.slice(3).every((v) => v === 2)).toBe(true);
+
+      // The version-1 rows are a legacy prefix sealed by the first keyed row (decision 0010):
+      // rewriting one of them, even with every plain link recomputed (no key needed for those),
+      // breaks the first keyed row, whose HMAC covers the last plain hash.
+      await legacy.db.transaction(async (tx) => {
+        await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+        const rows = await tx.query<Row>(
+          'SELECT * FROM audit_log WHERE chain_version = 1 ORDER BY id',
+        );
+        let prev = GENESIS_HASH;
+        for (const row of rows) {
+          const forged = { ...row, detail: row.id === 2 ? '{"motivo":"otro"}' : row.detail };
+          const hash = entryHash(prev, forged);
+          await tx.query(
+            'UPDATE audit_log SET detail = $1, prev_hash = $2, hash = $3 WHERE id = $4',
+            [forged.detail, prev, hash, row.id],
+          );
+          prev = hash;
+        }
+        await tx.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
+      });
+      const forged = (await who.get('/auditoria/verificacion')).json();
+      expect(forged.integra).toBe(false);
+      expect(forged.primera_rota).toEqual({ id: 4, reason: 'no enlaza con la entrada anterior' });
     } finally {
       await legacy.close();
     }

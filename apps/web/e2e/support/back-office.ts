@@ -74,9 +74,13 @@ export class BackOffice {
   ) {}
 
   /** Activates the administrator created in global-setup (once per run) and signs in. */
-  static async activate(): Promise<BackOffice> {
+  static activate(): Promise<BackOffice> {
+    return BackOffice.activateWith(inject('staffActivationToken'));
+  }
+
+  /** Activates the account of an activation token (an invitation) and signs in. */
+  static async activateWith(token: string): Promise<BackOffice> {
     const base = inject('baseUrl');
-    const token = inject('staffActivationToken');
     const lookup = await callThrough(viaFetch, base, contract.lookupInvitation, {
       body: { token },
     });
@@ -93,6 +97,17 @@ export class BackOffice {
    */
   static signedInOn(page: Page): BackOffice {
     return new BackOffice(viaBrowser(page), new URL(page.url()).origin, undefined, undefined);
+  }
+
+  /** The session's cookies (name and value), for a browser context to use them. */
+  cookies(): { name: string; value: string }[] {
+    return (this.cookie ?? '')
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+      });
   }
 
   async call<E extends Endpoint>(endpoint: E, parts: RequestParts<E>): Promise<SuccessOf<E>> {

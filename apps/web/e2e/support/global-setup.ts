@@ -41,52 +41,32 @@ export default async function setup(project: TestProject) {
     SMTP_URL: '',
   };
 
-  // The first back-office administrator, created the documented way (the CLI, before the server
-  // holds the embedded database); the spec that needs staff activates it through the API.
-  const admin = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/api/src/cli/admin-create.ts',
-      '--email',
-      STAFF_EMAIL,
-      '--name',
-      'Gestión Pruebas E2E',
-    ],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' },
-    },
-  );
-  const activation = /#([A-Za-z0-9_-]{43})\s*$/m.exec(admin.stdout)?.[1];
-  if (admin.status !== 0 || !activation)
-    throw new Error(`admin:create falló:\n${admin.stdout}\n${admin.stderr}`);
-
+  // Back-office administrators, created the documented way (the CLI, before the server holds the
+  // embedded database); each prints its activation link. One per spec that needs staff, so that
+  // the specs do not depend on each other's order.
+  const createAdmin = (email: string, name: string): string => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--name', name],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' },
+      },
+    );
+    const url = /^(http\S+\/gestion\/activar#[A-Za-z0-9_-]{43})\s*$/m.exec(run.stdout)?.[1];
+    if (run.status !== 0 || !url)
+      throw new Error(`admin:create (${email}) falló:\n${run.stdout}\n${run.stderr}`);
+    return url;
+  };
+  // The spec that needs staff through the API activates this one.
+  const activation = new URL(createAdmin(STAFF_EMAIL, 'Gestión Pruebas E2E')).hash.slice(1);
   // The administrator of back-office.e2e.ts, activated in the browser (its link, with the host rewritten there).
-  const bo = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/api/src/cli/admin-create.ts',
-      '--email',
-      'admin@prueba.cl',
-      '--name',
-      'Administradora Prueba',
-    ],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, ...env, PUBLIC_URL: 'http://localhost' },
-    },
-  );
-  const adminActivationUrl = /^(http\S+\/gestion\/activar#[A-Za-z0-9_-]{43})\s*$/m.exec(
-    bo.stdout,
-  )?.[1];
-  if (bo.status !== 0 || !adminActivationUrl)
-    throw new Error(`admin:create (admin@prueba.cl) falló:\n${bo.stdout}\n${bo.stderr}`);
+  const adminActivationUrl = createAdmin('admin@prueba.cl', 'Administradora Prueba');
+  // The administrator of anonymous-case.e2e.ts (through the API).
+  const anonymityAdminToken = new URL(
+    createAdmin('anonimato.e2e@canal-denuncias.cl', 'Gestión Anonimato E2E'),
+  ).hash.slice(1);
 
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
@@ -99,6 +79,7 @@ export default async function setup(project: TestProject) {
   project.provide('staffEmail', STAFF_EMAIL);
   project.provide('staffActivationToken', activation);
   project.provide('adminActivationUrl', adminActivationUrl);
+  project.provide('anonymityAdminToken', anonymityAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -117,5 +98,7 @@ declare module 'vitest' {
     staffActivationToken: string;
     /** admin@prueba.cl's activation link as the CLI printed it (host http://localhost, no port). */
     adminActivationUrl: string;
+    /** The administrator of anonymous-case.e2e.ts, not yet activated. */
+    anonymityAdminToken: string;
   }
 }

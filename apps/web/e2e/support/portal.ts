@@ -210,7 +210,8 @@ export async function fileAnonymousComplaint(
   {
     type = 'Uso indebido de recursos de la organización',
     zone = 'Región Metropolitana de Santiago',
-  }: { type?: string; zone?: string | null } = {},
+    files = [],
+  }: { type?: string; zone?: string | null; files?: UploadFile[] } = {},
 ): Promise<string> {
   await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
   await acceptTermsAndStart(page);
@@ -226,6 +227,7 @@ export async function fileAnonymousComplaint(
   await page.getByLabel('Descripción de los hechos', { exact: true }).fill(description);
   if (zone) await choose(page, 'Zona de ocurrencia', zone);
   await choose(page, 'Lugar de ocurrencia');
+  if (files.length > 0) await pickFiles(page, page, files);
   const submit = page.getByRole('button', { name: 'Ingresar denuncia' });
   await expect.poll(() => submit.isEnabled()).toBe(true);
   await submit.click();
