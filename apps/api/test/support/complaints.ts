@@ -1,4 +1,6 @@
+import { contract } from '@canal/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import { callApi } from './api';
 import { multipart, type FilePart } from './multipart';
 
 export const HEAD_OFFICE = 'f5b7a23f-d15f-4c2f-8bd5-b88cb8fc33ae';
@@ -71,11 +73,9 @@ export async function fileAndLogin(app: FastifyInstance, payload = denuncia()) {
   if (created.statusCode !== 201)
     throw new Error(`no se pudo ingresar: ${created.statusCode} ${created.body}`);
   const { ticket } = created.json() as { ticket: number };
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/denuncias/login',
+  const login = await callApi(app, contract.login, {
     headers: headers(payload.filial as string),
-    payload: { ticket, password: PASSWORD },
+    body: { ticket, password: PASSWORD },
   });
   const { token } = login.json() as { token: string };
   return {
