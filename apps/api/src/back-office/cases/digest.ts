@@ -4,6 +4,7 @@ import { civilDateInZone, computeMilestones } from '../../core/deadlines';
 import { nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
 import { auditHead } from '../../core/audit/audit-log';
+import { mailAdministrators } from '../../core/mail/administrators';
 import { failedMailStore } from '../../core/mail/failed-mail-store';
 
 export const DIGEST_JOB = 'resumen-plazos';
@@ -87,17 +88,12 @@ export async function mailDeadlineDigest(
   const { total: failedMails } = await failedMailStore.list(db, 1);
   const admins = await failedMailStore.administratorEmails(db);
   await db.transaction(async (tx) => {
-    for (const to of admins)
-      await outbox.enqueue(tx, {
-        to,
-        organizationId: HEAD_OFFICE_ID,
-        message: {
-          kind: 'staff-admin-digest',
-          auditHead: head,
-          failedMails,
-          backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
-        },
-      });
+    await mailAdministrators(outbox, tx, admins, {
+      kind: 'staff-admin-digest',
+      auditHead: head,
+      failedMails,
+      backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
+    });
     for (const entry of byAssignee.values()) {
       await outbox.enqueue(tx, {
         to: entry.email,

@@ -38,9 +38,17 @@ export const masterDataRepository = {
     return rows.length > 0;
   },
 
-  async insertZone(tx: Db, org: string, id: number, nombre: string, position: number) {
+  /** A zone or a category: both are an id and a name in their organisation's order. */
+  async insertNamed(
+    tx: Db,
+    table: 'master_zones' | 'master_categories',
+    org: string,
+    id: number,
+    nombre: string,
+    position: number,
+  ) {
     await tx.query(
-      'INSERT INTO master_zones (organization_id, id, nombre, position) VALUES ($1,$2,$3,$4)',
+      `INSERT INTO ${table} (organization_id, id, nombre, position) VALUES ($1,$2,$3,$4)`,
       [org, id, nombre, position],
     );
   },
@@ -56,13 +64,6 @@ export const masterDataRepository = {
     await tx.query(
       'INSERT INTO master_agencies (organization_id, id, zone_id, nombre, position) VALUES ($1,$2,$3,$4,$5)',
       [org, id, zoneId, nombre, position],
-    );
-  },
-
-  async insertCategory(tx: Db, org: string, id: number, nombre: string, position: number) {
-    await tx.query(
-      'INSERT INTO master_categories (organization_id, id, nombre, position) VALUES ($1,$2,$3,$4)',
-      [org, id, nombre, position],
     );
   },
 

@@ -17,13 +17,13 @@ export async function seedMasterData(db: Db): Promise<number> {
       await takeMigrationLock(tx);
       if (await repo.hasAny(tx, org.id)) return;
       for (const [zi, zone] of data.zonas.entries()) {
-        await repo.insertZone(tx, org.id, zone.id, zone.nombre, zi);
+        await repo.insertNamed(tx, 'master_zones', org.id, zone.id, zone.nombre, zi);
         for (const [ai, agency] of zone.agencias.entries()) {
           await repo.insertAgency(tx, org.id, agency.id, zone.id, agency.nombre, ai);
         }
       }
       for (const [ci, category] of data.categorias.entries()) {
-        await repo.insertCategory(tx, org.id, category.id, category.nombre, ci);
+        await repo.insertNamed(tx, 'master_categories', org.id, category.id, category.nombre, ci);
         for (const [ti, type] of category.tipos.entries()) {
           await repo.insertType(tx, org.id, { ...type, categoryId: category.id }, ti);
         }
