@@ -1,5 +1,11 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
+import {
+  controlClass,
+  FieldFrame,
+  FieldMessages,
+  invalidAndDescribed,
+  useFieldIds,
+} from './field-parts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -20,15 +26,12 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const { controlId: inputId, hintId, errorId } = useFieldIds(id);
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="font-semibold">
-        {label}
-      </label>
+    <FieldFrame controlId={inputId} label={label} className={className}>
       <input
         ref={ref}
         id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(
+        {...invalidAndDescribed(
+          error,
           extraDescribedBy,
           hint ? hintId : null,
           error ? errorId : null,
@@ -37,6 +40,6 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {...inputProps}
       />
       <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 });

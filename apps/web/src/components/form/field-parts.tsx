@@ -45,3 +45,31 @@ export function FieldMessages({
     </>
   );
 }
+
+/** The frame of a control: the label tied to it above, then the control and what follows it. */
+export function FieldFrame({
+  controlId,
+  label,
+  className = '',
+  children,
+}: {
+  controlId: string;
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={controlId} className="font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** The attributes of a control with an error: marked invalid, described by `ids` that are set. */
+export const invalidAndDescribed = (
+  error: string | undefined,
+  ...ids: (string | false | null | undefined)[]
+) => ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(...ids) });

@@ -4,7 +4,13 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
+import {
+  controlClass,
+  FieldFrame,
+  FieldMessages,
+  invalidAndDescribed,
+  useFieldIds,
+} from './field-parts';
 
 // Select and text area in the look of TextField, on the same plumbing (field-parts).
 
@@ -39,15 +45,11 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const { controlId: selectId, hintId, errorId } = useFieldIds(id);
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={selectId} className="font-semibold">
-        {label}
-      </label>
+    <FieldFrame controlId={selectId} label={label} className={className}>
       <select
         ref={ref}
         id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
+        {...invalidAndDescribed(error, hint ? hintId : null, error ? errorId : null)}
         className={controlClass(error)}
         {...selectProps}
       >
@@ -65,7 +67,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         )}
       </select>
       <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 });
 
@@ -82,10 +84,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
     const { controlId: areaId, hintId, errorId } = useFieldIds(id);
     const counterId = `${areaId}-contador`;
     return (
-      <div className={`flex flex-col gap-1 ${className}`}>
-        <label htmlFor={areaId} className="font-semibold">
-          {label}
-        </label>
+      <FieldFrame controlId={areaId} label={label} className={className}>
         {hint && (
           <p id={hintId} className="text-sm text-gray-700">
             {hint}
@@ -94,8 +93,8 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         <textarea
           ref={ref}
           id={areaId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(
+          {...invalidAndDescribed(
+            error,
             hint ? hintId : null,
             counter !== undefined ? counterId : null,
             error ? errorId : null,
@@ -113,7 +112,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
             </p>
           )}
         </div>
-      </div>
+      </FieldFrame>
     );
   },
 );
