@@ -89,6 +89,10 @@ export function createApiClient({
     }
   }
 
+  /** A JSON POST to the portal call `K` (its path checked against the contract). */
+  const post = <K extends PortalCall>(url: PathOf<K>, body: object, auth = false) =>
+    call<Answer<K>>({ method: 'POST', url, body, auth });
+
   /** Master data: no bot check; on failure an empty list and a console message (SPEC §7). */
   async function masterData<T>(url: string): Promise<T> {
     try {
@@ -148,11 +152,7 @@ export function createApiClient({
 
     /** Signs in and keeps the token for the later calls of this tab. */
     async login(ticket: number, password: string): Promise<void> {
-      const { token } = await call<Answer<'login'>>({
-        method: 'POST',
-        url: '/v1/denuncias/login' satisfies PathOf<'login'>,
-        body: { ticket, password },
-      });
+      const { token } = await post<'login'>('/v1/denuncias/login', { ticket, password });
       sessionStore.set({ ticket, token });
     },
 
@@ -195,12 +195,11 @@ export function createApiClient({
     },
 
     addComment: (id: number, comment: string) =>
-      call<Answer<'addComment'>>({
-        method: 'POST',
-        url: '/v1/denuncias/add-comentario' satisfies PathOf<'addComment'>,
-        body: { comentario: comment, denuncia_id: id },
-        auth: true,
-      }),
+      post<'addComment'>(
+        '/v1/denuncias/add-comentario',
+        { comentario: comment, denuncia_id: id },
+        true,
+      ),
 
     /** POST /v1/denuncias/upload-files: `bitacora` {codigo, comentario, usuario} and the files. */
     uploadFiles(
@@ -221,32 +220,18 @@ export function createApiClient({
     },
 
     status: (codigo: number) =>
-      call<Answer<'complaintStatus'>>({
-        method: 'POST',
-        url: '/v1/denuncias/estado-denuncia' satisfies PathOf<'complaintStatus'>,
-        body: { codigo },
-        auth: true,
-      }),
+      post<'complaintStatus'>('/v1/denuncias/estado-denuncia', { codigo }, true),
 
-    recoverCode: (email: string) =>
-      call<Answer<'recoverCodes'>>({
-        method: 'POST',
-        url: '/v1/denuncias/codigo' satisfies PathOf<'recoverCodes'>,
-        body: { email },
-      }),
+    recoverCode: (email: string) => post<'recoverCodes'>('/v1/denuncias/codigo', { email }),
 
     recoverPassword: (codigo: number, email: string) =>
-      call<Answer<'requestPasswordReset'>>({
-        method: 'POST',
-        url: '/v1/denuncias/recuperar-password' satisfies PathOf<'requestPasswordReset'>,
-        body: { codigo, email },
-      }),
+      post<'requestPasswordReset'>('/v1/denuncias/recuperar-password', { codigo, email }),
 
     resetPassword: (token: string, password: string, repeatPassword: string) =>
-      call<Answer<'resetPassword'>>({
-        method: 'POST',
-        url: '/v1/denuncias/restablecer-password' satisfies PathOf<'resetPassword'>,
-        body: { token, password, repeatPassword },
+      post<'resetPassword'>('/v1/denuncias/restablecer-password', {
+        token,
+        password,
+        repeatPassword,
       }),
   };
 }
