@@ -47,10 +47,12 @@ async function refreshNextDue(tx: Db, row: ComplaintRow, closed: boolean): Promi
  * (the complainant reads it) is signed by the team; a staff-only one by the person.
  */
 async function logChange(
-  services: Services,
-  tx: Db,
-  user: StaffUser,
-  complaintId: number,
+  {
+    services,
+    tx,
+    user,
+    id: complaintId,
+  }: { services: Services; tx: Db; user: StaffUser; id: number },
   entry: { event: string; commentEnc?: string | null; visible: boolean },
   audit: Omit<AuditEntryInput, 'actorId' | 'complaintId'>,
 ): Promise<void> {
@@ -111,10 +113,7 @@ export async function changeStatus(
     await refreshNextDue(tx, row, closing);
     await notifyComplainant(services, tx, row, change.estado);
     await logChange(
-      services,
-      tx,
-      user,
-      id,
+      { services, tx, user, id },
       {
         event: eventStatus(change.estado),
         commentEnc: sealField(key, comment, logComment(id)),
@@ -139,10 +138,7 @@ export async function replyToComplainant(
     await repo.markAnswered(tx, id, today());
     await notifyComplainant(services, tx, row, row.status);
     await logChange(
-      services,
-      tx,
-      user,
-      id,
+      { services, tx, user, id },
       {
         event: EVENT_REPLY,
         commentEnc: sealField(key, comment.trim(), logComment(id)),
@@ -164,10 +160,7 @@ export async function addInternalNote(
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
     await logChange(
-      services,
-      tx,
-      user,
-      id,
+      { services, tx, user, id },
       {
         event: EVENT_NOTE,
         commentEnc: sealField(key, comment.trim(), logComment(id)),
@@ -212,10 +205,7 @@ export async function assignCase(
   await services.db.transaction(async (tx) => {
     await repo.setAssignee(tx, id, assigneeId);
     await logChange(
-      services,
-      tx,
-      user,
-      id,
+      { services, tx, user, id },
       { event: person ? `Caso asignado a ${person.name}` : 'Caso sin asignar', visible: false },
       { action: 'caso.asignado', detail: { usuario_id: assigneeId } },
     );
@@ -245,10 +235,7 @@ export async function setExclusion(
       await repo.removeExclusion(tx, id, userId);
     }
     await logChange(
-      services,
-      tx,
-      user,
-      id,
+      { services, tx, user, id },
       {
         event: excluded
           ? `${person.name} queda excluido del caso por conflicto de interés`
@@ -305,10 +292,7 @@ export async function recordMilestone(
     }
     await refreshNextDue(tx, row, row.status === STATUS_CLOSED);
     await logChange(
-      services,
-      tx,
-      user,
-      id,
+      { services, tx, user, id },
       {
         event: `Hito: ${rule.label}`,
         commentEnc: comment ? sealField(dataKey, comment, logComment(id)) : null,

@@ -1,11 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import {
-  controlClass,
-  FieldFrame,
-  FieldMessages,
-  invalidAndDescribed,
-  useFieldIds,
-} from './field-parts';
+import { controlClass, FieldFrame, FieldMessages, useField } from './field-parts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -24,18 +18,12 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, id, className = '', 'aria-describedby': extraDescribedBy, ...inputProps },
   ref,
 ) {
-  const { controlId: inputId, hintId, errorId } = useFieldIds(id);
+  const { controlId, hintId, errorId, control } = useField(id, error, hint);
   return (
-    <FieldFrame controlId={inputId} label={label} className={className}>
+    <FieldFrame controlId={controlId} label={label} className={className}>
       <input
         ref={ref}
-        id={inputId}
-        {...invalidAndDescribed(
-          error,
-          extraDescribedBy,
-          hint ? hintId : null,
-          error ? errorId : null,
-        )}
+        {...control({ before: extraDescribedBy })}
         className={controlClass(error)}
         {...inputProps}
       />

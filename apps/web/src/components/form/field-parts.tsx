@@ -68,8 +68,24 @@ export function FieldFrame({
   );
 }
 
-/** The attributes of a control with an error: marked invalid, described by `ids` that are set. */
-export const invalidAndDescribed = (
-  error: string | undefined,
-  ...ids: (string | false | null | undefined)[]
-) => ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(...ids) });
+/**
+ * The ids of a control (`useFieldIds`) and its attributes: the id, marked invalid on an error,
+ * described by `before`, its hint, `between` and its error (those that are set), in that order.
+ */
+export function useField(id: string | undefined, error: string | undefined, hint: ReactNode) {
+  const ids = useFieldIds(id);
+  const control = ({
+    before,
+    between,
+  }: { before?: string | null; between?: string | null } = {}) => ({
+    id: ids.controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(
+      before,
+      hint ? ids.hintId : null,
+      between,
+      error ? ids.errorId : null,
+    ),
+  });
+  return { ...ids, control };
+}

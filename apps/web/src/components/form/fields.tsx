@@ -4,13 +4,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import {
-  controlClass,
-  FieldFrame,
-  FieldMessages,
-  invalidAndDescribed,
-  useFieldIds,
-} from './field-parts';
+import { controlClass, FieldFrame, FieldMessages, useField } from './field-parts';
 
 // Select and text area in the look of TextField, on the same plumbing (field-parts).
 
@@ -43,16 +37,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   },
   ref,
 ) {
-  const { controlId: selectId, hintId, errorId } = useFieldIds(id);
+  const { controlId, hintId, errorId, control } = useField(id, error, hint);
   return (
-    <FieldFrame controlId={selectId} label={label} className={className}>
-      <select
-        ref={ref}
-        id={selectId}
-        {...invalidAndDescribed(error, hint ? hintId : null, error ? errorId : null)}
-        className={controlClass(error)}
-        {...selectProps}
-      >
+    <FieldFrame controlId={controlId} label={label} className={className}>
+      <select ref={ref} {...control()} className={controlClass(error)} {...selectProps}>
         {options ? (
           <>
             <option value="">{placeholder}</option>
@@ -81,10 +69,10 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
   function TextAreaField({ label, error, hint, counter, id, className = '', ...areaProps }, ref) {
-    const { controlId: areaId, hintId, errorId } = useFieldIds(id);
-    const counterId = `${areaId}-contador`;
+    const { controlId, hintId, errorId, control } = useField(id, error, hint);
+    const counterId = `${controlId}-contador`;
     return (
-      <FieldFrame controlId={areaId} label={label} className={className}>
+      <FieldFrame controlId={controlId} label={label} className={className}>
         {hint && (
           <p id={hintId} className="text-sm text-gray-700">
             {hint}
@@ -92,13 +80,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         )}
         <textarea
           ref={ref}
-          id={areaId}
-          {...invalidAndDescribed(
-            error,
-            hint ? hintId : null,
-            counter !== undefined ? counterId : null,
-            error ? errorId : null,
-          )}
+          {...control({ between: counter !== undefined ? counterId : null })}
           className={`${controlClass(error)} resize-y ${areaProps.rows === undefined ? 'min-h-40' : ''}`}
           {...areaProps}
         />
