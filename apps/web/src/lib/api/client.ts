@@ -93,6 +93,29 @@ export function createApiClient({
   const post = <K extends PortalCall>(url: PathOf<K>, body: object, auth = false) =>
     call<Answer<K>>({ method: 'POST', url, body, auth });
 
+  /**
+   * A multipart POST to the portal call `K`: one JSON part named `part`, then one `files` part per
+   * file, with upload progress and the long upload timeout.
+   */
+  function upload<K extends PortalCall>(
+    url: PathOf<K>,
+    part: { name: string; json: object },
+    files: File[],
+    { auth = false, onProgress }: { auth?: boolean; onProgress?: (fraction: number) => void },
+  ) {
+    const body = new FormData();
+    body.append(part.name, JSON.stringify(part.json));
+    for (const file of files) body.append('files', file, file.name);
+    return call<Answer<K>>({
+      method: 'POST',
+      url,
+      body,
+      auth,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      onUploadProgress: onProgress,
+    });
+  }
+
   /** Master data: no bot check; on failure an empty list and a console message (SPEC §7). */
   async function masterData<T>(url: string): Promise<T> {
     try {
@@ -138,15 +161,9 @@ export function createApiClient({
       files: File[],
       onProgress?: (f: number) => void,
     ) {
-      const body = new FormData();
-      body.append('denuncia', JSON.stringify(toDenunciaPayload(form, ticketInfo, organizationId)));
-      for (const file of files) body.append('files', file, file.name);
-      return call<Answer<'createComplaint'>>({
-        method: 'POST',
-        url: '/v1/denuncias' satisfies PathOf<'createComplaint'>,
-        body,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-        onUploadProgress: onProgress,
+      const json = toDenunciaPayload(form, ticketInfo, organizationId);
+      return upload<'createComplaint'>('/v1/denuncias', { name: 'denuncia', json }, files, {
+        onProgress,
       });
     },
 
@@ -206,17 +223,13 @@ export function createApiClient({
       input: { id: number; comment: string; files: File[]; user: string },
       onProgress?: (fraction: number) => void,
     ) {
-      const body = new FormData();
-      body.append('bitacora', JSON.stringify(toUploadBitacora(input)));
-      for (const file of input.files) body.append('files', file, file.name);
-      return call<Answer<'uploadFiles'>>({
-        method: 'POST',
-        url: '/v1/denuncias/upload-files' satisfies PathOf<'uploadFiles'>,
-        body,
-        auth: true,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-        onUploadProgress: onProgress,
-      });
+      const json = toUploadBitacora(input);
+      return upload<'uploadFiles'>(
+        '/v1/denuncias/upload-files',
+        { name: 'bitacora', json },
+        input.files,
+        { auth: true, onProgress },
+      );
     },
 
     status: (codigo: number) =>
