@@ -53,13 +53,20 @@ async function logChange(
     user,
     id: complaintId,
   }: { services: Services; tx: Db; user: StaffUser; id: number },
-  entry: { event: string; commentEnc?: string | null; visible: boolean },
+  entry: {
+    event: string;
+    /** The comment and the case's data key, sealed here for the log. */
+    comment?: { key: Buffer; text: string };
+    visible: boolean;
+  },
   audit: Omit<AuditEntryInput, 'actorId' | 'complaintId'>,
 ): Promise<void> {
   await repo.addStaffLog(tx, {
     complaintId,
     event: entry.event,
-    commentEnc: entry.commentEnc ?? null,
+    commentEnc: entry.comment
+      ? sealField(entry.comment.key, entry.comment.text, logComment(complaintId))
+      : null,
     author: entry.visible ? AUTHOR_TEAM : user.name,
     visible: entry.visible,
     staffUserId: user.id,
@@ -116,7 +123,7 @@ export async function changeStatus(
       { services, tx, user, id },
       {
         event: eventStatus(change.estado),
-        commentEnc: sealField(key, comment, logComment(id)),
+        comment: { key, text: comment },
         visible: true,
       },
       { action: 'caso.estado', detail: { de: row.status, a: change.estado } },
@@ -139,11 +146,7 @@ export async function replyToComplainant(
     await notifyComplainant(services, tx, row, row.status);
     await logChange(
       { services, tx, user, id },
-      {
-        event: EVENT_REPLY,
-        commentEnc: sealField(key, comment.trim(), logComment(id)),
-        visible: true,
-      },
+      { event: EVENT_REPLY, comment: { key, text: comment.trim() }, visible: true },
       { action: 'caso.respuesta' },
     );
   });
@@ -161,11 +164,7 @@ export async function addInternalNote(
   await services.db.transaction(async (tx) => {
     await logChange(
       { services, tx, user, id },
-      {
-        event: EVENT_NOTE,
-        commentEnc: sealField(key, comment.trim(), logComment(id)),
-        visible: false,
-      },
+      { event: EVENT_NOTE, comment: { key, text: comment.trim() }, visible: false },
       { action: 'caso.nota' },
     );
   });
@@ -295,7 +294,7 @@ export async function recordMilestone(
       { services, tx, user, id },
       {
         event: `Hito: ${rule.label}`,
-        commentEnc: comment ? sealField(dataKey, comment, logComment(id)) : null,
+        comment: comment ? { key: dataKey, text: comment } : undefined,
         visible: rule.informsComplainant,
       },
       { action: 'caso.hito', detail: { hito: rule.key, fecha: input.fecha } },
