@@ -1,3 +1,4 @@
+import { callApi } from '../support/api';
 import { contract } from '@canal/shared/contract';
 import type { ComplaintStatus } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,11 +326,9 @@ describe('status changes', () => {
         },
       });
       expect(res.statusCode).toBe(201);
-      const status = await t.app.inject({
-        method: 'POST',
-        url: '/v1/denuncias/estado-denuncia',
+      const status = await callApi(t.app, contract.complaintStatus, {
         headers: c.auth,
-        payload: { codigo: c.ticket },
+        body: { codigo: c.ticket },
       });
       expect(status.json().estado).toBe(estado);
     }
@@ -483,11 +482,9 @@ describe('dialogue', () => {
       body: { usuario_id: investigatorHq.id },
     });
     await drainMail();
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const comment = await callApi(t.app, contract.addComment, {
       headers: c.auth,
-      payload: { denuncia_id: c.ticket, comentario: 'Hubo un nuevo episodio ayer.' },
+      body: { denuncia_id: c.ticket, comentario: 'Hubo un nuevo episodio ayer.' },
     });
     expect(comment.statusCode).toBe(201);
     await investigatorHq.call(contract.changeStatus, {
@@ -526,11 +523,9 @@ describe('dialogue', () => {
   it('mails nobody when no one is assigned', async () => {
     const c = await newCase();
     await drainMail();
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    await callApi(t.app, contract.addComment, {
       headers: c.auth,
-      payload: { denuncia_id: c.ticket, comentario: 'Hola' },
+      body: { denuncia_id: c.ticket, comentario: 'Hola' },
     });
     const [pending] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM outbox WHERE kind = 'staff-new-activity' AND status = 'pending'`,

@@ -1,3 +1,4 @@
+import { callApi } from '../support/api';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -50,18 +51,14 @@ describe('an anonymous complaint seen by staff', () => {
   it('shows neither the e-mail, nor the filing instant, nor the original file names', async () => {
     const { id, ticket } = await fileCase(anonymous());
     // The complainant adds a comment later: its instant is theirs too.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const login = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket, password: PASSWORD },
+      body: { ticket, password: PASSWORD },
     });
     const auth = { ...headers(), authorization: `Bearer ${login.json().token}` };
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const comment = await callApi(t.app, contract.addComment, {
       headers: auth,
-      payload: { denuncia_id: ticket, comentario: 'Un antecedente más del denunciante.' },
+      body: { denuncia_id: ticket, comentario: 'Un antecedente más del denunciante.' },
     });
     expect(comment.statusCode).toBe(201);
     await investigator.call(contract.addInternalNote, {
