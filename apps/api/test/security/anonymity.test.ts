@@ -2,15 +2,7 @@ import { callApi } from '../support/api';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
-import {
-  anonymous,
-  denuncia,
-  EMAIL,
-  file,
-  HEAD_OFFICE,
-  PASSWORD,
-  headers,
-} from '../support/complaints';
+import { anonymous, denuncia, EMAIL, file, HEAD_OFFICE, login } from '../support/complaints';
 import { docx, pdf } from '../support/files';
 import { staff, type StaffClient } from '../back-office/support';
 
@@ -51,11 +43,7 @@ describe('an anonymous complaint seen by staff', () => {
   it('shows neither the e-mail, nor the filing instant, nor the original file names', async () => {
     const { id, ticket } = await fileCase(anonymous());
     // The complainant adds a comment later: its instant is theirs too.
-    const login = await callApi(t.app, contract.login, {
-      headers: headers(),
-      body: { ticket, password: PASSWORD },
-    });
-    const auth = { ...headers(), authorization: `Bearer ${login.json().token}` };
+    const { auth } = await login(t.app, ticket);
     const comment = await callApi(t.app, contract.addComment, {
       headers: auth,
       body: { denuncia_id: ticket, comentario: 'Un antecedente más del denunciante.' },

@@ -67,20 +67,22 @@ export async function file(
   });
 }
 
+/** Signs in to complaint `ticket` with PASSWORD: the Bearer token and the headers of later calls. */
+export async function login(app: FastifyInstance, ticket: number, filial = HEAD_OFFICE) {
+  const res = await callApi(app, contract.login, {
+    headers: headers(filial),
+    body: { ticket, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`no se pudo entrar: ${res.statusCode} ${res.body}`);
+  const { token } = res.json() as { token: string };
+  return { token, auth: { ...headers(filial), authorization: `Bearer ${token}` } };
+}
+
 /** Files a valid complaint and signs in: the ticket and a Bearer token. */
 export async function fileAndLogin(app: FastifyInstance, payload = denuncia()) {
   const created = await file(app, payload);
   if (created.statusCode !== 201)
     throw new Error(`no se pudo ingresar: ${created.statusCode} ${created.body}`);
   const { ticket } = created.json() as { ticket: number };
-  const login = await callApi(app, contract.login, {
-    headers: headers(payload.filial as string),
-    body: { ticket, password: PASSWORD },
-  });
-  const { token } = login.json() as { token: string };
-  return {
-    ticket,
-    token,
-    auth: { ...headers(payload.filial as string), authorization: `Bearer ${token}` },
-  };
+  return { ticket, ...(await login(app, ticket, payload.filial as string)) };
 }
