@@ -85,14 +85,17 @@ devices = $DIR/srv
 mount_check = false
 CONF
 }
-for server in account container object; do
-  case $server in
-    account) port=$ACCOUNT_PORT ;;
-    container) port=$CONTAINER_PORT ;;
-    object) port=$OBJECT_PORT ;;
+# The port of the account, container or object server.
+port_of() {
+  case $1 in
+    account) echo "$ACCOUNT_PORT" ;;
+    container) echo "$CONTAINER_PORT" ;;
+    object) echo "$OBJECT_PORT" ;;
   esac
+}
+for server in account container object; do
   {
-    common "$port"
+    common "$(port_of "$server")"
     printf '\n[pipeline:main]\npipeline = %s-server\n\n[app:%s-server]\nuse = egg:swift#%s\n' \
       "$server" "$server" "$server"
   } >"$DIR/$server-server.conf"
@@ -152,11 +155,7 @@ CONF
 stamp="$ACCOUNT_PORT $CONTAINER_PORT $OBJECT_PORT"
 if [ ! -f "$DIR/object.ring.gz" ] || [ "$(cat "$DIR/ring-ports" 2>/dev/null)" != "$stamp" ]; then
   for ring in account container object; do
-    case $ring in
-      account) port=$ACCOUNT_PORT ;;
-      container) port=$CONTAINER_PORT ;;
-      object) port=$OBJECT_PORT ;;
-    esac
+    port=$(port_of "$ring")
     rm -f "$DIR/$ring.builder" "$DIR/$ring.ring.gz"
     swift-ring-builder "$DIR/$ring.builder" create 6 1 1 >&2
     swift-ring-builder "$DIR/$ring.builder" add "r1z1-127.0.0.1:$port/d1" 1 >&2

@@ -4,13 +4,8 @@ import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  assertKey,
-  counted,
-  ObjectNotFoundError,
-  type ObjectHead,
-  type ObjectStore,
-} from './object-store';
+import { assertKey, counted, ObjectNotFoundError } from './object-store';
+import type { ObjectHead, ObjectStore } from './object-store';
 
 export interface LocalStoreOptions {
   /** Folder the keys are paths in. */

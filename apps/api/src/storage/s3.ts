@@ -13,13 +13,8 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import {
-  assertKey,
-  counted,
-  ObjectNotFoundError,
-  type ObjectHead,
-  type ObjectStore,
-} from './object-store';
+import { assertKey, counted, ObjectNotFoundError } from './object-store';
+import type { ObjectHead, ObjectStore } from './object-store';
 
 export interface S3StoreOptions {
   bucket: string;

@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
@@ -24,13 +25,13 @@ describe('files investigators open', () => {
     const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
       created.json().ticket,
     ]);
-    const view = (await investigator.get(`/casos/${row!.id}`)).json();
+    const view = (await investigator.call(contract.viewCase, { params: { id: row!.id } })).json();
     expect(view.archivos.map((f: { nombre: string }) => f.nombre)).toEqual([
       'foto.jpg',
       'plano.png',
     ]);
     for (const f of view.archivos) {
-      const res = await investigator.get(f.url.replace('/v1/gestion', ''));
+      const res = await investigator.follow(f.url);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.includes(Buffer.from('GPSLatitude'))).toBe(false);
       // The stripped copy of an image is shorter than the original, known only once sent: it

@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
@@ -30,25 +31,28 @@ describe('the audit log', () => {
   it('records sign-ins (failed too), case views, downloads and changes, chained by hash', async () => {
     await signIn(t.app, investigator.email, '000000');
     const c = await newCase();
-    await investigator.get(`/casos/${c.id}`);
-    await investigator.post(`/casos/${c.id}/notas`, { comentario: 'Nota' });
-    const res = await auditor.get(`/auditoria?caso=${c.id}`);
+    await investigator.call(contract.viewCase, { params: { id: c.id } });
+    await investigator.call(contract.addInternalNote, {
+      params: { id: c.id },
+      body: { comentario: 'Nota' },
+    });
+    const res = await auditor.call(contract.auditLog, { querystring: { caso: c.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json().entradas.map((e: { accion: string }) => e.accion)).toEqual([
       'caso.nota',
       'caso.visto',
     ]);
-    const all = (await auditor.get('/auditoria?limite=200')).json();
+    const all = (await auditor.call(contract.auditLog, { querystring: { limite: '200' } })).json();
     const actions = all.entradas.map((e: { accion: string }) => e.accion);
     expect(actions).toContain('sesion.ingreso_fallido');
     expect(actions).toContain('cuenta.activada');
     for (let i = 0; i < all.entradas.length - 1; i++)
       expect(all.entradas[i].hash_anterior).toBe(all.entradas[i + 1].hash);
 
-    const check = await auditor.get('/auditoria/verificacion');
+    const check = await auditor.call(contract.verifyAuditChain, {});
     expect(check.json()).toMatchObject({ integra: true, primera_rota: null });
     // Investigators do not read the audit log.
-    expect((await investigator.get('/auditoria')).statusCode).toBe(403);
+    expect((await investigator.call(contract.auditLog, {})).statusCode).toBe(403);
   });
 
   it('refuses UPDATE and DELETE in the database itself', async () => {
@@ -62,8 +66,8 @@ describe('the audit log', () => {
 
   it('detects a tampered entry and names the first broken one', async () => {
     const c = await newCase();
-    await investigator.get(`/casos/${c.id}`);
-    await investigator.get(`/casos/${c.id}`);
+    await investigator.call(contract.viewCase, { params: { id: c.id } });
+    await investigator.call(contract.viewCase, { params: { id: c.id } });
     const [target] = await t.db.query<{ id: number }>(
       `SELECT id FROM audit_log WHERE complaint_id = $1 ORDER BY id LIMIT 1`,
       [c.id],
@@ -74,7 +78,7 @@ describe('the audit log', () => {
       await tx.query(`UPDATE audit_log SET actor_id = $2 WHERE id = $1`, [target!.id, admin.id]);
       await tx.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
     });
-    const check = (await auditor.get('/auditoria/verificacion')).json();
+    const check = (await auditor.call(contract.verifyAuditChain, {})).json();
     expect(check.integra).toBe(false);
     expect(check.primera_rota).toEqual({ id: target!.id, reason: 'su contenido fue modificado' });
   });
@@ -104,15 +108,21 @@ describe('legal milestones (Law 21.643)', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
       new Date(),
     );
-    const before = (await investigator.get(`/casos/${c.id}`)).json();
+    const before = (await investigator.call(contract.viewCase, { params: { id: c.id } })).json();
     expect(before.caso.proximo_vencimiento).toBe(before.hitos[0].vence);
 
-    const internal = await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, {
-      fecha: today,
+    const internal = await investigator.call(contract.recordMilestone, {
+      params: { id: c.id, clave: 'medidas_resguardo' },
+      body: {
+        fecha: today,
+      },
     });
     expect(internal.statusCode).toBe(200);
-    const needsText = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, {
-      fecha: today,
+    const needsText = await investigator.call(contract.recordMilestone, {
+      params: { id: c.id, clave: 'decision_y_aviso_dt' },
+      body: {
+        fecha: today,
+      },
     });
     expect(needsText.statusCode).toBe(400);
     expect(needsText.json().message).toMatch(
@@ -120,22 +130,33 @@ describe('legal milestones (Law 21.643)', () => {
     );
     await t.services.outbox.drain(t.db);
     const mailsBefore = (await t.services.transport.list!()).length;
-    const told = await investigator.put(`/casos/${c.id}/hitos/decision_y_aviso_dt`, {
-      fecha: today,
-      comentario: 'La empresa investigará internamente.',
+    const told = await investigator.call(contract.recordMilestone, {
+      params: { id: c.id, clave: 'decision_y_aviso_dt' },
+      body: {
+        fecha: today,
+        comentario: 'La empresa investigará internamente.',
+      },
     });
     expect(told.statusCode).toBe(200);
     // The start notice to the DT is internal; who investigates is told to the complainant.
     expect(
-      (await investigator.put(`/casos/${c.id}/hitos/aviso_inicio_dt`, { fecha: today })).statusCode,
+      (
+        await investigator.call(contract.recordMilestone, {
+          params: { id: c.id, clave: 'aviso_inicio_dt' },
+          body: { fecha: today },
+        })
+      ).statusCode,
     ).toBe(200);
-    const named = await investigator.put(`/casos/${c.id}/hitos/investigador_designado`, {
-      fecha: today,
-      comentario: 'Investigadora a cargo: Ana Soto. Puede pedir su reemplazo.',
+    const named = await investigator.call(contract.recordMilestone, {
+      params: { id: c.id, clave: 'investigador_designado' },
+      body: {
+        fecha: today,
+        comentario: 'Investigadora a cargo: Ana Soto. Puede pedir su reemplazo.',
+      },
     });
     expect(named.statusCode).toBe(200);
 
-    const view = (await investigator.get(`/casos/${c.id}`)).json();
+    const view = (await investigator.call(contract.viewCase, { params: { id: c.id } })).json();
     const byKey = Object.fromEntries(view.hitos.map((h: { clave: string }) => [h.clave, h]));
     expect(byKey.medidas_resguardo).toMatchObject({ estado: 'done', completado: today });
     expect(byKey.decision_y_aviso_dt).toMatchObject({
@@ -182,24 +203,37 @@ describe('legal milestones (Law 21.643)', () => {
 
   it('refuses a milestone of another regime, a future date and one before receipt', async () => {
     const c = await newCase();
-    const other = await investigator.put(`/casos/${c.id}/hitos/acuse_recibo`, {
-      fecha: '2024-01-01',
+    const other = await investigator.call(contract.recordMilestone, {
+      params: { id: c.id, clave: 'acuse_recibo' },
+      body: {
+        fecha: '2024-01-01',
+      },
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe('El hito no corresponde a este tipo de denuncia.');
     expect(
       (
-        await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2999-01-01' })
+        await investigator.call(contract.recordMilestone, {
+          params: { id: c.id, clave: 'medidas_resguardo' },
+          body: { fecha: '2999-01-01' },
+        })
       ).json().message,
     ).toBe('La fecha del hito no puede ser futura.');
     expect(
       (
-        await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2020-01-01' })
+        await investigator.call(contract.recordMilestone, {
+          params: { id: c.id, clave: 'medidas_resguardo' },
+          body: { fecha: '2020-01-01' },
+        })
       ).json().message,
     ).toBe('La fecha del hito no puede ser anterior al ingreso de la denuncia.');
     expect(
-      (await investigator.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '01-01-2024' }))
-        .statusCode,
+      (
+        await investigator.call(contract.recordMilestone, {
+          params: { id: c.id, clave: 'medidas_resguardo' },
+          body: { fecha: '01-01-2024' },
+        })
+      ).statusCode,
     ).toBe(400);
   });
 
@@ -211,9 +245,15 @@ describe('legal milestones (Law 21.643)', () => {
       `UPDATE complaints SET created_at = now() - interval '21 days' WHERE id = $1`,
       [late.id],
     );
-    await investigator.put(`/casos/${late.id}/asignacion`, { usuario_id: investigator.id });
-    await investigator.put(`/casos/${general.id}/asignacion`, { usuario_id: investigator.id });
-    const view = (await investigator.get(`/casos/${late.id}`)).json();
+    await investigator.call(contract.assignCase, {
+      params: { id: late.id },
+      body: { usuario_id: investigator.id },
+    });
+    await investigator.call(contract.assignCase, {
+      params: { id: general.id },
+      body: { usuario_id: investigator.id },
+    });
+    const view = (await investigator.call(contract.viewCase, { params: { id: late.id } })).json();
     expect(view.hitos[0].estado).toBe('overdue');
 
     const now = new Date();
@@ -230,7 +270,9 @@ describe('legal milestones (Law 21.643)', () => {
     expect(digest.text).toContain('Adopción de medidas de resguardo');
     expect(digest.text).not.toContain(general.caseNumber); // nothing soon or overdue there
     // The refresh moved the overdue case to the top of the inbox.
-    const inbox = (await investigator.get('/casos?vencidos=true')).json();
+    const inbox = (
+      await investigator.call(contract.inbox, { querystring: { vencidos: 'true' } })
+    ).json();
     expect(inbox.casos[0].id).toBe(late.id);
     expect(inbox.casos[0].vencido).toBe(true);
   });

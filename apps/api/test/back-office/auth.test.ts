@@ -1,8 +1,10 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { CEM, fileAndLogin } from '../support/complaints';
 import { StaffThrottle } from '../../src/core/auth/staff-throttle';
 import { createAdministrator } from '../../src/back-office/staff/first-administrator';
+import { callApi } from '../support/api';
 import { codeFor, cookiesOf, invite, signIn, staff, StaffClient, STAFF_PASSWORD } from './support';
 
 let t: TestApp;
@@ -21,11 +23,7 @@ afterAll(() => t.close());
 describe('activation', () => {
   it('enrols TOTP from the link: the otpauth URI and the secret, then password and a code', async () => {
     const { token, email } = await invite(t, { role: 'investigador' });
-    const lookup = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion/consulta',
-      payload: { token },
-    });
+    const lookup = await callApi(t.app, contract.lookupInvitation, { body: { token } });
     expect(lookup.statusCode).toBe(200);
     const { totp, email: shown } = lookup.json();
     expect(shown).toBe(email);
@@ -33,36 +31,26 @@ describe('activation', () => {
     expect(totp.uri).toContain(`secret=${totp.secreto}`);
     expect(totp.uri).toMatch(/^otpauth:\/\/totp\//);
 
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion',
-      payload: { token, password: 'corta1', codigo: codeFor(totp.secreto) },
+    const weak = await callApi(t.app, contract.activate, {
+      body: { token, password: 'corta1', codigo: codeFor(totp.secreto) },
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('La contraseña debe tener al menos 12 caracteres.');
 
-    const wrongCode = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion',
-      payload: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto, 5) },
+    const wrongCode = await callApi(t.app, contract.activate, {
+      body: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto, 5) },
     });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json().message).toMatch(/código de verificación no es correcto/);
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion',
-      payload: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto) },
+    const ok = await callApi(t.app, contract.activate, {
+      body: { token, password: STAFF_PASSWORD, codigo: codeFor(totp.secreto) },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().usuario).toMatchObject({ email, rol: 'investigador', activado: true });
 
     // Single use.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion/consulta',
-      payload: { token },
-    });
+    const again = await callApi(t.app, contract.lookupInvitation, { body: { token } });
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toMatch(/enlace no es válido/);
   });
@@ -70,11 +58,7 @@ describe('activation', () => {
   it('refuses an expired invitation', async () => {
     const { token } = await invite(t);
     await t.db.query(`UPDATE staff_invitations SET expires_at = now() - interval '1 minute'`);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion/consulta',
-      payload: { token },
-    });
+    const res = await callApi(t.app, contract.lookupInvitation, { body: { token } });
     expect(res.statusCode).toBe(410);
   });
 
@@ -113,7 +97,7 @@ describe('sign-in', () => {
       client.secret,
       cookie,
       csrfValue,
-    ).get('/sesion');
+    ).call(contract.currentSession, {});
     expect(me.statusCode).toBe(200);
     expect(me.json().usuario.email).toBe(client.email);
     // Only the hash of the token is stored.
@@ -201,10 +185,8 @@ describe('sign-in', () => {
   });
 
   it('validates the fields with Spanish messages', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/sesion',
-      payload: { email: 'no-es-correo', password: 'x', codigo: '1' },
+    const res = await callApi(t.app, contract.signIn, {
+      body: { email: 'no-es-correo', password: 'x', codigo: '1' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('El correo no tiene un formato válido.');
@@ -214,12 +196,12 @@ describe('sign-in', () => {
 describe('sessions', () => {
   it('ends after 30 minutes idle', async () => {
     const client = await staff(t);
-    expect((await client.get('/sesion')).statusCode).toBe(200);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(200);
     await t.db.query(
       `UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE user_id = $1`,
       [client.id],
     );
-    const res = await client.get('/sesion');
+    const res = await client.call(contract.currentSession, {});
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Su sesión no es válida o expiró. Ingrese nuevamente.');
   });
@@ -230,20 +212,20 @@ describe('sessions', () => {
       `UPDATE staff_sessions SET created_at = now() - interval '8 hours 1 minute' WHERE user_id = $1`,
       [client.id],
     );
-    expect((await client.get('/sesion')).statusCode).toBe(401);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(401);
   });
 
   it('signs out: the cookie opens nothing afterwards', async () => {
     const client = await staff(t);
-    const out = await client.del('/sesion');
+    const out = await client.call(contract.signOut, {});
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0/);
-    expect((await client.get('/sesion')).statusCode).toBe(401);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(401);
   });
 
   it('refuses a state-changing request without the CSRF header, or with one that does not match', async () => {
     const client = await staff(t);
-    const missing = await client.request('DELETE', '/sesion', undefined, { 'x-csrf-token': '' });
+    const missing = await client.call(contract.signOut, { headers: { 'x-csrf-token': '' } });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().message).toMatch(/No pudimos verificar el origen/);
     const forged = await t.app.inject({
@@ -256,7 +238,7 @@ describe('sessions', () => {
     });
     expect(forged.statusCode).toBe(403);
     // Still signed in.
-    expect((await client.get('/sesion')).statusCode).toBe(200);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(200);
   });
 
   it('authenticates before it validates: no session or no CSRF is refused whatever the body', async () => {
@@ -271,14 +253,22 @@ describe('sessions', () => {
     const query = await t.app.inject({ method: 'GET', url: '/v1/gestion/casos?limite=mil' });
     expect(query.statusCode).toBe(401);
     const notAdmin = await staff(t, { role: 'investigador' });
-    expect((await notAdmin.post('/usuarios', { email: 'no es correo' })).statusCode).toBe(403);
+    expect(
+      (await notAdmin.call(contract.inviteUser, { body: { email: 'no es correo' } as never }))
+        .statusCode,
+    ).toBe(403);
     const client = await staff(t, { role: 'administrador' });
-    const noCsrf = await client.request('POST', '/casos/no-es-un-id/estado', bad, {
-      'x-csrf-token': '',
+    // Deliberately outside the contract (a bad id and body): the casts let the test send them.
+    const noCsrf = await client.call(contract.changeStatus, {
+      params: { id: 'no-es-un-id' as never },
+      body: bad as never,
+      headers: { 'x-csrf-token': '' },
     });
     expect(noCsrf.statusCode).toBe(403);
     // Signed in with the CSRF header, the same body is a 400 with the schema's message.
-    const invalid = await client.post('/usuarios', { email: 'no es correo' });
+    const invalid = await client.call(contract.inviteUser, {
+      body: { email: 'no es correo' } as never,
+    });
     expect(invalid.statusCode).toBe(400);
   });
 
@@ -298,9 +288,12 @@ describe('sessions', () => {
   it('signs out a deactivated user at once', async () => {
     const admin = await staff(t, { role: 'administrador' });
     const client = await staff(t, { organizations: [CEM] });
-    const res = await admin.patch(`/usuarios/${client.id}`, { activo: false });
+    const res = await admin.call(contract.updateUser, {
+      params: { id: client.id },
+      body: { activo: false },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await client.get('/sesion')).statusCode).toBe(401);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(401);
     expect((await signIn(t.app, client.email, codeFor(client.secret, 1))).statusCode).toBe(401);
   });
 });
@@ -308,11 +301,13 @@ describe('sessions', () => {
 describe('administration of users', () => {
   it('invites by e-mail through the outbox with a single-use 72-hour link', async () => {
     const admin = await staff(t, { role: 'administrador' });
-    const res = await admin.post('/usuarios', {
-      email: 'Nueva.Investigadora@Empresa.cl',
-      nombre: 'Nueva Investigadora',
-      rol: 'investigador',
-      organizaciones: [CEM],
+    const res = await admin.call(contract.inviteUser, {
+      body: {
+        email: 'Nueva.Investigadora@Empresa.cl',
+        nombre: 'Nueva Investigadora',
+        rol: 'investigador',
+        organizaciones: [CEM],
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -327,17 +322,15 @@ describe('administration of users', () => {
     expect(mail.subject).toMatch(/Invitación a la gestión de casos/);
     expect(mail.text).toMatch(/72 horas/);
     const link = mail.text.match(/http:\/\/localhost:3000\/gestion\/activar#([A-Za-z0-9_-]{43})/)!;
-    const lookup = await t.app.inject({
-      method: 'POST',
-      url: '/v1/gestion/activacion/consulta',
-      payload: { token: link[1] },
-    });
+    const lookup = await callApi(t.app, contract.lookupInvitation, { body: { token: link[1]! } });
     expect(lookup.statusCode).toBe(200);
 
-    const duplicate = await admin.post('/usuarios', {
-      email: 'nueva.investigadora@empresa.cl',
-      nombre: 'Otra',
-      rol: 'auditor',
+    const duplicate = await admin.call(contract.inviteUser, {
+      body: {
+        email: 'nueva.investigadora@empresa.cl',
+        nombre: 'Otra',
+        rol: 'auditor',
+      },
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('Ya existe un usuario con ese correo.');
@@ -346,16 +339,25 @@ describe('administration of users', () => {
   it('sets roles and organisations, and refuses to leave no administrator', async () => {
     const admin = await staff(t, { role: 'administrador' });
     const user = await staff(t, { role: 'investigador' });
-    const changed = await admin.patch(`/usuarios/${user.id}`, {
-      rol: 'auditor',
-      organizaciones: [CEM],
+    const changed = await admin.call(contract.updateUser, {
+      params: { id: user.id },
+      body: {
+        rol: 'auditor',
+        organizaciones: [CEM],
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ rol: 'auditor', organizaciones: [CEM] });
-    const bad = await admin.patch(`/usuarios/${user.id}`, { organizaciones: ['no-existe'] });
+    const bad = await admin.call(contract.updateUser, {
+      params: { id: user.id },
+      body: { organizaciones: ['no-existe'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Una de las organizaciones no es válida.');
-    const missing = await admin.patch('/usuarios/999999', { activo: false });
+    const missing = await admin.call(contract.updateUser, {
+      params: { id: 999999 },
+      body: { activo: false },
+    });
     expect(missing.statusCode).toBe(404);
 
     // Demote every other administrator, then try to demote the last one.
@@ -365,7 +367,10 @@ describe('administration of users', () => {
     );
     for (const o of others)
       await t.db.query(`UPDATE staff_users SET role = 'auditor' WHERE id = $1`, [o.id]);
-    const last = await admin.patch(`/usuarios/${admin.id}`, { rol: 'investigador' });
+    const last = await admin.call(contract.updateUser, {
+      params: { id: admin.id },
+      body: { rol: 'investigador' },
+    });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe('Debe quedar al menos un administrador activo.');
   });
@@ -374,11 +379,13 @@ describe('administration of users', () => {
     const investigator = await staff(t, { role: 'investigador' });
     const auditor = await staff(t, { role: 'auditor' });
     for (const client of [investigator, auditor]) {
-      expect((await client.get('/usuarios')).statusCode).toBe(403);
-      const res = await client.post('/usuarios', {
-        email: 'z@empresa.cl',
-        nombre: 'Zeta',
-        rol: 'administrador',
+      expect((await client.call(contract.listUsers, {})).statusCode).toBe(403);
+      const res = await client.call(contract.inviteUser, {
+        body: {
+          email: 'z@empresa.cl',
+          nombre: 'Zeta',
+          rol: 'administrador',
+        },
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('No tiene permiso para realizar esta acción.');

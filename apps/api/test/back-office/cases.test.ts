@@ -1,3 +1,6 @@
+import { callApi } from '../support/api';
+import { contract } from '@canal/shared/contract';
+import type { ComplaintStatus } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import {
@@ -51,76 +54,138 @@ describe('who sees what', () => {
   it('lets an investigator see the cases of their organisations and nothing else (404)', async () => {
     const hq = await newCase();
     const atacama = await newCase(denuncia(), CLINICA_ATACAMA);
-    expect((await investigatorHq.get(`/casos/${hq.id}`)).statusCode).toBe(200);
-    const other = await investigatorHq.get(`/casos/${atacama.id}`);
+    expect(
+      (await investigatorHq.call(contract.viewCase, { params: { id: hq.id } })).statusCode,
+    ).toBe(200);
+    const other = await investigatorHq.call(contract.viewCase, { params: { id: atacama.id } });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('No se encontró el caso solicitado.');
-    expect((await investigatorAtacama.get(`/casos/${atacama.id}`)).statusCode).toBe(200);
-    expect((await investigatorAtacama.get(`/casos/${hq.id}`)).statusCode).toBe(404);
     expect(
-      (await investigatorAtacama.post(`/casos/${hq.id}/notas`, { comentario: 'x' })).statusCode,
+      (await investigatorAtacama.call(contract.viewCase, { params: { id: atacama.id } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await investigatorAtacama.call(contract.viewCase, { params: { id: hq.id } })).statusCode,
     ).toBe(404);
     expect(
       (
-        await investigatorAtacama.post(`/casos/${hq.id}/estado`, {
-          estado: 'En análisis',
-          comentario: 'x',
+        await investigatorAtacama.call(contract.addInternalNote, {
+          params: { id: hq.id },
+          body: { comentario: 'x' },
         })
       ).statusCode,
     ).toBe(404);
-    const inbox = (await investigatorAtacama.get('/casos?limite=100')).json();
+    expect(
+      (
+        await investigatorAtacama.call(contract.changeStatus, {
+          params: { id: hq.id },
+          body: {
+            estado: 'En análisis',
+            comentario: 'x',
+          },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const inbox = (
+      await investigatorAtacama.call(contract.inbox, { querystring: { limite: '100' } })
+    ).json();
     expect(inbox.casos.map((c: { id: number }) => c.id)).toContain(atacama.id);
     expect(inbox.casos.map((c: { id: number }) => c.id)).not.toContain(hq.id);
     // Administrators see every organisation.
-    expect((await admin.get(`/casos/${atacama.id}`)).statusCode).toBe(200);
-    expect((await admin.get('/casos/99999999')).statusCode).toBe(404);
+    expect((await admin.call(contract.viewCase, { params: { id: atacama.id } })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.call(contract.viewCase, { params: { id: 99999999 } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('hides a case from a person excluded from it (conflict of interest), administrators included', async () => {
     const c = await newCase();
     expect(
-      (await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: investigatorHq.id })).statusCode,
+      (
+        await admin.call(contract.assignCase, {
+          params: { id: c.id },
+          body: { usuario_id: investigatorHq.id },
+        })
+      ).statusCode,
     ).toBe(200);
-    const excluded = await admin.put(`/casos/${c.id}/exclusiones/${investigatorHq.id}`);
+    const excluded = await admin.call(contract.excludeFromCase, {
+      params: { id: c.id, userId: investigatorHq.id },
+    });
     expect(excluded.statusCode).toBe(200);
-    expect((await investigatorHq.get(`/casos/${c.id}`)).statusCode).toBe(404);
-    const inbox = (await investigatorHq.get('/casos?limite=100')).json();
+    expect(
+      (await investigatorHq.call(contract.viewCase, { params: { id: c.id } })).statusCode,
+    ).toBe(404);
+    const inbox = (
+      await investigatorHq.call(contract.inbox, { querystring: { limite: '100' } })
+    ).json();
     expect(inbox.casos.map((x: { id: number }) => x.id)).not.toContain(c.id);
     // Excluding the assignee unassigns them, and they cannot be assigned again.
-    const view = (await admin.get(`/casos/${c.id}`)).json();
+    const view = (await admin.call(contract.viewCase, { params: { id: c.id } })).json();
     expect(view.caso.asignado).toBeNull();
     expect(view.caso.exclusiones).toEqual([{ id: investigatorHq.id, nombre: expect.any(String) }]);
-    const reassign = await admin.put(`/casos/${c.id}/asignacion`, {
-      usuario_id: investigatorHq.id,
+    const reassign = await admin.call(contract.assignCase, {
+      params: { id: c.id },
+      body: {
+        usuario_id: investigatorHq.id,
+      },
     });
     expect(reassign.statusCode).toBe(400);
     expect(reassign.json().message).toBe(
       'La persona seleccionada no puede hacerse cargo de este caso.',
     );
     // Only administrators manage exclusions.
-    expect((await auditorHq.put(`/casos/${c.id}/exclusiones/${auditorHq.id}`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (
+        await auditorHq.call(contract.excludeFromCase, {
+          params: { id: c.id, userId: auditorHq.id },
+        })
+      ).statusCode,
+    ).toBe(403);
     // Lifting the exclusion gives the case back.
-    expect((await admin.del(`/casos/${c.id}/exclusiones/${investigatorHq.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await investigatorHq.get(`/casos/${c.id}`)).statusCode).toBe(200);
+    expect(
+      (
+        await admin.call(contract.removeExclusion, {
+          params: { id: c.id, userId: investigatorHq.id },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await investigatorHq.call(contract.viewCase, { params: { id: c.id } })).statusCode,
+    ).toBe(200);
     // An administrator excluded from a case does not see it either.
     const other = await staff(t, { role: 'administrador' });
-    await admin.put(`/casos/${c.id}/exclusiones/${other.id}`);
-    expect((await other.get(`/casos/${c.id}`)).statusCode).toBe(404);
+    await admin.call(contract.excludeFromCase, { params: { id: c.id, userId: other.id } });
+    expect((await other.call(contract.viewCase, { params: { id: c.id } })).statusCode).toBe(404);
   });
 
   it('lets an auditor read but change nothing (403)', async () => {
     const c = await newCase();
-    expect((await auditorHq.get(`/casos/${c.id}`)).statusCode).toBe(200);
+    expect((await auditorHq.call(contract.viewCase, { params: { id: c.id } })).statusCode).toBe(
+      200,
+    );
     const attempts = [
-      auditorHq.post(`/casos/${c.id}/estado`, { estado: 'En análisis', comentario: 'Revisión' }),
-      auditorHq.post(`/casos/${c.id}/respuestas`, { comentario: 'Hola' }),
-      auditorHq.post(`/casos/${c.id}/notas`, { comentario: 'Nota' }),
-      auditorHq.put(`/casos/${c.id}/asignacion`, { usuario_id: auditorHq.id }),
-      auditorHq.put(`/casos/${c.id}/hitos/medidas_resguardo`, { fecha: '2024-01-01' }),
+      auditorHq.call(contract.changeStatus, {
+        params: { id: c.id },
+        body: { estado: 'En análisis', comentario: 'Revisión' },
+      }),
+      auditorHq.call(contract.replyToComplainant, {
+        params: { id: c.id },
+        body: { comentario: 'Hola' },
+      }),
+      auditorHq.call(contract.addInternalNote, {
+        params: { id: c.id },
+        body: { comentario: 'Nota' },
+      }),
+      auditorHq.call(contract.assignCase, {
+        params: { id: c.id },
+        body: { usuario_id: auditorHq.id },
+      }),
+      auditorHq.call(contract.recordMilestone, {
+        params: { id: c.id, clave: 'medidas_resguardo' },
+        body: { fecha: '2024-01-01' },
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(403);
@@ -128,7 +193,12 @@ describe('who sees what', () => {
     }
     // An auditor cannot be given a case either.
     expect(
-      (await admin.put(`/casos/${c.id}/asignacion`, { usuario_id: auditorHq.id })).statusCode,
+      (
+        await admin.call(contract.assignCase, {
+          params: { id: c.id },
+          body: { usuario_id: auditorHq.id },
+        })
+      ).statusCode,
     ).toBe(400);
   });
 });
@@ -160,14 +230,20 @@ describe('the case view', () => {
         })
       ).statusCode,
     ).toBe(201);
-    await investigatorHq.post(`/casos/${row!.id}/notas`, {
-      comentario: 'Revisar con RR.HH. en privado',
+    await investigatorHq.call(contract.addInternalNote, {
+      params: { id: row!.id },
+      body: {
+        comentario: 'Revisar con RR.HH. en privado',
+      },
     });
-    await investigatorHq.post(`/casos/${row!.id}/respuestas`, {
-      comentario: 'Recibimos su denuncia y la estamos revisando.',
+    await investigatorHq.call(contract.replyToComplainant, {
+      params: { id: row!.id },
+      body: {
+        comentario: 'Recibimos su denuncia y la estamos revisando.',
+      },
     });
 
-    const res = await investigatorHq.get(`/casos/${row!.id}`);
+    const res = await investigatorHq.call(contract.viewCase, { params: { id: row!.id } });
     expect(res.statusCode).toBe(200);
     const view = res.json();
     expect(view.caso.numero).toBe(row!.case_number);
@@ -217,17 +293,15 @@ describe('the case view', () => {
     expect(detail.denuncia_bitacora.at(-1).usuario).toBe('Equipo de investigación');
 
     // Files are downloaded through the authenticated route.
-    const download = await investigatorHq.get(view.archivos[0].url.replace('/v1/gestion', ''));
+    const download = await investigatorHq.follow(view.archivos[0].url);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="acta.pdf"/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(
-      (await investigatorAtacama.get(view.archivos[0].url.replace('/v1/gestion', ''))).statusCode,
-    ).toBe(404);
-    const wrongCase = await investigatorHq.get(
-      `/casos/${(await newCase()).id}/archivos/${view.archivos[0].id}`,
-    );
+    expect((await investigatorAtacama.follow(view.archivos[0].url)).statusCode).toBe(404);
+    const wrongCase = await investigatorHq.call(contract.downloadCaseFile, {
+      params: { id: (await newCase()).id, fileId: view.archivos[0].id },
+    });
     expect(wrongCase.statusCode).toBe(404);
   });
 });
@@ -236,7 +310,7 @@ describe('status changes', () => {
   it('goes through every status with a comment the complainant reads, each mailing them', async () => {
     const c = await newCase();
     const before = (await drainMail()).length;
-    const path = [
+    const path: ComplaintStatus[] = [
       'En análisis',
       'Faltan antecedentes',
       'En investigación',
@@ -244,16 +318,17 @@ describe('status changes', () => {
       'Recibida',
     ];
     for (const estado of path) {
-      const res = await investigatorHq.post(`/casos/${c.id}/estado`, {
-        estado,
-        comentario: `Ahora: ${estado}`,
+      const res = await investigatorHq.call(contract.changeStatus, {
+        params: { id: c.id },
+        body: {
+          estado,
+          comentario: `Ahora: ${estado}`,
+        },
       });
       expect(res.statusCode).toBe(201);
-      const status = await t.app.inject({
-        method: 'POST',
-        url: '/v1/denuncias/estado-denuncia',
+      const status = await callApi(t.app, contract.complaintStatus, {
         headers: c.auth,
-        payload: { codigo: c.ticket },
+        body: { codigo: c.ticket },
       });
       expect(status.json().estado).toBe(estado);
     }
@@ -274,21 +349,30 @@ describe('status changes', () => {
     );
     expect(row!.response_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const same = await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'Recibida',
-      comentario: 'otra vez',
+    const same = await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'Recibida',
+        comentario: 'otra vez',
+      },
     });
     expect(same.statusCode).toBe(409);
     expect(same.json().message).toBe('El caso ya tiene ese estado.');
-    const bad = await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'Archivada',
-      comentario: 'x',
+    const bad = await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'Archivada' as never, // not a status: refused
+        comentario: 'x',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Debe elegir el nuevo estado.');
-    const noComment = await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'En análisis',
-      comentario: '  ',
+    const noComment = await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'En análisis',
+        comentario: '  ',
+      },
     });
     expect(noComment.statusCode).toBe(400);
     expect(noComment.json().message).toMatch(/Debe escribir un comentario/);
@@ -312,33 +396,45 @@ describe('status changes', () => {
       });
     };
     expect((await upload()).statusCode).toBe(409);
-    await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'Faltan antecedentes',
-      comentario: 'Necesitamos el acta',
+    await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'Faltan antecedentes',
+        comentario: 'Necesitamos el acta',
+      },
     });
     expect((await upload()).statusCode).toBe(201);
-    await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'En investigación',
-      comentario: 'Gracias',
+    await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'En investigación',
+        comentario: 'Gracias',
+      },
     });
     expect((await upload()).statusCode).toBe(409);
   });
 
   it('closes only with a resolution; a closed case takes no status change or reply', async () => {
     const c = await newCase();
-    const noResolution = await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'Cerrada',
-      comentario: 'Fin',
+    const noResolution = await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'Cerrada',
+        comentario: 'Fin',
+      },
     });
     expect(noResolution.statusCode).toBe(400);
     expect(noResolution.json().message).toBe('Para cerrar el caso debe escribir la resolución.');
-    const closed = await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'Cerrada',
-      comentario: 'Concluimos la investigación.',
-      resolucion: 'Se aplicó amonestación escrita.',
+    const closed = await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'Cerrada',
+        comentario: 'Concluimos la investigación.',
+        resolucion: 'Se aplicó amonestación escrita.',
+      },
     });
     expect(closed.statusCode).toBe(201);
-    const view = (await investigatorHq.get(`/casos/${c.id}`)).json();
+    const view = (await investigatorHq.call(contract.viewCase, { params: { id: c.id } })).json();
     expect(view.caso).toMatchObject({
       estado: 'Cerrada',
       resolucion: 'Se aplicó amonestación escrita.',
@@ -351,18 +447,29 @@ describe('status changes', () => {
     );
     expect(
       (
-        await investigatorHq.post(`/casos/${c.id}/estado`, {
-          estado: 'En análisis',
-          comentario: 'x',
+        await investigatorHq.call(contract.changeStatus, {
+          params: { id: c.id },
+          body: {
+            estado: 'En análisis',
+            comentario: 'x',
+          },
         })
       ).statusCode,
     ).toBe(409);
-    const reply = await investigatorHq.post(`/casos/${c.id}/respuestas`, { comentario: 'x' });
+    const reply = await investigatorHq.call(contract.replyToComplainant, {
+      params: { id: c.id },
+      body: { comentario: 'x' },
+    });
     expect(reply.statusCode).toBe(409);
     expect(reply.json().message).toBe('El caso está cerrado y no admite ese cambio.');
     // Internal notes are still possible.
     expect(
-      (await investigatorHq.post(`/casos/${c.id}/notas`, { comentario: 'Archivado' })).statusCode,
+      (
+        await investigatorHq.call(contract.addInternalNote, {
+          params: { id: c.id },
+          body: { comentario: 'Archivado' },
+        })
+      ).statusCode,
     ).toBe(201);
   });
 });
@@ -370,18 +477,22 @@ describe('status changes', () => {
 describe('dialogue', () => {
   it('mails the assignee when the complainant comments or uploads, never the content', async () => {
     const c = await newCase();
-    await investigatorHq.put(`/casos/${c.id}/asignacion`, { usuario_id: investigatorHq.id });
+    await investigatorHq.call(contract.assignCase, {
+      params: { id: c.id },
+      body: { usuario_id: investigatorHq.id },
+    });
     await drainMail();
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const comment = await callApi(t.app, contract.addComment, {
       headers: c.auth,
-      payload: { denuncia_id: c.ticket, comentario: 'Hubo un nuevo episodio ayer.' },
+      body: { denuncia_id: c.ticket, comentario: 'Hubo un nuevo episodio ayer.' },
     });
     expect(comment.statusCode).toBe(201);
-    await investigatorHq.post(`/casos/${c.id}/estado`, {
-      estado: 'Faltan antecedentes',
-      comentario: 'Envíe el acta',
+    await investigatorHq.call(contract.changeStatus, {
+      params: { id: c.id },
+      body: {
+        estado: 'Faltan antecedentes',
+        comentario: 'Envíe el acta',
+      },
     });
     const { body, headers: h } = multipart([
       { name: 'bitacora', json: { codigo: c.ticket, usuario: EMAIL } },
@@ -412,11 +523,9 @@ describe('dialogue', () => {
   it('mails nobody when no one is assigned', async () => {
     const c = await newCase();
     await drainMail();
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    await callApi(t.app, contract.addComment, {
       headers: c.auth,
-      payload: { denuncia_id: c.ticket, comentario: 'Hola' },
+      body: { denuncia_id: c.ticket, comentario: 'Hola' },
     });
     const [pending] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM outbox WHERE kind = 'staff-new-activity' AND status = 'pending'`,
@@ -435,7 +544,7 @@ describe('the inbox', () => {
       await t.db.query('UPDATE complaints SET next_due_date = $2::date WHERE id = $1', [c.id, due]);
       cases.push({ ...c, due });
     }
-    const all = (await investigator.get('/casos')).json();
+    const all = (await investigator.call(contract.inbox, {})).json();
     expect(all.total).toBe(5);
     expect(
       all.casos.map((c: { proximo_vencimiento: string | null }) => c.proximo_vencimiento),
@@ -449,63 +558,112 @@ describe('the inbox', () => {
       false,
     ]);
 
-    const page2 = (await investigator.get('/casos?limite=2&desplazamiento=2')).json();
+    const page2 = (
+      await investigator.call(contract.inbox, { querystring: { limite: '2', desplazamiento: '2' } })
+    ).json();
     expect(page2.total).toBe(5);
     expect(page2.casos.map((c: { proximo_vencimiento: string }) => c.proximo_vencimiento)).toEqual([
       '2030-01-04',
       '2030-01-05',
     ]);
 
-    const overdue = (await investigator.get('/casos?vencidos=true')).json();
+    const overdue = (
+      await investigator.call(contract.inbox, { querystring: { vencidos: 'true' } })
+    ).json();
     expect(overdue.casos.map((c: { id: number }) => c.id)).toEqual([cases[1]!.id]);
 
-    await investigator.put(`/casos/${cases[2]!.id}/asignacion`, { usuario_id: investigator.id });
-    await investigator.post(`/casos/${cases[0]!.id}/estado`, {
-      estado: 'En análisis',
-      comentario: 'Revisando',
+    await investigator.call(contract.assignCase, {
+      params: { id: cases[2]!.id },
+      body: { usuario_id: investigator.id },
+    });
+    await investigator.call(contract.changeStatus, {
+      params: { id: cases[0]!.id },
+      body: {
+        estado: 'En análisis',
+        comentario: 'Revisando',
+      },
     });
     expect(
-      (await investigator.get('/casos?asignado=yo')).json().casos.map((c: { id: number }) => c.id),
+      (await investigator.call(contract.inbox, { querystring: { asignado: 'yo' } }))
+        .json()
+        .casos.map((c: { id: number }) => c.id),
     ).toEqual([cases[2]!.id]);
-    expect((await investigator.get(`/casos?asignado=${investigator.id}`)).json().total).toBe(1);
-    expect((await investigator.get('/casos?asignado=ninguno')).json().total).toBe(4);
     expect(
-      (await investigator.get('/casos?estado=En%20an%C3%A1lisis'))
+      (
+        await investigator.call(contract.inbox, {
+          querystring: { asignado: String(investigator.id) },
+        })
+      ).json().total,
+    ).toBe(1);
+    expect(
+      (await investigator.call(contract.inbox, { querystring: { asignado: 'ninguno' } })).json()
+        .total,
+    ).toBe(4);
+    expect(
+      (await investigator.call(contract.inbox, { querystring: { estado: 'En análisis' } }))
         .json()
         .casos.map((c: { id: number }) => c.id),
     ).toEqual([cases[0]!.id]);
     expect(
-      (await investigator.get('/casos?tipo=1')).json().casos.map((c: { id: number }) => c.id),
+      (await investigator.call(contract.inbox, { querystring: { tipo: '1' } }))
+        .json()
+        .casos.map((c: { id: number }) => c.id),
     ).toEqual([cases[4]!.id]);
     const [{ category_id }] = (await t.db.query<{ category_id: number }>(
       'SELECT category_id FROM complaints WHERE id = $1',
       [cases[4]!.id],
     )) as [{ category_id: number }];
-    expect((await investigator.get(`/casos?categoria=${category_id}&tipo=1`)).json().total).toBe(1);
-    expect((await investigator.get(`/casos?organizacion=${org}`)).json().total).toBe(5);
-    expect((await investigator.get(`/casos?organizacion=${HEAD_OFFICE}`)).json().total).toBe(0);
+    expect(
+      (
+        await investigator.call(contract.inbox, {
+          querystring: { categoria: category_id, tipo: '1' },
+        })
+      ).json().total,
+    ).toBe(1);
+    expect(
+      (await investigator.call(contract.inbox, { querystring: { organizacion: org } })).json()
+        .total,
+    ).toBe(5);
+    expect(
+      (
+        await investigator.call(contract.inbox, { querystring: { organizacion: HEAD_OFFICE } })
+      ).json().total,
+    ).toBe(0);
 
     await t.db.query(`UPDATE complaints SET created_at = '2024-06-10T15:00:00Z' WHERE id = $1`, [
       cases[3]!.id,
     ]);
     expect(
-      (await investigator.get('/casos?desde=2024-06-10&hasta=2024-06-10'))
+      (
+        await investigator.call(contract.inbox, {
+          querystring: { desde: '2024-06-10', hasta: '2024-06-10' },
+        })
+      )
         .json()
         .casos.map((c: { id: number }) => c.id),
     ).toEqual([cases[3]!.id]);
-    expect((await investigator.get('/casos?desde=2024-06-11&hasta=2024-06-30')).json().total).toBe(
-      0,
-    );
+    expect(
+      (
+        await investigator.call(contract.inbox, {
+          querystring: { desde: '2024-06-11', hasta: '2024-06-30' },
+        })
+      ).json().total,
+    ).toBe(0);
 
-    const invalid = await investigator.get('/casos?limite=500');
+    const invalid = await investigator.call(contract.inbox, { querystring: { limite: '500' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('El límite puede ser como máximo 100.');
-    expect((await investigator.get('/casos?desde=2024-02-30')).json().message).toBe(
-      'La fecha desde no es válida (aaaa-mm-dd).',
-    );
-    expect((await investigator.get('/casos?desde=2024-03-02&hasta=2024-03-01')).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await investigator.call(contract.inbox, { querystring: { desde: '2024-02-30' } })).json()
+        .message,
+    ).toBe('La fecha desde no es válida (aaaa-mm-dd).');
+    expect(
+      (
+        await investigator.call(contract.inbox, {
+          querystring: { desde: '2024-03-02', hasta: '2024-03-01' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('gives every new complaint a next due date from the legal table', async () => {
@@ -520,7 +678,9 @@ describe('the inbox', () => {
     expect(rows[0]!.next_due_date).toBe(rows[0]!.created);
     expect(rows[1]!.next_due_date > rows[1]!.created).toBe(true);
     // Due today: marked soon-due in the inbox (the same working-day window as the milestones), not overdue.
-    const inbox = (await investigatorHq.get('/casos?limite=100')).json();
+    const inbox = (
+      await investigatorHq.call(contract.inbox, { querystring: { limite: '100' } })
+    ).json();
     expect(inbox.casos.find((c: { id: number }) => c.id === karin.id)).toMatchObject({
       vencido: false,
       por_vencer: true,

@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, CEM, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
@@ -24,10 +25,13 @@ beforeAll(async () => {
   await t.db.query(`UPDATE complaints SET created_at = '2025-01-15T15:00:00Z' WHERE id = $1`, [
     cases[0]!,
   ]);
-  await admin.post(`/casos/${cases[0]}/estado`, {
-    estado: 'Cerrada',
-    comentario: 'Concluida',
-    resolucion: 'Medidas aplicadas',
+  await admin.call(contract.changeStatus, {
+    params: { id: cases[0] },
+    body: {
+      estado: 'Cerrada',
+      comentario: 'Concluida',
+      resolucion: 'Medidas aplicadas',
+    },
   });
   await t.db.query(`UPDATE complaints SET closed_at = '2025-01-25T15:00:00Z' WHERE id = $1`, [
     cases[0]!,
@@ -42,7 +46,7 @@ afterAll(() => t.close());
 
 describe('statistics', () => {
   it('counts by organisation, category, type, status and month, anonymous share, days to close, overdue', async () => {
-    const res = await admin.get('/estadisticas');
+    const res = await admin.call(contract.statistics, {});
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.total).toBe(4);
@@ -64,15 +68,21 @@ describe('statistics', () => {
     expect(s.vencidas).toBeGreaterThanOrEqual(1);
     expect(s.por_categoria.reduce((n: number, c: { total: number }) => n + c.total, 0)).toBe(4);
     // An investigator counts only their organisations.
-    expect((await investigator.get('/estadisticas')).json().total).toBe(3);
-    expect((await admin.get(`/estadisticas?organizacion=${CEM}`)).json().total).toBe(1);
-    expect((await admin.get('/estadisticas?desde=2025-01-01&hasta=2025-01-31')).json().total).toBe(
-      1,
-    );
+    expect((await investigator.call(contract.statistics, {})).json().total).toBe(3);
+    expect(
+      (await admin.call(contract.statistics, { querystring: { organizacion: CEM } })).json().total,
+    ).toBe(1);
+    expect(
+      (
+        await admin.call(contract.statistics, {
+          querystring: { desde: '2025-01-01', hasta: '2025-01-31' },
+        })
+      ).json().total,
+    ).toBe(1);
   });
 
   it('exports a CSV without personal data, and audits it', async () => {
-    const res = await investigator.get('/estadisticas/casos.csv');
+    const res = await investigator.call(contract.exportCasesCsv, {});
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="casos.csv"');
@@ -95,7 +105,7 @@ describe('statistics', () => {
     ]) {
       expect(res.body).not.toContain(forbidden);
     }
-    const audit = (await admin.get('/auditoria?limite=5')).json();
+    const audit = (await admin.call(contract.auditLog, { querystring: { limite: '5' } })).json();
     expect(audit.entradas[0]).toMatchObject({
       accion: 'estadisticas.exportadas',
       usuario: { id: investigator.id },
@@ -104,7 +114,9 @@ describe('statistics', () => {
   });
 
   it('gives the six-monthly Law 21.643 counts per organisation', async () => {
-    const first = (await admin.get('/estadisticas/semestral?anio=2025&semestre=1')).json();
+    const first = (
+      await admin.call(contract.halfYearReport, { querystring: { anio: '2025', semestre: '1' } })
+    ).json();
     const hq = first.organizaciones.find((o: { id: string }) => o.id === HEAD_OFFICE);
     expect(first.periodo).toEqual({
       anio: 2025,
@@ -118,15 +130,23 @@ describe('statistics', () => {
       casos_con_medidas_adoptadas: 0,
     });
     expect(hq.por_tipo.find((x: { tipo_id: number }) => x.tipo_id === 26).recibidas).toBe(1);
-    const second = (await admin.get('/estadisticas/semestral?anio=2025&semestre=2')).json();
+    const second = (
+      await admin.call(contract.halfYearReport, { querystring: { anio: '2025', semestre: '2' } })
+    ).json();
     expect(second.organizaciones.find((o: { id: string }) => o.id === HEAD_OFFICE)).toMatchObject({
       denuncias_recibidas: 0,
       casos_con_medidas_adoptadas: 1,
     });
     // Investigators see only their organisations.
-    const mine = (await investigator.get('/estadisticas/semestral?anio=2025&semestre=1')).json();
+    const mine = (
+      await investigator.call(contract.halfYearReport, {
+        querystring: { anio: '2025', semestre: '1' },
+      })
+    ).json();
     expect(mine.organizaciones.map((o: { id: string }) => o.id)).toEqual([HEAD_OFFICE]);
-    const bad = await admin.get('/estadisticas/semestral?anio=2025&semestre=3');
+    const bad = await admin.call(contract.halfYearReport, {
+      querystring: { anio: '2025', semestre: '3' as never }, // not a half-year: refused
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('El semestre debe ser 1 o 2.');
   });

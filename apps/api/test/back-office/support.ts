@@ -1,4 +1,11 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import {
+  STAFF_CSRF_HEADER,
+  contract,
+  type Endpoint,
+  type RequestParts,
+} from '@canal/shared/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { callApi } from '../support/api';
 import type { TestApp } from '../support/app';
 import { createStaffUser } from '../../src/back-office/staff/invitations';
 import type { StaffRole } from '../../src/back-office/staff/roles';
@@ -29,26 +36,23 @@ export class StaffClient {
     public csrf: string,
   ) {}
 
-  request(
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    extra: Record<string, string> = {},
-  ) {
-    const headers: Record<string, string> = { cookie: this.cookie, ...extra };
-    if (method !== 'GET' && !('x-csrf-token' in extra)) headers['x-csrf-token'] = this.csrf;
-    return this.app.inject({
-      method,
-      url: `/v1/gestion${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  /**
+   * Calls `endpoint` of the contract as this person. `headers` add to (or, for `x-csrf-token`,
+   * replace) the session's own.
+   */
+  call<E extends Endpoint>(endpoint: E, parts: RequestParts<E>) {
+    const headers: Record<string, string | undefined> = { cookie: this.cookie };
+    if (endpoint.method !== 'GET') headers[STAFF_CSRF_HEADER] = this.csrf;
+    return callApi(this.app, endpoint, {
+      ...parts,
+      headers: { ...headers, ...parts.headers },
+    } as RequestParts<E>);
   }
-  get = (url: string) => this.request('GET', url);
-  post = (url: string, payload?: unknown) => this.request('POST', url, payload ?? {});
-  put = (url: string, payload?: unknown) => this.request('PUT', url, payload ?? {});
-  patch = (url: string, payload?: unknown) => this.request('PATCH', url, payload ?? {});
-  del = (url: string) => this.request('DELETE', url);
+
+  /** GETs a link the API answered (a file's `url`), with the session's cookies. */
+  follow(url: string) {
+    return this.app.inject({ method: 'GET', url, headers: { cookie: this.cookie } });
+  }
 }
 
 export interface NewStaffOptions {
@@ -84,17 +88,11 @@ export async function invite(t: TestApp, o: NewStaffOptions = {}) {
 /** Invites and activates through the API: a signed-in client. */
 export async function staff(t: TestApp, o: NewStaffOptions = {}): Promise<StaffClient> {
   const { id, email, token } = await invite(t, o);
-  const lookup = await t.app.inject({
-    method: 'POST',
-    url: '/v1/gestion/activacion/consulta',
-    payload: { token },
-  });
+  const lookup = await callApi(t.app, contract.lookupInvitation, { body: { token } });
   if (lookup.statusCode !== 200) throw new Error(`consulta: ${lookup.statusCode} ${lookup.body}`);
   const secret = lookup.json().totp.secreto as string;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/gestion/activacion',
-    payload: { token, password: STAFF_PASSWORD, codigo: codeFor(secret) },
+  const res = await callApi(t.app, contract.activate, {
+    body: { token, password: STAFF_PASSWORD, codigo: codeFor(secret) },
   });
   if (res.statusCode !== 200) throw new Error(`activación: ${res.statusCode} ${res.body}`);
   const { cookie, csrf } = cookiesOf(res);
@@ -108,9 +106,5 @@ export function signIn(
   code: string,
   password = STAFF_PASSWORD,
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/gestion/sesion',
-    payload: { email, password, codigo: code },
-  });
+  return callApi(app, contract.signIn, { body: { email, password, codigo: code } });
 }

@@ -1,3 +1,5 @@
+import { contract } from '@canal/shared/contract';
+import { callApi } from '../support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -43,11 +45,9 @@ function upload(
 describe('login', () => {
   it('answers a token for the right code and password', async () => {
     const created = (await file(t.app, denuncia())).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const res = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket: created.ticket, password: PASSWORD },
+      body: { ticket: created.ticket, password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -55,17 +55,13 @@ describe('login', () => {
 
   it('answers the same 401 for an unknown code and for a wrong password', async () => {
     const created = (await file(t.app, denuncia())).json();
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const wrong = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket: created.ticket, password: 'Otra#Clave1' },
+      body: { ticket: created.ticket, password: 'Otra#Clave1' },
     });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const unknown = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket: 111111111111, password: PASSWORD },
+      body: { ticket: 111111111111, password: PASSWORD },
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
@@ -75,11 +71,9 @@ describe('login', () => {
 
   it('refuses the right password under another organisation like a wrong one', async () => {
     const created = (await file(t.app, denuncia())).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const res = await callApi(t.app, contract.login, {
       headers: headers(CEM),
-      payload: { ticket: created.ticket, password: PASSWORD },
+      body: { ticket: created.ticket, password: PASSWORD },
     });
     expect(res.statusCode).toBe(401);
   });
@@ -87,11 +81,9 @@ describe('login', () => {
   it('locks a code after 10 failures (5 tries, each retried once by the portal) with 429 and Retry-After, even for the right password', async () => {
     const created = (await file(t.app, denuncia())).json();
     const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/denuncias/login',
+      callApi(t.app, contract.login, {
         headers: headers(),
-        payload: { ticket: created.ticket, password },
+        body: { ticket: created.ticket, password },
       });
     for (let i = 0; i < 10; i++) expect((await attempt('Mala#Clave1')).statusCode).toBe(401);
     const locked = await attempt(PASSWORD);
@@ -100,22 +92,15 @@ describe('login', () => {
     expect(locked.json().message).toMatch(/Demasiados intentos/);
     // Another code is not affected.
     const other = (await file(t.app, denuncia())).json();
-    const fine = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const fine = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket: other.ticket, password: PASSWORD },
+      body: { ticket: other.ticket, password: PASSWORD },
     });
     expect(fine.statusCode).toBe(200);
   });
 
   it('asks for both fields with Spanish messages', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
-      headers: headers(),
-      payload: {},
-    });
+    const res = await callApi(t.app, contract.login, { headers: headers(), body: {} as never }); // empty: refused
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/[áéíóúñ]|campo|Debe|obligatori/i);
   });
@@ -178,11 +163,9 @@ describe('reading a complaint', () => {
     }
     // With a live session, the same body is refused by validation.
     const a = await fileAndLogin(t.app);
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const invalid = await callApi(t.app, contract.addComment, {
       headers: { ...headers(), ...a.auth },
-      payload: { denuncia_id: [], comentario: 7 },
+      body: { denuncia_id: [], comentario: 7 } as never, // wrong types: refused
     });
     expect(invalid.statusCode).toBe(400);
   });
@@ -194,11 +177,9 @@ describe('reading a complaint', () => {
       { filename: 'acta.pdf', content: pdf('Acta') },
     ]);
     const { ticket } = created.json();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const login = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket, password: PASSWORD },
+      body: { ticket, password: PASSWORD },
     });
     const auth = { ...headers(), authorization: `Bearer ${login.json().token}` };
     const list = await t.app.inject({
@@ -231,11 +212,9 @@ describe('reading a complaint', () => {
 
   it('answers the status through estado-denuncia', async () => {
     const a = await fileAndLogin(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/estado-denuncia',
+    const res = await callApi(t.app, contract.complaintStatus, {
       headers: a.auth,
-      payload: { codigo: a.ticket },
+      body: { codigo: a.ticket },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ codigo: a.ticket, estado: 'Recibida' });
@@ -245,11 +224,9 @@ describe('reading a complaint', () => {
 describe('comments', () => {
   it('adds a comment that appears in the log', async () => {
     const a = await fileAndLogin(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const res = await callApi(t.app, contract.addComment, {
       headers: a.auth,
-      payload: { comentario: 'Hoy volvió a ocurrir en la reunión.', denuncia_id: a.ticket },
+      body: { comentario: 'Hoy volvió a ocurrir en la reunión.', denuncia_id: a.ticket },
     });
     expect(res.statusCode).toBe(201);
     const detail = (
@@ -264,19 +241,15 @@ describe('comments', () => {
 
   it('refuses a comment over 3500 characters and an empty one', async () => {
     const a = await fileAndLogin(t.app);
-    const long = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const long = await callApi(t.app, contract.addComment, {
       headers: a.auth,
-      payload: { comentario: 'a'.repeat(3501), denuncia_id: a.ticket },
+      body: { comentario: 'a'.repeat(3501), denuncia_id: a.ticket },
     });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MESSAGES.commentMax);
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const empty = await callApi(t.app, contract.addComment, {
       headers: a.auth,
-      payload: { comentario: '', denuncia_id: a.ticket },
+      body: { comentario: '', denuncia_id: a.ticket },
     });
     expect(empty.statusCode).toBe(400);
   });
@@ -284,11 +257,9 @@ describe('comments', () => {
   it('refuses a comment on a closed complaint', async () => {
     const a = await fileAndLogin(t.app);
     await setStatus(a.ticket, 'Cerrada');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const res = await callApi(t.app, contract.addComment, {
       headers: a.auth,
-      payload: { comentario: 'Una consulta más', denuncia_id: a.ticket },
+      body: { comentario: 'Una consulta más', denuncia_id: a.ticket },
     });
     expect(res.statusCode).toBe(409);
   });

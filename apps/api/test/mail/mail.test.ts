@@ -1,3 +1,5 @@
+import { contract } from '@canal/shared/contract';
+import { callApi } from '../support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { decodeMail, startSmtp } from '../support/smtp';
@@ -50,17 +52,13 @@ describe('e-mail through a real SMTP server', () => {
     await t.services.outbox.drain(t.db);
     smtp.inbox.length = 0;
 
-    const known = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/codigo',
+    const known = await callApi(t.app, contract.recoverCodes, {
       headers: headers(),
-      payload: { email: email.toUpperCase() },
+      body: { email: email.toUpperCase() },
     });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/codigo',
+    const unknown = await callApi(t.app, contract.recoverCodes, {
       headers: headers(),
-      payload: { email: 'nadie@correo.cl' },
+      body: { email: 'nadie@correo.cl' },
     });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
@@ -85,20 +83,16 @@ describe('e-mail through a real SMTP server', () => {
     const { ticket } = (await file(t.app, denuncia())).json();
     await t.services.outbox.drain(t.db);
     smtp.inbox.length = 0;
-    const mismatch = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/recuperar-password',
+    const mismatch = await callApi(t.app, contract.requestPasswordReset, {
       headers: headers(),
-      payload: { codigo: ticket, email: 'otra@correo.cl' },
+      body: { codigo: ticket, email: 'otra@correo.cl' },
     });
     expect(mismatch.statusCode).toBe(404);
     expect(mismatch.json().message).toBe('El correo y/o el código son incorrectos.');
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/recuperar-password',
+    const ok = await callApi(t.app, contract.requestPasswordReset, {
       headers: headers(),
-      payload: { codigo: ticket, email: EMAIL },
+      body: { codigo: ticket, email: EMAIL },
     });
     expect(ok.statusCode).toBe(200);
     await t.services.outbox.drain(t.db);
@@ -108,38 +102,27 @@ describe('e-mail through a real SMTP server', () => {
     expect(text).not.toContain(PASSWORD);
 
     const newPassword = 'Nueva$Clave9';
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/restablecer-password',
+    const reset = await callApi(t.app, contract.resetPassword, {
       headers: headers(),
-      payload: { token, password: newPassword, repeatPassword: newPassword },
+      body: { token: token!, password: newPassword, repeatPassword: newPassword },
     });
     expect(reset.statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/restablecer-password',
+    const again = await callApi(t.app, contract.resetPassword, {
       headers: headers(),
-      payload: { token, password: 'Otra$Clave99', repeatPassword: 'Otra$Clave99' },
+      body: { token: token!, password: 'Otra$Clave99', repeatPassword: 'Otra$Clave99' },
     });
     expect(again.statusCode).toBe(410);
 
     const login = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/denuncias/login',
-        headers: headers(),
-        payload: { ticket, password },
-      });
+      callApi(t.app, contract.login, { headers: headers(), body: { ticket, password } });
     expect((await login(PASSWORD)).statusCode).toBe(401);
     expect((await login(newPassword)).statusCode).toBe(200);
   });
 
   it('refuses a new password that breaks the rules with the save-modal messages', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/restablecer-password',
+    const res = await callApi(t.app, contract.resetPassword, {
       headers: headers(),
-      payload: { token: 'x'.repeat(43), password: 'sinnumeros', repeatPassword: 'sinnumeros' },
+      body: { token: 'x'.repeat(43), password: 'sinnumeros', repeatPassword: 'sinnumeros' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('* La contraseña debe contener al menos un número.');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/core/files/storage';
 import type { ObjectStore } from '../../src/storage';
 import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, signInComplainant } from '../support/complaints';
+import { denuncia, file, login } from '../support/complaints';
 import { exe, pdf } from '../support/files';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -68,7 +68,7 @@ describe('storage_errors_total', () => {
     expect((await storageErrors()).put).toBe(1);
 
     // The store refuses reads: the download fails and the read counts.
-    const { auth } = await signInComplainant(t.app, created.json().ticket);
+    const { auth } = await login(t.app, created.json().ticket);
     const list = await t.app.inject({
       url: `/v1/denuncias/${created.json().ticket}/adjuntos`,
       headers: auth,

@@ -1,14 +1,8 @@
+import { callApi } from '../support/api';
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
-import {
-  anonymous,
-  denuncia,
-  EMAIL,
-  file,
-  HEAD_OFFICE,
-  PASSWORD,
-  headers,
-} from '../support/complaints';
+import { anonymous, denuncia, EMAIL, file, HEAD_OFFICE, login } from '../support/complaints';
 import { docx, pdf } from '../support/files';
 import { staff, type StaffClient } from '../back-office/support';
 
@@ -49,23 +43,18 @@ describe('an anonymous complaint seen by staff', () => {
   it('shows neither the e-mail, nor the filing instant, nor the original file names', async () => {
     const { id, ticket } = await fileCase(anonymous());
     // The complainant adds a comment later: its instant is theirs too.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
-      headers: headers(),
-      payload: { ticket, password: PASSWORD },
-    });
-    const auth = { ...headers(), authorization: `Bearer ${login.json().token}` };
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/add-comentario',
+    const { auth } = await login(t.app, ticket);
+    const comment = await callApi(t.app, contract.addComment, {
       headers: auth,
-      payload: { denuncia_id: ticket, comentario: 'Un antecedente más del denunciante.' },
+      body: { denuncia_id: ticket, comentario: 'Un antecedente más del denunciante.' },
     });
     expect(comment.statusCode).toBe(201);
-    await investigator.post(`/casos/${id}/notas`, { comentario: 'Nota interna del equipo.' });
+    await investigator.call(contract.addInternalNote, {
+      params: { id },
+      body: { comentario: 'Nota interna del equipo.' },
+    });
 
-    const res = await investigator.get(`/casos/${id}`);
+    const res = await investigator.call(contract.viewCase, { params: { id } });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(EMAIL);
     expect(res.body).not.toContain('Juan Pérez');
@@ -85,12 +74,14 @@ describe('an anonymous complaint seen by staff', () => {
     for (const e of byComplainant) expect(e.fecha).toMatch(DAY);
     for (const e of byStaff) expect(e.fecha).toMatch(INSTANT);
 
-    const inbox = (await investigator.get('/casos?limite=100')).json();
+    const inbox = (
+      await investigator.call(contract.inbox, { querystring: { limite: '100' } })
+    ).json();
     const summary = inbox.casos.find((c: { id: number }) => c.id === id);
     expect(summary.fecha_ingreso).toMatch(DAY);
 
     for (const [i, f] of view.archivos.entries()) {
-      const download = await investigator.get(f.url.slice('/v1/gestion'.length));
+      const download = await investigator.follow(f.url);
       expect(download.statusCode).toBe(200);
       const disposition = String(download.headers['content-disposition']);
       expect(disposition).toContain(`Archivo${i + 1}.`);
@@ -105,7 +96,7 @@ describe('an anonymous complaint seen by staff', () => {
 
   it('an identified complaint keeps its e-mail, instant and file names', async () => {
     const { id } = await fileCase(denuncia());
-    const view = (await investigator.get(`/casos/${id}`)).json();
+    const view = (await investigator.call(contract.viewCase, { params: { id } })).json();
     expect(view.denuncia.email).toBe(EMAIL);
     expect(view.caso.fecha_ingreso).toMatch(INSTANT);
     expect(view.archivos.map((f: { nombre: string }) => f.nombre)).toEqual(NAMES);

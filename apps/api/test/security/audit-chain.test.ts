@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, GENESIS_HASH, readAnchor } from '../../src/core/audit/audit-log';
@@ -50,11 +51,11 @@ interface Row {
   chain_version: number;
 }
 const rows = () => t.db.query<Row>('SELECT * FROM audit_log ORDER BY id');
-const verify = async () => (await auditor.get('/auditoria/verificacion')).json();
+const verify = async () => (await auditor.call(contract.verifyAuditChain, {})).json();
 
 describe('the audit chain', () => {
   it('is keyed (not a plain SHA-256 chain), versioned, and anchored in a file after each append', async () => {
-    await investigator.get(`/casos/${caseId}`);
+    await investigator.call(contract.viewCase, { params: { id: caseId } });
     const all = await rows();
     const last = all.at(-1)!;
     expect(last.chain_version).toBe(2);
@@ -83,16 +84,16 @@ describe('the audit chain', () => {
   });
 
   it('reports deleted newest entries, also after new activity was appended; ids are not reused', async () => {
-    await investigator.get(`/casos/${caseId}`);
-    await investigator.get(`/casos/${caseId}`);
+    await investigator.call(contract.viewCase, { params: { id: caseId } });
+    await investigator.call(contract.viewCase, { params: { id: caseId } });
     const before = await rows();
     const deleted = before.slice(-2).map((r) => r.id);
     await bypassingTrigger((tx) =>
       tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [deleted]),
     );
     // Ordinary activity goes on.
-    await investigator.get(`/casos/${caseId}`);
-    await investigator.get(`/casos/${caseId}`);
+    await investigator.call(contract.viewCase, { params: { id: caseId } });
+    await investigator.call(contract.viewCase, { params: { id: caseId } });
     const after = await rows();
     const fresh = after.filter((r) => r.id > before.at(-3)!.id);
     expect(fresh.every((r) => r.id > Math.max(...deleted))).toBe(true);
@@ -115,12 +116,12 @@ describe('a rewritten entry', () => {
     r = await buildTestApp();
     inv = await staff(r, { role: 'investigador', organizations: [HEAD_OFFICE] });
     aud = await staff(r, { role: 'auditor', organizations: [HEAD_OFFICE] });
-    await inv.get('/casos?limite=10');
-    await inv.get('/casos?limite=10');
+    await inv.call(contract.inbox, { querystring: { limite: '10' } });
+    await inv.call(contract.inbox, { querystring: { limite: '10' } });
   });
   afterAll(() => r.close());
 
-  const reverify = async () => (await aud.get('/auditoria/verificacion')).json();
+  const reverify = async () => (await aud.call(contract.verifyAuditChain, {})).json();
 
   it('with a correct plain SHA chain (keyed version or downgraded to version 1) is reported', async () => {
     const all = await r.db.query<Row>('SELECT * FROM audit_log ORDER BY id');
@@ -195,7 +196,7 @@ describe('a rewritten entry', () => {
       rmSync(legacy.services.auditChain.anchorFile, { force: true });
       expect(existsSync(legacy.services.auditChain.anchorFile)).toBe(false);
       const who = await staff(legacy, { role: 'auditor' });
-      const check = (await who.get('/auditoria/verificacion')).json();
+      const check = (await who.call(contract.verifyAuditChain, {})).json();
       expect(check).toMatchObject({ integra: true, primera_rota: null });
       const versions = (
         await legacy.db.query<{ chain_version: number }>(
@@ -225,7 +226,7 @@ describe('a rewritten entry', () => {
         }
         await tx.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
       });
-      const forged = (await who.get('/auditoria/verificacion')).json();
+      const forged = (await who.call(contract.verifyAuditChain, {})).json();
       expect(forged.integra).toBe(false);
       expect(forged.primera_rota).toEqual({ id: 4, reason: 'no enlaza con la entrada anterior' });
     } finally {

@@ -1,3 +1,5 @@
+import { contract } from '@canal/shared/contract';
+import { callApi } from '../support/api';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -54,11 +56,9 @@ describe('logs carry route patterns, never raw paths', () => {
   it('logs a failed sign-in with a keyed hash of the ticket, never the ticket', async () => {
     const { ticket } = await fileAndLogin(t.app);
     lines.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/denuncias/login',
+    const res = await callApi(t.app, contract.login, {
       headers: headers(),
-      payload: { ticket, password: 'Mala#Clave1' },
+      body: { ticket, password: 'Mala#Clave1' },
     });
     expect(res.statusCode).toBe(401);
     const log = lines.join('');

@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { denuncia, file } from '../support/complaints';
@@ -43,7 +44,7 @@ describe('mail given up', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.status).toBe('pending');
 
-    const list = await admin.get('/correos-fallidos');
+    const list = await admin.call(contract.failedMails, {});
     expect(list.statusCode).toBe(200);
     const body = list.json();
     expect(body.total).toBe(1);
@@ -53,7 +54,7 @@ describe('mail given up', () => {
       intentos: 12,
     });
     expect(list.body).not.toContain('denunciante.prueba@correo.cl');
-    expect((await investigator.get('/correos-fallidos')).statusCode).toBe(403);
+    expect((await investigator.call(contract.failedMails, {})).statusCode).toBe(403);
   });
 
   it('is not alerted about when the failed mail is the alert itself', async () => {
@@ -64,7 +65,7 @@ describe('mail given up', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.status).toBe('failed');
     // Still listed in the back office.
-    const body = (await admin.get('/correos-fallidos')).json();
+    const body = (await admin.call(contract.failedMails, {})).json();
     expect(body.correos.map((c: { tipo: string }) => c.tipo)).toContain('staff-mail-failed');
   });
 });

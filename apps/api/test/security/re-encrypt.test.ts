@@ -15,7 +15,7 @@ import { createServices } from '../../src/runtime';
 import { createObjectStore, type ObjectStore } from '../../src/storage';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, freshDatabase, storageEnv, type TestApp } from '../support/app';
-import { denuncia, file, headers, HEAD_OFFICE, PASSWORD } from '../support/complaints';
+import { denuncia, file, HEAD_OFFICE, login } from '../support/complaints';
 import { pdf } from '../support/files';
 import { codeFor, signIn, staff } from '../back-office/support';
 
@@ -53,20 +53,9 @@ async function appOn(db: Db, store: ObjectStore, dataDir: string, env: Record<st
   return t;
 }
 
-async function signInComplainant(t: TestApp, ticket: number) {
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/v1/denuncias/login',
-    headers: headers(),
-    payload: { ticket, password: PASSWORD },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return { ...headers(), authorization: `Bearer ${login.json().token}` };
-}
-
 /** The complaint's description as the complainant sees it, and its first file's bytes. */
 async function readBack(t: TestApp, ticket: number) {
-  const auth = await signInComplainant(t, ticket);
+  const { auth } = await login(t.app, ticket);
   const detail = await t.app.inject({
     method: 'GET',
     url: `/v1/denuncias/${ticket}`,

@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../src/crypto/keys';
 import { openField, sealField, SEALED_FIELD_VERSION } from '../../src/crypto/sealed-field';
@@ -72,7 +73,8 @@ describe('sealed fields', () => {
       [c.id],
     );
     for (const read of [
-      async () => (await investigator.get(`/casos/${c.id}`)).json().denuncia,
+      async () =>
+        (await investigator.call(contract.viewCase, { params: { id: c.id } })).json().denuncia,
       async () =>
         (
           await t.app.inject({ method: 'GET', url: `/v1/denuncias/${c.ticket}`, headers: c.auth })
@@ -105,7 +107,8 @@ describe('sealed fields', () => {
          description_enc = (SELECT description_enc FROM complaints WHERE id = $1) WHERE id = $2`,
       [a.id, b.id],
     );
-    const d = (await investigator.get(`/casos/${b.id}`)).json().denuncia;
+    const d = (await investigator.call(contract.viewCase, { params: { id: b.id } })).json()
+      .denuncia;
     expect(d.descripcion_hecho).toBe(UNVERIFIABLE_FIELD);
   });
 
@@ -120,7 +123,8 @@ describe('sealed fields', () => {
       c.id,
       seal(key, 'Texto guardado con el formato anterior.'),
     ]);
-    const d = (await investigator.get(`/casos/${c.id}`)).json().denuncia;
+    const d = (await investigator.call(contract.viewCase, { params: { id: c.id } })).json()
+      .denuncia;
     expect(d.descripcion_hecho).toBe('Texto guardado con el formato anterior.');
     expect(d.otro_lugar).toBe(OTHER_PLACE);
   });

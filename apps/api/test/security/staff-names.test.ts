@@ -1,3 +1,4 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_NAME_MESSAGES } from '@canal/shared';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -16,11 +17,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invite = (nombre: string) =>
-  admin.post('/usuarios', {
-    email: `nombre.${Math.random().toString(36).slice(2)}@empresa.cl`,
-    nombre,
-    rol: 'investigador',
-    organizaciones: [HEAD_OFFICE],
+  admin.call(contract.inviteUser, {
+    body: {
+      email: `nombre.${Math.random().toString(36).slice(2)}@empresa.cl`,
+      nombre,
+      rol: 'investigador',
+      organizaciones: [HEAD_OFFICE],
+    },
   });
 
 describe('staff names', () => {
@@ -41,7 +44,10 @@ describe('staff names', () => {
     const [user] = await t.db.query<{ id: number }>(
       `SELECT id FROM staff_users WHERE name = 'Ana Pérez'`,
     );
-    const res = await admin.patch(`/usuarios/${user!.id}`, { nombre: '\u202eAna' });
+    const res = await admin.call(contract.updateUser, {
+      params: { id: user!.id },
+      body: { nombre: '\u202eAna' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(STAFF_NAME_MESSAGES.unsafe);
     const names = await t.db.query<{ name: string }>('SELECT name FROM staff_users');

@@ -1,4 +1,6 @@
+import { contract } from '@canal/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import { callApi } from './api';
 import { multipart, type FilePart } from './multipart';
 
 export const HEAD_OFFICE = 'f5b7a23f-d15f-4c2f-8bd5-b88cb8fc33ae';
@@ -65,23 +67,22 @@ export async function file(
   });
 }
 
+/** Signs in to complaint `ticket` with PASSWORD: the Bearer token and the headers of later calls. */
+export async function login(app: FastifyInstance, ticket: number, filial = HEAD_OFFICE) {
+  const res = await callApi(app, contract.login, {
+    headers: headers(filial),
+    body: { ticket, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`no se pudo entrar: ${res.statusCode} ${res.body}`);
+  const { token } = res.json() as { token: string };
+  return { token, auth: { ...headers(filial), authorization: `Bearer ${token}` } };
+}
+
 /** Files a valid complaint and signs in: the ticket and a Bearer token. */
 export async function fileAndLogin(app: FastifyInstance, payload = denuncia()) {
   const created = await file(app, payload);
   if (created.statusCode !== 201)
     throw new Error(`no se pudo ingresar: ${created.statusCode} ${created.body}`);
   const { ticket } = created.json() as { ticket: number };
-  return { ticket, ...(await signInComplainant(app, ticket, payload.filial as string)) };
-}
-
-/** Signs in to a filed complaint with the test password: a Bearer token and the headers to use it. */
-export async function signInComplainant(app: FastifyInstance, ticket: number, filial?: string) {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/denuncias/login',
-    headers: headers(filial),
-    payload: { ticket, password: PASSWORD },
-  });
-  const { token } = login.json() as { token: string };
-  return { token, auth: { ...headers(filial), authorization: `Bearer ${token}` } };
+  return { ticket, ...(await login(app, ticket, payload.filial as string)) };
 }

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { HEAD_OFFICE } from '@canal/shared';
 import { BrandProvider } from '../lib/brand/BrandProvider';
 import type { StaffApi } from '../features/back-office/api/client';
-import type { StaffUserWire } from '@canal/shared/contract';
+import type { CaseSummaryWire, StaffUserWire } from '@canal/shared/contract';
 import { fromStaffUser } from '../features/back-office/api/mappers';
 import { GestionShell } from '../features/back-office/components/GestionShell';
 import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
@@ -108,3 +108,21 @@ export function renderStaffPage(
   );
   return { ...result, router, queryClient };
 }
+
+/** A case of the head office as the inbox lists it (Acoso laboral, received 2 March 2026). */
+export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWire => ({
+  id: 1,
+  numero: 'CD-2026-00001',
+  organizacion: { id: HEAD_OFFICE.id, nombre: HEAD_OFFICE.shortName },
+  estado: 'Recibida',
+  categoria: 'Ley 21.643',
+  tipo: 'Acoso laboral',
+  tipo_id: 26,
+  anonima: false,
+  fecha_ingreso: '2026-03-02T12:00:00.000Z',
+  proximo_vencimiento: '2026-03-02',
+  vencido: false,
+  por_vencer: false,
+  asignado: null,
+  ...over,
+});

@@ -1,50 +1,73 @@
-// Helpers for the new-complaint tests: a stub API client, master data and the route in a memory router.
+// Helpers for the new-complaint tests: master data, the API answered by MSW (typed by the contract)
+// and the route in a memory router with the real API client.
 import { renderPortal } from './render-portal';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { vi } from 'vitest';
-import { HEAD_OFFICE, type Category, type OpcionSimple, type ZonaConLugares } from '@canal/shared';
-import type { ApiClient } from '../lib/api/client';
+import { afterEach, vi } from 'vitest';
+import {
+  fromCategoriaDelitos,
+  HEAD_OFFICE,
+  type CategoriaDelitos,
+  type Category,
+  type OpcionSimple,
+  type ZonaConLugares,
+} from '@canal/shared';
+import { createApiClient, type ApiClient } from '../lib/api/client';
+import { sessionStore } from '../lib/api/session';
+import { created, ok, portalApi } from './msw/portal';
+import { callsTo, recordRequests, server } from './msw/server';
 import { NewComplaintRoute } from '../routes/new-complaint';
 
-export const CATEGORIES: Category[] = [
+/** The offence categories as the API sends them (GET /v1/datos-maestros/delitos). */
+export const WIRE_CATEGORIES: CategoriaDelitos[] = [
   {
-    id: 1,
-    title: 'Ley N° 21.643 (Ley Karin): acoso y violencia en el trabajo',
-    crimes: [
+    categoria: { id: 1, nombre: 'Ley N° 21.643 (Ley Karin): acoso y violencia en el trabajo' },
+    delito_tipos: [
       {
         id: 26,
-        title: 'Acoso laboral',
-        description: 'Conducta que menoscaba o humilla al trabajador.',
-        group: 'Ley Karin',
+        nombre: 'Acoso laboral',
+        descripcion: 'Conducta que menoscaba o humilla al trabajador.',
+        grupo: 'Ley Karin',
       },
       {
         id: 27,
-        title: 'Acoso sexual',
-        description: 'Requerimientos de carácter sexual no consentidos.',
+        nombre: 'Acoso sexual',
+        descripcion: 'Requerimientos de carácter sexual no consentidos.',
+        grupo: null,
       },
       {
         id: 28,
-        title: 'Violencia en el trabajo',
-        description: 'Conductas de violencia ejercidas por terceros.',
+        nombre: 'Violencia en el trabajo',
+        descripcion: 'Conductas de violencia ejercidas por terceros.',
+        grupo: null,
       },
     ],
   },
   {
-    id: 2,
-    title: 'Delitos económicos',
-    crimes: [
+    categoria: { id: 2, nombre: 'Delitos económicos' },
+    delito_tipos: [
       {
         id: 1,
-        title: 'Cohecho a funcionario público',
-        description: 'Ofrecer un beneficio a un funcionario.',
-        group: 'Delitos contra la función pública',
+        nombre: 'Cohecho a funcionario público',
+        descripcion: 'Ofrecer un beneficio a un funcionario.',
+        grupo: 'Delitos contra la función pública',
       },
-      { id: 4, title: 'Lavado de activos', description: 'Ocultar el origen ilícito de bienes.' },
+      {
+        id: 4,
+        nombre: 'Lavado de activos',
+        descripcion: 'Ocultar el origen ilícito de bienes.',
+        grupo: null,
+      },
     ],
   },
 ];
+
+/** The same categories as the screens read them. */
+// The sign-in after filing stores a session: it does not reach the next test.
+afterEach(() => sessionStore.clear());
+
+export const CATEGORIES: Category[] = WIRE_CATEGORIES.map(fromCategoriaDelitos);
 
 /** The accordion headers of CATEGORIES as a person reads them. */
 export const HEADINGS = [
@@ -78,18 +101,33 @@ export const RECOGNITIONS: OpcionSimple[] = [
   { id: 2, descripcion: 'No' },
 ];
 
-export function stubClient(overrides: Partial<ApiClient> = {}): ApiClient {
+export const TICKET = 123456789012;
+
+/**
+ * The calls of the new-complaint page answered by MSW with the contract's answers: the master data
+ * above, the filing (ticket TICKET) and the sign-in after it. A test adds its own answers after
+ * this (`server.use`); `received` lists the requests the page sent.
+ */
+export function complaintFormApi() {
+  const received = recordRequests();
+  server.use(
+    portalApi.categories(ok(WIRE_CATEGORIES)),
+    portalApi.zonesWithPlaces(ok(ZONES)),
+    portalApi.relationOptions(ok(RELATIONS)),
+    portalApi.recognitionOptions(ok(RECOGNITIONS)),
+    portalApi.fileComplaint(created({ ticket: TICKET, email: 'persona@empresa.cl' })),
+    portalApi.login(ok({ token: 'sesion' })),
+  );
   return {
-    organizationId: HEAD_OFFICE.id,
-    categories: vi.fn(async () => CATEGORIES),
-    zonesWithPlaces: vi.fn(async () => ZONES),
-    relationOptions: vi.fn(async () => RELATIONS),
-    recognitionOptions: vi.fn(async () => RECOGNITIONS),
-    fileComplaint: vi.fn(async () => ({ ticket: 123456789012, email: 'persona@empresa.cl' })),
-    login: vi.fn(async () => undefined),
-    ...overrides,
-  } as unknown as ApiClient;
+    received,
+    loginCalls: () => callsTo(received, 'POST', '/v1/denuncias/login'),
+    filingCalls: () => callsTo(received, 'POST', '/v1/denuncias'),
+  };
 }
+
+/** The real portal client, with a fixed bot-check token (the ALTCHA worker does not run in jsdom). */
+export const formClient = (botToken: () => Promise<string> = async () => 'token'): ApiClient =>
+  createApiClient({ organizationId: HEAD_OFFICE.id, botTokens: { next: botToken } });
 
 function DetailStub() {
   const { id } = useParams();
@@ -105,7 +143,8 @@ export function stubLayout() {
   return { scrollTo, scrollIntoView };
 }
 
-export function renderNewComplaint(client: ApiClient = stubClient()) {
+/** The new-complaint page with the real client; answer its calls first (`complaintFormApi`). */
+export function renderNewComplaint(client: ApiClient = formClient()) {
   const { router } = renderPortal(
     [
       { path: '/ingresar-denuncia', element: <NewComplaintRoute /> },

@@ -1,18 +1,27 @@
-// Test helpers of the detail page: a complaint, a stub API client and the page in a memory router.
+// Test helpers of the detail page: a complaint, its API answered by MSW (typed by the contract) and
+// the page in a memory router with the real API client.
 import { renderPortal } from './render-portal';
 import {
   fromDenunciaDetalle,
   HEAD_OFFICE,
   type ComplaintDetail,
+  type AdjuntoListado,
   type DenunciaDetalle,
   type Organization,
 } from '@canal/shared';
 import { detalle } from '@canal/shared/test-fixtures';
-import { vi } from 'vitest';
+import { afterEach } from 'vitest';
+import { createApiClient, type ApiClient } from '../lib/api/client';
+import { sessionStore } from '../lib/api/session';
+import { created, ok, portalApi } from './msw/portal';
+import { callsTo, recordRequests, server } from './msw/server';
 import { ComplaintDetailRoute } from '../routes/complaint-detail';
 import type { DetailFile } from '../features/follow-up/types';
 
 export const TICKET = detalle.codigo_denuncia;
+
+// A session a test stored does not reach the next one.
+afterEach(() => sessionStore.clear());
 
 /** The shared package's sample complaint, as the API sends it (ticket TICKET). */
 export const wireDetail: DenunciaDetalle = detalle;
@@ -38,36 +47,50 @@ export const sampleFiles: DetailFile[] = [
   },
 ];
 
-export type StubApi = {
-  session: ReturnType<typeof vi.fn>;
-  logout: ReturnType<typeof vi.fn>;
-  complaint: ReturnType<typeof vi.fn>;
-  files: ReturnType<typeof vi.fn>;
-  addComment: ReturnType<typeof vi.fn>;
-  uploadFiles: ReturnType<typeof vi.fn>;
-};
+/** The attachments as the API lists them (the same files as `sampleFiles`). */
+export const wireFiles: AdjuntoListado[] = sampleFiles.map((f) => ({ ...f }));
 
-export function stubApi(
-  detail: ComplaintDetail = makeDetail(),
-  files: DetailFile[] = sampleFiles,
-): StubApi {
+export const TOKEN = 'a'.repeat(43);
+
+/**
+ * The complaint's calls answered by MSW with the contract's answers: its detail, its files, a
+ * comment, an upload and the sign-out. A test adds its own answers after this (`server.use`); the
+ * requests the page sends are in `received`. `signedIn: false` stores no session.
+ */
+export function detailApi({
+  detail = wireDetail,
+  files = wireFiles,
+  signedIn = true,
+}: { detail?: DenunciaDetalle; files?: AdjuntoListado[]; signedIn?: boolean } = {}) {
+  if (signedIn) sessionStore.set({ ticket: detail.codigo_denuncia, token: TOKEN });
+  const received = recordRequests();
+  server.use(
+    portalApi.complaint(detail.codigo_denuncia, ok(detail)),
+    portalApi.files(detail.codigo_denuncia, ok(files)),
+    portalApi.addComment(created({ message: 'Comentario agregado.' })),
+    portalApi.uploadFiles(created({ message: 'Antecedentes recibidos.' })),
+    portalApi.signOut({ status: 204, body: undefined }),
+  );
+  const id = detail.codigo_denuncia;
   return {
-    session: vi.fn(() => ({ ticket: detail.code, token: 'token' })),
-    logout: vi.fn(async () => undefined),
-    complaint: vi.fn(async () => detail),
-    files: vi.fn(async () => files),
-    addComment: vi.fn(async () => ({ message: 'Comentario agregado.' })),
-    uploadFiles: vi.fn(async () => ({ message: 'Antecedentes recibidos.' })),
+    received,
+    /** The calls of the detail, of the files, of a comment and of an upload so far. */
+    detailCalls: () => callsTo(received, 'GET', `/v1/denuncias/${id}`),
+    fileCalls: () => callsTo(received, 'GET', `/v1/denuncias/${id}/adjuntos`),
+    commentCalls: () => callsTo(received, 'POST', '/v1/denuncias/add-comentario'),
+    uploadCalls: () => callsTo(received, 'POST', '/v1/denuncias/upload-files'),
   };
 }
 
-export function renderDetail(
-  api: StubApi,
-  {
-    id = String(TICKET),
-    organization = HEAD_OFFICE,
-  }: { id?: string; organization?: Organization } = {},
-) {
+/** The real portal client, with a fixed bot-check token (the ALTCHA worker does not run in jsdom). */
+export const detailClient = (organization: Organization = HEAD_OFFICE): ApiClient =>
+  createApiClient({ organizationId: organization.id, botTokens: { next: async () => 'token' } });
+
+export function renderDetail({
+  id = String(TICKET),
+  organization = HEAD_OFFICE,
+  api = detailClient(organization),
+}: { id?: string; organization?: Organization; api?: ApiClient } = {}) {
   return renderPortal(
     [
       { path: '/', element: <h1>Página de inicio</h1> },

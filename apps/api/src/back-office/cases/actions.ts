@@ -3,7 +3,7 @@ import { logComment, sealField } from '../../crypto/sealed-field';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
-import { appendAudit } from '../../core/audit/audit-log';
+import { appendAudit, type AuditEntryInput } from '../../core/audit/audit-log';
 import {
   civilDateInZone,
   isCivilDate,
@@ -40,6 +40,38 @@ async function refreshNextDue(tx: Db, row: ComplaintRow, closed: boolean): Promi
       now: new Date(),
     }),
   );
+}
+
+/**
+ * One entry of the case's log and its audit row, inside the change's transaction. A visible entry
+ * (the complainant reads it) is signed by the team; a staff-only one by the person.
+ */
+async function logChange(
+  {
+    services,
+    tx,
+    user,
+    id: complaintId,
+  }: { services: Services; tx: Db; user: StaffUser; id: number },
+  entry: {
+    event: string;
+    /** The comment and the case's data key, sealed here for the log. */
+    comment?: { key: Buffer; text: string };
+    visible: boolean;
+  },
+  audit: Omit<AuditEntryInput, 'actorId' | 'complaintId'>,
+): Promise<void> {
+  await repo.addStaffLog(tx, {
+    complaintId,
+    event: entry.event,
+    commentEnc: entry.comment
+      ? sealField(entry.comment.key, entry.comment.text, logComment(complaintId))
+      : null,
+    author: entry.visible ? AUTHOR_TEAM : user.name,
+    visible: entry.visible,
+    staffUserId: user.id,
+  });
+  await appendAudit(services, tx, { ...audit, actorId: user.id, complaintId });
 }
 
 function assertOpen(row: ComplaintRow): void {
@@ -85,22 +117,17 @@ export async function changeStatus(
           })
         : null,
     );
-    await repo.addStaffLog(tx, {
-      complaintId: id,
-      event: eventStatus(change.estado),
-      commentEnc: sealField(key, comment, logComment(id)),
-      author: AUTHOR_TEAM,
-      visible: true,
-      staffUserId: user.id,
-    });
     await refreshNextDue(tx, row, closing);
     await notifyComplainant(services, tx, row, change.estado);
-    await appendAudit(services, tx, {
-      actorId: user.id,
-      action: 'caso.estado',
-      complaintId: id,
-      detail: { de: row.status, a: change.estado },
-    });
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: eventStatus(change.estado),
+        comment: { key, text: comment },
+        visible: true,
+      },
+      { action: 'caso.estado', detail: { de: row.status, a: change.estado } },
+    );
   });
 }
 
@@ -115,21 +142,13 @@ export async function replyToComplainant(
   assertOpen(row);
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
-    await repo.addStaffLog(tx, {
-      complaintId: id,
-      event: EVENT_REPLY,
-      commentEnc: sealField(key, comment.trim(), logComment(id)),
-      author: AUTHOR_TEAM,
-      visible: true,
-      staffUserId: user.id,
-    });
     await repo.markAnswered(tx, id, today());
     await notifyComplainant(services, tx, row, row.status);
-    await appendAudit(services, tx, {
-      actorId: user.id,
-      action: 'caso.respuesta',
-      complaintId: id,
-    });
+    await logChange(
+      { services, tx, user, id },
+      { event: EVENT_REPLY, comment: { key, text: comment.trim() }, visible: true },
+      { action: 'caso.respuesta' },
+    );
   });
 }
 
@@ -143,15 +162,11 @@ export async function addInternalNote(
   const row = await caseToChange(services, user, id);
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
-    await repo.addStaffLog(tx, {
-      complaintId: id,
-      event: EVENT_NOTE,
-      commentEnc: sealField(key, comment.trim(), logComment(id)),
-      author: user.name,
-      visible: false,
-      staffUserId: user.id,
-    });
-    await appendAudit(services, tx, { actorId: user.id, action: 'caso.nota', complaintId: id });
+    await logChange(
+      { services, tx, user, id },
+      { event: EVENT_NOTE, comment: { key, text: comment.trim() }, visible: false },
+      { action: 'caso.nota' },
+    );
   });
 }
 
@@ -188,20 +203,11 @@ export async function assignCase(
   const person = assigneeId === null ? null : await assertCanHandle(services, row, assigneeId);
   await services.db.transaction(async (tx) => {
     await repo.setAssignee(tx, id, assigneeId);
-    await repo.addStaffLog(tx, {
-      complaintId: id,
-      event: person ? `Caso asignado a ${person.name}` : 'Caso sin asignar',
-      commentEnc: null,
-      author: user.name,
-      visible: false,
-      staffUserId: user.id,
-    });
-    await appendAudit(services, tx, {
-      actorId: user.id,
-      action: 'caso.asignado',
-      complaintId: id,
-      detail: { usuario_id: assigneeId },
-    });
+    await logChange(
+      { services, tx, user, id },
+      { event: person ? `Caso asignado a ${person.name}` : 'Caso sin asignar', visible: false },
+      { action: 'caso.asignado', detail: { usuario_id: assigneeId } },
+    );
   });
 }
 
@@ -227,22 +233,16 @@ export async function setExclusion(
     } else {
       await repo.removeExclusion(tx, id, userId);
     }
-    await repo.addStaffLog(tx, {
-      complaintId: id,
-      event: excluded
-        ? `${person.name} queda excluido del caso por conflicto de interés`
-        : `${person.name} deja de estar excluido del caso`,
-      commentEnc: null,
-      author: user.name,
-      visible: false,
-      staffUserId: user.id,
-    });
-    await appendAudit(services, tx, {
-      actorId: user.id,
-      action: 'caso.exclusion',
-      complaintId: id,
-      detail: { usuario_id: userId, excluido: excluded },
-    });
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: excluded
+          ? `${person.name} queda excluido del caso por conflicto de interés`
+          : `${person.name} deja de estar excluido del caso`,
+        visible: false,
+      },
+      { action: 'caso.exclusion', detail: { usuario_id: userId, excluido: excluded } },
+    );
   });
 }
 
@@ -285,24 +285,19 @@ export async function recordMilestone(
   const dataKey = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
     await repo.recordMilestone(tx, id, rule.key as MilestoneKey, input.fecha, user.id);
-    await repo.addStaffLog(tx, {
-      complaintId: id,
-      event: `Hito: ${rule.label}`,
-      commentEnc: comment ? sealField(dataKey, comment, logComment(id)) : null,
-      author: rule.informsComplainant ? AUTHOR_TEAM : user.name,
-      visible: rule.informsComplainant,
-      staffUserId: user.id,
-    });
     if (rule.informsComplainant) {
       await repo.markAnswered(tx, id, today());
       await notifyComplainant(services, tx, row, row.status);
     }
     await refreshNextDue(tx, row, row.status === STATUS_CLOSED);
-    await appendAudit(services, tx, {
-      actorId: user.id,
-      action: 'caso.hito',
-      complaintId: id,
-      detail: { hito: rule.key, fecha: input.fecha },
-    });
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: `Hito: ${rule.label}`,
+        comment: comment ? { key: dataKey, text: comment } : undefined,
+        visible: rule.informsComplainant,
+      },
+      { action: 'caso.hito', detail: { hito: rule.key, fecha: input.fecha } },
+    );
   });
 }

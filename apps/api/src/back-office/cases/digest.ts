@@ -5,6 +5,7 @@ import { civilDateInZone, computeMilestones } from '../../core/deadlines';
 import { nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
 import { auditHead } from '../../core/audit/audit-log';
+import { mailAdministrators } from '../../core/mail/administrators';
 import { failedMailStore } from '../../core/mail/failed-mail-store';
 
 export const DIGEST_JOB = 'resumen-plazos';
@@ -96,17 +97,12 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
   const head = await auditHead(db);
   const { total: failedMails } = await failedMailStore.list(db, 1);
   const admins = await failedMailStore.administratorEmails(db);
-  for (const to of admins)
-    await outbox.enqueue(db, {
-      to,
-      organizationId: HEAD_OFFICE_ID,
-      message: {
-        kind: 'staff-admin-digest',
-        auditHead: head,
-        failedMails,
-        backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
-      },
-    });
+  await mailAdministrators(outbox, db, admins, {
+    kind: 'staff-admin-digest',
+    auditHead: head,
+    failedMails,
+    backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
+  });
   for (const entry of byAssignee.values()) {
     await outbox.enqueue(db, {
       to: entry.email,

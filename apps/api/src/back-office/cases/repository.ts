@@ -1,6 +1,7 @@
 import { CHILE_TIME_ZONE } from '@canal/shared';
 import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
+import type { LogRow } from '../../core/complaints/repository';
 import { isAdministrator, type StaffUser } from '../staff/roles';
 
 /**
@@ -47,13 +48,8 @@ export interface InboxRow {
   assignee_name: string | null;
 }
 
-export interface StaffLogRow {
-  id: number;
-  event: string;
-  comment_enc: string | null;
-  author: string;
-  visible: boolean;
-  created_at: Date;
+/** A log row as staff read it: the complainant's row and the name of the person who wrote it. */
+export interface StaffLogRow extends LogRow {
   staff_name: string | null;
 }
 

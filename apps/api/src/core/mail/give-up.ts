@@ -1,5 +1,5 @@
-import { HEAD_OFFICE_ID } from '@canal/shared';
 import type { Db } from '../../db/database';
+import { mailAdministrators } from './administrators';
 import type { Outbox } from './outbox';
 import { failedMailStore as store } from './failed-mail-store';
 
@@ -21,17 +21,12 @@ export async function alertAdministratorsOfGiveUp(
   if (!failed || failed.kind === MAIL_FAILED_ALERT) return;
   const admins = await store.administratorEmails(db);
   if (admins.length === 0) return;
-  await db.transaction(async (tx) => {
-    for (const to of admins)
-      await outbox.enqueue(tx, {
-        to,
-        organizationId: HEAD_OFFICE_ID,
-        message: {
-          kind: MAIL_FAILED_ALERT,
-          mailKind: failed.kind,
-          attempts: given.attempts,
-          backOfficeUrl,
-        },
-      });
-  });
+  await db.transaction((tx) =>
+    mailAdministrators(outbox, tx, admins, {
+      kind: MAIL_FAILED_ALERT,
+      mailKind: failed.kind,
+      attempts: given.attempts,
+      backOfficeUrl,
+    }),
+  );
 }

@@ -1,6 +1,9 @@
-import type { Db } from '../../db/database';
+import type { Db, SqlParam } from '../../db/database';
 
 /** The master-data tables (zones, agencies, categories, types, option lists): SQL only. */
+type MasterTable =
+  'master_zones' | 'master_agencies' | 'master_categories' | 'master_types' | 'master_options';
+
 export const masterDataRepository = {
   /** Every row of every list, in display order, for all organisations. */
   async readAll(db: Db) {
@@ -38,64 +41,16 @@ export const masterDataRepository = {
     return rows.length > 0;
   },
 
-  async insertZone(tx: Db, org: string, id: number, nombre: string, position: number) {
+  /**
+   * One seed row of a master-data table (zones, agencies, categories, types, option lists) of
+   * organisation `organization_id`: the row's keys are its columns (named here, in the seed).
+   */
+  async insertRow(tx: Db, table: MasterTable, row: Record<string, SqlParam>) {
+    const columns = Object.keys(row);
+    const values = columns.map((_, i) => `$${i + 1}`);
     await tx.query(
-      'INSERT INTO master_zones (organization_id, id, nombre, position) VALUES ($1,$2,$3,$4)',
-      [org, id, nombre, position],
-    );
-  },
-
-  async insertAgency(
-    tx: Db,
-    org: string,
-    id: number,
-    zoneId: number,
-    nombre: string,
-    position: number,
-  ) {
-    await tx.query(
-      'INSERT INTO master_agencies (organization_id, id, zone_id, nombre, position) VALUES ($1,$2,$3,$4,$5)',
-      [org, id, zoneId, nombre, position],
-    );
-  },
-
-  async insertCategory(tx: Db, org: string, id: number, nombre: string, position: number) {
-    await tx.query(
-      'INSERT INTO master_categories (organization_id, id, nombre, position) VALUES ($1,$2,$3,$4)',
-      [org, id, nombre, position],
-    );
-  },
-
-  async insertType(
-    tx: Db,
-    org: string,
-    t: {
-      id: number;
-      categoryId: number;
-      nombre: string;
-      descripcion: string;
-      grupo: string | null;
-    },
-    position: number,
-  ) {
-    await tx.query(
-      `INSERT INTO master_types (organization_id, id, category_id, nombre, descripcion, grupo, position)
-       VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-      [org, t.id, t.categoryId, t.nombre, t.descripcion, t.grupo, position],
-    );
-  },
-
-  async insertOption(
-    tx: Db,
-    org: string,
-    list: string,
-    id: number,
-    descripcion: string,
-    position: number,
-  ) {
-    await tx.query(
-      'INSERT INTO master_options (organization_id, list, id, descripcion, position) VALUES ($1,$2,$3,$4,$5)',
-      [org, list, id, descripcion, position],
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')})`,
+      Object.values(row),
     );
   },
 };

@@ -1,5 +1,5 @@
 import { ORGANIZATIONS } from '@canal/shared';
-import type { Db } from '../../db/database';
+import type { Db, SqlParam } from '../../db/database';
 import { takeMigrationLock } from '../../db/migrate';
 import { MASTER_DATA } from '../../db/seed/master-data';
 import { masterDataRepository as repo } from './repository';
@@ -16,16 +16,34 @@ export async function seedMasterData(db: Db): Promise<number> {
     await db.transaction(async (tx) => {
       await takeMigrationLock(tx);
       if (await repo.hasAny(tx, org.id)) return;
+      const insert = (table: Parameters<typeof repo.insertRow>[1], row: Record<string, SqlParam>) =>
+        repo.insertRow(tx, table, { organization_id: org.id, ...row });
       for (const [zi, zone] of data.zonas.entries()) {
-        await repo.insertZone(tx, org.id, zone.id, zone.nombre, zi);
+        await insert('master_zones', { id: zone.id, nombre: zone.nombre, position: zi });
         for (const [ai, agency] of zone.agencias.entries()) {
-          await repo.insertAgency(tx, org.id, agency.id, zone.id, agency.nombre, ai);
+          await insert('master_agencies', {
+            id: agency.id,
+            zone_id: zone.id,
+            nombre: agency.nombre,
+            position: ai,
+          });
         }
       }
       for (const [ci, category] of data.categorias.entries()) {
-        await repo.insertCategory(tx, org.id, category.id, category.nombre, ci);
+        await insert('master_categories', {
+          id: category.id,
+          nombre: category.nombre,
+          position: ci,
+        });
         for (const [ti, type] of category.tipos.entries()) {
-          await repo.insertType(tx, org.id, { ...type, categoryId: category.id }, ti);
+          await insert('master_types', {
+            id: type.id,
+            category_id: category.id,
+            nombre: type.nombre,
+            descripcion: type.descripcion,
+            grupo: type.grupo,
+            position: ti,
+          });
         }
       }
       const lists = [
@@ -34,7 +52,12 @@ export async function seedMasterData(db: Db): Promise<number> {
       ] as const;
       for (const [list, options] of lists) {
         for (const [oi, option] of options.entries()) {
-          await repo.insertOption(tx, org.id, list, option.id, option.descripcion, oi);
+          await insert('master_options', {
+            list,
+            id: option.id,
+            descripcion: option.descripcion,
+            position: oi,
+          });
         }
       }
       seeded += 1;

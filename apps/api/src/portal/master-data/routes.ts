@@ -21,14 +21,19 @@ export const masterDataRoutes: FastifyPluginAsync = async (app) => {
   const guards = [requireOrganization];
   const answers = (request: FastifyRequest) => app.services.catalogue.answers(request.organization);
 
-  route(app, contract.zones, {
-    guards,
-    handler: (req, reply) => send(req, reply, answers(req).zonas),
-  });
-  route(app, contract.zonePlaces, {
-    guards,
-    handler: (req, reply) => send(req, reply, answers(req).lugares),
-  });
+  // The lists served whole: each endpoint and the catalogue's answer for it.
+  const lists = [
+    [contract.zones, 'zonas'],
+    [contract.zonePlaces, 'lugares'],
+    [contract.offenceCategories, 'delitos'],
+    [contract.relationOptions, 'relaciones'],
+    [contract.recognitionOptions, 'reconoce'],
+  ] as const;
+  for (const [endpoint, list] of lists)
+    route(app, endpoint, {
+      guards,
+      handler: (req, reply) => send(req, reply, answers(req)[list]),
+    });
   route(app, contract.zoneAgencies, {
     guards,
     handler: (req, reply) => {
@@ -36,17 +41,5 @@ export const masterDataRoutes: FastifyPluginAsync = async (app) => {
       if (!answer) throw new AppError('ROUTE_NOT_FOUND', 'La zona indicada no existe.');
       return send(req, reply, answer);
     },
-  });
-  route(app, contract.offenceCategories, {
-    guards,
-    handler: (req, reply) => send(req, reply, answers(req).delitos),
-  });
-  route(app, contract.relationOptions, {
-    guards,
-    handler: (req, reply) => send(req, reply, answers(req).relaciones),
-  });
-  route(app, contract.recognitionOptions, {
-    guards,
-    handler: (req, reply) => send(req, reply, answers(req).reconoce),
   });
 };

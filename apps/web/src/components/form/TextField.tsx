@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
+import { controlClass, FieldFrame, FieldMessages, useField } from './field-parts';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -18,25 +18,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, id, className = '', 'aria-describedby': extraDescribedBy, ...inputProps },
   ref,
 ) {
-  const { controlId: inputId, hintId, errorId } = useFieldIds(id);
+  const { controlId, hintId, errorId, control } = useField(id, error, hint);
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="font-semibold">
-        {label}
-      </label>
+    <FieldFrame controlId={controlId} label={label} className={className}>
       <input
         ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(
-          extraDescribedBy,
-          hint ? hintId : null,
-          error ? errorId : null,
-        )}
+        {...control({ before: extraDescribedBy })}
         className={controlClass(error)}
         {...inputProps}
       />
       <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 });

@@ -45,3 +45,47 @@ export function FieldMessages({
     </>
   );
 }
+
+/** The frame of a control: the label tied to it above, then the control and what follows it. */
+export function FieldFrame({
+  controlId,
+  label,
+  className = '',
+  children,
+}: {
+  controlId: string;
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={controlId} className="font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The ids of a control (`useFieldIds`) and its attributes: the id, marked invalid on an error,
+ * described by `before`, its hint, `between` and its error (those that are set), in that order.
+ */
+export function useField(id: string | undefined, error: string | undefined, hint: ReactNode) {
+  const ids = useFieldIds(id);
+  const control = ({
+    before,
+    between,
+  }: { before?: string | null; between?: string | null } = {}) => ({
+    id: ids.controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(
+      before,
+      hint ? ids.hintId : null,
+      between,
+      error ? ids.errorId : null,
+    ),
+  });
+  return { ...ids, control };
+}

@@ -4,7 +4,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { controlClass, describedBy, FieldMessages, useFieldIds } from './field-parts';
+import { controlClass, FieldFrame, FieldMessages, useField } from './field-parts';
 
 // Select and text area in the look of TextField, on the same plumbing (field-parts).
 
@@ -37,20 +37,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   },
   ref,
 ) {
-  const { controlId: selectId, hintId, errorId } = useFieldIds(id);
+  const { controlId, hintId, errorId, control } = useField(id, error, hint);
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={selectId} className="font-semibold">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
-        className={controlClass(error)}
-        {...selectProps}
-      >
+    <FieldFrame controlId={controlId} label={label} className={className}>
+      <select ref={ref} {...control()} className={controlClass(error)} {...selectProps}>
         {options ? (
           <>
             <option value="">{placeholder}</option>
@@ -65,7 +55,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         )}
       </select>
       <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 });
 
@@ -79,13 +69,10 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
   function TextAreaField({ label, error, hint, counter, id, className = '', ...areaProps }, ref) {
-    const { controlId: areaId, hintId, errorId } = useFieldIds(id);
-    const counterId = `${areaId}-contador`;
+    const { controlId, hintId, errorId, control } = useField(id, error, hint);
+    const counterId = `${controlId}-contador`;
     return (
-      <div className={`flex flex-col gap-1 ${className}`}>
-        <label htmlFor={areaId} className="font-semibold">
-          {label}
-        </label>
+      <FieldFrame controlId={controlId} label={label} className={className}>
         {hint && (
           <p id={hintId} className="text-sm text-gray-700">
             {hint}
@@ -93,13 +80,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         )}
         <textarea
           ref={ref}
-          id={areaId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(
-            hint ? hintId : null,
-            counter !== undefined ? counterId : null,
-            error ? errorId : null,
-          )}
+          {...control({ between: counter !== undefined ? counterId : null })}
           className={`${controlClass(error)} resize-y ${areaProps.rows === undefined ? 'min-h-40' : ''}`}
           {...areaProps}
         />
@@ -113,7 +94,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
             </p>
           )}
         </div>
-      </div>
+      </FieldFrame>
     );
   },
 );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TotpCodeField } from './components/TotpCodeField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -134,12 +135,8 @@ export function ActivatePage() {
               {grouped(totp.secret)}
             </code>
           </p>
-          <TextField
-            label="Código de verificación"
+          <TotpCodeField
             hint="Los 6 dígitos que muestra ahora la aplicación."
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             error={errors.codigo?.message}
             {...form.register('codigo')}
           />

@@ -1,4 +1,5 @@
 import { useQueryParams } from './components/useQueryParams';
+import { StaffTable } from './components/StaffTable';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/client';
@@ -78,62 +79,32 @@ export function AuditPage() {
           <h2 id="entradas" className="mb-2 text-lg font-semibold">
             {audit.data.total} entradas
           </h2>
-          <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-            <table className="w-full min-w-[52rem] text-left text-sm">
-              <caption className="sr-only">
-                Entradas del registro de auditoría, de la más reciente a la más antigua
-              </caption>
-              <thead className="bg-light text-secondary">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    N°
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Fecha
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Acción
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Persona
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Caso
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Detalle
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Hash
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.entries.map((e) => (
-                  <tr key={e.id} className="border-t border-gray-200 align-top">
-                    <th scope="row" className="px-3 py-2">
-                      {e.id}
-                    </th>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(e.date)}</td>
-                    <td className="px-3 py-2">
-                      {ACTIONS[e.action] ?? e.action}
-                      <span className="block font-mono text-xs text-gray-700">{e.action}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      {e.user ? (e.user.name ?? e.user.email ?? `#${e.user.id}`) : 'Sistema'}
-                    </td>
-                    <td className="px-3 py-2">{e.caseId ?? '—'}</td>
-                    <td className="px-3 py-2 font-mono text-xs break-all">
-                      {detailText(e.detail)}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs" title={e.hash}>
-                      {e.hash.slice(0, 12)}…
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Entradas del registro de auditoría, de la más reciente a la más antigua"
+            minWidth="min-w-[52rem]"
+            columns={['N°', 'Fecha', 'Acción', 'Persona', 'Caso', 'Detalle', 'Hash']}
+          >
+            {audit.data.entries.map((e) => (
+              <tr key={e.id} className="border-t border-gray-200 align-top">
+                <th scope="row" className="px-3 py-2">
+                  {e.id}
+                </th>
+                <td className="px-3 py-2 whitespace-nowrap">{dateTime(e.date)}</td>
+                <td className="px-3 py-2">
+                  {ACTIONS[e.action] ?? e.action}
+                  <span className="block font-mono text-xs text-gray-700">{e.action}</span>
+                </td>
+                <td className="px-3 py-2">
+                  {e.user ? (e.user.name ?? e.user.email ?? `#${e.user.id}`) : 'Sistema'}
+                </td>
+                <td className="px-3 py-2">{e.caseId ?? '—'}</td>
+                <td className="px-3 py-2 font-mono text-xs break-all">{detailText(e.detail)}</td>
+                <td className="px-3 py-2 font-mono text-xs" title={e.hash}>
+                  {e.hash.slice(0, 12)}…
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
           <Pager
             total={audit.data.total}
             limit={PAGE}

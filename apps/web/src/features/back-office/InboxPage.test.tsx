@@ -7,26 +7,11 @@ import type {
   InboxPageWire as InboxAnswer,
 } from '@canal/shared/contract';
 import { InboxPage } from './InboxPage';
-import { ADMIN, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
+import { ADMIN, caseSummary, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
 import { ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
-const row = (over: Partial<CaseSummary>): CaseSummary => ({
-  id: 1,
-  numero: 'CD-2026-00001',
-  organizacion: { id: HEAD_OFFICE.id, nombre: HEAD_OFFICE.shortName },
-  estado: 'Recibida',
-  categoria: 'Ley 21.643',
-  tipo: 'Acoso laboral',
-  tipo_id: 26,
-  anonima: false,
-  fecha_ingreso: '2026-03-02T12:00:00.000Z',
-  proximo_vencimiento: '2026-03-02',
-  vencido: false,
-  por_vencer: false,
-  asignado: null,
-  ...over,
-});
+const row = (over: Partial<CaseSummary>): CaseSummary => caseSummary(over);
 
 const answer = (casos: CaseSummary[], total = casos.length): InboxAnswer => ({
   total,

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { StaffTable } from './components/StaffTable';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
 import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
@@ -185,65 +186,45 @@ export function InboxPage() {
           {inbox.data.cases.length === 0 ? (
             <p>No hay casos con estos filtros.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <caption className="sr-only">Casos ordenados por próximo vencimiento</caption>
-                <thead className="bg-light text-secondary">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      N° de caso
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Organización
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Tipo
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Estado
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Próximo vencimiento
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Asignado a
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Ingreso
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {inbox.data.cases.map((c) => (
-                    <tr key={c.id} className="border-t border-gray-200 align-top">
-                      <th scope="row" className="px-3 py-2 font-semibold">
-                        <Link to={paths.staffCase(c.id)} className="text-primary underline">
-                          {c.number}
-                        </Link>
-                      </th>
-                      <td className="px-3 py-2">{c.organization.name}</td>
-                      <td className="px-3 py-2">
-                        {c.type ?? '—'}
-                        {c.category && (
-                          <span className="block text-xs text-gray-700">{c.category}</span>
-                        )}
-                        {c.anonymous && (
-                          <span className="block text-xs text-gray-700">Anónima</span>
-                        )}
-                      </td>
-                      <td className="px-3 py-2">
-                        <StatusBadge status={c.status} />
-                      </td>
-                      <td className="px-3 py-2">
-                        <DueMark date={c.nextDue} state={caseDueState(c)} />
-                      </td>
-                      <td className="px-3 py-2">{c.assignee?.name ?? 'Sin asignar'}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.receivedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              caption="Casos ordenados por próximo vencimiento"
+              minWidth="min-w-[48rem]"
+              columns={[
+                'N° de caso',
+                'Organización',
+                'Tipo',
+                'Estado',
+                'Próximo vencimiento',
+                'Asignado a',
+                'Ingreso',
+              ]}
+            >
+              {inbox.data.cases.map((c) => (
+                <tr key={c.id} className="border-t border-gray-200 align-top">
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    <Link to={paths.staffCase(c.id)} className="text-primary underline">
+                      {c.number}
+                    </Link>
+                  </th>
+                  <td className="px-3 py-2">{c.organization.name}</td>
+                  <td className="px-3 py-2">
+                    {c.type ?? '—'}
+                    {c.category && (
+                      <span className="block text-xs text-gray-700">{c.category}</span>
+                    )}
+                    {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={c.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <DueMark date={c.nextDue} state={caseDueState(c)} />
+                  </td>
+                  <td className="px-3 py-2">{c.assignee?.name ?? 'Sin asignar'}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.receivedAt)}</td>
+                </tr>
+              ))}
+            </StaffTable>
           )}
           <Pager
             total={inbox.data.total}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TotpCodeField } from './components/TotpCodeField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -80,12 +81,8 @@ export function SignInPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <TextField
-          label="Código de verificación"
+        <TotpCodeField
           hint="Los 6 dígitos que muestra su aplicación de autenticación."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           error={errors.codigo?.message}
           {...form.register('codigo')}
         />

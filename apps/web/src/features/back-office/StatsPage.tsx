@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { StaffTable } from './components/StaffTable';
 import { useQueryParams } from './components/useQueryParams';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
@@ -77,51 +78,41 @@ function HalfYear() {
       {report.isError && <FormAlert>{errorMessage(report.error)}</FormAlert>}
       {report.isPending && <LoadingView withText={false} />}
       {report.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">
+        <StaffTable
+          caption={
+            <>
               Conteos del semestre {report.data.period.half} de {report.data.period.year}
-            </caption>
-            <thead className="bg-light text-secondary">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Organización
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Denuncias recibidas
-                </th>
-                {report.data.organizations[0]?.byType.map((t) => (
-                  <th key={t.typeId} scope="col" className="px-3 py-2 text-right">
-                    {t.type}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2 text-right">
-                  Casos con medidas de resguardo
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Casos con medidas adoptadas
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.organizations.map((o) => (
-                <tr key={o.id} className="border-t border-gray-200">
-                  <th scope="row" className="px-3 py-2">
-                    {o.name}
-                  </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{o.received}</td>
-                  {o.byType.map((t) => (
-                    <td key={t.typeId} className="px-3 py-2 text-right tabular-nums">
-                      {t.received}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 text-right tabular-nums">{o.withProtectiveMeasures}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{o.withMeasuresTaken}</td>
-                </tr>
+            </>
+          }
+          minWidth="min-w-[40rem]"
+          frame=""
+          columns={[
+            'Organización',
+            { label: 'Denuncias recibidas', className: 'text-right' },
+            ...(report.data.organizations[0]?.byType ?? []).map((t) => ({
+              label: t.type,
+              className: 'text-right',
+            })),
+            { label: 'Casos con medidas de resguardo', className: 'text-right' },
+            { label: 'Casos con medidas adoptadas', className: 'text-right' },
+          ]}
+        >
+          {report.data.organizations.map((o) => (
+            <tr key={o.id} className="border-t border-gray-200">
+              <th scope="row" className="px-3 py-2">
+                {o.name}
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{o.received}</td>
+              {o.byType.map((t) => (
+                <td key={t.typeId} className="px-3 py-2 text-right tabular-nums">
+                  {t.received}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td className="px-3 py-2 text-right tabular-nums">{o.withProtectiveMeasures}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{o.withMeasuresTaken}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </section>
   );

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DialogFooter } from '../../components/DialogFooter';
+import { StaffTable } from './components/StaffTable';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ORGANIZATIONS } from '@canal/shared';
@@ -93,14 +95,12 @@ function UserDialog({
       locked={mutation.isPending}
       title={user ? `Modificar a ${user.name}` : 'Invitar usuario'}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="usuario-form" disabled={mutation.isPending}>
-            {user ? 'Guardar cambios' : 'Enviar invitación'}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          formId="usuario-form"
+          busy={mutation.isPending}
+          label={user ? 'Guardar cambios' : 'Enviar invitación'}
+        />
       }
     >
       <form id="usuario-form" noValidate onSubmit={submit} className="space-y-4">
@@ -154,100 +154,75 @@ export function UsersPage() {
       {users.isError && <FormAlert>{errorMessage(users.error)}</FormAlert>}
       {users.isPending && <LoadingView />}
       {users.data && (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">Usuarios de la gestión</caption>
-            <thead className="bg-light text-secondary">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Nombre
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Correo
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Rol
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Organizaciones
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Estado
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Acciones
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((u) => (
-                <tr key={u.id} className="border-t border-gray-200 align-top">
-                  <th scope="row" className="px-3 py-2 font-semibold">
-                    {u.name}
-                  </th>
-                  <td className="px-3 py-2 break-all">{u.email}</td>
-                  <td className="px-3 py-2">{ROLE_LABELS[u.role]}</td>
-                  <td className="px-3 py-2">
-                    {u.role === 'administrador'
-                      ? 'Todas'
-                      : u.organizations.map(orgName).join(', ') || 'Ninguna'}
-                  </td>
-                  <td className="px-3 py-2">
-                    {!u.active ? 'Desactivado' : u.activated ? 'Activo' : 'Invitación pendiente'}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="ghost"
-                        className="min-h-9 px-2"
-                        onClick={() => setEditing(u)}
-                        aria-label={`Modificar a ${u.name}`}
-                      >
-                        Modificar
-                      </Button>
-                      {u.active && (
-                        <Button
-                          variant="ghost"
-                          className="min-h-9 px-2"
-                          aria-label={`Reenviar invitación a ${u.name}`}
-                          disabled={reinvite.isPending}
-                          onClick={() =>
-                            reinvite.mutate(u.id, {
-                              onSuccess: () => setNotice(`Invitación enviada a ${u.email}.`),
-                            })
-                          }
-                        >
-                          Reenviar invitación
-                        </Button>
-                      )}
-                      {u.id !== me.id && (
-                        <Button
-                          variant="ghost"
-                          className="min-h-9 px-2"
-                          aria-label={`${u.active ? 'Desactivar' : 'Reactivar'} a ${u.name}`}
-                          disabled={update.isPending}
-                          onClick={() =>
-                            update.mutate(
-                              { id: u.id, changes: { activo: !u.active } },
-                              {
-                                onSuccess: () =>
-                                  setNotice(
-                                    `${u.name} quedó ${u.active ? 'desactivado' : 'activo'}.`,
-                                  ),
-                              },
-                            )
-                          }
-                        >
-                          {u.active ? 'Desactivar' : 'Reactivar'}
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption="Usuarios de la gestión"
+          minWidth="min-w-[52rem]"
+          columns={['Nombre', 'Correo', 'Rol', 'Organizaciones', 'Estado', 'Acciones']}
+        >
+          {users.data.map((u) => (
+            <tr key={u.id} className="border-t border-gray-200 align-top">
+              <th scope="row" className="px-3 py-2 font-semibold">
+                {u.name}
+              </th>
+              <td className="px-3 py-2 break-all">{u.email}</td>
+              <td className="px-3 py-2">{ROLE_LABELS[u.role]}</td>
+              <td className="px-3 py-2">
+                {u.role === 'administrador'
+                  ? 'Todas'
+                  : u.organizations.map(orgName).join(', ') || 'Ninguna'}
+              </td>
+              <td className="px-3 py-2">
+                {!u.active ? 'Desactivado' : u.activated ? 'Activo' : 'Invitación pendiente'}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-2"
+                    onClick={() => setEditing(u)}
+                    aria-label={`Modificar a ${u.name}`}
+                  >
+                    Modificar
+                  </Button>
+                  {u.active && (
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      aria-label={`Reenviar invitación a ${u.name}`}
+                      disabled={reinvite.isPending}
+                      onClick={() =>
+                        reinvite.mutate(u.id, {
+                          onSuccess: () => setNotice(`Invitación enviada a ${u.email}.`),
+                        })
+                      }
+                    >
+                      Reenviar invitación
+                    </Button>
+                  )}
+                  {u.id !== me.id && (
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      aria-label={`${u.active ? 'Desactivar' : 'Reactivar'} a ${u.name}`}
+                      disabled={update.isPending}
+                      onClick={() =>
+                        update.mutate(
+                          { id: u.id, changes: { activo: !u.active } },
+                          {
+                            onSuccess: () =>
+                              setNotice(`${u.name} quedó ${u.active ? 'desactivado' : 'activo'}.`),
+                          },
+                        )
+                      }
+                    >
+                      {u.active ? 'Desactivar' : 'Reactivar'}
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       {editing && (
         <UserDialog

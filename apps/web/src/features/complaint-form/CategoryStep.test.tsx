@@ -1,11 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEADINGS, renderNewComplaint, stubLayout } from '../../test/complaint-form';
+import {
+  HEADINGS,
+  complaintFormApi,
+  renderNewComplaint,
+  stubLayout,
+} from '../../test/complaint-form';
+import { ok, portalApi } from '../../test/msw/portal';
+import { server } from '../../test/msw/server';
 
 let layout: ReturnType<typeof stubLayout>;
 beforeEach(() => {
   layout = stubLayout();
+  complaintFormApi();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -134,8 +142,8 @@ describe('step 0: choice of complaint type', () => {
   });
 
   it('says so when the types cannot be loaded', async () => {
-    const { stubClient } = await import('../../test/complaint-form');
-    renderNewComplaint(stubClient({ categories: vi.fn(async () => []) }));
+    server.use(portalApi.categories(ok([])));
+    renderNewComplaint();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No fue posible cargar los tipos de denuncia.',
     );

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
 import {
   ZONES,
@@ -9,18 +9,21 @@ import {
   errorOf,
   fillValidForm,
   pickDate,
+  complaintFormApi,
   renderNewComplaint,
-  stubClient,
   stubLayout,
 } from '../../test/complaint-form';
+import { ok, portalApi } from '../../test/msw/portal';
+import { server } from '../../test/msw/server';
 
 beforeEach(() => {
   stubLayout();
+  complaintFormApi();
 });
 
-async function openForm(typeTitle?: string, client = stubClient()) {
+async function openForm(typeTitle?: string) {
   const user = userEvent.setup();
-  renderNewComplaint(client);
+  renderNewComplaint();
   await chooseType(user, typeTitle);
   return user;
 }
@@ -169,8 +172,8 @@ describe('step 1: complaint data', () => {
   });
 
   it('chooses the zone itself when there is exactly one and hides its select', async () => {
-    const client = stubClient({ zonesWithPlaces: vi.fn(async () => [ZONES[0]!]) });
-    const user = await openForm(undefined, client);
+    server.use(portalApi.zonesWithPlaces(ok([ZONES[0]!])));
+    const user = await openForm();
     expect(screen.queryByLabelText('Zona de ocurrencia')).not.toBeInTheDocument();
     const place = screen.getByLabelText('Lugar de ocurrencia');
     await waitFor(() => expect(place).toBeEnabled());

@@ -1,24 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/api/http';
+import { contract } from '@canal/shared/contract';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api/client';
+import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import {
   chooseType,
+  complaintFormApi,
   errorOf,
   fillValidForm,
+  formClient,
   renderNewComplaint,
-  stubClient,
   stubLayout,
+  TICKET,
 } from '../../test/complaint-form';
+import { fail, portalApi } from '../../test/msw/portal';
+import { server } from '../../test/msw/server';
 
+let api: ReturnType<typeof complaintFormApi>;
 beforeEach(() => {
   stubLayout();
+  api = complaintFormApi();
 });
 
 const TITLE = 'Generar contraseña de recuperación y seguimiento';
 
-async function openSaveModal(client: ApiClient = stubClient()) {
+async function openSaveModal(client: ApiClient = formClient()) {
   const user = userEvent.setup();
   const rendered = renderNewComplaint(client);
   await chooseType(user);
@@ -91,17 +99,11 @@ describe('save modal', () => {
   }, 60_000);
 
   it('files the complaint with a progress bar, then logs in and opens the detail page', async () => {
-    let finish: (value: { ticket: number; email: string }) => void = () => undefined;
-    const fileComplaint = vi.fn(
-      (_form: unknown, _ticket: unknown, _files: File[], onProgress?: (f: number) => void) =>
-        new Promise<{ ticket: number; email: string }>((resolve) => {
-          onProgress?.(0.42);
-          finish = resolve;
-        }),
-    );
-    const client = stubClient({ fileComplaint } as Partial<ApiClient>);
-    const { user, dialog, router } = await openSaveModal(client);
+    const { user, dialog, router } = await openSaveModal();
     await fillSaveModal(user);
+    // The filing alone goes through the fake XHR: MSW reports an upload only as done (100 %), and
+    // this test shows a partial one (42 %). Every other call goes through MSW.
+    const xhr = fakeXhr((x) => x.progress(42, 100));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar denuncia' }));
 
     const saving = await screen.findByRole('dialog', { name: 'Guardando denuncia' });
@@ -109,24 +111,33 @@ describe('save modal', () => {
     expect(saving).toHaveTextContent('puede tardar más de lo habitual si adjuntó muchos archivos');
     expect(within(saving).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
 
-    const [form, ticketInfo, files] = fileComplaint.mock.calls[0]!;
-    expect(form).toMatchObject({
-      anonymous: false,
-      crimeId: 4,
-      complainantRut: '12345678-5',
-      complainantFirstName: 'María José',
-      complainantContactNumber: '912345678',
-      relationshipWithOrganization: 1,
-      canIdentify: 1,
-      knowledgeSource: 3,
-      occurrenceZone: 13,
-      occurrencePlace: 1132,
+    const filing = FakeXhr.last;
+    expect([filing.method, filing.url]).toEqual(['POST', contract.createComplaint.path]);
+    expect(filing.headers['x-grecaptcha']).toBe('token');
+    const body = filing.body as FormData;
+    const denuncia = JSON.parse(body.get('denuncia') as string) as Record<string, unknown>;
+    expect(denuncia).toMatchObject({
+      es_anonima: false,
+      tipo_delito_id: 4,
+      denunciante: {
+        rut: '12345678-5',
+        nombres: 'María José',
+        fono: '912345678',
+        email: 'persona@empresa.cl',
+      },
+      relacion_organizacion_id: 1,
+      campo_reconoce_involucrados_id: 1,
+      campo_toma_conocimiento_id: 3,
+      zona_id: 13,
+      agencia_id: 1132,
+      email_contacto: 'persona@empresa.cl',
+      denuncia_ticket: { email: 'persona@empresa.cl', pass: 'Clave#2024' },
     });
-    expect((form as { occurrenceDate: string }).occurrenceDate).toMatch(/^01\/\d{2}\/\d{4}$/);
-    expect(ticketInfo).toEqual({ email: 'persona@empresa.cl', password: 'Clave#2024' });
-    expect(files.map((f) => f.name)).toEqual(['respaldo.pdf']);
+    expect(denuncia.fecha_delito).toMatch(/^01\/\d{2}\/\d{4}$/);
+    expect(body.getAll('files').map((f) => (f as File).name)).toEqual(['respaldo.pdf']);
 
-    finish({ ticket: 123456789012, email: 'persona@empresa.cl' });
+    xhr.restore();
+    filing.respond(contract.createComplaint, 201, { ticket: TICKET, email: 'persona@empresa.cl' });
     const done = await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
     expect(done).toHaveTextContent('Tu denuncia fue ingresada con éxito');
     expect(done).toHaveTextContent(
@@ -135,7 +146,11 @@ describe('save modal', () => {
     expect(done).toHaveTextContent('123456789012');
 
     await user.click(within(done).getByRole('button', { name: 'Entendido' }));
-    expect(client.login).toHaveBeenCalledWith(123456789012, 'Clave#2024');
+    await waitFor(() =>
+      expect(api.loginCalls().map((r) => r.body)).toEqual([
+        { ticket: TICKET, password: 'Clave#2024' },
+      ]),
+    );
     expect(
       await screen.findByRole('heading', { name: 'Detalle 123456789012' }),
     ).toBeInTheDocument();
@@ -145,22 +160,37 @@ describe('save modal', () => {
   it.each([
     [
       'the server message',
-      new HttpError('http', 400, '/v1/denuncias', 'El archivo que intenta subir no está permitido'),
+      () => {
+        server.use(
+          portalApi.fileComplaint(fail(400, 'El archivo que intenta subir no está permitido')),
+        );
+        return formClient();
+      },
       'El archivo que intenta subir no está permitido',
     ],
     [
       'the error message',
-      new HttpError('http', 503, '/v1/denuncias'),
+      () => {
+        // A 503 page of a proxy in front of the API: no JSON, no message of the server.
+        server.use(
+          http.post(contract.createComplaint.path, () =>
+            HttpResponse.text('Service Unavailable', { status: 503 }),
+          ),
+        );
+        return formClient();
+      },
       'HTTP Service Unavailable error has ocurred calling /v1/denuncias',
     ],
-    ['"Error desconocido"', new Error(''), 'Error desconocido'],
+    [
+      '"Error desconocido"',
+      // An error that is no answer at all (the bot check fails before the call), without a message.
+      () => formClient(async () => Promise.reject(new Error(''))),
+      'Error desconocido',
+    ],
   ])(
     'goes back to the form with %s in a red box, cleared by "Cancelar"',
-    async (_name, failure, message) => {
-      const client = stubClient({
-        fileComplaint: vi.fn(async () => Promise.reject(failure)),
-      } as Partial<ApiClient>);
-      const { user } = await openSaveModal(client);
+    async (_name, setUp, message) => {
+      const { user } = await openSaveModal(setUp());
       await fillSaveModal(user);
       await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
 
@@ -184,7 +214,7 @@ describe('save modal', () => {
 describe('save modal: who sees the address', () => {
   it('says plainly who sees the address: nobody on the team for an anonymous complaint', async () => {
     const user = userEvent.setup();
-    renderNewComplaint(stubClient());
+    renderNewComplaint();
     await chooseType(user);
     await user.click(
       screen.getByRole('checkbox', {

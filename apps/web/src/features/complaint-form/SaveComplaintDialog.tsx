@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -166,14 +167,12 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
       title="Generar contraseña de recuperación y seguimiento"
       size="lg"
       footer={
-        <>
-          <Button variant="secondary" onClick={cancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={!isValid}>
-            Guardar denuncia
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={cancel}
+          formId={FORM_ID}
+          disabled={!isValid}
+          label="Guardar denuncia"
+        />
       }
     >
       <form id={FORM_ID} onSubmit={handleSubmit(save)} noValidate className="space-y-4">

@@ -1,19 +1,29 @@
-import { MESSAGES } from '@canal/shared';
+import { MESSAGES, type DenunciaDetalle } from '@canal/shared';
+import { contract } from '@canal/shared/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/api/http';
 import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
-import { makeDetail, renderDetail, stubApi, TICKET } from '../../test/follow-up';
+import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
+import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
+import { fail, portalApi } from '../../test/msw/portal';
+import { hold, server } from '../../test/msw/server';
 
 const pdf = (name = 'respaldo.pdf') =>
   new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
 
-async function openPage(api = stubApi(), options?: Parameters<typeof renderDetail>[1]) {
-  const view = renderDetail(api, options);
+/** The page of a complaint (the sample one, or `detail`), its API answered by MSW. */
+async function openPage(detail: DenunciaDetalle = wireDetail) {
+  const api = detailApi({ detail });
+  const view = renderDetail();
   await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
-  return view;
+  return { ...view, api };
 }
+
+const UPLOAD_PATH = contract.uploadFiles.path;
+const COMMENT_PATH = contract.addComment.path;
 
 function mockScrollHeight(height: number) {
   Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
@@ -63,14 +73,15 @@ describe('complaint detail page', () => {
   });
 
   it('shows "-" for every complainant field of an anonymous complaint', async () => {
-    const anonymous = makeDetail({
-      complainantRut: null,
-      complainantFirstName: null,
-      complainantLastName: null,
-      complainantMiddleName: null,
-      complainantContactNumber: null,
-    });
-    await openPage(stubApi(anonymous));
+    const anonymous = {
+      ...wireDetail,
+      rut: null,
+      nombre: null,
+      apellido_paterno: null,
+      apellido_materno: null,
+      fono: null,
+    };
+    await openPage(anonymous);
     const block = screen.getByRole('region', { name: 'Información del denunciante' });
     const values = within(block)
       .getAllByRole('definition')
@@ -89,17 +100,16 @@ describe('complaint detail page', () => {
   });
 
   it('loads the files only once the complaint has loaded', async () => {
-    const api = stubApi();
-    let release!: () => void;
-    api.complaint.mockImplementation(
-      () => new Promise((resolve) => (release = () => resolve(makeDetail()))),
-    );
-    renderDetail(api);
+    const api = detailApi();
+    const complaint = hold('get', `/v1/denuncias/${TICKET}`);
+    renderDetail();
     expect(await screen.findByText('Cargando Información...')).toBeInTheDocument();
-    expect(api.files).not.toHaveBeenCalled();
-    release();
+    await waitFor(() => expect(api.detailCalls()).toHaveLength(1));
+    expect(api.fileCalls()).toHaveLength(0);
+    complaint.release();
     await screen.findByRole('link', { name: 'Archivo1.pdf' });
-    expect(api.files).toHaveBeenCalledWith(TICKET);
+    expect(api.fileCalls()).toHaveLength(1);
+    expect(api.fileCalls()[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('shows log entries with the date as dd-mm-yyyy / hh:mm:ss and "-" when missing', async () => {
@@ -152,7 +162,7 @@ describe('complaint detail page', () => {
     });
 
     it('is disabled for any other status', async () => {
-      await openPage(stubApi(makeDetail({ status: 'En investigación' })));
+      await openPage({ ...wireDetail, estado_denuncia: 'En investigación' });
       expect(await screen.findByRole('button', { name: 'Seleccionar archivos' })).toBeDisabled();
       expect(
         screen.getByText(/Podrá adjuntar archivos cuando su denuncia tenga el estado/),
@@ -199,57 +209,62 @@ describe('complaint detail page', () => {
 
     it('posts a comment alone, is disabled while saving, then resets and reloads the complaint', async () => {
       const user = userEvent.setup();
-      const api = stubApi();
-      let finish!: () => void;
-      api.addComment.mockImplementation(
-        () => new Promise((resolve) => (finish = () => resolve({ message: 'ok' }))),
-      );
-      await openPage(api);
+      const { api } = await openPage();
+      const comment = hold('post', COMMENT_PATH);
       const box = screen.getByRole('textbox', { name: 'Comentario' });
       await user.type(box, 'Quisiera agregar un antecedente.');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
-      expect(api.addComment).toHaveBeenCalledWith(TICKET, 'Quisiera agregar un antecedente.');
-      expect(api.uploadFiles).not.toHaveBeenCalled();
+      await waitFor(() =>
+        expect(api.commentCalls().map((r) => r.body)).toEqual([
+          { comentario: 'Quisiera agregar un antecedente.', denuncia_id: TICKET },
+        ]),
+      );
+      expect(api.commentCalls()[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(api.uploadCalls()).toHaveLength(0);
       expect(screen.getByText('Cargando Información...')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
 
-      finish();
-      await waitFor(() => expect(api.complaint).toHaveBeenCalledTimes(2));
+      comment.release();
+      await waitFor(() => expect(api.detailCalls()).toHaveLength(2));
       await waitFor(() =>
         expect(screen.queryByText('Cargando Información...')).not.toBeInTheDocument(),
       );
       expect(box).toHaveValue('');
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
-      expect(api.files).toHaveBeenCalledTimes(2);
+      expect(api.fileCalls()).toHaveLength(2);
     });
 
     it('uploads files with the comment and the complainant e-mail, with progress, then resets', async () => {
       const user = userEvent.setup();
-      const api = stubApi();
-      let finish!: () => void;
-      api.uploadFiles.mockImplementation((_input: unknown, onProgress: (f: number) => void) => {
-        onProgress(0.4);
-        return new Promise((resolve) => (finish = () => resolve({ message: 'ok' })));
-      });
-      await openPage(api);
+      const { api } = await openPage();
       const file = pdf();
       await user.upload(await screen.findByTestId('file-input'), file);
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Envío el respaldo.');
+      // The upload alone goes through the fake XHR: MSW reports an upload only as done (100 %),
+      // and this test shows a partial one (40 %). Every other call goes through MSW.
+      const xhr = fakeXhr((x) => x.progress(40, 100));
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
-      expect(api.uploadFiles).toHaveBeenCalledWith(
-        { id: TICKET, comment: 'Envío el respaldo.', files: [file], user: 'persona@empresa.cl' },
-        expect.any(Function),
-      );
-      expect(api.addComment).not.toHaveBeenCalled();
+      const upload = FakeXhr.last;
+      expect([upload.method, upload.url]).toEqual(['POST', UPLOAD_PATH]);
+      expect(upload.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      const body = upload.body as FormData;
+      expect(JSON.parse(body.get('bitacora') as string)).toEqual({
+        codigo: TICKET,
+        comentario: 'Envío el respaldo.',
+        usuario: 'persona@empresa.cl',
+      });
+      expect(body.getAll('files').map((f) => (f as File).name)).toEqual([file.name]);
+      expect(api.commentCalls()).toHaveLength(0);
       expect(await screen.findByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute(
         'aria-valuenow',
         '40',
       );
 
-      finish();
-      await waitFor(() => expect(api.complaint).toHaveBeenCalledTimes(2));
+      xhr.restore();
+      upload.respond(contract.uploadFiles, 201, { message: 'ok' });
+      await waitFor(() => expect(api.detailCalls()).toHaveLength(2));
       await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
       expect(
         screen.queryByRole('list', { name: 'Archivos seleccionados' }),
@@ -259,25 +274,21 @@ describe('complaint detail page', () => {
 
     it('shows the disallowed-type message on a 415 and keeps saving blocked', async () => {
       const user = userEvent.setup();
-      const api = stubApi();
-      api.uploadFiles.mockRejectedValue(
-        new HttpError('http', 415, '/v1/denuncias/upload-files', 'x'),
-      );
-      await openPage(api);
+      const { api } = await openPage();
+      server.use(portalApi.uploadFiles(fail(415, 'x')));
       await user.upload(await screen.findByTestId('file-input'), pdf());
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       expect(await screen.findByText(MESSAGES.fileTypeNotAllowed)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
-      expect(api.complaint).toHaveBeenCalledTimes(1);
+      expect(api.uploadCalls()).toHaveLength(1);
+      expect(api.detailCalls()).toHaveLength(1);
     });
 
     it('sets the upload-error state when an upload fails for another reason', async () => {
       const user = userEvent.setup();
-      const api = stubApi();
-      api.uploadFiles.mockRejectedValue(
-        new HttpError('network', 502, '/v1/denuncias/upload-files'),
-      );
-      await openPage(api);
+      await openPage();
+      // The connection drops: no answer at all.
+      server.use(http.post(UPLOAD_PATH, () => HttpResponse.error()));
       await user.upload(await screen.findByTestId('file-input'), pdf());
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -288,11 +299,15 @@ describe('complaint detail page', () => {
 
     it('only logs a failed comment post', async () => {
       const user = userEvent.setup();
-      const api = stubApi();
-      const error = new HttpError('http', 500, '/v1/denuncias/add-comentario');
-      api.addComment.mockRejectedValue(error);
       const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-      await openPage(api);
+      await openPage();
+      server.use(portalApi.addComment(fail(500, 'Error interno.')));
+      const error = expect.objectContaining({
+        constructor: HttpError,
+        kind: 'http',
+        status: 500,
+        url: COMMENT_PATH,
+      });
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Un comentario');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       await waitFor(() => expect(log).toHaveBeenCalledWith(expect.any(String), error));
@@ -303,26 +318,25 @@ describe('complaint detail page', () => {
 
   describe('redirects to the home page', () => {
     it('when the complaint cannot be loaded', async () => {
-      const api = stubApi();
-      api.complaint.mockRejectedValue(new HttpError('http', 404, '/v1/denuncias/1'));
-      const { router } = renderDetail(api);
+      detailApi();
+      server.use(portalApi.complaint(TICKET, fail(404, 'La denuncia no existe.')));
+      const { router } = renderDetail();
       expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/');
     });
 
     it('without a session, asking nothing', async () => {
-      const api = stubApi();
-      api.session.mockReturnValue(null);
-      renderDetail(api);
+      const api = detailApi({ signedIn: false });
+      renderDetail();
       expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
-      expect(api.complaint).not.toHaveBeenCalled();
+      expect(api.received).toEqual([]);
     });
 
     it('when the id is not a number', async () => {
-      const api = stubApi();
-      renderDetail(api, { id: 'abc' });
+      const api = detailApi();
+      renderDetail({ id: 'abc' });
       expect(await screen.findByRole('heading', { name: 'Página de inicio' })).toBeInTheDocument();
-      expect(api.complaint).not.toHaveBeenCalled();
+      expect(api.received).toEqual([]);
     });
 
     it('with "Volver al inicio"', async () => {

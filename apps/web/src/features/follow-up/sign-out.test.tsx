@@ -1,28 +1,8 @@
-import { HEAD_OFFICE } from '@canal/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../lib/api/client';
-import { sessionStore } from '../../lib/api/session';
-import { renderDetail, TICKET, wireDetail } from '../../test/follow-up';
-import { callsTo, recordRequests, server } from '../../test/msw/server';
-
-const TOKEN = 'a'.repeat(43);
-
-/** The real API client (MSW answers), with a session stored as the sign-in leaves it. */
-function signedInClient() {
-  sessionStore.set({ ticket: TICKET, token: TOKEN });
-  server.use(
-    http.get(`/v1/denuncias/${TICKET}`, () => HttpResponse.json(wireDetail)),
-    http.get(`/v1/denuncias/${TICKET}/adjuntos`, () => HttpResponse.json([])),
-    http.delete('/v1/denuncias/sesion', () => new HttpResponse(null, { status: 204 })),
-  );
-  return createApiClient({
-    organizationId: HEAD_OFFICE.id,
-    botTokens: { next: async () => 'token' },
-  });
-}
+import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
+import { callsTo } from '../../test/msw/server';
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -33,11 +13,10 @@ describe('signing out of the complaint detail', () => {
   for (const button of ['Salir', 'Volver al inicio']) {
     it(`"${button}" kills the token, forgets it and leaves nothing for Back to show`, async () => {
       const user = userEvent.setup();
-      const requests = recordRequests();
-      const api = signedInClient();
-      const { router, queryClient } = renderDetail(
-        api as unknown as Parameters<typeof renderDetail>[0],
-      );
+      // The real API client; MSW answers with the contract's answers, a session stored as the
+      // sign-in leaves it.
+      const { received: requests } = detailApi();
+      const { router, queryClient } = renderDetail();
       await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
       expect(screen.getByText(wireDetail.descripcion_hecho)).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import { Modal } from '../../components/Modal';
-import { Button } from '../../components/Button';
+import { DialogFooter } from '../../components/DialogFooter';
 
 /** SPEC §2 terms, first list: what the channel guarantees. */
 const CONSIDERATIONS = [
@@ -34,14 +34,7 @@ export function TermsDialog({ open, onClose, onAccept }: TermsDialogProps) {
       onClose={onClose}
       title="Términos y condiciones"
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={onAccept}>Aceptar</Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={onAccept} label="Aceptar" />}
     >
       <div className="space-y-5">
         <section aria-labelledby="terminos-consideraciones">

@@ -89,6 +89,33 @@ export function createApiClient({
     }
   }
 
+  /** A JSON POST to the portal call `K` (its path checked against the contract). */
+  const post = <K extends PortalCall>(url: PathOf<K>, body: object, auth = false) =>
+    call<Answer<K>>({ method: 'POST', url, body, auth });
+
+  /**
+   * A multipart POST to the portal call `K`: one JSON part named `part`, then one `files` part per
+   * file, with upload progress and the long upload timeout.
+   */
+  function upload<K extends PortalCall>(
+    url: PathOf<K>,
+    part: { name: string; json: object },
+    files: File[],
+    { auth = false, onProgress }: { auth?: boolean; onProgress?: (fraction: number) => void },
+  ) {
+    const body = new FormData();
+    body.append(part.name, JSON.stringify(part.json));
+    for (const file of files) body.append('files', file, file.name);
+    return call<Answer<K>>({
+      method: 'POST',
+      url,
+      body,
+      auth,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      onUploadProgress: onProgress,
+    });
+  }
+
   /** Master data: no bot check; on failure an empty list and a console message (SPEC §7). */
   async function masterData<T>(url: string): Promise<T> {
     try {
@@ -134,25 +161,15 @@ export function createApiClient({
       files: File[],
       onProgress?: (f: number) => void,
     ) {
-      const body = new FormData();
-      body.append('denuncia', JSON.stringify(toDenunciaPayload(form, ticketInfo, organizationId)));
-      for (const file of files) body.append('files', file, file.name);
-      return call<Answer<'createComplaint'>>({
-        method: 'POST',
-        url: '/v1/denuncias' satisfies PathOf<'createComplaint'>,
-        body,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-        onUploadProgress: onProgress,
+      const json = toDenunciaPayload(form, ticketInfo, organizationId);
+      return upload<'createComplaint'>('/v1/denuncias', { name: 'denuncia', json }, files, {
+        onProgress,
       });
     },
 
     /** Signs in and keeps the token for the later calls of this tab. */
     async login(ticket: number, password: string): Promise<void> {
-      const { token } = await call<Answer<'login'>>({
-        method: 'POST',
-        url: '/v1/denuncias/login' satisfies PathOf<'login'>,
-        body: { ticket, password },
-      });
+      const { token } = await post<'login'>('/v1/denuncias/login', { ticket, password });
       sessionStore.set({ ticket, token });
     },
 
@@ -195,58 +212,39 @@ export function createApiClient({
     },
 
     addComment: (id: number, comment: string) =>
-      call<Answer<'addComment'>>({
-        method: 'POST',
-        url: '/v1/denuncias/add-comentario' satisfies PathOf<'addComment'>,
-        body: { comentario: comment, denuncia_id: id },
-        auth: true,
-      }),
+      post<'addComment'>(
+        '/v1/denuncias/add-comentario',
+        { comentario: comment, denuncia_id: id },
+        true,
+      ),
 
     /** POST /v1/denuncias/upload-files: `bitacora` {codigo, comentario, usuario} and the files. */
     uploadFiles(
       input: { id: number; comment: string; files: File[]; user: string },
       onProgress?: (fraction: number) => void,
     ) {
-      const body = new FormData();
-      body.append('bitacora', JSON.stringify(toUploadBitacora(input)));
-      for (const file of input.files) body.append('files', file, file.name);
-      return call<Answer<'uploadFiles'>>({
-        method: 'POST',
-        url: '/v1/denuncias/upload-files' satisfies PathOf<'uploadFiles'>,
-        body,
-        auth: true,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
-        onUploadProgress: onProgress,
-      });
+      const json = toUploadBitacora(input);
+      return upload<'uploadFiles'>(
+        '/v1/denuncias/upload-files',
+        { name: 'bitacora', json },
+        input.files,
+        { auth: true, onProgress },
+      );
     },
 
     status: (codigo: number) =>
-      call<Answer<'complaintStatus'>>({
-        method: 'POST',
-        url: '/v1/denuncias/estado-denuncia' satisfies PathOf<'complaintStatus'>,
-        body: { codigo },
-        auth: true,
-      }),
+      post<'complaintStatus'>('/v1/denuncias/estado-denuncia', { codigo }, true),
 
-    recoverCode: (email: string) =>
-      call<Answer<'recoverCodes'>>({
-        method: 'POST',
-        url: '/v1/denuncias/codigo' satisfies PathOf<'recoverCodes'>,
-        body: { email },
-      }),
+    recoverCode: (email: string) => post<'recoverCodes'>('/v1/denuncias/codigo', { email }),
 
     recoverPassword: (codigo: number, email: string) =>
-      call<Answer<'requestPasswordReset'>>({
-        method: 'POST',
-        url: '/v1/denuncias/recuperar-password' satisfies PathOf<'requestPasswordReset'>,
-        body: { codigo, email },
-      }),
+      post<'requestPasswordReset'>('/v1/denuncias/recuperar-password', { codigo, email }),
 
     resetPassword: (token: string, password: string, repeatPassword: string) =>
-      call<Answer<'resetPassword'>>({
-        method: 'POST',
-        url: '/v1/denuncias/restablecer-password' satisfies PathOf<'resetPassword'>,
-        body: { token, password, repeatPassword },
+      post<'resetPassword'>('/v1/denuncias/restablecer-password', {
+        token,
+        password,
+        repeatPassword,
       }),
   };
 }

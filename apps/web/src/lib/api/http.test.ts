@@ -1,46 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import { recordRequests, server } from '../../test/msw/server';
 import { HttpError, send } from './http';
 
-/**
- * A scripted XMLHttpRequest, kept for the two cases MSW cannot play in jsdom: MSW answers an XHR at
- * once and reports its upload in a single progress event (loaded = total), so neither a partial
- * upload (25 %, then 100 %) nor a request that outlives its timeout can be staged through it.
- */
-class FakeXhr {
-  static last: FakeXhr;
-  static script: (xhr: FakeXhr) => void = () => {};
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  responseType = '';
-  headers: Record<string, string> = {};
-  method = '';
-  url = '';
-  body: unknown;
-  upload: {
-    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.last = this;
-    FakeXhr.script(this);
-  }
-}
-
-const useFakeXhr = () => vi.stubGlobal('XMLHttpRequest', FakeXhr);
-afterEach(() => vi.unstubAllGlobals());
+const useFakeXhr = () => fakeXhr();
 
 describe('send (SPEC §8 error mapping)', () => {
   it('resolves with the parsed JSON of a 2xx answer and sends JSON bodies', async () => {

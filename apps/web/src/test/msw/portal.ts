@@ -16,10 +16,18 @@ export const portalApi = {
     relationOptions: contract.relationOptions,
     recognitionOptions: contract.recognitionOptions,
     fileComplaint: contract.createComplaint,
+    addComment: contract.addComment,
+    uploadFiles: contract.uploadFiles,
+    signOut: contract.complainantSignOut,
   }),
   /** The detail of one complaint (its ticket in the path). */
   complaint: (id: number, ...answers: AnswerOf<typeof contract.complaintDetail>[]) =>
     inTurn(contract.complaintDetail, answers, {
       path: fillPath(contract.complaintDetail.path, { id }),
+    }),
+  /** The attachments of one complaint (its ticket in the path). */
+  files: (id: number, ...answers: AnswerOf<typeof contract.complaintAttachments>[]) =>
+    inTurn(contract.complaintAttachments, answers, {
+      path: fillPath(contract.complaintAttachments.path, { id }),
     }),
 };

@@ -1,3 +1,4 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -49,3 +50,19 @@ export const callsTo = (received: ReceivedRequest[], method: string, path: strin
 /** The query of a request as a plain object (every value a string, as it travels). */
 export const queryOf = (request: ReceivedRequest | undefined): Record<string, string> =>
   Object.fromEntries(new URLSearchParams(request?.path.split('?')[1] ?? ''));
+
+/**
+ * Holds the requests of `method` to `path` until `release()`; then the handlers installed before
+ * this one answer them (a resolver that returns nothing lets MSW go on to the next handler). For a
+ * test that looks at a page while a call is on its way.
+ */
+export function hold(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http[method](path, async () => {
+      await gate;
+    }),
+  );
+  return { release };
+}

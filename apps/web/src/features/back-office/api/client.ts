@@ -15,6 +15,7 @@ import {
   fromAuditPage,
   fromCaseView,
   fromChainCheck,
+  fromFailedMailList,
   fromHalfYearReport,
   fromInboxPage,
   fromInvitation,
@@ -129,7 +130,7 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     verifyChain: async () => fromChainCheck(await call(contract.verifyAuditChain, {})),
 
     // Mail given up after its last attempt (administrators)
-    failedMails: () => call(contract.failedMails, {}),
+    failedMails: async () => fromFailedMailList(await call(contract.failedMails, {})),
 
     // Statistics
     statistics: async (filters: StatsFilters) =>

@@ -12,6 +12,7 @@ import type {
   CaseSummaryWire,
   CaseViewWire,
   ChainCheckWire,
+  FailedMailListWire,
   HalfYearReportWire,
   InboxPageWire,
   InvitationWire,
@@ -353,5 +354,33 @@ export const fromHalfYearReport = (wire: HalfYearReportWire): HalfYearReport => 
     byType: o.por_tipo.map((t) => ({ typeId: t.tipo_id, type: t.tipo, received: t.recibidas })),
     withProtectiveMeasures: o.casos_con_medidas_de_resguardo,
     withMeasuresTaken: o.casos_con_medidas_adoptadas,
+  })),
+});
+
+// ---- Mail the outbox gave up on ----
+
+export interface FailedMail {
+  id: number;
+  /** The mail's kind (confirmation, password-reset …); never its recipient or content. */
+  kind: string;
+  attempts: number;
+  /** ISO 8601 instants. */
+  queuedAt: string;
+  failedAt: string;
+}
+
+export interface FailedMailList {
+  total: number;
+  mails: FailedMail[];
+}
+
+export const fromFailedMailList = (wire: FailedMailListWire): FailedMailList => ({
+  total: wire.total,
+  mails: wire.correos.map((c) => ({
+    id: c.id,
+    kind: c.tipo,
+    attempts: c.intentos,
+    queuedAt: c.creado,
+    failedAt: c.fallido,
   })),
 });

@@ -2,27 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { HEAD_OFFICE } from '@canal/shared';
 import type { CaseViewWire as CaseView } from '@canal/shared/contract';
-import { ADMIN, AUDITOR, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
+import {
+  ADMIN,
+  AUDITOR,
+  caseSummary,
+  INVESTIGATOR,
+  renderStaffPage,
+} from '../../../test/back-office';
 import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
 import { CasePage } from './CasePage';
 
 const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
   caso: {
-    id: 7,
-    numero: 'CD-2026-00007',
-    organizacion: { id: HEAD_OFFICE.id, nombre: HEAD_OFFICE.shortName },
-    estado: 'Recibida',
-    categoria: 'Ley 21.643',
-    tipo: 'Acoso laboral',
-    tipo_id: 26,
-    anonima: false,
-    fecha_ingreso: '2026-03-02T12:00:00.000Z',
-    proximo_vencimiento: '2026-03-02',
-    vencido: true,
-    por_vencer: false,
+    ...caseSummary({ id: 7, numero: 'CD-2026-00007', vencido: true }),
     fecha_respuesta: null,
     fecha_cierre: null,
     resolucion: null,

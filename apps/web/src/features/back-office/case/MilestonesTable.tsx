@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { StaffTable } from '../components/StaffTable';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { Modal } from '../../../components/Modal';
@@ -66,14 +68,12 @@ function RecordMilestoneDialog({
       locked={recordMilestone.isPending}
       title={`Registrar cumplimiento: ${milestone.name}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={recordMilestone.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="registrar-hito" disabled={recordMilestone.isPending}>
-            Registrar
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          formId="registrar-hito"
+          busy={recordMilestone.isPending}
+          label="Registrar"
+        />
       }
     >
       <form id="registrar-hito" noValidate onSubmit={submit} className="space-y-4">
@@ -123,70 +123,55 @@ export function MilestonesTable({
   const [recording, setRecording] = useState<Milestone | null>(null);
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Hitos legales del caso</caption>
-          <thead className="bg-light text-secondary">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Hito
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Vence
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Estado
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Responsable
-              </th>
-              {canChange && (
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Acciones</span>
-                </th>
+      <StaffTable
+        caption="Hitos legales del caso"
+        minWidth="min-w-[40rem]"
+        frame="rounded-lg border border-gray-200 bg-white"
+        columns={[
+          'Hito',
+          'Vence',
+          'Estado',
+          'Responsable',
+          canChange && <span className="sr-only">Acciones</span>,
+        ]}
+      >
+        {milestones.map((m) => (
+          <tr key={m.key} className="border-t border-gray-200 align-top">
+            <th scope="row" className="px-3 py-2 font-semibold">
+              {m.name}
+              {m.informsComplainant && (
+                <span className="block text-xs font-normal text-gray-700">
+                  Se informa a la persona denunciante
+                </span>
               )}
-            </tr>
-          </thead>
-          <tbody>
-            {milestones.map((m) => (
-              <tr key={m.key} className="border-t border-gray-200 align-top">
-                <th scope="row" className="px-3 py-2 font-semibold">
-                  {m.name}
-                  {m.informsComplainant && (
-                    <span className="block text-xs font-normal text-gray-700">
-                      Se informa a la persona denunciante
-                    </span>
-                  )}
-                </th>
-                <td className="px-3 py-2">
-                  <DueMark date={m.due} state={m.state} />
-                  {m.provisional && (
-                    <span className="block text-xs text-gray-700">
-                      Provisorio: depende de un hito anterior
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-2">{stateText(m)}</td>
-                <td className="px-3 py-2">{RESPONSIBLE[m.responsible] ?? m.responsible}</td>
-                {canChange && (
-                  <td className="px-3 py-2">
-                    {m.state !== 'done' && (
-                      <Button
-                        variant="secondary"
-                        className="min-h-9 px-3 py-1 text-sm"
-                        onClick={() => setRecording(m)}
-                        aria-label={`Registrar cumplimiento: ${m.name}`}
-                      >
-                        Registrar
-                      </Button>
-                    )}
-                  </td>
+            </th>
+            <td className="px-3 py-2">
+              <DueMark date={m.due} state={m.state} />
+              {m.provisional && (
+                <span className="block text-xs text-gray-700">
+                  Provisorio: depende de un hito anterior
+                </span>
+              )}
+            </td>
+            <td className="px-3 py-2">{stateText(m)}</td>
+            <td className="px-3 py-2">{RESPONSIBLE[m.responsible] ?? m.responsible}</td>
+            {canChange && (
+              <td className="px-3 py-2">
+                {m.state !== 'done' && (
+                  <Button
+                    variant="secondary"
+                    className="min-h-9 px-3 py-1 text-sm"
+                    onClick={() => setRecording(m)}
+                    aria-label={`Registrar cumplimiento: ${m.name}`}
+                  >
+                    Registrar
+                  </Button>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </StaffTable>
       {recording && (
         <RecordMilestoneDialog
           caseId={caseId}

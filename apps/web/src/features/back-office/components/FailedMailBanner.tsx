@@ -11,7 +11,7 @@ export function FailedMailBanner() {
   const admin = isAdministrator(user);
   const query = useFailedMails(admin);
   if (!admin || !query.data || query.data.total === 0) return null;
-  const { total, correos } = query.data;
+  const { total, mails } = query.data;
   return (
     <section
       role="alert"
@@ -24,9 +24,9 @@ export function FailedMailBanner() {
           : `${total} correos no se pudieron entregar después de todos los intentos.`}
       </p>
       <ul className="mt-2 list-disc pl-5 text-sm">
-        {correos.slice(0, 5).map((c) => (
-          <li key={c.id}>
-            {c.tipo} · {c.intentos} intentos · {dateTime(c.fallido)}
+        {mails.slice(0, 5).map((m) => (
+          <li key={m.id}>
+            {m.kind} · {m.attempts} intentos · {dateTime(m.failedAt)}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { EmailField } from './EmailField';
 import { codeRecoverySchema, MESSAGES } from '@canal/shared';
-import { TextField } from '../../../components/form/TextField';
 import { useApi } from '../../../lib/api/ApiProvider';
 import { RecoveryDialog, useRecoveryForm } from './RecoveryDialog';
 
@@ -42,10 +42,7 @@ export function CodeRecoveryDialog({ open, onClose }: { open: boolean; onClose: 
         <p>
           Ingresa el correo electrónico que registraste en tu denuncia y te enviaremos el código.
         </p>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
+        <EmailField
           autoFocus
           error={form.formState.errors.email?.message}
           {...form.register('email')}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { EmailField } from './EmailField';
 import { MESSAGES, passwordRecoverySchema, toCodeRecovery } from '@canal/shared';
 import { TextField } from '../../../components/form/TextField';
 import { useApi } from '../../../lib/api/ApiProvider';
@@ -58,13 +59,7 @@ export function PasswordRecoveryDialog({ open, onClose }: { open: boolean; onClo
           error={form.formState.errors.codigo?.message}
           {...form.register('codigo')}
         />
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
       </form>
     </RecoveryDialog>
   );

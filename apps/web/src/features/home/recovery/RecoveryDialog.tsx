@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/Button';
@@ -44,14 +45,7 @@ export function RecoveryDialog(props: RecoveryDialogProps) {
     state === 'pending' ? undefined : state === 'success' ? (
       <Button onClick={onClose}>Entendido</Button>
     ) : (
-      <>
-        <Button variant="secondary" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button type="submit" form={formId}>
-          {submitLabel}
-        </Button>
-      </>
+      <DialogFooter onCancel={onClose} formId={formId} label={submitLabel} />
     );
   return (
     <Modal open={open} onClose={onClose} title={title} footer={footer}>

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+
+/** A column header: its text, or its text and the classes of its cells (e.g. `text-right`). */
+export type Column = ReactNode | { label: ReactNode; className?: string };
+
+const isLabelled = (c: Column): c is { label: ReactNode; className?: string } =>
+  typeof c === 'object' && c !== null && 'label' in c;
+
+/**
+ * The back office's tables: they scroll sideways on a narrow screen (`minWidth` is the table's
+ * Tailwind min-width class), say what they hold in a caption for screen readers, and head each
+ * column; the rows are the children. A column given as `false` is left out.
+ */
+export function StaffTable({
+  caption,
+  columns,
+  minWidth,
+  frame = 'rounded-lg border border-gray-200 bg-white shadow-sm',
+  children,
+}: {
+  caption: ReactNode;
+  columns: readonly (Column | false)[];
+  minWidth: string;
+  /** The classes of the scrolling frame around the table. */
+  frame?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`overflow-x-auto ${frame}`}>
+      <table className={`w-full ${minWidth} text-left text-sm`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-light text-secondary">
+          <tr>
+            {columns.map((column, i) =>
+              column === false ? null : (
+                <th
+                  key={i}
+                  scope="col"
+                  className={`px-3 py-2 ${isLabelled(column) ? (column.className ?? '') : ''}`}
+                >
+                  {isLabelled(column) ? column.label : column}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
