@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'documents/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Screen tests type and click through whole forms in jsdom; on a two-core CI machine running
+    // every project at once, 5 s (the default) was sometimes not enough for one of them.
+    testTimeout: 20_000,
   },
 });

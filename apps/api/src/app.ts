@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,7 @@ import {
 } from './http/connection';
 import { healthRoutes, type Lifecycle } from './http/health';
 import { metricsRoutes } from './http/metrics';
+import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import type { Services } from './core/services';
 import { clientLimitStoreCtor } from './core/auth/client-limit-store';
@@ -118,31 +118,10 @@ export async function buildApp(
   registerErrorHandling(app);
 
   // External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          ...(services.botCheck.mode === 'recaptcha'
-            ? ['https://www.google.com', 'https://www.gstatic.com']
-            : []),
-        ],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: services.botCheck.mode === 'recaptcha' ? ['https://www.google.com'] : ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.production ? [] : null,
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    hsts: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  registerSecurityHeaders(app, {
+    production: config.production,
+    recaptcha: services.botCheck.mode === 'recaptcha',
+    isApiRoute,
   });
   await app.register(rateLimit, {
     global: true,

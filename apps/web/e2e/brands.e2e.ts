@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZATIONS, THEMES } from '@canal/shared';
+import { contrastRatio, ORGANIZATIONS, THEME_NAMES, THEMES } from '@canal/shared';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
 import { rootVariable } from './support/portal';
 
@@ -78,6 +78,36 @@ describe('the 13 brand hosts', () => {
       seen.add(org.shortName);
     }
     expect(seen.size).toBe(13);
+    await context.close();
+  });
+
+  it('each theme draws a keyboard focus ring of at least 3:1 on the white page', async () => {
+    const { page, context } = await newPage(browser);
+    const hex = (rgb: string) =>
+      `#${(rgb.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('')}`;
+    for (const theme of THEME_NAMES) {
+      const org = ORGANIZATIONS.find((o) => o.theme === theme)!;
+      await page.goto(portalUrl(org.segment));
+      await page.getByRole('main').getByRole('button').first().waitFor();
+      // Tab from the top of the page to the first control of the content, as a keyboard user does
+      // (so :focus-visible applies).
+      for (let i = 0; i < 60; i += 1) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate(() => Boolean(document.activeElement?.closest('main')))) break;
+      }
+      const ring = await page.evaluate(() => {
+        if (!document.activeElement?.closest('main')) return null;
+        const style = getComputedStyle(document.activeElement!);
+        return { outline: style.outlineColor, width: style.outlineWidth, halo: style.boxShadow };
+      });
+      if (!ring) throw new Error(`${theme}: Tab never reached the page's content`);
+      expect(contrastRatio(hex(ring.outline), '#FFFFFF'), theme).toBeGreaterThanOrEqual(3);
+      expect(parseFloat(ring.width), theme).toBeGreaterThanOrEqual(2);
+      expect(ring.halo, theme).toContain('rgb(255, 255, 255)');
+    }
     await context.close();
   });
 });

@@ -139,6 +139,8 @@ describe('an identified complaint at the head office', () => {
     const bytes = await readFile((await download.path())!);
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(2);
+    // Small enough for a phone on a slow network: the logo and the text streams are compressed.
+    expect(bytes.length).toBeLessThan(60 * 1024);
     const raw = bytes.toString('latin1');
     expect(raw).toContain('Resumen denuncia');
     expect(raw).toContain('Fecha descarga');

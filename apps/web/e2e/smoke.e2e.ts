@@ -34,6 +34,13 @@ describe('the portal served by the real server', () => {
     await context.close();
   });
 
+  it('serves a real robots.txt that keeps private pages out of indexes', async () => {
+    const res = await fetch(portalUrl(null, '/robots.txt'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(await res.text()).toContain('Disallow: /detalle-denuncia/');
+  });
+
   it('serves the legal PDFs at the site root', async () => {
     const res = await fetch(portalUrl(null, '/ley-21643.pdf'));
     expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ export * from './files';
 export * from './color';
 export * from './themes';
 export * from './organizations';
+export * from './sites';
 export * from './wire';
 export * from './model';
 export * from './mappers';

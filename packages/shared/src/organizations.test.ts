@@ -8,6 +8,7 @@ import {
   organizationByKey,
   organizationById,
   organizationBySegment,
+  ofOrganization,
   organizationFromHost,
   portalUrlOf,
 } from './organizations';
@@ -197,5 +198,19 @@ describe('portalUrlOf', () => {
     expect(portalUrlOf(HEAD_OFFICE, 'https://denuncias.example.cl/', 'canaldenuncias', path)).toBe(
       'https://denuncias.example.cl/restablecer-contrasena/q9Zx_tok3n',
     );
+  });
+});
+
+describe('ofOrganization', () => {
+  it('contracts "de el" to "del" and keeps "de la"', () => {
+    expect(ofOrganization('el Centro Médico Andino')).toBe('del Centro Médico Andino');
+    expect(ofOrganization('la Clínica Lircay')).toBe('de la Clínica Lircay');
+    expect(ofOrganization('del Sur')).toBe('del Sur');
+    expect(ofOrganization('Andina')).toBe('de Andina');
+  });
+
+  it('gives every organisation a phrase with no "de el"', () => {
+    for (const org of ORGANIZATIONS)
+      expect(ofOrganization(org.nameWithArticle)).not.toMatch(/\bde el\b/);
   });
 });

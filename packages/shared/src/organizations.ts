@@ -57,6 +57,17 @@ export interface Organization {
   documentSet: 'full' | 'legal';
 }
 
+/**
+ * "de" before a name with its article, contracted as Spanish requires: "el Centro Médico Andino"
+ * → "del Centro Médico Andino", "la Clínica Lircay" → "de la Clínica Lircay".
+ */
+export function ofOrganization(nameWithArticle: string): string {
+  const name = nameWithArticle.trim();
+  if (/^el\s/i.test(name)) return `del ${name.slice(3).trimStart()}`;
+  if (/^(de|del)\s/i.test(name)) return name;
+  return `de ${name}`;
+}
+
 export const HEAD_OFFICE_ID = 'f5b7a23f-d15f-4c2f-8bd5-b88cb8fc33ae';
 
 function clinic(

@@ -41,6 +41,14 @@ describe.each(THEME_NAMES)('theme %s', (name) => {
     expect(contrastRatio(t.primary, t.background)).toBeGreaterThanOrEqual(AA);
   });
 
+  it('draws a keyboard focus ring of at least 3:1 on the page and on its bands', () => {
+    // styles.css: the ring is the secondary colour on the page, with a white halo on the bands.
+    expect(contrastRatio(t.secondary, t.background)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(t.secondary, t.light)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio('#FFFFFF', t.primary)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio('#FFFFFF', t.secondary)).toBeGreaterThanOrEqual(3);
+  });
+
   it('exposes CSS variables', () => {
     expect(themeCssVariables(name)['--color-primary']).toBe(t.primary);
   });

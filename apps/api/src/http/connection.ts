@@ -1,27 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** Browser features no page of the channel uses, refused on every answer. */
-export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
-
-/**
- * The security headers of an answer written straight to the socket (Node's own 400/408/431 for
- * malformed or slow HTTP, a body deadline): the same protections helmet gives every other answer.
- */
-export function rawSecurityHeaders(production: boolean): Record<string, string> {
-  return {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
-    'referrer-policy': 'no-referrer',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'SAMEORIGIN',
-    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-    'cache-control': 'no-store',
-  };
-}
+import { apiSecurityHeaders } from './security-headers';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -40,7 +19,7 @@ export function answerAndClose(
   if (socket.writable && !socket.destroyed) {
     const body = JSON.stringify({ message });
     const headers = {
-      ...rawSecurityHeaders(production),
+      ...apiSecurityHeaders(production),
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
@@ -100,7 +79,6 @@ export function registerConnectionGuards(
   production: boolean,
 ): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
     const raw = request.raw;
     if (raw.complete) return done();
     const limit = isUploadRoute(request) ? deadlines.uploadBodyMs : deadlines.jsonBodyMs;

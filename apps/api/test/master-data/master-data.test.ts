@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLINIC_SITES, organizationByKey, type ClinicKey, type ClinicSite } from '@canal/shared';
+import { MASTER_DATA } from '../../src/db/seed/master-data';
 import { buildTestApp, type TestApp } from '../support/app';
 import { CEM, CLINICA_ATACAMA, headers, HEAD_OFFICE } from '../support/complaints';
 
@@ -104,5 +106,23 @@ describe('OpenAPI', () => {
     }
     const ui = await t.app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(ui.statusCode).toBe(200);
+  });
+});
+
+describe('the clinics in the master data', () => {
+  it('are where the portal says they are: the same city and region as CLINIC_SITES', () => {
+    for (const [key, site] of Object.entries(CLINIC_SITES) as [ClinicKey, ClinicSite][]) {
+      const zones = MASTER_DATA[key].zonas;
+      expect(
+        zones.map((z) => z.id),
+        key,
+      ).toEqual([site.region]);
+      expect(zones[0]!.agencias[0]!.nombre, key).toContain(site.city);
+      const asPartOfGroup = MASTER_DATA.rcr.zonas.find((z) =>
+        z.agencias.some((a) => a.nombre === `${organizationByKey(key).shortName} (${site.city})`),
+      );
+      expect(asPartOfGroup?.id, key).toBe(site.region);
+      expect(site.address, key).toContain(site.city);
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -139,7 +142,6 @@ describe('security headers', () => {
       await t.app.inject({ method: 'GET', url: '/v1/nada' }),
     ]) {
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toMatch(/no-store|no-cache/);
@@ -150,6 +152,50 @@ describe('security headers', () => {
       headers: headers(),
     });
     expect(error.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keep JSON lean: an API answer allows nothing and carries none of the page-only headers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/datos-maestros/zonas',
+      headers: headers(),
+    });
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    for (const pageOnly of ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options'])
+      expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+    // The same route spelled with an encoded path is still an API route.
+    const encoded = await t.app.inject({
+      method: 'GET',
+      url: '/%761/datos-maestros/zonas',
+      headers: headers(),
+    });
+    expect(encoded.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  it("give the portal's pages their own CSP, computed once and the same on every page", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'canal-csp-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>x</title><!--canal-config-->',
+    );
+    const app = await buildApp(t.services, { logger: false, webDist: dist });
+    try {
+      const [home, form] = await Promise.all(
+        ['/', '/ingresar-denuncia'].map((url) => app.inject({ method: 'GET', url })),
+      );
+      const csp = home!.headers['content-security-policy'] as string;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(form!.headers['content-security-policy']).toBe(csp);
+      expect(home!.headers['permissions-policy']).toContain('camera=()');
+      expect(home!.headers['referrer-policy']).toBe('no-referrer');
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('answers a 500 without details', async () => {

@@ -22,6 +22,14 @@ export async function newPage(
     acceptDownloads: true,
     locale: 'es-CL',
   });
+  // Every Content-Security-Policy violation the page reports, for cspViolations() to read.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
@@ -32,6 +40,11 @@ export async function newPage(
       console.error(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
   });
   return { context, page };
+}
+
+/** The CSP violations the page has reported since it loaded (see newPage). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
 export interface LocalMail {

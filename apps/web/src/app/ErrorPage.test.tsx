@@ -3,6 +3,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
+import { organizationByKey } from '@canal/shared';
+import { testClient } from '../test/home';
+import { renderPortal } from '../test/render-portal';
+import { routes } from './router';
 
 function renderWithLoaderThrowing(error: unknown) {
   const router = createMemoryRouter([
@@ -29,6 +33,20 @@ describe('error page', () => {
     renderWithLoaderThrowing(new Error('fallo'));
     expect(await screen.findByRole('heading', { name: 'Error Desconocido' })).toBeInTheDocument();
     spy.mockRestore();
+  });
+});
+
+describe('a path no page has', () => {
+  it('shows "404 - Not Found" inside the brand\'s frame, with the way home', async () => {
+    const clinic = organizationByKey('clinica-atacama');
+    renderPortal(routes, { path: '/no-existe', api: testClient(clinic), organization: clinic });
+    expect(await screen.findByRole('heading', { name: '404 - Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { name: '404 - Not Found' }),
+    );
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   });
 });
 

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage, FramedErrorPage, notFoundLoader } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
 import { paths, routePatterns } from '../config/paths';
 import { HomeRoute } from '../routes/home';
@@ -13,24 +13,34 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <LoadingPage />,
     children: [
-      // The home page is most visits' first screen: in the first chunk, not one round trip later.
-      { index: true, Component: HomeRoute },
       {
-        path: paths.newComplaint().slice(1),
-        lazy: () =>
-          import('../routes/new-complaint').then((m) => ({ Component: m.NewComplaintRoute })),
-        // SPEC §2: errors on the new-complaint route go back to the home page.
-        errorElement: <Navigate to="/" replace />,
-      },
-      {
-        path: routePatterns.complaintDetail,
-        lazy: () =>
-          import('../routes/complaint-detail').then((m) => ({ Component: m.ComplaintDetailRoute })),
-      },
-      {
-        path: routePatterns.resetPassword,
-        lazy: () =>
-          import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+        // Errors of a page are shown inside the brand's frame, with the way home (issue 12).
+        errorElement: <FramedErrorPage />,
+        children: [
+          // The home page is most visits' first screen: in the first chunk, not one round trip later.
+          { index: true, Component: HomeRoute },
+          {
+            path: paths.newComplaint().slice(1),
+            lazy: () =>
+              import('../routes/new-complaint').then((m) => ({ Component: m.NewComplaintRoute })),
+            // SPEC §2: errors on the new-complaint route go back to the home page.
+            errorElement: <Navigate to="/" replace />,
+          },
+          {
+            path: routePatterns.complaintDetail,
+            lazy: () =>
+              import('../routes/complaint-detail').then((m) => ({
+                Component: m.ComplaintDetailRoute,
+              })),
+          },
+          {
+            path: routePatterns.resetPassword,
+            lazy: () =>
+              import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+          },
+          // Any other path: "404 - Not Found" in the frame, not a bare white page.
+          { path: '*', loader: notFoundLoader, Component: () => null },
+        ],
       },
     ],
   },

@@ -34,7 +34,7 @@ describe('home page', () => {
     homeApi();
     renderPage({ organization: HEAD_OFFICE });
     const intro = screen.getByText(/Este canal permite/);
-    expect(intro).toHaveTextContent(HEAD_OFFICE.nameWithArticle);
+    expect(intro).toHaveTextContent(`a los valores de ${HEAD_OFFICE.nameWithArticle}.`);
     expect(intro).toHaveTextContent('Ley N° 21.643');
     expect(intro).toHaveTextContent('Ley N° 20.393');
     expect(intro).toHaveTextContent('Código de Ética');
@@ -44,7 +44,17 @@ describe('home page', () => {
     const clinic = organizationByKey('clinica-lircay');
     homeApi();
     renderPage({ organization: clinic });
-    expect(screen.getByText(/Este canal permite/)).toHaveTextContent('la Clínica Lircay');
+    expect(screen.getByText(/Este canal permite/)).toHaveTextContent(
+      'a los valores de la Clínica Lircay.',
+    );
+  });
+
+  it('contracts "de el" to "del" before a masculine name (CEM)', () => {
+    homeApi();
+    renderPage({ organization: organizationByKey('cem') });
+    const intro = screen.getByText(/Este canal permite/);
+    expect(intro).toHaveTextContent('a los valores del Centro Médico Andino.');
+    expect(intro).not.toHaveTextContent('de el ');
   });
 
   it('says that the channel is not an emergency service and gives no immediate answer', () => {

@@ -12,6 +12,7 @@
 // - Category ids 1–4. Type ids: 1–15 Law 20.393/21.595 offences, 16–25 Code of Ethics,
 //   26–28 Law 21.643 (fixed by DESIGN §4.3), 29–34 other matters.
 
+import { CLINIC_SITES, organizationByKey, type ClinicKey } from '@canal/shared';
 import type {
   OrganizationKey,
   OrganizationMasterData,
@@ -205,28 +206,42 @@ const OTEC_ZONES: SeedZone[] = [
   zone(10, [[4101, 'Sede de Capacitación Puerto Montt']]),
 ];
 
+/** A clinic's main building, named with its city (CLINIC_SITES, shared with the portal's footer). */
+function mainBuilding(key: ClinicKey): string {
+  const { city } = CLINIC_SITES[key];
+  const name = organizationByKey(key).shortName;
+  return name.endsWith(city) ? `Edificio principal ${name}` : `Edificio principal ${name}, ${city}`;
+}
+
+/** A clinic as a place of the regional clinics group: "Clínica Del Sur (Temuco)". */
+const rcrPlace = (key: ClinicKey) =>
+  `${organizationByKey(key).shortName} (${CLINIC_SITES[key].city})`;
+
+/** The region a clinic is in: its only zone. */
+const siteRegion = (key: ClinicKey) => CLINIC_SITES[key].region as RegionId;
+
 /** The regional clinics group: its corporate office and the eight clinics, in their regions. */
 const RCR_ZONES: SeedZone[] = [
-  zone(2, [[5021, 'Clínica Portada (Antofagasta)']]),
-  zone(3, [[5031, 'Clínica Atacama (Copiapó)']]),
-  zone(7, [[5071, 'Clínica Lircay (Talca)']]),
+  zone(2, [[5021, rcrPlace('clinica-portada')]]),
+  zone(3, [[5031, rcrPlace('clinica-atacama')]]),
+  zone(7, [[5071, rcrPlace('clinica-lircay')]]),
   zone(8, [
     [5081, 'Oficina Corporativa Red de Clínicas Regionales (Concepción)'],
-    [5082, 'Clínica Maitenes (Concepción)'],
-    [5083, 'Clínica Los Andes (Los Ángeles)'],
+    [5082, rcrPlace('clinica-maitenes')],
+    [5083, rcrPlace('clinica-losandes')],
   ]),
-  zone(9, [[5091, 'Clínica Del Sur (Temuco)']]),
+  zone(9, [[5091, rcrPlace('clinica-delsur')]]),
   zone(10, [
-    [5101, 'Clínica Los Coihues (Osorno)'],
-    [5102, 'Clínica Puerto Montt (Puerto Montt)'],
+    [5101, rcrPlace('clinica-loscohiues')],
+    [5102, rcrPlace('clinica-puertomontt')],
   ]),
 ];
 
 // Each clinic has exactly one zone, so the portal chooses it automatically (SPEC §2, step 1).
 
 const CLINICA_ATACAMA_ZONES: SeedZone[] = [
-  zone(3, [
-    [6031, 'Edificio principal Clínica Atacama, Copiapó'],
+  zone(siteRegion('clinica-atacama'), [
+    [6031, mainBuilding('clinica-atacama')],
     [6032, 'Centro Médico Copiapó Centro'],
     [6033, 'Centro Médico Vallenar'],
     [6034, 'Edificio administrativo y bodegas'],
@@ -234,8 +249,8 @@ const CLINICA_ATACAMA_ZONES: SeedZone[] = [
 ];
 
 const CLINICA_DELSUR_ZONES: SeedZone[] = [
-  zone(9, [
-    [7091, 'Edificio principal Clínica Del Sur, Temuco'],
+  zone(siteRegion('clinica-delsur'), [
+    [7091, mainBuilding('clinica-delsur')],
     [7092, 'Torre de Consultas Médicas'],
     [7093, 'Centro Médico Padre Las Casas'],
     [7094, 'Unidad de Diálisis Temuco'],
@@ -243,32 +258,32 @@ const CLINICA_DELSUR_ZONES: SeedZone[] = [
 ];
 
 const CLINICA_LIRCAY_ZONES: SeedZone[] = [
-  zone(7, [
-    [8071, 'Edificio principal Clínica Lircay, Talca'],
+  zone(siteRegion('clinica-lircay'), [
+    [8071, mainBuilding('clinica-lircay')],
     [8072, 'Centro de Imagenología Talca'],
     [8073, 'Centro Médico Curicó'],
   ]),
 ];
 
 const CLINICA_LOSANDES_ZONES: SeedZone[] = [
-  zone(8, [
-    [9081, 'Edificio principal Clínica Los Andes, Los Ángeles'],
+  zone(siteRegion('clinica-losandes'), [
+    [9081, mainBuilding('clinica-losandes')],
     [9082, 'Centro Médico Los Ángeles Centro'],
     [9083, 'Anexo de Laboratorio y Toma de Muestras'],
   ]),
 ];
 
 const CLINICA_LOSCOIHUES_ZONES: SeedZone[] = [
-  zone(10, [
-    [10101, 'Edificio principal Clínica Los Coihues, Osorno'],
+  zone(siteRegion('clinica-loscohiues'), [
+    [10101, mainBuilding('clinica-loscohiues')],
     [10102, 'Centro Médico Osorno Centro'],
     [10103, 'Centro Médico Purranque'],
   ]),
 ];
 
 const CLINICA_MAITENES_ZONES: SeedZone[] = [
-  zone(8, [
-    [11081, 'Edificio principal Clínica Maitenes, Concepción'],
+  zone(siteRegion('clinica-maitenes'), [
+    [11081, mainBuilding('clinica-maitenes')],
     [11082, 'Centro Médico San Pedro de la Paz'],
     [11083, 'Centro Médico Talcahuano'],
     [11084, 'Edificio de Servicios Generales'],
@@ -276,8 +291,8 @@ const CLINICA_MAITENES_ZONES: SeedZone[] = [
 ];
 
 const CLINICA_PORTADA_ZONES: SeedZone[] = [
-  zone(2, [
-    [12021, 'Edificio principal Clínica Portada, Antofagasta'],
+  zone(siteRegion('clinica-portada'), [
+    [12021, mainBuilding('clinica-portada')],
     [12022, 'Centro Médico Antofagasta Sur'],
     [12023, 'Centro Médico Calama'],
     [12024, 'Centro de Rehabilitación Antofagasta'],
@@ -285,8 +300,8 @@ const CLINICA_PORTADA_ZONES: SeedZone[] = [
 ];
 
 const CLINICA_PUERTOMONTT_ZONES: SeedZone[] = [
-  zone(10, [
-    [13101, 'Edificio principal Clínica Puerto Montt'],
+  zone(siteRegion('clinica-puertomontt'), [
+    [13101, mainBuilding('clinica-puertomontt')],
     [13102, 'Torre Médica Puerto Montt'],
     [13103, 'Centro Médico Puerto Varas'],
     [13104, 'Centro Médico Alerce'],

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { featureFlags, ORGANIZATIONS, organizationByKey } from '@canal/shared';
+import { CALL_CENTRE_NUMBER, featureFlags, ORGANIZATIONS, organizationByKey } from '@canal/shared';
 import { HEADER_BY_FLAG, HeaderArea } from './HeaderArea';
 import { renderWithBrand } from '../../test/frame';
 
@@ -45,6 +45,11 @@ describe('HeaderArea', () => {
 
   it('a clinic: appointments and central desk lines and the patient shortcuts, no "INGRESA"', () => {
     renderWithBrand(<HeaderArea />, organizationByKey('clinica-atacama'));
+    // SPEC §2: every header carries the group's call centre, the clinics' too.
+    expect(
+      screen.getAllByRole('link', { name: new RegExp(`Call center: ${CALL_CENTRE_NUMBER}`) })
+        .length,
+    ).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: /Reserva de horas: \+56/ }).length).toBeGreaterThan(
       0,
     );

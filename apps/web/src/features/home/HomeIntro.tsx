@@ -1,3 +1,4 @@
+import { ofOrganization } from '@canal/shared';
 import { useBrand } from '../../lib/brand/BrandProvider';
 
 /** SPEC §1/§2: who runs the channel, under which laws, and that it is not an emergency service. */
@@ -7,10 +8,11 @@ export function HomeIntro() {
     <div className="space-y-4">
       <p className="text-lg">
         Este canal permite a trabajadores, colaboradores y terceros informar, de forma confidencial,
-        hechos que puedan ser contrarios a la ley o a los valores de {organization.nameWithArticle}.
-        Las denuncias se reciben en el marco de la Ley N° 21.643 (Ley Karin), sobre acoso laboral,
-        acoso sexual y violencia en el trabajo; de la Ley N° 20.393, sobre responsabilidad penal de
-        las personas jurídicas; y de nuestro Código de Ética interno.
+        hechos que puedan ser contrarios a la ley o a los valores{' '}
+        {ofOrganization(organization.nameWithArticle)}. Las denuncias se reciben en el marco de la
+        Ley N° 21.643 (Ley Karin), sobre acoso laboral, acoso sexual y violencia en el trabajo; de
+        la Ley N° 20.393, sobre responsabilidad penal de las personas jurídicas; y de nuestro Código
+        de Ética interno.
       </p>
       <p>
         Puede denunciar de forma anónima, salvo en los casos de acoso laboral, acoso sexual y

@@ -1,7 +1,14 @@
 // Brand = data (STYLE "What we take" 5): everything the frame shows that differs by organisation
 // lives here, keyed by Organization.key. Components read these fields and never ask which brand
 // they are drawing. Outbound addresses come from OUTBOUND_URLS so a deployment changes them once.
-import type { Organization, OrganizationKey, ThemeName } from '@canal/shared';
+import {
+  CALL_CENTRE_NUMBER,
+  CLINIC_SITES,
+  type ClinicKey,
+  type Organization,
+  type OrganizationKey,
+  type ThemeName,
+} from '@canal/shared';
 import { useBrand } from './brand-context';
 import { OUTBOUND_URLS } from './outbound-urls';
 import type { RasterLogo } from './raster-logo';
@@ -135,7 +142,11 @@ const MOBILE_LOGO_HEIGHT = 36;
 const LOGO_HEIGHT = 48;
 
 const SEPARATOR: NavigationItem = { label: '', separator: true };
-const CALL_CENTRE: PhoneLine = { kind: 'callCentre', label: 'Call center', number: '600 000 2400' };
+const CALL_CENTRE: PhoneLine = {
+  kind: 'callCentre',
+  label: 'Call center',
+  number: CALL_CENTRE_NUMBER,
+};
 const RESCUE: PhoneLine = { kind: 'rescue', label: 'Rescate', number: '*2000' };
 
 const at = (base: string, path: string) => `${base}/${path}`;
@@ -404,75 +415,16 @@ function otecMenu(s: string): NavigationItem[] {
   ];
 }
 
-// Invented data of the eight clinics: city, street address, social handle and phone lines.
-interface ClinicData {
-  city: string;
-  address: string;
-  handle: string;
-  appointments: string;
-  centralDesk: string;
-}
-
-const CLINICS: Record<
-  Exclude<OrganizationKey, 'head-office' | 'cem' | 'services' | 'otec' | 'rcr'>,
-  ClinicData
-> = {
-  'clinica-atacama': {
-    city: 'Copiapó',
-    address: 'Av. Los Carrera 1450, Copiapó',
-    handle: 'clinicaatacama',
-    appointments: '+56 52 200 0100',
-    centralDesk: '+56 52 200 0101',
-  },
-  'clinica-delsur': {
-    city: 'Concepción',
-    address: 'Av. Pedro de Valdivia 880, Concepción',
-    handle: 'clinicadelsur',
-    appointments: '+56 41 200 0100',
-    centralDesk: '+56 41 200 0101',
-  },
-  'clinica-lircay': {
-    city: 'Talca',
-    address: 'Calle 2 Norte 960, Talca',
-    handle: 'clinicalircay',
-    appointments: '+56 71 200 0100',
-    centralDesk: '+56 71 200 0101',
-  },
-  'clinica-losandes': {
-    city: 'Los Ángeles',
-    address: 'Av. Ricardo Vicuña 420, Los Ángeles',
-    handle: 'clinicalosandes',
-    appointments: '+56 43 200 0100',
-    centralDesk: '+56 43 200 0101',
-  },
-  'clinica-loscohiues': {
-    city: 'Osorno',
-    address: 'Av. Mackenna 1300, Osorno',
-    handle: 'clinicaloscoihues',
-    appointments: '+56 64 200 0100',
-    centralDesk: '+56 64 200 0101',
-  },
-  'clinica-maitenes': {
-    city: 'Rancagua',
-    address: 'Av. Libertador 640, Rancagua',
-    handle: 'clinicamaitenes',
-    appointments: '+56 72 200 0100',
-    centralDesk: '+56 72 200 0101',
-  },
-  'clinica-portada': {
-    city: 'Antofagasta',
-    address: 'Av. Grecia 1750, Antofagasta',
-    handle: 'clinicaportada',
-    appointments: '+56 55 200 0100',
-    centralDesk: '+56 55 200 0101',
-  },
-  'clinica-puertomontt': {
-    city: 'Puerto Montt',
-    address: 'Av. Presidente Ibáñez 520, Puerto Montt',
-    handle: 'clinicapuertomontt',
-    appointments: '+56 65 200 0100',
-    centralDesk: '+56 65 200 0101',
-  },
+// Each clinic's social-network handle; its city, address and phones are CLINIC_SITES (shared).
+const CLINIC_HANDLES: Record<ClinicKey, string> = {
+  'clinica-atacama': 'clinicaatacama',
+  'clinica-delsur': 'clinicadelsur',
+  'clinica-lircay': 'clinicalircay',
+  'clinica-losandes': 'clinicalosandes',
+  'clinica-loscohiues': 'clinicaloscoihues',
+  'clinica-maitenes': 'clinicamaitenes',
+  'clinica-portada': 'clinicaportada',
+  'clinica-puertomontt': 'clinicapuertomontt',
 };
 
 function clinicMenu(s: string): NavigationItem[] {
@@ -508,7 +460,7 @@ function clinicMenu(s: string): NavigationItem[] {
 }
 
 function rcrMenu(s: string): NavigationItem[] {
-  const site = (key: keyof typeof CLINICS, label: string): OutboundLink => ({
+  const site = (key: ClinicKey, label: string): OutboundLink => ({
     label,
     url: OUTBOUND_URLS.sites[key],
   });
@@ -535,12 +487,14 @@ function rcrMenu(s: string): NavigationItem[] {
   ];
 }
 
-function clinicAssets(key: keyof typeof CLINICS, name: string): BrandAssets {
+function clinicAssets(key: ClinicKey, name: string): BrandAssets {
   const s = OUTBOUND_URLS.sites[key];
-  const c = CLINICS[key];
+  const c = { ...CLINIC_SITES[key], handle: CLINIC_HANDLES[key] };
   return {
     ...siteBasics(key, name, FAVICONS.salud, clinicMenu),
+    // SPEC §2: every header carries the group's call centre; a clinic adds its own lines.
     phones: [
+      CALL_CENTRE,
       { kind: 'appointments', label: 'Reserva de horas', number: c.appointments },
       { kind: 'centralDesk', label: 'Mesa central', number: c.centralDesk },
     ],

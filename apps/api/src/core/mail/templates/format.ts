@@ -1,4 +1,4 @@
-import { CHILE_TIME_ZONE } from '@canal/shared';
+import { CHILE_TIME_ZONE, ofOrganization } from '@canal/shared';
 import type { MailBrand } from './types';
 import type { OrgNames } from './content';
 
@@ -72,14 +72,8 @@ export function hours(n: number): string {
   return count(n, 'expiresHours') === 1 ? '1 hora' : `${n} horas`;
 }
 
-/** "la Clínica Lircay" -> "de la Clínica Lircay"; "el Centro" -> "del Centro" (Spanish contraction). */
+/** The organisation's name, and "de" before it with Spanish's contraction ("del Centro …"). */
 export function orgNames(brand: MailBrand): OrgNames {
   const name = clean(brand.name) || 'Canal de denuncias';
-  const withArticle = clean(brand.nameWithArticle) || name;
-  const contracted = /^el\s/i.test(withArticle)
-    ? `del ${withArticle.slice(3)}`
-    : /^(de|del)\s/i.test(withArticle)
-      ? withArticle
-      : `de ${withArticle}`;
-  return { name, ofName: contracted };
+  return { name, ofName: ofOrganization(clean(brand.nameWithArticle) || name) };
 }

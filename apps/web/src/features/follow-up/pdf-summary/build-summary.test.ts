@@ -1,4 +1,4 @@
-import { HEAD_OFFICE, ORGANIZATIONS, type LogEntry } from '@canal/shared';
+import { CALL_CENTRE_NUMBER, HEAD_OFFICE, ORGANIZATIONS, type LogEntry } from '@canal/shared';
 import { describe, expect, it } from 'vitest';
 import { makeDetail, sampleFiles } from '../../../test/follow-up';
 import { buildSummaryPdf, summaryFileName } from './build-summary';
@@ -41,6 +41,8 @@ describe('buildSummaryPdf', () => {
 
   it('prints the contact footer for the head office only', () => {
     const contact = PDF_CONTACT_BY_ORGANIZATION['head-office']!;
+    // The phone is the call centre the portal's header shows, not a number of its own.
+    expect(contact.phone).toBe(CALL_CENTRE_NUMBER);
     expect(rawText(buildSummaryPdf(makeDetail(), [], HEAD_OFFICE, NOW))).toContain(contact.phone);
     const other = rawText(buildSummaryPdf(makeDetail(), [], cem, NOW));
     expect(other).not.toContain(contact.phone);

@@ -1,4 +1,4 @@
-import type { OrganizationKey } from '@canal/shared';
+import { CALL_CENTRE_NUMBER, type OrganizationKey } from '@canal/shared';
 
 export interface PdfContact {
   phone: string;
@@ -7,8 +7,9 @@ export interface PdfContact {
 
 /**
  * SPEC §2/§6: the PDF footer with the contact phone and the support e-mail appears only for the
- * head office. The values are invented for this project (SPEC does not print them).
+ * head office. The phone is the group's call centre, as in the portal's header; the e-mail is
+ * invented for this project (SPEC does not print it).
  */
 export const PDF_CONTACT_BY_ORGANIZATION: Partial<Record<OrganizationKey, PdfContact>> = {
-  'head-office': { phone: '600 000 0000', email: 'soporte.denuncias@example.cl' },
+  'head-office': { phone: CALL_CENTRE_NUMBER, email: 'soporte.denuncias@example.cl' },
 };
