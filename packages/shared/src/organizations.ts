@@ -197,6 +197,31 @@ export const ORGANIZATIONS: readonly Organization[] = [
   ),
 ];
 
+/**
+ * The letters that start an organisation's case numbers (`CEM-2026-00001`): a number names its
+ * organisation and is unique across the group (issue 11). Never change one once cases carry it.
+ */
+export const CASE_NUMBER_PREFIXES: Readonly<Record<OrganizationKey, string>> = {
+  'head-office': 'MAS',
+  cem: 'CEM',
+  services: 'ASV',
+  otec: 'OTEC',
+  rcr: 'RCR',
+  'clinica-atacama': 'CAT',
+  'clinica-delsur': 'CDS',
+  'clinica-lircay': 'CLI',
+  'clinica-losandes': 'CLA',
+  'clinica-loscohiues': 'CLC',
+  'clinica-maitenes': 'CMA',
+  'clinica-portada': 'CPO',
+  'clinica-puertomontt': 'CPM',
+};
+
+/** A case number: the organisation's prefix, the year and a per-organisation, per-year sequence. */
+export function formatCaseNumber(org: Pick<Organization, 'key'>, year: number, sequence: number) {
+  return `${CASE_NUMBER_PREFIXES[org.key]}-${year}-${String(sequence).padStart(5, '0')}`;
+}
+
 const byId = new Map(ORGANIZATIONS.map((o) => [o.id, o]));
 const bySegment = new Map(
   ORGANIZATIONS.filter((o) => o.segment !== null).map((o) => [o.segment as string, o]),

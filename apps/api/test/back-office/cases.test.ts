@@ -247,7 +247,7 @@ describe('the case view', () => {
     expect(res.statusCode).toBe(200);
     const view = res.json();
     expect(view.caso.numero).toBe(row!.case_number);
-    expect(view.caso.numero).toMatch(/^CD-\d{4}-\d{5}$/);
+    expect(view.caso.numero).toMatch(/^[A-Z]{3,4}-\d{4}-\d{5}$/);
     expect(view.denuncia).toMatchObject({
       nombre: 'María José',
       apellido_paterno: 'González',

@@ -53,7 +53,7 @@ describe('POST /v1/denuncias', () => {
       [body.ticket],
     );
     expect(row!.status).toBe('Recibida');
-    expect(row!.case_number).toMatch(/^CD-\d{4}-\d{5}$/);
+    expect(row!.case_number).toMatch(/^MAS-\d{4}-\d{5}$/);
     const stored = await t.db.query<{ extension: string; size_bytes: number; mimetype: string }>(
       'SELECT extension, size_bytes, mimetype FROM complaint_files WHERE complaint_id = $1',
       [row!.id],

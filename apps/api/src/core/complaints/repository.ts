@@ -1,3 +1,4 @@
+import { formatCaseNumber, organizationById } from '@canal/shared';
 import type { Db } from '../../db/database';
 
 /** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
@@ -123,7 +124,7 @@ export const complaintsRepository = {
        RETURNING last_value`,
       [organizationId, year],
     );
-    return `CD-${year}-${String(row!.last_value).padStart(5, '0')}`;
+    return formatCaseNumber(organizationById(organizationId), year, row!.last_value);
   },
 
   /** The id the next complaint will have: its sealed fields are bound to it before the insert. */
