@@ -123,9 +123,11 @@ export async function buildApp(
     recaptcha: services.botCheck.mode === 'recaptcha',
     isApiRoute,
   });
+  const perMinute = options.globalRateLimit ?? config.RATE_LIMIT_PER_MINUTE;
   await app.register(rateLimit, {
-    global: true,
-    max: options.globalRateLimit ?? 600,
+    // RATE_LIMIT_PER_MINUTE=0: no flood limit; the routes' own limits (config.rateLimit) still apply.
+    global: perMinute > 0,
+    max: perMinute,
     timeWindow: '1 minute',
     // The global flood limit counts in this process's memory; the routes with a limit of their own
     // (sign-in, recovery, filing) count in the database, across every instance. Keyed by an HMAC

@@ -37,8 +37,11 @@ const envSchema = z
       )
       .optional(),
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
-    // Complaints one client may file per hour (counted in memory like the other per-client limits).
+    // Complaints one client may file per hour (counted in the database, across instances).
     FILINGS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    // API calls one client may make a minute on routes without a limit of their own (per process);
+    // 0 turns this flood limit off (a benchmark's load generator), with a warning in production.
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     // The OpenAPI page at /v1/docs: off by default in production, on otherwise.
     API_DOCS: z.enum(['on', 'off'], 'debe ser on u off').optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -143,6 +146,18 @@ export interface Config extends Env {
 export class ConfigError extends Error {}
 
 /** Reads the environment; throws a ConfigError listing every wrong variable. */
+/** Settings that are allowed but weaken a protection: said in the log at every start. */
+export function configWarnings(config: Config): string[] {
+  return [
+    ...(config.BOT_CHECK === 'off'
+      ? ['BOT_CHECK=off: la verificación anti-bots está desactivada.']
+      : []),
+    ...(config.production && config.RATE_LIMIT_PER_MINUTE === 0
+      ? ['RATE_LIMIT_PER_MINUTE=0: el límite global de llamadas por cliente está desactivado.']
+      : []),
+  ];
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set": shells and .env files often leave `FOO=`.
   const cleaned = Object.fromEntries(

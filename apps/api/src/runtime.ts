@@ -1,6 +1,6 @@
 import { webPaths, webUrl } from '@canal/shared';
 import path from 'node:path';
-import { instanceId, type Config } from './config';
+import { configWarnings, instanceId, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { createKeyring, loadMasterKey, parsePreviousKeys, type Keyring } from './crypto/keys';
@@ -118,8 +118,7 @@ async function wire(
   outbox.onGiveUp = (db, given) =>
     // No page of its own: the back office shows the failed mail in a banner on every screen.
     alertAdministratorsOfGiveUp(outbox, db, given, webUrl(config.publicUrl, webPaths.staffInbox()));
-  if (config.BOT_CHECK === 'off')
-    warn('BOT_CHECK=off: la verificación anti-bots está desactivada.');
+  for (const warning of configWarnings(config)) warn(warning);
   return {
     config,
     db,

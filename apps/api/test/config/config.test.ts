@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, configWarnings, loadConfig } from '../../src/config';
 
 describe('configuration', () => {
   it('starts with the embedded defaults', () => {
@@ -63,6 +63,24 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mail.example.cl:587',
     });
     expect(ok.production).toBe(true);
+  });
+
+  it('takes RATE_LIMIT_PER_MINUTE (600 by default); 0 turns the flood limit off, with a warning in production', () => {
+    expect(loadConfig({}).RATE_LIMIT_PER_MINUTE).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).RATE_LIMIT_PER_MINUTE).toBe(0);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: 'mucho' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    const production = {
+      NODE_ENV: 'production',
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://canaldenuncias.example.cl',
+      SMTP_URL: 'smtp://mail.example.cl:587',
+    };
+    expect(configWarnings(loadConfig(production))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...production, RATE_LIMIT_PER_MINUTE: '0' }))).toEqual([
+      'RATE_LIMIT_PER_MINUTE=0: el límite global de llamadas por cliente está desactivado.',
+    ]);
+    expect(configWarnings(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }))).toEqual([]);
   });
 
   it('refuses production without SMTP_URL (mail would stay in a mailbox nobody reads)', () => {

@@ -95,6 +95,35 @@ describe('the global per-client limit', () => {
     }
   });
 
+  it('is set by RATE_LIMIT_PER_MINUTE, and 0 turns it off while the sign-in limit still holds', async () => {
+    const two = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    const off = await buildTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: '0' },
+      clientLimits: { login: 2, recovery: 100_000, filing: 100_000 },
+    });
+    try {
+      const config = (app: typeof two.app) =>
+        app.inject({ method: 'GET', url: '/v1/configuracion' });
+      expect((await config(two.app)).statusCode).toBe(200);
+      expect((await config(two.app)).statusCode).toBe(200);
+      expect((await config(two.app)).statusCode).toBe(429);
+      for (let i = 0; i < 700; i++) expect((await config(off.app)).statusCode).toBe(200);
+      const login = () =>
+        off.app.inject({
+          method: 'POST',
+          url: '/v1/denuncias/login',
+          headers: headers(),
+          payload: { ticket: 123456789012, password: 'Incorrecta#1' },
+        });
+      expect((await login()).statusCode).not.toBe(429);
+      expect((await login()).statusCode).not.toBe(429);
+      expect((await login()).statusCode).toBe(429);
+    } finally {
+      await two.close();
+      await off.close();
+    }
+  });
+
   it('takes the client address from X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
     const behindProxy = await buildTestApp({
       globalRateLimit: 1,

@@ -103,7 +103,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 function testAppOptions(options: TestAppOptions, dataDir: string): AppOptions {
   return {
     logger: false,
-    globalRateLimit: options.globalRateLimit ?? 100_000,
+    // Unless the test sets RATE_LIMIT_PER_MINUTE itself, the flood limit stays out of the way.
+    globalRateLimit:
+      options.globalRateLimit ??
+      (options.env?.RATE_LIMIT_PER_MINUTE === undefined ? 100_000 : undefined),
     // Every test shares one client address; the per-client limits get their own test.
     clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000, filing: 100_000 },
     webDist: path.join(dataDir, 'no-web'),
