@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINIC_SITES, organizationByKey, type ClinicKey, type ClinicSite } from '@canal/shared';
 import { MASTER_DATA } from '../../src/db/seed/master-data';
@@ -63,6 +64,17 @@ describe('master data', () => {
     const second = await get('/reconoce-involucrados', HEAD_OFFICE, { 'if-none-match': etag });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
+  });
+
+  it('sends the lists gzip-compressed to a client that accepts it, the same JSON and ETag', async () => {
+    const plain = await get('/delitos');
+    const zipped = await get('/delitos', HEAD_OFFICE, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('needs no bot-check token', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { constants, gzipSync } from 'node:zlib';
 import {
   ORGANIZATIONS,
   filterRelationOptions,
@@ -12,9 +13,10 @@ import {
 import type { Db } from '../../db/database';
 import { masterDataRepository as repo } from './repository';
 
-/** A JSON answer computed once, with its ETag. */
+/** A JSON answer computed once, with its ETag and its gzip encoding (lists compress 3:1). */
 export interface CachedAnswer {
   body: string;
+  gzip: Buffer;
   etag: string;
 }
 
@@ -37,7 +39,11 @@ interface OrganizationCatalogue {
 
 const cache = (value: unknown): CachedAnswer => {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return {
+    body,
+    gzip: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  };
 };
 
 /**

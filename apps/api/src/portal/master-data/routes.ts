@@ -12,7 +12,11 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
     .header('etag', answer.etag)
     .type('application/json; charset=utf-8');
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  // Serialized once when the catalogue was built (the contract test parses it strictly).
+  // Serialized and compressed once when the catalogue was built (the contract test parses it
+  // strictly); gzip when the client takes it, as every browser does.
+  reply.header('vary', 'accept-encoding');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+    return reply.header('content-encoding', 'gzip').send(answer.gzip);
   return reply.send(answer.body);
 }
 
