@@ -1,3 +1,5 @@
+import { MESSAGES } from '@canal/shared';
+
 /**
  * The one error type services throw. Each code has one HTTP status and one Spanish message the
  * person reads; the central handler turns it into `{message}`. Anything else thrown is a bug and
@@ -104,7 +106,7 @@ export const ERRORS = {
     status: 500,
     message: 'No fue posible entregar el archivo solicitado. Avise al equipo a cargo del canal.',
   },
-  INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Intente nuevamente más tarde.' },
+  INTERNAL: { status: 500, message: MESSAGES.unexpectedError },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -41,6 +41,17 @@ export const MESSAGES = {
   /** Route error page when the error is not a route error. */
   routeUnknownError: 'Error Desconocido',
 
+  // ---- When the service cannot be reached (issue 12: the spec's technical strings go to the
+  // console; a person reads what happened and what to do) ----
+  noConnection:
+    'No hay conexión con el servicio. Revise su conexión a internet e intente nuevamente; lo que escribió no se ha perdido.',
+  serviceNotAnswering:
+    'El servicio no está respondiendo en este momento. Intente nuevamente en unos minutos; lo que escribió no se ha perdido.',
+  /** The API's own 500 answer, and what a person reads when an error answer carries no message. */
+  unexpectedError: 'Ocurrió un error inesperado. Intente nuevamente más tarde.',
+  serviceTooSlow:
+    'El servicio tardó demasiado en responder. Intente nuevamente en unos minutos; lo que escribió no se ha perdido.',
+
   // ---- Field errors the spec does not word (written for this project) ----
   descriptionMax: `* La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
   commentMax: `* El comentario no puede tener más de ${COMMENT_MAX} caracteres.`,

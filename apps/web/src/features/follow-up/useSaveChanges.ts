@@ -2,7 +2,7 @@ import { MESSAGES } from '@canal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
-import { HttpError } from '../../lib/api/http';
+import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { complaintKeys } from './queries';
 
 export type SaveOutcome = { ok: true } | { ok: false; uploadMessage: string | null };
@@ -12,6 +12,8 @@ export const UPLOAD_FAILED_MESSAGE =
   'No fue posible adjuntar los archivos. Revise su selección e intente nuevamente.';
 
 function uploadFailureMessage(error: unknown): string {
+  const unreachable = unreachableMessage(error);
+  if (unreachable) return unreachable;
   if (error instanceof HttpError && error.status === 415) return MESSAGES.fileTypeNotAllowed;
   if (error instanceof HttpError && error.serverMessage) return error.serverMessage;
   return UPLOAD_FAILED_MESSAGE;

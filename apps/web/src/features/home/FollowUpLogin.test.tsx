@@ -1,3 +1,4 @@
+import { MESSAGES } from '@canal/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/api/client';
@@ -62,9 +63,15 @@ describe('Consultar estado de su denuncia', () => {
       message: 'Código o contraseña incorrecta',
     },
     {
+      // Issue 12: not "Código o contraseña incorrecta", which sends a person hunting a typo.
       when: 'no answer from the server',
       answer: (api: HomeApi) => api.failNetwork('login'),
-      message: 'Código o contraseña incorrecta',
+      message: MESSAGES.noConnection,
+    },
+    {
+      when: 'a gateway that cannot reach the API',
+      answer: (api: HomeApi) => api.fail('login', 502),
+      message: MESSAGES.serviceNotAnswering,
     },
     {
       when: 'another answer with a message',

@@ -1,17 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@canal/shared';
 import { HttpError } from '../../lib/api/http';
 import { loginErrorMessage } from './login-error';
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('loginErrorMessage (SPEC §8)', () => {
-  it('words a 401 and a missing answer alike', () => {
+  it('words a 401 "Código o contraseña incorrecta"', () => {
     expect(loginErrorMessage(new HttpError('http', 401, '/v1/denuncias/login', 'x'))).toBe(
       'Código o contraseña incorrecta',
     );
+  });
+
+  it('says the service cannot be reached, not that the code or password is wrong (issue 12)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(loginErrorMessage(new HttpError('network', 502, '/v1/denuncias/login'))).toBe(
-      'Código o contraseña incorrecta',
+      MESSAGES.noConnection,
     );
     expect(loginErrorMessage(new HttpError('timeout', 504, '/v1/denuncias/login'))).toBe(
-      'Código o contraseña incorrecta',
+      MESSAGES.serviceTooSlow,
+    );
+    expect(loginErrorMessage(new HttpError('http', 503, '/v1/denuncias/login'))).toBe(
+      MESSAGES.serviceNotAnswering,
     );
   });
 

@@ -1,12 +1,15 @@
 import { MESSAGES } from '@canal/shared';
-import { HttpError } from '../../lib/api/http';
+import { HttpError, unreachableMessage } from '../../lib/api/http';
 
 /**
  * SPEC §8, login: 401 is "Código o contraseña incorrecta"; another answer shows the server's
- * message, else "Error desconocido"; no answer at all is again "Código o contraseña incorrecta".
+ * message, else "Error desconocido". When the service cannot be reached the person is told so
+ * (issue 12), not that the code or password is wrong.
  */
 export function loginErrorMessage(error: unknown): string {
+  const unreachable = unreachableMessage(error);
+  if (unreachable) return unreachable;
   if (!(error instanceof HttpError)) return MESSAGES.unknownError;
-  if (!error.hasResponse || error.status === 401) return MESSAGES.loginUnauthorized;
+  if (error.status === 401) return MESSAGES.loginUnauthorized;
   return error.serverMessage ?? MESSAGES.unknownError;
 }

@@ -50,6 +50,26 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * What to tell a person when the service could not be reached or did not answer for itself (no
+ * connection, a timeout, a gateway's 502/503/504 without the API's own message), in Spanish with
+ * what to do; null when the API answered and its answer says what happened. The spec's technical
+ * wording ("HTTP Bad Gateway error has ocurred calling …") is written to the console instead.
+ */
+export function unreachableMessage(error: unknown): string | null {
+  if (!(error instanceof HttpError)) return null;
+  const message =
+    error.kind === 'network'
+      ? MESSAGES.noConnection
+      : error.kind === 'timeout'
+        ? MESSAGES.serviceTooSlow
+        : [502, 503, 504].includes(error.status) && !error.serverMessage
+          ? MESSAGES.serviceNotAnswering
+          : null;
+  if (message) console.error(error.message);
+  return message;
+}
+
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
+import { unreachableMessage } from '../../../lib/api/http';
 
 export type RecoveryState = 'idle' | 'pending' | 'success' | 'error';
 
@@ -20,6 +21,8 @@ export interface RecoveryDialogProps {
   /** What was sent and where. */
   successText: ReactNode;
   errorText: string;
+  /** Shown instead of errorText when the service could not be reached. */
+  unreachableText?: string | null;
   /** The form (shown while idle and after an error). */
   children: ReactNode;
 }
@@ -39,6 +42,7 @@ export function RecoveryDialog(props: RecoveryDialogProps) {
     loadingText,
     successText,
     errorText,
+    unreachableText,
     children,
   } = props;
   const footer =
@@ -62,7 +66,7 @@ export function RecoveryDialog(props: RecoveryDialogProps) {
           {children}
           {state === 'error' && (
             <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-              {errorText}
+              {unreachableText ?? errorText}
             </p>
           )}
         </div>
@@ -105,6 +109,12 @@ export function useRecoveryForm<Fields extends FieldValues>(
     sent: recovery.variables,
     submit: form.handleSubmit((values) => recovery.mutate(values)),
     /** The props RecoveryDialog takes from the request's state. */
-    dialog: { onClose: close, state: recoveryState(recovery), formId },
+    dialog: {
+      onClose: close,
+      state: recoveryState(recovery),
+      formId,
+      // With the service unreachable, say so: not that the code or e-mail is wrong (issue 12).
+      unreachableText: unreachableMessage(recovery.error),
+    },
   };
 }

@@ -1,5 +1,6 @@
+import { MESSAGES } from '@canal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { homeApi, renderPage } from '../../../test/home';
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -131,6 +132,21 @@ describe('Recuperar contraseña denuncia', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       /^El correo y\/o el código son incorrectos\.$/,
     );
+  });
+
+  it('says the service cannot be reached, not that the pair is wrong, when the API is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    homeApi().failNetwork('recoverPassword');
+    const { user } = renderPage();
+    const dialog = await openPasswordRecovery(user);
+    await user.type(within(dialog).getByLabelText('Código de denuncia'), '123456789012');
+    await user.type(within(dialog).getByLabelText('Correo electrónico'), 'otra@empresa.cl');
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar contraseña' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.noConnection);
+    expect(alert).not.toHaveTextContent('incorrectos');
+    // What was typed is still there to send again.
+    expect(within(dialog).getByLabelText('Correo electrónico')).toHaveValue('otra@empresa.cl');
   });
 
   it('closes on a backdrop click and gives the focus back to its link', async () => {

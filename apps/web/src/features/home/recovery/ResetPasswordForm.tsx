@@ -8,13 +8,16 @@ import { paths } from '../../../config/paths';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { useApi } from '../../../lib/api/ApiProvider';
-import { HttpError } from '../../../lib/api/http';
+import { HttpError, unreachableMessage } from '../../../lib/api/http';
 
 type ResetPasswordFields = z.output<typeof resetPasswordSchema>;
 
 /** An expired or used link answers with the server's own words (DESIGN §5). */
 function resetErrorMessage(error: unknown): string {
-  return (error instanceof HttpError && error.serverMessage) || MESSAGES.unknownError;
+  return (
+    unreachableMessage(error) ??
+    ((error instanceof HttpError && error.serverMessage) || MESSAGES.unknownError)
+  );
 }
 
 const RULES = (
