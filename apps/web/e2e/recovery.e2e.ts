@@ -50,10 +50,10 @@ describe('recovery from the home page', () => {
     await expectNoAxeViolations(page, 'el modal de recuperación del código');
     await dialog.getByLabel('Correo electrónico').fill(EMAIL);
     await dialog.getByRole('button', { name: 'Reenviar codigo' }).click();
-    const done = dialog.getByRole('status').filter({ hasText: 'Enviamos' });
+    const done = dialog.getByRole('status').filter({ hasText: 'corresponde a una denuncia' });
     await done.waitFor({ timeout: 30_000 });
     expect(await done.textContent()).toContain(
-      `Enviamos el código de tu denuncia al correo ${EMAIL}.`,
+      `Si el correo ${EMAIL} corresponde a una denuncia, te enviamos a esa dirección el código de tu denuncia.`,
     );
     await dialog.getByRole('button', { name: 'Entendido' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -26,9 +26,11 @@ export function CodeRecoveryDialog({ open, onClose }: { open: boolean; onClose: 
       loadingText="Estamos buscando el código de tu denuncia"
       successText={
         <>
+          {/* The answer is the same whether or not the address filed (it reveals nothing), so
+              the text does not claim that a mail went out (issue 12). */}
           <p>
-            Enviamos el código de tu denuncia al correo{' '}
-            <strong className="break-all">{sent?.email}</strong>.
+            Si el correo <strong className="break-all">{sent?.email}</strong> corresponde a una
+            denuncia, te enviamos a esa dirección el código de tu denuncia.
           </p>
           <p>
             Si no lo recibes en unos minutos, revisa tu carpeta de correo no deseado y confirma que
