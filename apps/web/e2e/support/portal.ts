@@ -110,6 +110,9 @@ export async function pickFirstOfMonth(page: Page): Promise<string> {
   const day = page.locator(
     '.react-datepicker__day--001:not(.react-datepicker__day--outside-month)',
   );
+  // The open calendar passes axe too: its month and year selects are named (issue 12).
+  await page.getByRole('combobox', { name: 'Año' }).waitFor();
+  await expectNoAxeViolations(page, 'el calendario abierto');
   await day.click();
   const now = new Date();
   const expected = `01-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;

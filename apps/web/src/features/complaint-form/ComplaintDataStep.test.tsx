@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
@@ -222,6 +222,35 @@ describe('step 1: complaint data', () => {
     await user.selectOptions(screen.getByLabelText('Lugar de ocurrencia'), 'Otro');
     expect(other).toBeEnabled();
     expect(other).toHaveValue('');
+  });
+
+  it('speaks Spanish in the calendar, names its controls, and does not open on focus alone', async () => {
+    const user = await openForm();
+    const input = await datePickerInput();
+    input.focus();
+    expect(document.querySelector('.react-datepicker')).toBeNull();
+    await user.click(input);
+    const calendar = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.react-datepicker');
+      if (!found) throw new Error('sin calendario');
+      return found;
+    });
+    const view = within(calendar);
+    expect(view.getByRole('combobox', { name: 'Mes' })).toBeInTheDocument();
+    const year = view.getByRole('combobox', { name: 'Año' });
+    expect(within(year).getAllByRole('option')[0]).toHaveTextContent('2023');
+    expect(view.getByRole('button', { name: 'Mes anterior' })).toBeInTheDocument();
+    // Today's month is the last one that can be chosen.
+    expect(view.getByRole('button', { name: 'Mes siguiente' })).toBeDisabled();
+    const labels = [...calendar.querySelectorAll('[aria-label]')].map((e) =>
+      e.getAttribute('aria-label'),
+    );
+    expect(labels.some((l) => l?.startsWith('Elegir el'))).toBe(true);
+    for (const label of labels)
+      expect(label).not.toMatch(/Choose|Previous|Next|Not available|month|week/);
+    await user.selectOptions(year, '2023');
+    await user.selectOptions(view.getByRole('combobox', { name: 'Mes' }), '0');
+    expect(view.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
   });
 
   it('lets a date be picked only between 01-01-2023 and today', async () => {

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import DatePicker from 'react-datepicker';
+import DatePicker, { type ReactDatePickerCustomHeaderProps } from 'react-datepicker';
 import { es } from 'date-fns/locale/es';
 import 'react-datepicker/dist/react-datepicker.css';
 import {
@@ -35,6 +35,77 @@ function ReadOnlyInput({
   return <input ref={ref} {...props} readOnly inputMode="none" />;
 }
 
+const MIN_YEAR = MIN_OCCURRENCE_DATE_PARTS.year;
+const MONTHS = Array.from({ length: 12 }, (_, month) =>
+  es.localize.month(month as Parameters<typeof es.localize.month>[0], { width: 'wide' }),
+);
+const NAV = 'rounded px-2 py-1 text-lg leading-none disabled:opacity-30';
+const SELECT = 'rounded border border-gray-400 bg-white px-1 py-0.5';
+
+/**
+ * The calendar's header, in Spanish and named for screen readers (the library's own selects
+ * have no accessible name and its arrows say "Previous Month"): month and year selects labelled
+ * "Mes" and "Año", and "Mes anterior" / "Mes siguiente" buttons (issue 12).
+ */
+function CalendarHeader({
+  date,
+  changeMonth,
+  changeYear,
+  decreaseMonth,
+  increaseMonth,
+  prevMonthButtonDisabled,
+  nextMonthButtonDisabled,
+}: ReactDatePickerCustomHeaderProps) {
+  const lastYear = todayInChile().year;
+  const years = Array.from({ length: lastYear - MIN_YEAR + 1 }, (_, i) => MIN_YEAR + i);
+  return (
+    <div className="flex items-center justify-between gap-1 px-2 pb-1">
+      <button
+        type="button"
+        className={NAV}
+        aria-label="Mes anterior"
+        onClick={decreaseMonth}
+        disabled={prevMonthButtonDisabled}
+      >
+        ‹
+      </button>
+      <select
+        aria-label="Mes"
+        className={SELECT}
+        value={date.getMonth()}
+        onChange={(e) => changeMonth(Number(e.target.value))}
+      >
+        {MONTHS.map((name, month) => (
+          <option key={name} value={month}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Año"
+        className={SELECT}
+        value={date.getFullYear()}
+        onChange={(e) => changeYear(Number(e.target.value))}
+      >
+        {years.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={NAV}
+        aria-label="Mes siguiente"
+        onClick={increaseMonth}
+        disabled={nextMonthButtonDisabled}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
+
 /** react-datepicker in Spanish, dd-MM-yyyy, 01-01-2023 to today (SPEC §5); its own chunk. */
 export default function OccurrenceDatePicker({
   id,
@@ -66,9 +137,14 @@ export default function OccurrenceDatePicker({
       aria-invalid={invalid ? 'true' : undefined}
       aria-describedby={describedBy}
       autoComplete="off"
-      showMonthDropdown
-      showYearDropdown
-      dropdownMode="select"
+      renderCustomHeader={CalendarHeader}
+      chooseDayAriaLabelPrefix="Elegir el"
+      disabledDayAriaLabelPrefix="No disponible:"
+      monthAriaLabelPrefix="Mes"
+      weekAriaLabelPrefix="Semana"
+      // Tabbing through the form does not open the calendar over the next fields: a click,
+      // Enter or an arrow key does.
+      preventOpenOnFocus
       popperPlacement="bottom-start"
     />
   );
