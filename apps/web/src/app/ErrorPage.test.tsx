@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from './ErrorPage';
@@ -47,6 +47,17 @@ describe('a path no page has', () => {
       screen.getByRole('heading', { name: '404 - Not Found' }),
     );
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('moving to another page', () => {
+  it("puts the focus on the new page's heading, so it is announced", async () => {
+    const { router } = renderPortal(routes, { path: '/', api: testClient() });
+    await screen.findByRole('heading', { name: 'Canal de denuncias', level: 1 });
+    expect(document.activeElement).toBe(document.body);
+    await act(() => router.navigate('/no-existe'));
+    const heading = await screen.findByRole('heading', { name: '404 - Not Found' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });
 

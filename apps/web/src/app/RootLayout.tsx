@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Footer } from '../features/frame/Footer';
 import { HeaderArea } from '../features/frame/HeaderArea';
 import { LoadingPage } from '../components/LoadingPage';
@@ -7,6 +7,18 @@ import { LoadingPage } from '../components/LoadingPage';
 /** Header area, page content and footer around every route (SPEC §2 "Shared frame"). */
 export function RootLayout() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // After moving to another page the focus goes to its heading (else to the content), so a
+  // screen reader announces the new page and Tab starts there (issue 12); not on the first load.
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const main = document.getElementById('contenido');
+    const heading = main?.querySelector<HTMLElement>('h1');
+    if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    (heading ?? main)?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -91,10 +91,12 @@ describe('step 0: choice of complaint type', () => {
 
     layout.scrollTo.mockClear();
     await user.click(next);
-    expect(
-      await screen.findByRole('heading', { name: 'Tipo denuncia: Delitos económicos' }),
-    ).toBeInTheDocument();
+    const stepHeading = await screen.findByRole('heading', {
+      name: 'Tipo denuncia: Delitos económicos',
+    });
     expect(layout.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+    // The new step's heading has the focus: a screen reader announces it (issue 12).
+    await waitFor(() => expect(stepHeading).toHaveFocus());
     const steps = within(
       screen.getByRole('navigation', { name: 'Pasos para ingresar la denuncia' }),
     ).getAllByRole('listitem');

@@ -36,7 +36,11 @@ export function CategoryStep({ categories, selectedCrimeId, onSelect }: Category
 
   return (
     <section aria-labelledby="paso-tipo-titulo">
-      <h2 id="paso-tipo-titulo" className="mb-4 text-xl font-bold text-secondary md:text-2xl">
+      <h2
+        id="paso-tipo-titulo"
+        tabIndex={-1}
+        className="focus:outline-none mb-4 text-xl font-bold text-secondary md:text-2xl"
+      >
         Selecciona el tipo de denuncia que quieres ingresar
       </h2>
       <Accordion.Root

@@ -107,7 +107,11 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
       className="space-y-8"
     >
       <div>
-        <h2 id="paso-datos-titulo" className="text-xl font-bold text-secondary md:text-2xl">
+        <h2
+          id="paso-datos-titulo"
+          tabIndex={-1}
+          className="focus:outline-none text-xl font-bold text-secondary md:text-2xl"
+        >
           Tipo denuncia: {category.title}
         </h2>
         <p className="mt-1 text-gray-700">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   MESSAGES,
@@ -27,6 +27,9 @@ import { Stepper } from './Stepper';
  * The new-complaint wizard (SPEC §2): step 0 picks the complaint type, step 1 holds the form; the
  * form lives here so going back to step 0 keeps what was typed.
  */
+/** The heading of each step (CategoryStep, ComplaintDataStep), focused when it is shown. */
+const STEP_HEADINGS = ['paso-tipo-titulo', 'paso-datos-titulo'];
+
 export function NewComplaintWizard() {
   const categories = useCategories();
   // Loaded with the page so that step 1 opens with its options ready.
@@ -46,9 +49,15 @@ export function NewComplaintWizard() {
     defaultValues: emptyComplaintForm(),
   });
 
-  // SPEC §2: the page scrolls to the top on each step change.
+  // SPEC §2: the page scrolls to the top on each step change; the new step's heading takes the
+  // focus, so a screen reader announces it and the keyboard starts there (issue 12). Not on the
+  // first render: the page's own heading is what a person arriving should hear.
+  const stepShown = useRef(step);
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
+    if (stepShown.current === step) return;
+    stepShown.current = step;
+    document.getElementById(STEP_HEADINGS[step]!)?.focus({ preventScroll: true });
   }, [step]);
 
   if (categories.isPending) return <LoadingView />;

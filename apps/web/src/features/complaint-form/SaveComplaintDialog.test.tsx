@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MESSAGES } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/api/client';
 import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import {
@@ -17,6 +18,8 @@ import {
 } from '../../test/complaint-form';
 import { fail, portalApi } from '../../test/msw/portal';
 import { server } from '../../test/msw/server';
+
+afterEach(() => vi.restoreAllMocks());
 
 let api: ReturnType<typeof complaintFormApi>;
 beforeEach(() => {
@@ -169,9 +172,11 @@ describe('save modal', () => {
       'El archivo que intenta subir no está permitido',
     ],
     [
-      'the error message',
+      'a Spanish sentence that the service is not answering',
       () => {
-        // A 503 page of a proxy in front of the API: no JSON, no message of the server.
+        // A 503 page of a proxy in front of the API: no JSON, no message of the server. The
+        // spec's "HTTP Service Unavailable error has ocurred…" goes to the console (issue 12).
+        vi.spyOn(console, 'error').mockImplementation(() => {});
         server.use(
           http.post(contract.createComplaint.path, () =>
             HttpResponse.text('Service Unavailable', { status: 503 }),
@@ -179,7 +184,16 @@ describe('save modal', () => {
         );
         return formClient();
       },
-      'HTTP Service Unavailable error has ocurred calling /v1/denuncias',
+      MESSAGES.serviceNotAnswering,
+    ],
+    [
+      'a Spanish sentence that there is no connection',
+      () => {
+        vi.spyOn(console, 'error').mockImplementation(() => {});
+        server.use(http.post(contract.createComplaint.path, () => HttpResponse.error()));
+        return formClient();
+      },
+      MESSAGES.noConnection,
     ],
     [
       '"Error desconocido"',

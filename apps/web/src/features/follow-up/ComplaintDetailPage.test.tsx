@@ -287,14 +287,24 @@ describe('complaint detail page', () => {
     it('sets the upload-error state when an upload fails for another reason', async () => {
       const user = userEvent.setup();
       await openPage();
-      // The connection drops: no answer at all.
-      server.use(http.post(UPLOAD_PATH, () => HttpResponse.error()));
+      // A server error without a message of the API.
+      server.use(http.post(UPLOAD_PATH, () => HttpResponse.text('boom', { status: 500 })));
       await user.upload(await screen.findByTestId('file-input'), pdf());
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'No fue posible adjuntar los archivos',
       );
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+    });
+
+    it('says there is no connection when the upload gets no answer at all', async () => {
+      const user = userEvent.setup();
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      await openPage();
+      server.use(http.post(UPLOAD_PATH, () => HttpResponse.error()));
+      await user.upload(await screen.findByTestId('file-input'), pdf());
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noConnection);
     });
 
     it('only logs a failed comment post', async () => {
