@@ -101,3 +101,27 @@ describe.each([375, 1280])('at %i px wide', (width) => {
     await context.close();
   });
 });
+
+describe('on a small phone (360 × 640)', () => {
+  it("shows the terms' actions without scrolling, the text scrolling between title and buttons", async () => {
+    const { page, context } = await newPage(browser, 360, 640);
+    await page.goto(portalUrl());
+    await page
+      .getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' })
+      .click();
+    const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
+    await terms.waitFor();
+    const accept = terms.getByRole('button', { name: 'Aceptar' });
+    // Not scrolled into view first: a person must see it as the dialog opens.
+    const box = (await accept.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    const title = (await terms
+      .getByRole('heading', { name: 'Términos y condiciones' })
+      .boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(0);
+    await accept.click();
+    await terms.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

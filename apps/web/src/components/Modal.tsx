@@ -42,7 +42,9 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" data-testid="modal-backdrop" />
         <Dialog.Content
           aria-describedby={undefined}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${
+          // A column: the title and the actions stay on screen, only the body scrolls, so on a
+          // small phone the buttons of a long text (the terms) are never below the fold.
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white p-6 shadow-xl ${
             size === 'lg' ? 'max-w-2xl' : 'max-w-lg'
           }`}
           onEscapeKeyDown={(e) => locked && e.preventDefault()}
@@ -55,7 +57,7 @@ export function Modal({
           }}
           onPointerDownOutside={(e) => locked && e.preventDefault()}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
+          <div className="mb-4 flex shrink-0 items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold text-secondary">{title}</Dialog.Title>
             {!hideClose && (
               <Dialog.Close
@@ -66,8 +68,9 @@ export function Modal({
               </Dialog.Close>
             )}
           </div>
-          <div>{children}</div>
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+          {/* The padding keeps the focus ring of the body's controls inside its scroll box. */}
+          <div className="-m-1 min-h-0 flex-1 overflow-y-auto p-1">{children}</div>
+          {footer && <div className="mt-6 flex shrink-0 flex-wrap justify-end gap-3">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
