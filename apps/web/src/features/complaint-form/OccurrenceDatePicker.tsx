@@ -58,51 +58,64 @@ function CalendarHeader({
 }: ReactDatePickerCustomHeaderProps) {
   const lastYear = todayInChile().year;
   const years = Array.from({ length: lastYear - MIN_YEAR + 1 }, (_, i) => MIN_YEAR + i);
+  const months = MONTHS.map((name, month) => ({ value: month, label: name }));
   return (
     <div className="flex items-center justify-between gap-1 px-2 pb-1">
-      <button
-        type="button"
-        className={NAV}
-        aria-label="Mes anterior"
-        onClick={decreaseMonth}
-        disabled={prevMonthButtonDisabled}
-      >
+      <NavButton label="Mes anterior" onClick={decreaseMonth} disabled={prevMonthButtonDisabled}>
         ‹
-      </button>
-      <select
-        aria-label="Mes"
-        className={SELECT}
-        value={date.getMonth()}
-        onChange={(e) => changeMonth(Number(e.target.value))}
-      >
-        {MONTHS.map((name, month) => (
-          <option key={name} value={month}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Año"
-        className={SELECT}
+      </NavButton>
+      <NamedSelect label="Mes" value={date.getMonth()} options={months} onChange={changeMonth} />
+      <NamedSelect
+        label="Año"
         value={date.getFullYear()}
-        onChange={(e) => changeYear(Number(e.target.value))}
-      >
-        {years.map((year) => (
-          <option key={year} value={year}>
-            {year}
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        className={NAV}
-        aria-label="Mes siguiente"
-        onClick={increaseMonth}
-        disabled={nextMonthButtonDisabled}
-      >
+        options={years.map((year) => ({ value: year, label: String(year) }))}
+        onChange={changeYear}
+      />
+      <NavButton label="Mes siguiente" onClick={increaseMonth} disabled={nextMonthButtonDisabled}>
         ›
-      </button>
+      </NavButton>
     </div>
+  );
+}
+
+function NavButton(props: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={NAV}
+      aria-label={props.label}
+      onClick={props.onClick}
+      disabled={props.disabled}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+function NamedSelect(props: {
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
+  return (
+    <select
+      aria-label={props.label}
+      className={SELECT}
+      value={props.value}
+      onChange={(e) => props.onChange(Number(e.target.value))}
+    >
+      {props.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
