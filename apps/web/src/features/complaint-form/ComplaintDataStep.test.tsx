@@ -120,18 +120,23 @@ describe('step 1: complaint data', () => {
   it('keeps "Ingresar denuncia" disabled until the whole form is valid, then opens the save modal', async () => {
     const user = await openForm();
     const submit = screen.getByRole('button', { name: 'Ingresar denuncia' });
-    expect(submit).toBeDisabled();
+    const disabled = () => expect(submit).toHaveAttribute('aria-disabled', 'true');
+    const enabled = () => expect(submit).toHaveAttribute('aria-disabled', 'false');
+    disabled();
+    expect(submit).toHaveAccessibleDescription(
+      'Para ingresar la denuncia, complete los campos obligatorios (*).',
+    );
     await fillValidForm(user);
-    await waitFor(() => expect(submit).toBeEnabled());
+    await waitFor(enabled);
     expect(screen.getByPlaceholderText('dd-mm-aaaa')).toHaveAttribute('readonly');
     expect((screen.getByPlaceholderText('dd-mm-aaaa') as HTMLInputElement).value).toMatch(
       /^01-\d{2}-\d{4}$/,
     );
 
     await user.clear(screen.getByLabelText('Nombres'));
-    await waitFor(() => expect(submit).toBeDisabled());
+    await waitFor(disabled);
     await user.type(screen.getByLabelText('Nombres'), 'María');
-    await waitFor(() => expect(submit).toBeEnabled());
+    await waitFor(enabled);
 
     await user.click(submit);
     expect(
@@ -140,6 +145,17 @@ describe('step 1: complaint data', () => {
       }),
     ).toBeInTheDocument();
   }, 30_000);
+
+  it('pressed before the form is complete, shows what is missing and focuses the first field', async () => {
+    const user = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Ingresar denuncia' }));
+    // Untouched required fields now show their messages; no save modal opens.
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(2));
+    expect(
+      screen.queryByRole('dialog', { name: 'Generar contraseña de recuperación y seguimiento' }),
+    ).not.toBeInTheDocument();
+    expect(document.activeElement).toHaveAttribute('aria-invalid', 'true');
+  });
 
   it('hides the complainant block for an anonymous complaint', async () => {
     const user = await openForm();

@@ -279,9 +279,24 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
         <Button variant="secondary" onClick={props.onBack}>
           Volver
         </Button>
-        <Button type="submit" disabled={!isValid}>
-          Ingresar denuncia
-        </Button>
+        {/* Looks disabled until the form is valid (SPEC §2) but stays reachable: pressing it
+            then shows every missing field's message and moves the focus to the first one, and
+            its description says what is missing (issue 12). */}
+        <div className="flex flex-col items-stretch gap-2 sm:items-end">
+          <Button
+            type="submit"
+            aria-disabled={!isValid}
+            aria-describedby={isValid ? undefined : 'ingresar-pendiente'}
+            className={isValid ? '' : 'cursor-not-allowed bg-gray-400! hover:bg-gray-400!'}
+          >
+            Ingresar denuncia
+          </Button>
+          {!isValid && (
+            <p id="ingresar-pendiente" className="text-sm text-gray-700">
+              Para ingresar la denuncia, complete los campos obligatorios (*).
+            </p>
+          )}
+        </div>
       </div>
     </form>
   );
