@@ -9,6 +9,7 @@ import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
 import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
 import { fail, portalApi } from '../../test/msw/portal';
+import { COMMENT_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './useSaveChanges';
 import { hold, server } from '../../test/msw/server';
 
 const pdf = (name = 'respaldo.pdf') =>
@@ -321,8 +322,31 @@ describe('complaint detail page', () => {
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Un comentario');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       await waitFor(() => expect(log).toHaveBeenCalledWith(expect.any(String), error));
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      // Issue 12: not only logged: the person reads what happened, and the text is kept.
+      expect(await screen.findByRole('alert')).toHaveTextContent(COMMENT_FAILED_MESSAGE);
       expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('Un comentario');
+    });
+
+    it.each([
+      [
+        'the session expired (401)',
+        () => portalApi.addComment(fail(401, 'No autorizado.')),
+        SESSION_EXPIRED_MESSAGE,
+      ],
+      [
+        'the service cannot be reached',
+        () => http.post(COMMENT_PATH, () => HttpResponse.error()),
+        MESSAGES.noConnection,
+      ],
+    ])('says so when %s, keeping the comment', async (_when, handler, message) => {
+      const user = userEvent.setup();
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      await openPage();
+      server.use(handler());
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Lo que escribí');
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('Lo que escribí');
     });
   });
 

@@ -87,6 +87,7 @@ function DetailContent({
   const [selected, setSelected] = useState<File[]>([]);
   const [uploadError, setUploadError] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
+  const [commentMessage, setCommentMessage] = useState<string | null>(null);
 
   const loading = fetching || saving;
   const saveDisabled = isSaveDisabled({
@@ -109,7 +110,9 @@ function DetailContent({
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    setCommentMessage(null);
     const outcome = await save(values.comment, selected);
+    if (!outcome.ok) setCommentMessage(outcome.commentMessage);
     if (outcome.ok) {
       reset({ comment: '' });
       setSelected([]);
@@ -154,6 +157,11 @@ function DetailContent({
             uploadMessage={uploadMessage}
             disabled={saving}
           />
+          {commentMessage && (
+            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
+              {commentMessage}
+            </p>
+          )}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={leaving} onClick={() => void leave()}>
               Volver al inicio

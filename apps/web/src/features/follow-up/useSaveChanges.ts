@@ -5,7 +5,21 @@ import { useApi } from '../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { complaintKeys } from './queries';
 
-export type SaveOutcome = { ok: true } | { ok: false; uploadMessage: string | null };
+export type SaveOutcome =
+  { ok: true } | { ok: false; uploadMessage: string | null; commentMessage: string | null };
+
+/** When a comment could not be saved: what happened, and that the text is still there. */
+export const COMMENT_FAILED_MESSAGE =
+  'No fue posible guardar su comentario. Intente nuevamente; el texto sigue aquí.';
+export const SESSION_EXPIRED_MESSAGE =
+  'Su sesión expiró por inactividad. Copie su comentario, vuelva al inicio e ingrese nuevamente con su código y contraseña para guardarlo.';
+
+function commentFailureMessage(error: unknown): string {
+  const unreachable = unreachableMessage(error);
+  if (unreachable) return unreachable;
+  if (error instanceof HttpError && error.status === 401) return SESSION_EXPIRED_MESSAGE;
+  return COMMENT_FAILED_MESSAGE;
+}
 
 /** Wording for a failed upload the spec leaves open (SPEC §8 "Failed file upload"). */
 export const UPLOAD_FAILED_MESSAGE =
@@ -39,10 +53,12 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
         await api.addComment(id, comment);
       }
     } catch (error) {
-      if (files.length > 0) return { ok: false, uploadMessage: uploadFailureMessage(error) };
-      // SPEC §8: a failed comment post is only logged.
+      if (files.length > 0)
+        return { ok: false, uploadMessage: uploadFailureMessage(error), commentMessage: null };
+      // SPEC §8 only logs a failed comment post; the person is told too, and keeps the text
+      // (issue 12).
       console.error('No se pudo guardar el comentario', error);
-      return { ok: false, uploadMessage: null };
+      return { ok: false, uploadMessage: null, commentMessage: commentFailureMessage(error) };
     } finally {
       setSaving(false);
       setProgress(null);
