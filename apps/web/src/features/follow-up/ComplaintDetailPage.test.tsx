@@ -43,6 +43,14 @@ afterEach(() => {
 });
 
 describe('complaint detail page', () => {
+  it('shows the banner with its decorative images, as every page of the frame does', async () => {
+    await openPage();
+    const banner = screen
+      .getByRole('heading', { level: 1, name: 'Resumen denuncia' })
+      .closest('section')!;
+    expect(banner.querySelectorAll('svg[role="presentation"]')).toHaveLength(3);
+  });
+
   it('shows the blocks in order, with the download button in the header block', async () => {
     await openPage();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

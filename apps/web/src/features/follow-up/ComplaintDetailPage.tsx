@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { Banner } from '../../components/Banner';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
@@ -127,10 +128,11 @@ function DetailContent({
   return (
     <>
       <Breadcrumb crumbs={[{ label: 'Resumen denuncia' }]} />
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-12">
+      {/* SPEC §2: the banner, with its decorative images, is part of the frame of every page. */}
+      <Banner title="Resumen denuncia" />
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pt-6 pb-12">
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold text-secondary md:text-3xl">Resumen denuncia</h1>
             <p className="text-gray-700">
               Código de denuncia: <span className="font-semibold">{detail.code}</span>
             </p>
