@@ -176,7 +176,8 @@ export function Footer() {
           <p>
             © {new Date().getFullYear()} {organization.shortName}. Todos los derechos reservados.
           </p>
-          <Social links={assets.social} />
+          {/* A clinic's contact table already lists its networks: not twice (issue 12). */}
+          {!assets.clinicLinks && <Social links={assets.social} />}
         </div>
       </div>
     </footer>

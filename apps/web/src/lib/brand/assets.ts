@@ -109,7 +109,7 @@ export interface BrandAssets {
   phones: PhoneLine[];
   ingresa?: IngresaMenu;
   footer: FooterAssets;
-  /** The three social icons of every footer. */
+  /** The three social icons of the footer (a clinic's footer lists its networks in its contact table instead). */
   social: ClinicLink[];
   clinicLinks?: ClinicLinkTables;
 }
