@@ -151,6 +151,10 @@ const USED_AS_IS: MessageKey[] = [
   'routeError',
   'routeUnknownError',
   'anonymityNotice',
+  'noConnection',
+  'serviceNotAnswering',
+  'serviceTooSlow',
+  'unexpectedError',
 ];
 
 describe('MESSAGES', () => {
