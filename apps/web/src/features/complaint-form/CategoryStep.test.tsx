@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEAD_OFFICE } from '@canal/shared';
+import { createApiClient } from '../../lib/api/client';
 import {
   HEADINGS,
   complaintFormApi,
@@ -77,6 +79,18 @@ describe('step 0: choice of complaint type', () => {
     expect(layout.scrollIntoView).toHaveBeenCalledTimes(1);
     const target = layout.scrollIntoView.mock.contexts[0] as HTMLElement;
     expect(target).toContainElement(screen.getByRole('button', { name: HEADINGS[1] }));
+  });
+
+  it('starts solving the bot-check token as the form opens, not at the first submit', async () => {
+    const prepare = vi.fn();
+    renderNewComplaint(
+      createApiClient({
+        organizationId: HEAD_OFFICE.id,
+        botTokens: { next: async () => 'token', prepare },
+      }),
+    );
+    await screen.findByRole('button', { name: 'Siguiente' });
+    expect(prepare).toHaveBeenCalled();
   });
 
   it('disables "Siguiente" until a type is chosen, then goes to step 1 and scrolls to the top', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
+import { useApi } from '../../lib/api/ApiProvider';
 import { CategoryStep } from './CategoryStep';
 import { ComplaintDataStep } from './ComplaintDataStep';
 import { emptyComplaintForm } from './form-values';
@@ -36,6 +37,10 @@ export function NewComplaintWizard() {
   const zones = useZonesWithPlaces();
   const relations = useRelationOptions();
   const recognitions = useRecognitionOptions();
+
+  const api = useApi();
+  // Issue 13: the first token is solved as the form opens, not at "Guardar denuncia".
+  useEffect(() => api.prepareBotCheck(), [api]);
 
   const [step, setStep] = useState(0);
   const [crimeId, setCrimeId] = useState<number | null>(null);

@@ -12,6 +12,8 @@ export interface BotCheckConfig {
 export interface BotTokenSource {
   /** A fresh, unused token ('' when the check is off). */
   next(): Promise<string>;
+  /** Starts solving the next token now (a form opened), so the first submit does not wait. */
+  prepare?(): void;
 }
 
 type Fetcher = (url: string) => Promise<unknown>;
@@ -83,6 +85,13 @@ export function createBotTokenSource(fetchJson: Fetcher = getJson): BotTokenSour
     if (botCheck === 'recaptcha' && recaptchaSiteKey) return recaptchaToken(recaptchaSiteKey);
     return altchaToken(fetchJson);
   };
+  const solveAhead = () => {
+    const pending = solveOne();
+    ahead = pending;
+    pending.catch(() => {
+      if (ahead === pending) ahead = null;
+    });
+  };
   return {
     async next() {
       const current = ahead ?? solveOne();
@@ -90,14 +99,14 @@ export function createBotTokenSource(fetchJson: Fetcher = getJson): BotTokenSour
       try {
         const token = await current;
         // Solve the next one while the person reads the answer.
-        ahead = solveOne();
-        ahead.catch(() => {
-          ahead = null;
-        });
+        solveAhead();
         return token;
       } catch {
         return solveOne();
       }
+    },
+    prepare() {
+      if (!ahead) solveAhead();
     },
   };
 }

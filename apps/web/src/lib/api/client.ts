@@ -128,6 +128,8 @@ export function createApiClient({
 
   return {
     organizationId,
+    /** A form that will need a bot-check token opened: solve it while the person types. */
+    prepareBotCheck: () => botTokens.prepare?.(),
     zones: () => masterData<Answer<'zones'>>('/v1/datos-maestros/zonas' satisfies PathOf<'zones'>),
     zonesWithPlaces: () =>
       masterData<Answer<'zonePlaces'>>(
