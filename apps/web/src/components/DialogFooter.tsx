@@ -13,6 +13,8 @@ export function DialogFooter({
   onConfirm,
   busy,
   disabled,
+  incomplete,
+  describedBy,
 }: {
   onCancel: () => void;
   label: ReactNode;
@@ -20,6 +22,10 @@ export function DialogFooter({
   onConfirm?: () => void;
   busy?: boolean;
   disabled?: boolean;
+  /** The form is not complete yet: see Button's `incomplete`. */
+  incomplete?: boolean;
+  /** Id of the text that says what the action still needs. */
+  describedBy?: string;
 }) {
   return (
     <>
@@ -31,6 +37,8 @@ export function DialogFooter({
         form={formId}
         onClick={onConfirm}
         disabled={busy || disabled}
+        incomplete={incomplete}
+        aria-describedby={describedBy}
       >
         {label}
       </Button>

@@ -285,9 +285,8 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
         <div className="flex flex-col items-stretch gap-2 sm:items-end">
           <Button
             type="submit"
-            aria-disabled={!isValid}
+            incomplete={!isValid}
             aria-describedby={isValid ? undefined : 'ingresar-pendiente'}
-            className={isValid ? '' : 'cursor-not-allowed bg-gray-400! hover:bg-gray-400!'}
           >
             Ingresar denuncia
           </Button>

@@ -39,7 +39,7 @@ async function openSaveModal(client: ApiClient = formClient()) {
     new File(['%PDF-1.4'], 'respaldo.pdf', { type: 'application/pdf' }),
   );
   const submit = screen.getByRole('button', { name: 'Ingresar denuncia' });
-  await waitFor(() => expect(submit).toBeEnabled());
+  await waitFor(() => expect(submit).not.toHaveAttribute('aria-disabled'));
   await user.click(submit);
   const dialog = await screen.findByRole('dialog', { name: TITLE });
   return { user, dialog, ...rendered };
@@ -63,7 +63,17 @@ describe('save modal', () => {
       'es confidencial y, una vez guardada la denuncia, no podrá ser modificada',
     );
     const save = within(dialog).getByRole('button', { name: 'Guardar denuncia' });
-    expect(save).toBeDisabled();
+    // Looks disabled and says what it needs; pressing it early shows the fields' messages.
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveAccessibleDescription(
+      'Para guardar la denuncia, complete el correo y la contraseña, cada uno dos veces.',
+    );
+    await user.click(save);
+    await waitFor(() =>
+      expect(errorOf('Correo electrónico de contacto')).toBe('* Este campo no puede estar vacío.'),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Correo electrónico de contacto'));
+    expect(api.filingCalls()).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Correo electrónico de contacto'));
     await user.tab();
@@ -93,12 +103,13 @@ describe('save modal', () => {
     expect(errorOf('Contraseña')).toBeNull();
     await user.type(screen.getByLabelText('Repetir contraseña'), 'A1!bc');
     expect(errorOf('Repetir contraseña')).toBe('* Las contraseñas deben coincidir.');
-    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
 
     await user.type(screen.getByLabelText('Repetir contraseña'), 'd');
     await user.clear(screen.getByLabelText('Repetir correo electrónico'));
     await user.type(screen.getByLabelText('Repetir correo electrónico'), 'persona@empresa.cl');
-    await waitFor(() => expect(save).toBeEnabled());
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
+    expect(save).toBeEnabled();
   }, 60_000);
 
   it('files the complaint with a progress bar, then logs in and opens the detail page', async () => {
@@ -237,7 +248,7 @@ describe('save modal: who sees the address', () => {
     );
     await fillValidForm(user, { anonymous: true });
     const submit = screen.getByRole('button', { name: 'Ingresar denuncia' });
-    await waitFor(() => expect(submit).toBeEnabled());
+    await waitFor(() => expect(submit).not.toHaveAttribute('aria-disabled'));
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: TITLE });
     expect(dialog).toHaveTextContent(

@@ -170,7 +170,8 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
         <DialogFooter
           onCancel={cancel}
           formId={FORM_ID}
-          disabled={!isValid}
+          incomplete={!isValid}
+          describedBy={isValid ? undefined : 'guardar-pendiente'}
           label="Guardar denuncia"
         />
       }
@@ -217,6 +218,11 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
             {...register('repeatPassword')}
           />
         </div>
+        {!isValid && (
+          <p id="guardar-pendiente" className="text-sm text-gray-700">
+            Para guardar la denuncia, complete el correo y la contraseña, cada uno dos veces.
+          </p>
+        )}
         {state.error && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
             {state.error}
