@@ -154,10 +154,18 @@ describe('save modal', () => {
     filing.respond(contract.createComplaint, 201, { ticket: TICKET, email: 'persona@empresa.cl' });
     const done = await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
     expect(done).toHaveTextContent('Tu denuncia fue ingresada con éxito');
-    expect(done).toHaveTextContent(
-      'Te enviaremos un resumen de la denuncia al correo electrónico registrado',
-    );
+    // It says what the mail holds (the code, not the facts) and where the PDF summary is.
+    expect(done).toHaveTextContent('Te enviamos el código al correo electrónico registrado');
+    expect(done).toHaveTextContent('ese correo no incluye los hechos');
+    expect(done).not.toHaveTextContent('Te enviaremos un resumen');
     expect(done).toHaveTextContent('123456789012');
+    // The code can be copied and the page printed before leaving.
+    await user.click(within(done).getByRole('button', { name: 'Copiar código' }));
+    expect(await navigator.clipboard.readText()).toBe('123456789012');
+    expect(within(done).getByRole('button', { name: 'Código copiado' })).toBeInTheDocument();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(within(done).getByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalledTimes(1);
 
     await user.click(within(done).getByRole('button', { name: 'Entendido' }));
     await waitFor(() =>

@@ -51,6 +51,15 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
   const api = useApi();
   const navigate = useNavigate();
   const [state, setState] = useState<SaveState>({ phase: 'form', error: null });
+  const [copied, setCopied] = useState(false);
+  async function copyCode(code: string) {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      // No clipboard (an old browser, or refused): the code stays on screen to write down.
+    }
+  }
   const {
     register,
     handleSubmit,
@@ -145,9 +154,20 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
           <p>
             Código de tu denuncia: <strong className="text-lg tracking-wide">{state.ticket}</strong>
           </p>
+          {/* Keep the code before anything else: copy it or print this page (issue 12). */}
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => void copyCode(String(state.ticket))}>
+              {copied ? 'Código copiado' : 'Copiar código'}
+            </Button>
+            <Button variant="secondary" onClick={() => window.print()}>
+              Imprimir
+            </Button>
+          </div>
+          {/* The mail is neutral by design: it carries the code, never the facts (issue 12). */}
           <p>
-            Te enviaremos un resumen de la denuncia al correo electrónico registrado (
-            <strong className="break-all">{state.email}</strong>).
+            Te enviamos el código al correo electrónico registrado (
+            <strong className="break-all">{state.email}</strong>). Por tu seguridad, ese correo no
+            incluye los hechos: el resumen en PDF se descarga desde el detalle de tu denuncia.
           </p>
           {state.loggingIn && <Spinner label="Ingresando a tu denuncia" showLabel />}
           {state.error && (
