@@ -2,6 +2,7 @@ import { contract } from '@canal/shared/contract';
 import { existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, GENESIS_HASH, readAnchor } from '../../src/core/audit/audit-log';
+import type { AuditRow } from '../../src/core/audit/repository';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, type TestApp } from '../support/app';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
@@ -39,18 +40,7 @@ const bypassingTrigger = (work: (tx: Db) => Promise<unknown>) =>
     await tx.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
   });
 
-interface Row {
-  id: number;
-  created_at: Date;
-  actor_id: number | null;
-  action: string;
-  complaint_id: number | null;
-  detail: string;
-  prev_hash: string;
-  hash: string;
-  chain_version: number;
-}
-const rows = () => t.db.query<Row>('SELECT * FROM audit_log ORDER BY id');
+const rows = () => t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
 const verify = async () => (await auditor.call(contract.verifyAuditChain, {})).json();
 
 describe('the audit chain', () => {
@@ -124,7 +114,7 @@ describe('a rewritten entry', () => {
   const reverify = async () => (await aud.call(contract.verifyAuditChain, {})).json();
 
   it('with a correct plain SHA chain (keyed version or downgraded to version 1) is reported', async () => {
-    const all = await r.db.query<Row>('SELECT * FROM audit_log ORDER BY id');
+    const all = await r.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
     const target = all.at(-1)!;
     const forged = { ...target, detail: canonicalJson({ falso: true }) };
     await r.db.transaction(async (tx) => {
@@ -141,7 +131,7 @@ describe('a rewritten entry', () => {
     expect(check.primera_rota).toEqual({ id: target.id, reason: 'su contenido fue modificado' });
 
     // The whole log rewritten as a flawless version-1 (plain SHA) chain, ids and all.
-    const current = await r.db.query<Row>('SELECT * FROM audit_log ORDER BY id');
+    const current = await r.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
     await r.db.transaction(async (tx) => {
       await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
       let prev = GENESIS_HASH;
@@ -211,7 +201,7 @@ describe('a rewritten entry', () => {
       // breaks the first keyed row, whose HMAC covers the last plain hash.
       await legacy.db.transaction(async (tx) => {
         await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
-        const rows = await tx.query<Row>(
+        const rows = await tx.query<AuditRow>(
           'SELECT * FROM audit_log WHERE chain_version = 1 ORDER BY id',
         );
         let prev = GENESIS_HASH;

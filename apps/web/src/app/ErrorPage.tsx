@@ -1,8 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '@canal/shared';
 
-/** SPEC §2: "{status} - {statusText}" for route errors, "Error Desconocido" otherwise, and a way home. */
-function ErrorMessage() {
+/**
+ * SPEC §2: "{status} - {statusText}" for route errors, "Error Desconocido" otherwise, and a way
+ * home; a page's error shown inside the brand's frame (RootLayout's <main> around it).
+ */
+export function FramedErrorPage() {
   const error = useRouteError();
   const text = isRouteErrorResponse(error)
     ? MESSAGES.routeError(error.status, error.statusText)
@@ -19,16 +22,11 @@ function ErrorMessage() {
   );
 }
 
-/** A page's error inside the brand's frame (RootLayout's <main> around it). */
-export function FramedErrorPage() {
-  return <ErrorMessage />;
-}
-
 /** An error of the frame itself: the message alone, in its own <main>. */
 export function ErrorPage() {
   return (
     <main>
-      <ErrorMessage />
+      <FramedErrorPage />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
@@ -98,6 +98,8 @@ export function useRecoveryForm<Fields extends FieldValues>(
   const formId = useId();
   const form = useForm<Fields>({ mode: 'all', resolver, defaultValues });
   const recovery = useMutation({ mutationFn: send });
+  // Once per failure, not on every render (it writes the technical message to the console).
+  const unreachableText = useMemo(() => unreachableMessage(recovery.error), [recovery.error]);
   const close = () => {
     onClose();
     form.reset();
@@ -114,7 +116,7 @@ export function useRecoveryForm<Fields extends FieldValues>(
       state: recoveryState(recovery),
       formId,
       // With the service unreachable, say so: not that the code or e-mail is wrong (issue 12).
-      unreachableText: unreachableMessage(recovery.error),
+      unreachableText,
     },
   };
 }
