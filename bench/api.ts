@@ -1,6 +1,8 @@
 // API benchmarks (issue 2): master-data reads against a bare Fastify route in the same run,
 // logins per second, and the server's peak memory growth during 120 MB uploads.
 // Prints figures; asserts nothing. Run: npm run bench (or node --import tsx bench/api.ts).
+// The upload server runs on PostgreSQL when DATABASE_URL is set (a database of its own) and on
+// S3 when STORAGE=s3 and S3_* are set (e.g. `eval "$(scripts/swift/start.sh)"`).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,6 +16,7 @@ import { createServices } from '../apps/api/src/runtime';
 import { BOUNDARY } from '../apps/api/test/support/multipart';
 import { denuncia, anonymous, HEAD_OFFICE, PASSWORD } from '../apps/api/test/support/complaints';
 import { pdf } from '../apps/api/test/support/files';
+import { freshPostgres } from '../apps/api/test/support/cluster';
 import { startServerProcess } from '../apps/api/test/support/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -140,17 +143,29 @@ export function upload(port: number, size = 120 * 1024 * 1024): Promise<number> 
   });
 }
 
-async function uploadMemory() {
+export async function uploadMemory() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-bench-up-'));
+  // PostgreSQL (production's database) when DATABASE_URL is set, in a database of its own: the
+  // stored key check refuses a database written with another run's random key. PGlite otherwise.
+  const database = process.env.DATABASE_URL
+    ? await freshPostgres(
+        process.env.DATABASE_URL,
+        `bench_upload_${randomBytes(4).toString('hex')}`,
+      )
+    : null;
   const { child, port } = await startServerProcess({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     BOT_CHECK: 'off',
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    DATABASE_URL: database?.url ?? '',
+    // One client files all the uploads: the per-client filing limit (5 an hour) would refuse some.
+    FILINGS_PER_HOUR: '1000',
   });
   try {
-    // Warm up (first complaint loads argon2, templates, JIT) so the baseline is the steady state.
-    await upload(port, 1024 * 1024);
+    // Warm up (first complaint loads argon2, templates, JIT; 16 MiB is several S3 parts) so the
+    // baseline is the steady state.
+    await upload(port, 16 * 1024 * 1024);
     await sleep(500);
     for (const parallel of [1, 5]) {
       const baseline = rssKb(child.pid!);
@@ -169,6 +184,7 @@ async function uploadMemory() {
     }
   } finally {
     child.kill('SIGKILL');
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
