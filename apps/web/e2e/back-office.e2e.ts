@@ -255,16 +255,18 @@ describe('the back office', () => {
     const log = aud.getByRole('table');
     await log.waitFor();
     const text = (await log.textContent()) ?? '';
+    // In words: the actions' names, not their codes.
     for (const action of [
-      'cuenta.activada',
-      'usuario.invitado',
-      'caso.visto',
-      'caso.estado',
-      'archivo.descargado',
-      'caso.respuesta',
+      'Cuenta activada',
+      'Usuario invitado',
+      'Caso consultado',
+      'Cambio de estado',
+      'Archivo descargado',
+      'Respuesta a la persona denunciante',
     ]) {
       expect(text, action).toContain(action);
     }
+    expect(text).not.toContain('caso.visto');
     await aud.getByRole('button', { name: 'Verificar cadena' }).click();
     await aud
       .getByRole('status')

@@ -48,6 +48,22 @@ export function parseDisplayDate(text: string): DateParts | null {
   return parseWith(text, '-');
 }
 
+/**
+ * 'yyyy-mm-dd' (an ISO calendar day, as the staff API and the database give days; a longer ISO
+ * string is read by its first ten characters) → parts, or null.
+ */
+export function parseIsoDay(text: string): DateParts | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return null;
+  const parts = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isValidDateParts(parts) ? parts : null;
+}
+
+/** Parts → 'yyyy-mm-dd'. */
+export function isoDayFromParts({ day, month, year }: DateParts): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
 export function apiDateFromParts({ day, month, year }: DateParts): string {
   return `${pad(day)}/${pad(month)}/${pad(year, 4)}`;
 }
@@ -149,16 +165,22 @@ export function formatDisplayDate(
 
 /**
  * Instant → 'dd-mm-yyyy / hh:mm:ss' (24 h) in America/Santiago unless another zone is given.
- * Accepts a Date or an ISO 8601 string; an unreadable value gives ''.
+ * Accepts a Date or an ISO 8601 string; an unreadable value gives ''. `spreadsheet: true` gives
+ * 'dd-mm-yyyy hh:mm', which a spreadsheet with a Spanish locale reads as a date and time.
  */
 export function formatDisplayDateTime(
   date: Date | string,
-  { timeZone = CHILE_TIME_ZONE }: DateFormatOptions = {},
+  {
+    timeZone = CHILE_TIME_ZONE,
+    spreadsheet = false,
+  }: DateFormatOptions & { spreadsheet?: boolean } = {},
 ): string {
   const instant = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(instant.getTime())) return '';
   const p = zonedParts(instant, timeZone);
-  return `${displayDateFromParts(p)} / ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  return spreadsheet
+    ? `${displayDateFromParts(p)} ${pad(p.hour)}:${pad(p.minute)}`
+    : `${displayDateFromParts(p)} / ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
 /** Today's calendar day in Chile. */

@@ -9,6 +9,7 @@ export * from './color';
 export * from './themes';
 export * from './organizations';
 export * from './sites';
+export * from './audit-actions';
 export * from './wire';
 export * from './model';
 export * from './mappers';

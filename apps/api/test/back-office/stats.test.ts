@@ -91,7 +91,7 @@ describe('statistics', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'numero_caso,organizacion,categoria,tipo,estado,anonima,fecha_ingreso,fecha_respuesta,fecha_cierre,dias_al_cierre,proximo_vencimiento,vencido',
+      'N° de caso;Organización;Categoría;Tipo;Estado;Anónima;Fecha de ingreso;Fecha de respuesta;Fecha de cierre;Días al cierre;Próximo vencimiento;Vencido',
     );
     expect(lines).toHaveLength(4);
     const tickets = await t.db.query<{ ticket: number }>('SELECT ticket FROM complaints');

@@ -577,6 +577,13 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('auditLog', await staffCall(auditor, 'auditLog', { query: { limite: '200' } }), 200);
     conforms('auditLog', await staffCall(investigator, 'auditLog'), 403);
     conforms('auditLog', await staffCall(admin, 'auditLog', { query: { limite: '201' } }), 400);
+    conforms('exportAuditCsv', await staffCall(auditor, 'exportAuditCsv'), 200);
+    conforms('exportAuditCsv', await staffCall(investigator, 'exportAuditCsv'), 403);
+    conforms(
+      'exportAuditCsv',
+      await staffCall(admin, 'exportAuditCsv', { query: { accion: 'nada' } }),
+      400,
+    );
     conforms('verifyAuditChain', await staffCall(admin, 'verifyAuditChain'), 200);
     conforms('verifyAuditChain', await staffCall(investigator, 'verifyAuditChain'), 403);
     conforms('failedMails', await staffCall(admin, 'failedMails'), 200);
@@ -612,6 +619,16 @@ describe('every endpoint answers what the contract declares', () => {
     conforms(
       'halfYearReport',
       await staffCall(admin, 'halfYearReport', { query: { anio: year, semestre: '3' } }),
+      400,
+    );
+    conforms(
+      'exportHalfYearCsv',
+      await staffCall(admin, 'exportHalfYearCsv', { query: { anio: year, semestre: half } }),
+      200,
+    );
+    conforms(
+      'exportHalfYearCsv',
+      await staffCall(admin, 'exportHalfYearCsv', { query: { anio: '2019', semestre: half } }),
       400,
     );
     conforms(

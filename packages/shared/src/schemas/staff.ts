@@ -7,6 +7,13 @@ import { ORGANIZATIONS } from '../organizations';
 export const STAFF_ROLES = ['administrador', 'investigador', 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Each role in words. */
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  administrador: 'Administrador/a',
+  investigador: 'Investigador/a',
+  auditor: 'Auditor/a',
+};
+
 /** What each role may do (DESIGN §8), for the API's guards and the back-office screens alike. */
 export const ROLE_RULES = {
   /** Administrators see every organisation and manage users and statistics. */

@@ -1,9 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { contract } from '@canal/shared/contract';
+import { auditActionLabel } from '@canal/shared';
+import { contract, type HandlerInputOf } from '@canal/shared/contract';
+import type { Db } from '../../db/database';
 import { route } from '../../http/route';
 import { requireRole, requireStaff } from '../staff/guard';
 import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
-import { auditRepository } from '../../core/audit/repository';
+import { auditRepository, type AuditFilter, type AuditListRow } from '../../core/audit/repository';
+import { csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
+import { describeAuditDetail, peopleNamed } from './describe';
+
+type Filters = HandlerInputOf<typeof contract.exportAuditCsv>['querystring'];
+const toFilter = (q: Filters): AuditFilter => ({
+  complaintId: q.caso,
+  actorId: q.usuario,
+  person: q.persona || undefined,
+  action: q.accion,
+  caseNumber: q.numero_caso || undefined,
+  from: q.desde,
+  to: q.hasta,
+});
+
+/** The most entries one export holds; narrower filters give the rest. */
+export const AUDIT_EXPORT_LIMIT = 100_000;
+
+/** Rows with their action and detail in words (the people they name looked up once). */
+async function inWords(db: Db, rows: AuditListRow[]) {
+  const details = rows.map((r) => JSON.parse(r.detail) as unknown);
+  const people = await auditRepository.staffNames(db, [...new Set(details.flatMap(peopleNamed))]);
+  return rows.map((r, i) => ({
+    row: r,
+    detail: details[i],
+    action: auditActionLabel(r.action),
+    summary: describeAuditDetail(r.action, details[i], people),
+  }));
+}
 
 /** The audit log, for auditors and administrators: entries newest first, and the chain check. */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
@@ -14,13 +44,15 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     guards,
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await auditRepository.page(services.db, q.limite, q.desplazamiento, {
-        complaintId: q.caso,
-        actorId: q.usuario,
-      });
+      const { rows, total } = await auditRepository.page(
+        services.db,
+        q.limite,
+        q.desplazamiento,
+        toFilter(q),
+      );
       return {
         total,
-        entradas: rows.map((r) => ({
+        entradas: (await inWords(services.db, rows)).map(({ row: r, detail, action, summary }) => ({
           id: r.id,
           fecha: r.created_at.toISOString(),
           accion: r.action,
@@ -29,11 +61,42 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
               ? null
               : { id: r.actor_id, nombre: r.actor_name, email: r.actor_email },
           caso_id: r.complaint_id,
-          detalle: JSON.parse(r.detail) as unknown,
+          numero_caso: r.case_number,
+          accion_nombre: action,
+          resumen: summary,
+          detalle: detail,
           hash: r.hash,
           hash_anterior: r.prev_hash,
         })),
       };
+    },
+  });
+
+  route(app, contract.exportAuditCsv, {
+    guards,
+    handler: async (request, reply) => {
+      const filter = toFilter(request.query);
+      const { rows } = await auditRepository.page(services.db, AUDIT_EXPORT_LIMIT, 0, filter);
+      const entries = await inWords(services.db, rows);
+      await appendAudit(services, services.db, {
+        actorId: request.staff.id,
+        action: 'auditoria.exportada',
+        detail: { filas: rows.length, filtros: { ...request.query } },
+      });
+      const csv = spreadsheetCsv(
+        ['N°', 'Fecha', 'Acción', 'Persona', 'Correo', 'Caso', 'Detalle', 'Hash'],
+        entries.map(({ row: r, action, summary }) => [
+          r.id,
+          csvInstant(r.created_at),
+          action,
+          r.actor_id === null ? 'Sistema' : r.actor_name,
+          r.actor_email,
+          r.case_number,
+          summary,
+          r.hash,
+        ]),
+      );
+      return reply.headers(csvHeaders('registro-de-auditoria.csv')).send(csv);
     },
   });
 

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { contract, type HandlerInputOf } from '@canal/shared/contract';
 import { route } from '../../http/route';
 import { requireStaff } from '../staff/guard';
-import { exportCsv, halfYearReport, statistics } from './statistics';
+import { csvHeaders } from '../export/spreadsheet-csv';
+import { exportCsv, exportHalfYearCsv, halfYearReport, statistics } from './statistics';
 
 type Filters = HandlerInputOf<typeof contract.statistics>['querystring'];
 const toFilters = (q: Filters) => ({ organizationId: q.organizacion, from: q.desde, to: q.hasta });
@@ -21,10 +22,7 @@ export const statsRoutes: FastifyPluginAsync = async (app) => {
     guards,
     handler: async (request, reply) => {
       const csv = await exportCsv(services, request.staff, toFilters(request.query));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="casos.csv"')
-        .send(csv);
+      return reply.headers(csvHeaders('casos.csv')).send(csv);
     },
   });
 
@@ -37,5 +35,14 @@ export const statsRoutes: FastifyPluginAsync = async (app) => {
         request.query.anio,
         Number(request.query.semestre) as 1 | 2,
       ),
+  });
+
+  route(app, contract.exportHalfYearCsv, {
+    guards,
+    handler: async (request, reply) => {
+      const { anio, semestre } = request.query;
+      const csv = await exportHalfYearCsv(services, request.staff, anio, Number(semestre) as 1 | 2);
+      return reply.headers(csvHeaders(`anexo-67-${anio}-s${semestre}.csv`)).send(csv);
+    },
   });
 };

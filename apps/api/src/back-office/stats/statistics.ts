@@ -3,6 +3,7 @@ import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
 import { isAdministrator, type StaffUser } from '../staff/roles';
+import { csvDay, spreadsheetCsv, type CsvValue } from '../export/spreadsheet-csv';
 import { statsRepository as repo, type StatsFilters } from './repository';
 
 /** Complaint types of the Law 21.643 procedure, from the deadline table (the one place they are listed). */
@@ -63,26 +64,19 @@ export async function statistics(
 }
 
 const CSV_COLUMNS = [
-  'numero_caso',
-  'organizacion',
-  'categoria',
-  'tipo',
-  'estado',
-  'anonima',
-  'fecha_ingreso',
-  'fecha_respuesta',
-  'fecha_cierre',
-  'dias_al_cierre',
-  'proximo_vencimiento',
-  'vencido',
+  'N° de caso',
+  'Organización',
+  'Categoría',
+  'Tipo',
+  'Estado',
+  'Anónima',
+  'Fecha de ingreso',
+  'Fecha de respuesta',
+  'Fecha de cierre',
+  'Días al cierre',
+  'Próximo vencimiento',
+  'Vencido',
 ];
-
-const csvCell = (value: string | number | boolean | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote when needed; a leading = + - @ would be read as a formula by a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /**
  * The case list as CSV for analysis: case number, organisation, classification, status, dates —
@@ -101,7 +95,7 @@ export async function exportCsv(
     action: 'estadisticas.exportadas',
     detail: { filas: rows.length, ...f },
   });
-  const lines = rows.map((r) => {
+  const lines = rows.map((r): CsvValue[] => {
     const org = organizationById(r.organization_id);
     return [
       r.case_number,
@@ -109,19 +103,16 @@ export async function exportCsv(
       services.catalogue.category(org, r.type_id)?.categoria.nombre ?? null,
       services.catalogue.typeName(org, r.type_id) ?? null,
       r.status,
-      r.is_anonymous ? 'sí' : 'no',
-      r.received,
-      r.response_date,
-      r.closed,
-      r.days_to_close,
-      r.next_due_date,
-      r.next_due_date !== null && r.next_due_date < today ? 'sí' : 'no',
-    ]
-      .map(csvCell)
-      .join(',');
+      r.is_anonymous,
+      csvDay(r.received),
+      csvDay(r.response_date),
+      csvDay(r.closed),
+      r.days_to_close === null ? null : Number(r.days_to_close),
+      csvDay(r.next_due_date),
+      r.next_due_date !== null && r.next_due_date < today,
+    ];
   });
-  // A BOM so that spreadsheets open the accents right.
-  return `\uFEFF${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  return spreadsheetCsv(CSV_COLUMNS, lines);
 }
 
 /**
@@ -166,4 +157,43 @@ export async function halfYearReport(
       };
     }),
   };
+}
+
+/**
+ * The six-monthly counts as a file for the mutual (SUSESO "Anexo N°67"): one row per organisation,
+ * the same figures as `halfYearReport`. The export is audited.
+ */
+export async function exportHalfYearCsv(
+  services: Services,
+  user: StaffUser,
+  year: number,
+  half: 1 | 2,
+): Promise<string> {
+  const report = await halfYearReport(services, user, year, half);
+  await appendAudit(services, services.db, {
+    actorId: user.id,
+    action: 'estadisticas.semestral_exportado',
+    detail: { anio: year, semestre: half },
+  });
+  const typeNames = report.organizaciones[0]?.por_tipo.map((t) => t.tipo) ?? [];
+  return spreadsheetCsv(
+    [
+      'Organización',
+      'Desde',
+      'Hasta',
+      'Denuncias recibidas',
+      ...typeNames.map((name) => `Recibidas: ${name}`),
+      'Casos con medidas de resguardo',
+      'Casos con medidas adoptadas',
+    ],
+    report.organizaciones.map((o) => [
+      o.nombre,
+      csvDay(report.periodo.desde),
+      csvDay(report.periodo.hasta),
+      o.denuncias_recibidas,
+      ...o.por_tipo.map((t) => t.recibidas),
+      o.casos_con_medidas_de_resguardo,
+      o.casos_con_medidas_adoptadas,
+    ]),
+  );
 }

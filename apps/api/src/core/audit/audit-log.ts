@@ -1,29 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AuditAction } from '@canal/shared';
 import type { Db } from '../../db/database';
 import { auditRepository, type AuditRow } from './repository';
 
-/** What the audit log records (DESIGN §8): sign-ins, case views, downloads, changes and exports. */
-export type AuditAction =
-  | 'sesion.ingreso'
-  | 'sesion.ingreso_fallido'
-  | 'sesion.salida'
-  | 'cuenta.activada'
-  | 'usuario.invitado'
-  | 'usuario.modificado'
-  | 'caso.visto'
-  | 'archivo.descargado'
-  | 'caso.estado'
-  | 'caso.respuesta'
-  | 'caso.nota'
-  | 'caso.asignado'
-  | 'caso.exclusion'
-  | 'caso.hito'
-  | 'estadisticas.exportadas'
-  | 'auditoria.verificada'
-  /** Recorded by the chain itself: the table disagreed with the anchor when appending. */
-  | 'auditoria.discrepancia';
+/**
+ * What the audit log records (DESIGN §8): sign-ins, case views, downloads, changes and exports;
+ * the list and its words are in @canal/shared (audit-actions.ts).
+ */
+export type { AuditAction };
 
 export interface AuditEntryInput {
   actorId: number | null;

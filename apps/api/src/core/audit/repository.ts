@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database';
+import { CHILE_TIME_ZONE } from '@canal/shared';
+import type { Db, SqlParam } from '../../db/database';
 
 export interface AuditRow {
   id: number;
@@ -11,6 +12,52 @@ export interface AuditRow {
   hash: string;
   /** 1: plain SHA-256 link (rows before migration 003); 2: HMAC with the audit-chain key. */
   chain_version: number;
+}
+
+export interface AuditFilter {
+  complaintId?: number;
+  actorId?: number;
+  /** Part of the person's name or e-mail. */
+  person?: string;
+  action?: string;
+  /** The case's number, whole (any case). */
+  caseNumber?: string;
+  /** yyyy-mm-dd, Santiago days, both included. */
+  from?: string;
+  to?: string;
+}
+
+export type AuditListRow = AuditRow & {
+  actor_name: string | null;
+  actor_email: string | null;
+  case_number: string | null;
+};
+
+const SANTIAGO = `'${CHILE_TIME_ZONE}'`;
+
+function auditWhere(filter: AuditFilter): { clause: string; params: SqlParam[] } {
+  const where: string[] = [];
+  const params: SqlParam[] = [];
+  if (filter.complaintId !== undefined)
+    where.push(`a.complaint_id = $${params.push(filter.complaintId)}`);
+  if (filter.actorId !== undefined) where.push(`a.actor_id = $${params.push(filter.actorId)}`);
+  if (filter.person) {
+    const like = `%${filter.person.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const n = params.push(like);
+    where.push(`(u.name ILIKE $${n} OR u.email ILIKE $${n})`);
+  }
+  if (filter.action) where.push(`a.action = $${params.push(filter.action)}`);
+  if (filter.caseNumber)
+    where.push(`upper(c.case_number) = upper($${params.push(filter.caseNumber)})`);
+  if (filter.from)
+    where.push(
+      `a.created_at >= ($${params.push(filter.from)}::date)::timestamp AT TIME ZONE ${SANTIAGO}`,
+    );
+  if (filter.to)
+    where.push(
+      `a.created_at < ($${params.push(filter.to)}::date + 1)::timestamp AT TIME ZONE ${SANTIAGO}`,
+    );
+  return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
 export const auditRepository = {
@@ -61,32 +108,37 @@ export const auditRepository = {
     return row ?? null;
   },
 
-  async page(
-    db: Db,
-    limit: number,
-    offset: number,
-    filter: { complaintId?: number; actorId?: number },
-  ) {
-    const where: string[] = [];
-    const params: (number | string)[] = [];
-    if (filter.complaintId !== undefined)
-      where.push(`a.complaint_id = $${params.push(filter.complaintId)}`);
-    if (filter.actorId !== undefined) where.push(`a.actor_id = $${params.push(filter.actorId)}`);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const rows = await db.query<
-      AuditRow & { actor_name: string | null; actor_email: string | null }
-    >(
+  /** Entries newest first, filtered, with the actor's name and the case's number. */
+  async page(db: Db, limit: number, offset: number, filter: AuditFilter) {
+    const { clause, params } = auditWhere(filter);
+    const rows = await db.query<AuditListRow>(
       `SELECT a.id, a.created_at, a.actor_id, a.action, a.complaint_id, a.detail, a.prev_hash, a.hash,
-              u.name AS actor_name, u.email AS actor_email
-         FROM audit_log a LEFT JOIN staff_users u ON u.id = a.actor_id
+              u.name AS actor_name, u.email AS actor_email, c.case_number
+         FROM audit_log a
+         LEFT JOIN staff_users u ON u.id = a.actor_id
+         LEFT JOIN complaints c ON c.id = a.complaint_id
          ${clause} ORDER BY a.id DESC LIMIT $${params.push(limit)} OFFSET $${params.push(offset)}`,
       params,
     );
     const [count] = await db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM audit_log a ${clause}`,
+      `SELECT count(*)::int AS total
+         FROM audit_log a
+         LEFT JOIN staff_users u ON u.id = a.actor_id
+         LEFT JOIN complaints c ON c.id = a.complaint_id
+         ${clause}`,
       params.slice(0, -2),
     );
     return { rows, total: count?.total ?? 0 };
+  },
+
+  /** The names of staff users, for the words of entries that name a person by id. */
+  async staffNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.query<{ id: number; name: string | null; email: string }>(
+      'SELECT id, name, email FROM staff_users WHERE id = ANY($1::int[])',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.name ?? r.email]));
   },
 
   async batchAfter(db: Db, afterId: number, size: number): Promise<AuditRow[]> {

@@ -11,12 +11,8 @@ import { staffKeys, useSession } from './api/hooks';
 import { useStaffApi } from './api/StaffApiProvider';
 import type { StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
-import {
-  canReadAudit,
-  isAdministrator,
-  ROLE_LABELS,
-  StaffUserContext,
-} from './components/StaffUserContext';
+import { ROLE_LABELS } from '@canal/shared';
+import { canReadAudit, isAdministrator, StaffUserContext } from './components/StaffUserContext';
 
 function navItems(user: StaffUser) {
   return [

@@ -102,6 +102,10 @@ describe('the statistics page', () => {
       await within(region).findByRole('rowheader', { name: HEAD_OFFICE.shortName }),
     ).toBeInTheDocument();
     expect(within(region).getAllByRole('row')[1]).toHaveTextContent(`${HEAD_OFFICE.shortName}5531`);
+    // The same counts as a file for the mutual.
+    expect(
+      within(region).getByRole('link', { name: 'Exportar el informe semestral (CSV)' }),
+    ).toHaveAttribute('href', '/v1/gestion/estadisticas/semestral.csv?anio=2025&semestre=1');
   });
 });
 
@@ -117,7 +121,10 @@ describe('the audit page', () => {
           accion: 'caso.visto',
           usuario: { id: 1, nombre: 'Ana', email: 'a@e.cl' },
           caso_id: 7,
-          detalle: {},
+          numero_caso: 'CEM-2026-00007',
+          accion_nombre: 'Asignación',
+          resumen: 'Persona: Iván Investigador',
+          detalle: { usuario_id: 3 },
           hash: 'a'.repeat(64),
           hash_anterior: 'b'.repeat(64),
         },
@@ -134,7 +141,14 @@ describe('the audit page', () => {
       route: 'auditoria',
       user: AUDITOR,
     });
-    expect(await screen.findByRole('cell', { name: /Caso consultado/ })).toBeInTheDocument();
+    // The case by its number, the action and the detail in words, not ids, codes or JSON.
+    const row = await screen.findByRole('row', { name: /Asignación/ });
+    expect(within(row).getByRole('cell', { name: 'CEM-2026-00007' })).toBeInTheDocument();
+    expect(
+      within(row).getByRole('cell', { name: 'Persona: Iván Investigador' }),
+    ).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('caso.asignado');
+    expect(row).not.toHaveTextContent('usuario_id');
     expect(callsTo(calls, 'GET', '/v1/gestion/auditoria').map(queryOf)).toContainEqual({
       limite: '50',
       desplazamiento: '0',
@@ -143,6 +157,48 @@ describe('the audit page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Cadena rota: la primera entrada alterada es la N° 5 (su contenido fue modificado).',
     );
+  });
+
+  it('filters by person, action, case and days typed as dd-mm-aaaa, and exports what it shows', async () => {
+    const calls = recordRequests();
+    server.use(staffApi.audit(ok({ total: 0, entradas: [] })));
+    renderStaffPage(<AuditPage />, {
+      path: '/gestion/auditoria',
+      route: 'auditoria',
+      user: AUDITOR,
+    });
+    const form = await screen.findByRole('form', { name: 'Filtros del registro' });
+    await userEvent.type(within(form).getByLabelText('Persona'), 'ana');
+    await userEvent.selectOptions(within(form).getByLabelText('Acción'), 'Hito registrado');
+    await userEvent.type(within(form).getByLabelText('N° de caso'), 'CEM-2026-00007');
+    await userEvent.type(within(form).getByLabelText('Desde'), '31-02-2026');
+    await userEvent.click(within(form).getByRole('button', { name: 'Aplicar' }));
+    // Not a day: said in Spanish, nothing asked.
+    expect(await within(form).findByText('Escriba la fecha como dd-mm-aaaa.')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('Desde'));
+    await userEvent.type(within(form).getByLabelText('Desde'), '01-03-2026');
+    await userEvent.type(within(form).getByLabelText('Hasta'), '31-03-2026');
+    await userEvent.click(within(form).getByRole('button', { name: 'Aplicar' }));
+    const expected = {
+      persona: 'ana',
+      accion: 'caso.hito',
+      numero_caso: 'CEM-2026-00007',
+      desde: '2026-03-01',
+      hasta: '2026-03-31',
+    };
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/v1/gestion/auditoria').map(queryOf)).toContainEqual({
+        ...expected,
+        limite: '50',
+        desplazamiento: '0',
+      }),
+    );
+    const link = screen.getByRole('link', { name: 'Exportar entradas (CSV)' });
+    const url = new URL(link.getAttribute('href')!, 'http://x');
+    expect(url.pathname).toBe('/v1/gestion/auditoria/exportacion.csv');
+    expect(Object.fromEntries(url.searchParams)).toEqual(expected);
+    // The days read back as typed.
+    expect(screen.getByLabelText('Desde')).toHaveValue('01-03-2026');
   });
 
   it('is closed to investigators', () => {

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { StaffTable } from './components/StaffTable';
 import { useQueryParams } from './components/useQueryParams';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage, statsCsvUrl } from './api/client';
+import { errorMessage, halfYearCsvUrl, statsCsvUrl } from './api/client';
 import { useHalfYear, useStatistics } from './api/hooks';
 import type { StatsFilters } from './api/client';
 import { BarChart } from './components/BarChart';
+import { DayField, readDay } from './components/DayField';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
 import { useStaffUser } from './components/StaffUserContext';
@@ -75,6 +75,13 @@ function HalfYear() {
           <option value={2}>Segundo semestre (julio a diciembre)</option>
         </SelectField>
       </div>
+      <a
+        href={halfYearCsvUrl(anio, semestre)}
+        download={`anexo-67-${anio}-s${semestre}.csv`}
+        className="inline-flex min-h-11 items-center font-semibold text-primary underline"
+      >
+        Exportar el informe semestral (CSV)
+      </a>
       {report.isError && <FormAlert>{errorMessage(report.error)}</FormAlert>}
       {report.isPending && <LoadingView withText={false} />}
       {report.data && (
@@ -124,15 +131,21 @@ export function StatsPage() {
   const [params, setParams] = useQueryParams();
   const filters = statsFilters(params);
   const stats = useStatistics(filters);
+  const [dayErrors, setDayErrors] = useState<{ desde?: string; hasta?: string }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next = new URLSearchParams();
-    for (const name of ['organizacion', 'desde', 'hasta']) {
-      const v = data.get(name);
-      if (typeof v === 'string' && v) next.set(name, v);
+    const organization = data.get('organizacion');
+    if (typeof organization === 'string' && organization) next.set('organizacion', organization);
+    const found: typeof dayErrors = {};
+    for (const name of ['desde', 'hasta'] as const) {
+      const day = readDay(data, name);
+      if ('error' in day) found[name] = day.error;
+      else if (day.day) next.set(name, day.day);
     }
-    setParams(next);
+    setDayErrors(found);
+    if (!found.desde && !found.hasta) setParams(next);
   };
   const s = stats.data;
   return (
@@ -142,7 +155,8 @@ export function StatsPage() {
         key={params.toString()}
         onSubmit={submit}
         aria-label="Filtros de las estadísticas"
-        className="flex flex-wrap items-end gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+        noValidate
+        className="flex flex-wrap items-start gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
       >
         <SelectField
           label="Organización"
@@ -156,8 +170,8 @@ export function StatsPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Desde" type="date" name="desde" defaultValue={filters.desde ?? ''} />
-        <TextField label="Hasta" type="date" name="hasta" defaultValue={filters.hasta ?? ''} />
+        <DayField label="Desde" name="desde" defaultValue={filters.desde} error={dayErrors.desde} />
+        <DayField label="Hasta" name="hasta" defaultValue={filters.hasta} error={dayErrors.hasta} />
         <Button type="submit">Aplicar</Button>
         <a
           href={statsCsvUrl(filters)}

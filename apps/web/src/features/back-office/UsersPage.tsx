@@ -14,7 +14,8 @@ import { useUserActions, useUsers } from './api/hooks';
 import type { StaffRole, StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
-import { isAdministrator, ROLE_LABELS, useStaffUser } from './components/StaffUserContext';
+import { ROLE_LABELS } from '@canal/shared';
+import { isAdministrator, useStaffUser } from './components/StaffUserContext';
 import { inviteSchema, type InviteForm } from './schemas';
 
 const ROLES: StaffRole[] = ['investigador', 'auditor', 'administrador'];

@@ -1,26 +1,47 @@
 // The audit log, for auditors and administrators: entries newest first, and the chain check.
 import { z } from 'zod';
-import { endpoint, errors } from '../core';
-import { SIGNED_IN, staffHeaders } from './common';
+import { AUDIT_ACTIONS } from '../../audit-actions';
+import { binary, endpoint, errors } from '../core';
+import { SIGNED_IN, periodFilters, staffHeaders, validPeriod } from './common';
 
 const tag = 'Gestión: auditoría';
 const auditors = { roles: ['auditor', 'administrador'] } as const;
 
-export const auditPageQuerySchema = z.object({
-  limite: z.coerce
-    .number({ error: 'El límite no es válido.' })
-    .int()
-    .min(1)
-    .max(200, { error: 'El límite puede ser como máximo 200.' })
-    .default(50),
-  desplazamiento: z.coerce
-    .number({ error: 'El desplazamiento no es válido.' })
-    .int()
-    .min(0)
-    .default(0),
+/** What the log can be filtered by; the export takes the same filters. */
+const auditFilters = {
   caso: z.coerce.number({ error: 'El caso no es válido.' }).int().positive().optional(),
   usuario: z.coerce.number({ error: 'El usuario no es válido.' }).int().positive().optional(),
-});
+  /** Part of the person's name or e-mail. */
+  persona: z
+    .string()
+    .trim()
+    .max(100, { error: 'La persona puede tener como máximo 100 caracteres.' })
+    .optional(),
+  accion: z.enum(AUDIT_ACTIONS, { error: 'La acción indicada no es válida.' }).optional(),
+  /** A case number, whole (e.g. CEM-2026-00001). */
+  numero_caso: z.string().trim().max(30, { error: 'El número de caso no es válido.' }).optional(),
+  desde: periodFilters.desde,
+  hasta: periodFilters.hasta,
+};
+
+export const auditFiltersSchema = z.object(auditFilters).refine(...validPeriod);
+
+export const auditPageQuerySchema = z
+  .object({
+    ...auditFilters,
+    limite: z.coerce
+      .number({ error: 'El límite no es válido.' })
+      .int()
+      .min(1)
+      .max(200, { error: 'El límite puede ser como máximo 200.' })
+      .default(50),
+    desplazamiento: z.coerce
+      .number({ error: 'El desplazamiento no es válido.' })
+      .int()
+      .min(0)
+      .default(0),
+  })
+  .refine(...validPeriod);
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -31,6 +52,12 @@ export const auditEntrySchema = z.object({
     .object({ id: z.number(), nombre: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
   caso_id: z.number().nullable(),
+  /** The case's number (e.g. CEM-2026-00001), or null for an entry without a case. */
+  numero_caso: z.string().nullable(),
+  /** The action in words. */
+  accion_nombre: z.string(),
+  /** The detail in words (names, labels and dates, not ids or codes); '' when there is none. */
+  resumen: z.string(),
   /** The action's own detail, as recorded (any JSON). */
   detalle: z.unknown(),
   hash: z.string(),
@@ -68,4 +95,15 @@ export const verifyAuditChain = endpoint({
   responses: { 200: chainCheckSchema, ...errors(403, ...SIGNED_IN) },
 });
 
-export const audit = { auditLog, verifyAuditChain } as const;
+export const exportAuditCsv = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/auditoria/exportacion.csv',
+  tag,
+  access: auditors,
+  summary: 'Exporta las entradas filtradas del registro de auditoría en CSV (auditada)',
+  headers: staffHeaders,
+  querystring: auditFiltersSchema,
+  responses: { 200: binary(['text/csv; charset=utf-8']), ...errors(400, 403, ...SIGNED_IN) },
+});
+
+export const audit = { auditLog, verifyAuditChain, exportAuditCsv } as const;

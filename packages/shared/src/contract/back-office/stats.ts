@@ -89,4 +89,20 @@ export const halfYearReport = endpoint({
   responses: { 200: halfYearReportSchema, ...errors(400, ...SIGNED_IN) },
 });
 
-export const stats = { statistics, exportCasesCsv, halfYearReport } as const;
+export const exportHalfYearCsv = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/estadisticas/semestral.csv',
+  tag,
+  access: 'staff',
+  summary: 'Los conteos semestrales Ley 21.643 como archivo CSV, para la mutualidad (auditada)',
+  headers: staffHeaders,
+  querystring: halfYearQuerySchema,
+  responses: { 200: binary(['text/csv; charset=utf-8']), ...errors(400, ...SIGNED_IN) },
+});
+
+export const stats = {
+  statistics,
+  exportCasesCsv,
+  halfYearReport,
+  exportHalfYearCsv,
+} as const;

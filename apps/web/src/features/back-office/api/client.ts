@@ -33,6 +33,7 @@ export type StatusChange = RequestOf<typeof contract.changeStatus>['body'];
 export type NewUser = RequestOf<typeof contract.inviteUser>['body'];
 export type UserChanges = RequestOf<typeof contract.updateUser>['body'];
 export type AuditQuery = RequestOf<typeof contract.auditLog>['querystring'];
+export type AuditFilters = NonNullable<RequestOf<typeof contract.exportAuditCsv>['querystring']>;
 export type MilestoneRecord = RequestOf<typeof contract.recordMilestone>['body'];
 
 /** The CSRF double-submit value: the page reads its cookie and echoes it in `x-csrf-token` on writes. */
@@ -54,6 +55,12 @@ export const caseFileUrl = (caseId: number, fileId: string) =>
   fillPath(contract.downloadCaseFile.path, { id: caseId, fileId });
 export const statsCsvUrl = (filters: StatsFilters) =>
   buildRequest(contract.exportCasesCsv, { querystring: filters }).url;
+export const halfYearCsvUrl = (anio: number, semestre: 1 | 2) =>
+  buildRequest(contract.exportHalfYearCsv, {
+    querystring: { anio, semestre: String(semestre) as '1' | '2' },
+  }).url;
+export const auditCsvUrl = (filters: AuditFilters) =>
+  buildRequest(contract.exportAuditCsv, { querystring: filters }).url;
 
 export interface StaffApiOptions {
   /** Called when a call answers 401 with a session (expired or signed out elsewhere). */

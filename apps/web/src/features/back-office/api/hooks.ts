@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStaffApi } from './StaffApiProvider';
-import type { InboxFilters, NewUser, StatsFilters, StatusChange, UserChanges } from './client';
+import type {
+  AuditQuery,
+  InboxFilters,
+  NewUser,
+  StatsFilters,
+  StatusChange,
+  UserChanges,
+} from './client';
 
 /** Query keys of the back office, in one place so mutations invalidate the right data. */
 export const staffKeys = {
@@ -10,8 +17,7 @@ export const staffKeys = {
   cases: () => ['gestion', 'casos'] as const,
   case: (id: number) => ['gestion', 'caso', id] as const,
   users: () => ['gestion', 'usuarios'] as const,
-  audit: (limite: number, desplazamiento: number) =>
-    ['gestion', 'auditoria', limite, desplazamiento] as const,
+  audit: (query: AuditQuery) => ['gestion', 'auditoria', query] as const,
   stats: (f: StatsFilters) => ['gestion', 'estadisticas', f] as const,
   halfYear: (anio: number, semestre: 1 | 2) => ['gestion', 'semestral', anio, semestre] as const,
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
@@ -116,11 +122,11 @@ export function useUserActions() {
   };
 }
 
-export function useAudit(limite: number, desplazamiento: number) {
+export function useAudit(query: AuditQuery) {
   const api = useStaffApi();
   return useQuery({
-    queryKey: staffKeys.audit(limite, desplazamiento),
-    queryFn: () => api.audit({ limite, desplazamiento }),
+    queryKey: staffKeys.audit(query),
+    queryFn: () => api.audit(query),
     placeholderData: keepPreviousData,
   });
 }

@@ -251,6 +251,11 @@ export interface AuditEntry {
   action: string;
   user: { id: number; name: string | null; email: string | null } | null;
   caseId: number | null;
+  caseNumber: string | null;
+  /** The action in words. */
+  actionName: string;
+  /** The detail in words ('' when there is none). */
+  summary: string;
   /** The action's own detail, as recorded (any JSON). */
   detail: unknown;
   hash: string;
@@ -270,6 +275,9 @@ export const fromAuditPage = (wire: AuditPageWire): AuditPage => ({
     action: e.accion,
     user: e.usuario && { id: e.usuario.id, name: e.usuario.nombre, email: e.usuario.email },
     caseId: e.caso_id,
+    caseNumber: e.numero_caso,
+    actionName: e.accion_nombre,
+    summary: e.resumen,
     detail: e.detalle,
     hash: e.hash,
     previousHash: e.hash_anterior,

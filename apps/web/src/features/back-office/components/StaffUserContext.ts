@@ -15,9 +15,3 @@ export const isAuditor = (u: StaffUser) => u.role === 'auditor';
 /** Auditors only read (the API answers 403 to them anyway). */
 export const canChangeCases = (u: StaffUser) => u.role !== 'auditor';
 export const canReadAudit = (u: StaffUser) => u.role === 'auditor' || u.role === 'administrador';
-
-export const ROLE_LABELS: Record<StaffUser['role'], string> = {
-  administrador: 'Administrador/a',
-  investigador: 'Investigador/a',
-  auditor: 'Auditor/a',
-};

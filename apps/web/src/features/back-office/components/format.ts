@@ -1,16 +1,19 @@
-import { displayDateFromParts, formatDisplayDateTime, todayInChile } from '@canal/shared';
+import {
+  displayDateFromParts,
+  formatDisplayDateTime,
+  isoDayFromParts,
+  parseIsoDay,
+  todayInChile,
+} from '@canal/shared';
 
 // The staff API speaks ISO calendar dates (yyyy-mm-dd); these read them with the shared date
 // helpers, so the back office shows dates and times exactly as the portal does.
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** yyyy-mm-dd → dd-mm-yyyy (how dates read in Chile). */
 export function civilDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const m = ISO_DATE.exec(value);
-  return m ? displayDateFromParts({ year: +m[1]!, month: +m[2]!, day: +m[3]! }) : value;
+  const parts = parseIsoDay(value);
+  return parts ? displayDateFromParts(parts) : value;
 }
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,6 +31,5 @@ export const dayInChile = (iso: string): string =>
 
 /** Today in Santiago, yyyy-mm-dd. */
 export function isoTodayInChile(now = new Date()): string {
-  const { year, month, day } = todayInChile(now);
-  return `${year}-${pad(month)}-${pad(day)}`;
+  return isoDayFromParts(todayInChile(now));
 }

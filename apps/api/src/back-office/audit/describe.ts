@@ -1,0 +1,94 @@
+import { organizationById, ORGANIZATIONS, ROLE_LABELS } from '@canal/shared';
+import { DEADLINE_TABLE } from '../../core/deadlines';
+import { csvDay } from '../export/spreadsheet-csv';
+
+/**
+ * An audit entry's detail in words, for the audit page and its export: people by name, milestones,
+ * organisations and roles by their labels, days as dd-mm-yyyy, yes/no in Spanish — not ids, codes
+ * or JSON. A key this table does not know still shows, as `key: value`.
+ */
+
+const MILESTONE_LABELS = new Map<string, string>(
+  DEADLINE_TABLE.regimes.flatMap((r) => r.rules.map((rule) => [rule.key, rule.label] as const)),
+);
+
+/** The words of each key, in the order they read best (the log stores keys sorted). */
+const KEY_LABELS: Record<string, string> = {
+  usuario_id: 'Persona',
+  hito: 'Hito',
+  fecha: 'Fecha',
+  de: 'De',
+  a: 'A',
+  excluido: 'Excluida',
+  nombre: 'Nombre',
+  rol: 'Rol',
+  organizaciones: 'Organizaciones',
+  activo: 'Activa',
+  reenvio: 'Reenvío',
+  motivo: 'Motivo',
+  integra: 'Cadena íntegra',
+  anio: 'Año',
+  semestre: 'Semestre',
+  filas: 'Filas',
+  filtros: 'Filtros',
+  organizationId: 'Organización',
+  from: 'Desde',
+  to: 'Hasta',
+};
+const KEY_ORDER = Object.keys(KEY_LABELS);
+const keyRank = (key: string) => {
+  const rank = KEY_ORDER.indexOf(key);
+  return rank === -1 ? KEY_ORDER.length : rank;
+};
+
+/** Keys that add nothing a reader can use (the file's internal id: the entry already names the case). */
+const HIDDEN_KEYS = new Set(['archivo_id']);
+
+const orgName = (id: unknown) =>
+  typeof id === 'string' && ORGANIZATIONS.some((o) => o.id === id)
+    ? organizationById(id).shortName
+    : String(id);
+
+function valueInWords(key: string, value: unknown, people: Map<number, string>): string {
+  if (value === null || value === undefined) return key === 'usuario_id' ? 'nadie' : '—';
+  if (typeof value === 'boolean') return value ? 'sí' : 'no';
+  if (key === 'usuario_id' && typeof value === 'number')
+    return people.get(value) ?? `persona N° ${value}`;
+  if (key === 'hito' && typeof value === 'string') return MILESTONE_LABELS.get(value) ?? value;
+  if (key === 'rol' && typeof value === 'string')
+    return ROLE_LABELS[value as keyof typeof ROLE_LABELS] ?? value;
+  if (key === 'organizationId') return orgName(value);
+  if (key === 'organizaciones' && Array.isArray(value)) return value.map(orgName).join(', ');
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return csvDay(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => valueInWords(key, v, people)).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${KEY_LABELS[k] ?? k}: ${valueInWords(k, v, people)}`)
+      .join(', ');
+  return String(value);
+}
+
+/** The staff user ids an entry's detail names, to look their names up in one query per page. */
+export function peopleNamed(detail: unknown): number[] {
+  if (!detail || typeof detail !== 'object') return [];
+  const id = (detail as Record<string, unknown>).usuario_id;
+  return typeof id === 'number' ? [id] : [];
+}
+
+export function describeAuditDetail(
+  action: string,
+  detail: unknown,
+  people: Map<number, string>,
+): string {
+  if (!detail || typeof detail !== 'object') return '';
+  const d = detail as Record<string, unknown>;
+  if (action === 'caso.estado' && typeof d.de === 'string' && typeof d.a === 'string')
+    return `De «${d.de}» a «${d.a}»`;
+  if (action === 'caso.exclusion' && typeof d.usuario_id === 'number')
+    return `${d.excluido ? 'Excluye a' : 'Levanta la exclusión de'} ${valueInWords('usuario_id', d.usuario_id, people)}`;
+  return Object.entries(d)
+    .filter(([key]) => !HIDDEN_KEYS.has(key))
+    .sort(([a], [b]) => keyRank(a) - keyRank(b))
+    .map(([key, value]) => `${KEY_LABELS[key] ?? key}: ${valueInWords(key, value, people)}`)
+    .join(' · ');
+}

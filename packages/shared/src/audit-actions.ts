@@ -1,0 +1,36 @@
+// The actions of the back office's audit log and what each means, in words: the API records the
+// key, the audit page, its filter and its export show the words.
+
+export const AUDIT_ACTION_LABELS = {
+  'sesion.ingreso': 'Ingreso',
+  'sesion.ingreso_fallido': 'Ingreso fallido',
+  'sesion.salida': 'Cierre de sesión',
+  'cuenta.activada': 'Cuenta activada',
+  'usuario.invitado': 'Usuario invitado',
+  'usuario.modificado': 'Usuario modificado',
+  'caso.visto': 'Caso consultado',
+  'archivo.descargado': 'Archivo descargado',
+  'caso.estado': 'Cambio de estado',
+  'caso.respuesta': 'Respuesta a la persona denunciante',
+  'caso.nota': 'Nota interna',
+  'caso.asignado': 'Asignación',
+  'caso.exclusion': 'Exclusión',
+  'caso.hito': 'Hito registrado',
+  'estadisticas.exportadas': 'Exportación de casos (CSV)',
+  'estadisticas.semestral_exportado': 'Exportación del informe semestral (CSV)',
+  'auditoria.verificada': 'Verificación de la cadena',
+  'auditoria.exportada': 'Exportación del registro de auditoría (CSV)',
+  /** Recorded by the chain itself: the table disagreed with the anchor when appending. */
+  'auditoria.discrepancia': 'Discrepancia en la cadena de auditoría',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** The words for an action; an action recorded by an older version shows as its key. */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  Object.hasOwn(AUDIT_ACTION_LABELS, action);
