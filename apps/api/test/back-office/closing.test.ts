@@ -13,11 +13,12 @@ import { closeCase, openMilestoneKeys, staff, type StaffClient } from './support
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 let investigator: StaffClient;
+let admin: StaffClient;
 
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
-  await staff(t, { role: 'administrador' });
+  admin = await staff(t, { role: 'administrador' });
   investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
 });
 afterAll(async () => {
@@ -111,6 +112,21 @@ describe('closing a Law 21.643 case', () => {
     expect(after.bitacora.interna.map((e: { evento: string }) => e.evento)).toContain(
       'Hito: Cierre de la investigación (registrado al cerrar el caso)',
     );
+    // The audit log keeps what the person confirmed closing with.
+    const audit = (
+      await admin.call(contract.auditLog, { querystring: { caso: c.id, limite: '50' } })
+    ).json();
+    const closingEntry = audit.entradas.find(
+      (e: { accion: string; detalle: { a?: string } }) =>
+        e.accion === 'caso.estado' && e.detalle.a === 'Cerrada',
+    );
+    expect(closingEntry.detalle).toEqual({ de: 'Recibida', a: 'Cerrada', hitos_abiertos: keys });
+    expect(
+      audit.entradas.some(
+        (e: { accion: string; detalle: { hito?: string } }) =>
+          e.accion === 'caso.hito' && e.detalle.hito === 'investigacion_cerrada',
+      ),
+    ).toBe(true);
 
     // The closing notice tells the complainant where else they may go.
     const notice = (await mailsTo(EMAIL)).find((m) => m.includes(MESSAGES.complainantRights));

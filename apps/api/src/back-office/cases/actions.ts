@@ -130,7 +130,10 @@ export async function changeStatus(
     : change.comentario.trim();
   await services.db.transaction(async (tx) => {
     // Closing leaves no legal milestone open unseen, and records the investigation's closing.
-    const recorded = closing ? await confirmClosing(tx, row, change.hitos_confirmados ?? []) : null;
+    const confirmed = closing
+      ? await confirmClosing(tx, row, change.hitos_confirmados ?? [])
+      : null;
+    const recorded = confirmed?.records;
     if (recorded) {
       await repo.recordMilestone(tx, id, recorded.key, today(), user.id);
       await logChange(
@@ -160,20 +163,29 @@ export async function changeStatus(
         comment: { key, text: comment },
         visible: true,
       },
-      { action: 'caso.estado', detail: { de: row.status, a: change.estado } },
+      {
+        action: 'caso.estado',
+        detail: {
+          de: row.status,
+          a: change.estado,
+          // What the person confirmed closing with: the milestones left open.
+          ...(confirmed ? { hitos_abiertos: confirmed.open } : {}),
+        },
+      },
     );
   });
 }
 
 /**
  * Refuses a closing (409, naming them) while a milestone it leaves open is not among the confirmed
- * ones; answers the milestone the closing records, if any (read in the change's transaction).
+ * ones (read in the change's transaction); answers those open milestones and the one the closing
+ * records, if any.
  */
 async function confirmClosing(
   tx: Db,
   row: ComplaintRow,
   confirmed: readonly string[],
-): Promise<{ key: MilestoneKey; label: string } | null> {
+): Promise<{ open: MilestoneKey[]; records: { key: MilestoneKey; label: string } | null }> {
   const completed = await repo.milestones(tx, row.id);
   const open = openAtClosing({
     typeId: row.type_id,
@@ -181,11 +193,11 @@ async function confirmClosing(
     completed,
     now: new Date(),
   });
-  if (openKeys(open).some((k) => !confirmed.includes(k)))
+  const keys = openKeys(open);
+  if (keys.some((k) => !confirmed.includes(k)))
     throw new AppError('OPEN_MILESTONES', openMilestonesMessage(open));
-  if (!open.records) return null;
-  const rule = regimeForType(row.type_id).rules.find((r) => r.key === open.records)!;
-  return { key: rule.key, label: rule.label };
+  const rule = regimeForType(row.type_id).rules.find((r) => r.key === open.records);
+  return { open: keys, records: rule ? { key: rule.key, label: rule.label } : null };
 }
 
 /** A reply the complainant reads in their log, with a neutral mail. */
