@@ -73,6 +73,11 @@ export const ERRORS = {
   },
   SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
   CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },
+  /** Closing a case with legal milestones open needs them confirmed; the message names them. */
+  OPEN_MILESTONES: {
+    status: 409,
+    message: 'El caso tiene hitos legales abiertos. Para cerrarlo, confirme los hitos abiertos.',
+  },
   COMPLAINT_CLOSED: {
     status: 409,
     message: 'La denuncia está cerrada y no admite nuevos comentarios.',

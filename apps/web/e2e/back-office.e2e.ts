@@ -229,6 +229,12 @@ describe('the back office', () => {
       'Concluimos la investigación.',
       'Se aplicó amonestación escrita y capacitación en conflictos de interés.',
     );
+    // Its legal milestones were never recorded: the closing names them and asks to confirm.
+    const confirm = inv.getByRole('dialog', {
+      name: '¿Cerrar el caso con hitos legales abiertos?',
+    });
+    await confirm.getByText('Acuse de recibo').waitFor();
+    await confirm.getByRole('button', { name: 'Cerrar el caso' }).click();
     await inv.getByText(/El caso está cerrado/).waitFor();
     await inv
       .getByText('Se aplicó amonestación escrita y capacitación en conflictos de interés.')
@@ -238,6 +244,9 @@ describe('the back office', () => {
     // The complainant reads the reply and the closed status.
     await openAsComplainant(cp, code);
     expect(await fieldValue(block(cp, 'Información de la denuncia'), 'Estado')).toBe('Cerrada');
+    await block(cp, 'Otras instancias')
+      .getByText(/Dirección del Trabajo/)
+      .waitFor();
     await block(cp, 'Bitácora')
       .getByText('Recibimos la cotización; continuamos con la investigación.')
       .waitFor();

@@ -155,6 +155,7 @@ const USED_AS_IS: MessageKey[] = [
   'serviceNotAnswering',
   'serviceTooSlow',
   'unexpectedError',
+  'complainantRights',
 ];
 
 describe('MESSAGES', () => {

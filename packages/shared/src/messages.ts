@@ -73,6 +73,10 @@ export const MESSAGES = {
   ticketDigits: '* El código debe contener solo números.',
   organizationInvalid: '* La organización indicada no es válida.',
   tokenInvalid: '* El enlace no es válido o ya expiró.',
+
+  // ---- The complainant's rights (Law 21.643): the portal's detail page and the closing mail ----
+  complainantRights:
+    'Además de este canal, siempre es posible acudir a la Dirección del Trabajo y, si los hechos pudieran constituir un delito, hacer la denuncia ante Carabineros, la Policía de Investigaciones (PDI) o la Fiscalía.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,7 +13,7 @@ import {
 } from '../support/complaints';
 import { multipart } from '../support/multipart';
 import { pdf } from '../support/files';
-import { staff, type StaffClient } from './support';
+import { closeCase, staff, type StaffClient } from './support';
 
 let t: TestApp;
 let admin: StaffClient;
@@ -425,20 +425,19 @@ describe('status changes', () => {
     });
     expect(noResolution.statusCode).toBe(400);
     expect(noResolution.json().message).toBe('Para cerrar el caso debe escribir la resolución.');
-    const closed = await investigatorHq.call(contract.changeStatus, {
-      params: { id: c.id },
-      body: {
-        estado: 'Cerrada',
-        comentario: 'Concluimos la investigación.',
-        resolucion: 'Se aplicó amonestación escrita.',
-      },
+    const closed = await closeCase(investigatorHq, c.id, {
+      comentario: 'Concluimos la investigación.',
+      resolucion: 'Se aplicó amonestación escrita.',
     });
     expect(closed.statusCode).toBe(201);
     const view = (await investigatorHq.call(contract.viewCase, { params: { id: c.id } })).json();
     expect(view.caso).toMatchObject({
       estado: 'Cerrada',
       resolucion: 'Se aplicó amonestación escrita.',
-      proximo_vencimiento: null,
+      // A Law 21.643 case: the report to the DT is still due (decision 0013).
+      proximo_vencimiento: view.hitos.find(
+        (h: { clave: string }) => h.clave === 'informe_enviado_dt',
+      ).vence,
       vencido: false,
     });
     expect(view.caso.fecha_cierre).not.toBeNull();

@@ -2,7 +2,7 @@ import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, CEM, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { staff, type StaffClient } from './support';
+import { closeCase, staff, type StaffClient } from './support';
 
 let t: TestApp;
 let admin: StaffClient;
@@ -25,14 +25,7 @@ beforeAll(async () => {
   await t.db.query(`UPDATE complaints SET created_at = '2025-01-15T15:00:00Z' WHERE id = $1`, [
     cases[0]!,
   ]);
-  await admin.call(contract.changeStatus, {
-    params: { id: cases[0] },
-    body: {
-      estado: 'Cerrada',
-      comentario: 'Concluida',
-      resolucion: 'Medidas aplicadas',
-    },
-  });
+  await closeCase(admin, cases[0]!, { comentario: 'Concluida', resolucion: 'Medidas aplicadas' });
   await t.db.query(`UPDATE complaints SET closed_at = '2025-01-25T15:00:00Z' WHERE id = $1`, [
     cases[0]!,
   ]);

@@ -108,3 +108,26 @@ export function signIn(
 ) {
   return callApi(app, contract.signIn, { body: { email, password, codigo: code } });
 }
+
+/**
+ * The keys of the legal milestones a closing would leave open, read from the case view as the
+ * case page reads them: every milestone not done but the one the closing records.
+ */
+export async function openMilestoneKeys(client: StaffClient, id: number): Promise<string[]> {
+  const view = (await client.call(contract.viewCase, { params: { id } })).json();
+  return (view.hitos as { clave: string; estado: string; registra_cierre: boolean }[])
+    .filter((h) => h.estado !== 'done' && !h.registra_cierre)
+    .map((h) => h.clave);
+}
+
+/** Closes the case confirming the milestones it leaves open, as the confirmation dialog does. */
+export async function closeCase(
+  client: StaffClient,
+  id: number,
+  body: { comentario: string; resolucion: string },
+) {
+  return client.call(contract.changeStatus, {
+    params: { id },
+    body: { estado: 'Cerrada', ...body, hitos_confirmados: await openMilestoneKeys(client, id) },
+  });
+}

@@ -19,6 +19,7 @@ import {
   codeFor,
   cookiesOf,
   invite,
+  openMilestoneKeys,
   signIn,
   staff,
   STAFF_PASSWORD,
@@ -592,9 +593,16 @@ describe('every endpoint answers what the contract declares', () => {
 
   it('counts, exports and reports the half year', async () => {
     const closing = { estado: 'Cerrada', comentario: 'Cerramos el caso.', resolucion: 'Resuelto.' };
+    // Legal milestones still open: refused until they are confirmed.
     conforms(
       'changeStatus',
       await staffCall(admin, 'changeStatus', { params: { id: caseId }, payload: closing }),
+      409,
+    );
+    const confirmed = { ...closing, hitos_confirmados: await openMilestoneKeys(admin, caseId) };
+    conforms(
+      'changeStatus',
+      await staffCall(admin, 'changeStatus', { params: { id: caseId }, payload: confirmed }),
       201,
     );
     conforms('statistics', await staffCall(admin, 'statistics'), 200);

@@ -143,6 +143,15 @@ export const statusChangeSchema = z
       .trim()
       .max(10000, { error: 'El texto puede tener como máximo 10000 caracteres.' })
       .optional(),
+    /**
+     * Closing only: the keys of the legal milestones still open that the person was shown and
+     * confirms closing with (every milestone not done, but the one the closing records). While one
+     * is missing here the API refuses to close (409) and names them (decision 0013).
+     */
+    hitos_confirmados: z
+      .array(z.string().max(40), { error: 'Los hitos confirmados no son válidos.' })
+      .max(20, { error: 'Los hitos confirmados no son válidos.' })
+      .optional(),
   })
   .refine((v) => v.estado !== STATUS_CLOSED || (v.resolucion ?? '').length > 0, {
     error: STAFF_MESSAGES.closingNeedsResolution,

@@ -14,7 +14,13 @@ import type { ComplaintRow } from '../../core/complaints/repository';
 import { staffRepository } from '../staff/repository';
 import { isAdministrator, type StaffUser } from '../staff/roles';
 import { caseToChange } from './access';
-import { nextDueDate } from '../../core/deadlines/next-due';
+import {
+  caseMilestones,
+  nextDueDate,
+  openAtClosing,
+  openKeys,
+  type OpenAtClosing,
+} from '../../core/deadlines/next-due';
 import { notifyComplainant } from '../../core/notifications/notify';
 import { casesRepository as repo } from './repository';
 
@@ -82,6 +88,24 @@ export interface StatusChange {
   estado: string;
   comentario: string;
   resolucion?: string;
+  /** Closing: the open milestones the person was shown and confirms (decision 0013). */
+  hitos_confirmados?: string[];
+}
+
+const dayMonthYear = (date: string) => date.split('-').reverse().join('-');
+
+/** The 409 a closing gets while milestones it leaves open are not confirmed: it names them all. */
+export function openMilestonesMessage(open: OpenAtClosing): string {
+  const parts = ['El caso tiene hitos legales abiertos.'];
+  if (open.unrecorded.length > 0)
+    parts.push(`Quedarán como no registrados: ${open.unrecorded.map((m) => m.label).join('; ')}.`);
+  if (open.afterClosing.length > 0)
+    parts.push(
+      'Seguirán pendientes después del cierre, con avisos por correo hasta registrarlos: ' +
+        `${open.afterClosing.map((m) => `${m.label} (vence el ${dayMonthYear(m.dueDate)})`).join('; ')}.`,
+    );
+  parts.push('Para cerrar el caso, confirme los hitos abiertos.');
+  return parts.join(' ');
 }
 
 /**
@@ -105,6 +129,19 @@ export async function changeStatus(
     ? `${change.comentario.trim()}\n\nResolución: ${change.resolucion!.trim()}`
     : change.comentario.trim();
   await services.db.transaction(async (tx) => {
+    // Closing leaves no legal milestone open unseen, and records the investigation's closing.
+    const confirmed = closing
+      ? await confirmClosing(tx, row, change.hitos_confirmados ?? [])
+      : null;
+    const recorded = confirmed?.records;
+    if (recorded) {
+      await repo.recordMilestone(tx, id, recorded.key, today(), user.id);
+      await logChange(
+        { services, tx, user, id },
+        { event: `Hito: ${recorded.label} (registrado al cerrar el caso)`, visible: false },
+        { action: 'caso.hito', detail: { hito: recorded.key, fecha: today() } },
+      );
+    }
     await repo.setStatus(
       tx,
       id,
@@ -126,9 +163,41 @@ export async function changeStatus(
         comment: { key, text: comment },
         visible: true,
       },
-      { action: 'caso.estado', detail: { de: row.status, a: change.estado } },
+      {
+        action: 'caso.estado',
+        detail: {
+          de: row.status,
+          a: change.estado,
+          // What the person confirmed closing with: the milestones left open.
+          ...(confirmed ? { hitos_abiertos: confirmed.open } : {}),
+        },
+      },
     );
   });
+}
+
+/**
+ * Refuses a closing (409, naming them) while a milestone it leaves open is not among the confirmed
+ * ones (read in the change's transaction); answers those open milestones and the one the closing
+ * records, if any.
+ */
+async function confirmClosing(
+  tx: Db,
+  row: ComplaintRow,
+  confirmed: readonly string[],
+): Promise<{ open: MilestoneKey[]; records: { key: MilestoneKey; label: string } | null }> {
+  const completed = await repo.milestones(tx, row.id);
+  const open = openAtClosing({
+    typeId: row.type_id,
+    receivedAt: row.created_at,
+    completed,
+    now: new Date(),
+  });
+  const keys = openKeys(open);
+  if (keys.some((k) => !confirmed.includes(k)))
+    throw new AppError('OPEN_MILESTONES', openMilestonesMessage(open));
+  const rule = regimeForType(row.type_id).rules.find((r) => r.key === open.records);
+  return { open: keys, records: rule ? { key: rule.key, label: rule.label } : null };
 }
 
 /** A reply the complainant reads in their log, with a neutral mail. */
@@ -246,6 +315,22 @@ export async function setExclusion(
   });
 }
 
+/** On a closed case only the duties after closing that are still tracked may be recorded. */
+async function assertTrackedAfterClosing(db: Db, row: ComplaintRow, key: MilestoneKey) {
+  const milestones = caseMilestones({
+    typeId: row.type_id,
+    receivedAt: row.created_at,
+    completed: await repo.milestones(db, row.id),
+    closed: true,
+    now: new Date(),
+  });
+  if (!milestones.some((m) => m.key === key && m.tracked))
+    throw new AppError(
+      'CASE_CLOSED',
+      'El caso está cerrado: solo admite registrar los hitos posteriores al cierre.',
+    );
+}
+
 export interface MilestoneRecord {
   fecha: string;
   comentario?: string;
@@ -266,6 +351,7 @@ export async function recordMilestone(
   const row = await caseToChange(services, user, id);
   const rule = regimeForType(row.type_id).rules.find((r) => r.key === key);
   if (!rule) throw new AppError('VALIDATION', 'El hito no corresponde a este tipo de denuncia.');
+  if (row.status === STATUS_CLOSED) await assertTrackedAfterClosing(services.db, row, rule.key);
   if (!isCivilDate(input.fecha))
     throw new AppError('VALIDATION', 'La fecha del hito no es válida (aaaa-mm-dd).');
   if (input.fecha > today())

@@ -1,8 +1,8 @@
-import { CHILE_TIME_ZONE, HEAD_OFFICE_ID, webPaths, webUrl } from '@canal/shared';
+import { CHILE_TIME_ZONE, HEAD_OFFICE_ID, STATUS_CLOSED, webPaths, webUrl } from '@canal/shared';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/database';
-import { civilDateInZone, computeMilestones } from '../../core/deadlines';
-import { nextDueDate } from '../../core/deadlines/next-due';
+import { civilDateInZone } from '../../core/deadlines';
+import { caseMilestones, nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
 import { auditHead } from '../../core/audit/audit-log';
 import { mailAdministrators } from '../../core/mail/administrators';
@@ -22,8 +22,9 @@ const hourInSantiago = (now: Date) =>
   );
 
 /**
- * The daily job: refreshes every open case's next due date (a period can lapse in silence
- * overnight) and mails each assignee their soon-due and overdue milestones. Runs once per civil
+ * The daily job: refreshes the next due date of every case still tracked — open, or closed with
+ * duties after closing pending (decision 0013) — (a period can lapse in silence overnight) and
+ * mails each assignee their soon-due and overdue milestones. Runs once per civil
  * day across every process: the day is claimed in the transaction that does the work and queues
  * the mails, so an error anywhere leaves the day unclaimed and the next hourly run tries again
  * (another instance claiming meanwhile waits on the claim's row until this one commits or rolls
@@ -45,17 +46,17 @@ export async function mailDeadlineDigest(
 async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<number> {
   const { outbox, config } = services;
 
-  const open = await repo.openCases(db);
+  const tracked = await repo.trackedCases(db);
   const completedByCase = await repo.milestonesOf(
     db,
-    open.map((c) => c.id),
+    tracked.map((c) => c.id),
   );
-  for (const c of open) {
+  for (const c of tracked) {
     const due = nextDueDate({
       typeId: c.type_id,
       receivedAt: c.created_at,
       completed: completedByCase.get(c.id) ?? {},
-      closed: false,
+      closed: c.status === STATUS_CLOSED,
       now,
     });
     if (due !== c.next_due_date) await repo.setNextDue(db, c.id, due);
@@ -69,15 +70,16 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
       items: { caseNumber: string; milestone: string; dueDate: string; overdue: boolean }[];
     }
   >();
-  for (const c of await repo.openAssigned(db)) {
-    const milestones = computeMilestones({
+  for (const c of await repo.trackedAssigned(db)) {
+    const milestones = caseMilestones({
       typeId: c.type_id,
       receivedAt: c.created_at,
       completed: completedByCase.get(c.id) ?? {},
+      closed: c.status === STATUS_CLOSED,
       now,
     });
     for (const m of milestones) {
-      if (m.state !== 'soon' && m.state !== 'overdue') continue;
+      if (!m.tracked || (m.state !== 'soon' && m.state !== 'overdue')) continue;
       const entry = byAssignee.get(c.assignee_id) ?? {
         email: c.email,
         organizationId: c.organization_id,

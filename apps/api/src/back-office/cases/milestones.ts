@@ -1,4 +1,6 @@
-import { computeMilestones, regimeForType, type MilestoneKey } from '../../core/deadlines';
+import { STATUS_CLOSED } from '@canal/shared';
+import { regimeForType, type MilestoneKey } from '../../core/deadlines';
+import { caseMilestones } from '../../core/deadlines/next-due';
 import type { ComplaintRow } from '../../core/complaints/repository';
 
 export const milestoneKeysOf = (typeId: number): MilestoneKey[] =>
@@ -10,21 +12,28 @@ export function milestonesView(
   completed: Partial<Record<MilestoneKey, Date>>,
   now: Date,
 ) {
-  const closed = row.status === 'Cerrada';
-  return computeMilestones({ typeId: row.type_id, receivedAt: row.created_at, completed, now }).map(
-    (m) => ({
-      clave: m.key,
-      nombre: m.label,
-      vence: m.dueDate,
-      // A closed case has nothing left pending; what was not recorded stays visible as not done.
-      estado: closed && m.state !== 'done' ? ('no_registrado' as const) : m.state,
-      completado: completed[m.key] ? completed[m.key]!.toISOString().slice(0, 10) : null,
-      atrasado: m.late,
-      por_silencio: m.lapsed,
-      provisorio: m.provisional,
-      informa_denunciante: m.informsComplainant,
-      se_informa: m.complainantIsTold,
-      responsable: m.responsible,
-    }),
-  );
+  const closed = row.status === STATUS_CLOSED;
+  return caseMilestones({
+    typeId: row.type_id,
+    receivedAt: row.created_at,
+    completed,
+    closed,
+    now,
+  }).map((m) => ({
+    clave: m.key,
+    nombre: m.label,
+    vence: m.dueDate,
+    // A closed case keeps its duties after closing pending; what else was not recorded stays
+    // visible as not done.
+    estado: !m.tracked && m.state !== 'done' ? ('no_registrado' as const) : m.state,
+    completado: completed[m.key] ? completed[m.key]!.toISOString().slice(0, 10) : null,
+    atrasado: m.late,
+    por_silencio: m.lapsed,
+    provisorio: m.provisional,
+    informa_denunciante: m.informsComplainant,
+    se_informa: m.complainantIsTold,
+    responsable: m.responsible,
+    registra_cierre: m.recordedByClosing,
+    tras_cierre: m.afterClosing,
+  }));
 }

@@ -53,6 +53,9 @@ export interface StaffLogRow extends LogRow {
   staff_name: string | null;
 }
 
+/** Over `complaints c`: an open case, or a closed one with a duty after closing still pending. */
+const TRACKED = `(c.status <> 'Cerrada' OR c.next_due_date IS NOT NULL)`;
+
 export const casesRepository = {
   async staffName(db: Db, userId: number): Promise<{ id: number; name: string } | null> {
     const [row] = await db.query<{ id: number; name: string }>(
@@ -239,33 +242,40 @@ export const casesRepository = {
     );
   },
 
-  /** Open cases with an assignee who is active: what the daily digest looks at. */
-  async openAssigned(db: Db) {
+  /** Tracked cases (see `trackedCases`) with an assignee who is active: what the daily digest mails. */
+  async trackedAssigned(db: Db) {
     return db.query<{
       id: number;
       case_number: string;
+      status: string;
       type_id: number;
       created_at: Date;
       organization_id: string;
       assignee_id: number;
       email: string;
     }>(
-      `SELECT c.id, c.case_number, c.type_id, c.created_at, c.organization_id, c.assignee_id, u.email
+      `SELECT c.id, c.case_number, c.status, c.type_id, c.created_at, c.organization_id, c.assignee_id, u.email
          FROM complaints c JOIN staff_users u ON u.id = c.assignee_id AND u.active
-        WHERE c.status <> 'Cerrada'
+        WHERE ${TRACKED}
           AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = c.assignee_id)
         ORDER BY c.assignee_id, c.next_due_date NULLS LAST, c.id`,
     );
   },
 
-  async openCases(db: Db) {
+  /**
+   * The cases whose clock still runs: open ones, and closed ones with a duty after closing pending
+   * (a closed case's next due date only goes from a date to null, never back: decision 0013).
+   */
+  async trackedCases(db: Db) {
     return db.query<{
       id: number;
+      status: string;
       type_id: number;
       created_at: Date;
       next_due_date: string | null;
     }>(
-      `SELECT id, type_id, created_at, to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date FROM complaints WHERE status <> 'Cerrada'`,
+      `SELECT c.id, c.status, c.type_id, c.created_at, to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date
+         FROM complaints c WHERE ${TRACKED}`,
     );
   },
 

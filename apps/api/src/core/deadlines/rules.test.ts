@@ -97,6 +97,7 @@ describe('deadline table', () => {
       'ley_21643.medidas_resguardo: amount must be a non-negative integer',
       'ley_21643.medidas_resguardo is listed twice',
       'ley_21643.medidas_resguardo: complainantIsTold must be set exactly when informsComplainant',
+      'ley_21643: closingMilestone investigacion_cerrada is not one of its rules',
       'type 27 is in both ley_21643 and general',
     ]);
     expect(() => assertValidDeadlineTable(broken)).toThrow(/Invalid deadline table/);

@@ -77,6 +77,12 @@ export interface DeadlineRegime {
   readonly typeIds: readonly number[] | 'all_other_types';
   /** In legal order; a milestone may only count from one listed before it. */
   readonly rules: readonly DeadlineRule[];
+  /**
+   * The milestone that closing the case records (on the day of closing, unless recorded before).
+   * The milestones that count from it, directly or through others, are the duties after closing:
+   * they stay tracked, shown and mailed on a closed case until recorded (decision 0013).
+   */
+  readonly closingMilestone?: MilestoneKey;
 }
 
 export interface DeadlineTable {
@@ -104,6 +110,7 @@ export const DEADLINE_TABLE: DeadlineTable = {
       id: 'ley_21643',
       name: 'Ley 21.643 (acoso laboral, acoso sexual, violencia en el trabajo)',
       typeIds: [26, 27, 28],
+      closingMilestone: 'investigacion_cerrada',
       rules: [
         {
           key: 'medidas_resguardo',
@@ -295,6 +302,11 @@ export function validateDeadlineTable(table: DeadlineTable): string[] {
       }
       if (rule.label.trim() === '') problems.push(`${where}: empty label`);
       seen.add(rule.key);
+    }
+    if (regime.closingMilestone !== undefined && !seen.has(regime.closingMilestone)) {
+      problems.push(
+        `${regime.id}: closingMilestone ${regime.closingMilestone} is not one of its rules`,
+      );
     }
   }
   return problems;

@@ -60,12 +60,21 @@ describe('complaint detail page', () => {
       'Archivos adjuntos',
       'Bitácora',
       'Agregar comentario',
+      'Otras instancias',
     ]);
     const complainant = screen.getByRole('region', { name: 'Información del denunciante' });
     expect(within(complainant).getByRole('button', { name: 'Descargar pdf' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Volver al inicio' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it("tells the complainant, calmly and in the closing mail's words, where else they may go", async () => {
+    await openPage();
+    const rights = screen.getByRole('region', { name: 'Otras instancias' });
+    expect(rights).toHaveTextContent(MESSAGES.complainantRights);
+    expect(rights).toHaveTextContent('Dirección del Trabajo');
+    expect(rights).toHaveTextContent(/Carabineros.*\(PDI\).*Fiscalía/);
   });
 
   it('labels the surnames and "Puede reconocer?", shows "-" for missing values and dates as dd-mm-yyyy', async () => {

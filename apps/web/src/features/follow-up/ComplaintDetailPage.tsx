@@ -18,6 +18,7 @@ import { DownloadSummaryButton } from './pdf-summary/DownloadSummaryButton';
 import { AddCommentBlock } from './AddCommentBlock';
 import { ComplainantBlock, ComplaintBlock, FilesBlock, LogBlock } from './DetailBlocks';
 import { useCanLoadComplaint, useComplaintDetail, useComplaintFiles, useSignOut } from './queries';
+import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
 import { useSaveChanges } from './useSaveChanges';
@@ -173,6 +174,7 @@ function DetailContent({
             </Button>
           </div>
         </form>
+        <RightsNotice />
       </div>
       {loading && (
         <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">

@@ -110,6 +110,10 @@ export const milestoneSchema = z.object({
   informa_denunciante: z.boolean(),
   se_informa: z.string().nullable(),
   responsable: z.enum(['empleador', 'direccion_del_trabajo']),
+  /** Closing the case records it, on the day of closing, unless it was recorded before. */
+  registra_cierre: z.boolean(),
+  /** A duty after closing: on a closed case it stays pending, shown and mailed until recorded. */
+  tras_cierre: z.boolean(),
 });
 
 export const caseFileSchema = z.object({
@@ -202,7 +206,8 @@ export const changeStatus = endpoint({
   path: '/v1/gestion/casos/:id/estado',
   tag,
   access: 'staff',
-  summary: 'Cambia el estado con un comentario (Cerrada exige resolución)',
+  summary:
+    'Cambia el estado con un comentario (Cerrada exige resolución y, si quedan hitos abiertos, confirmarlos en hitos_confirmados: si no, 409 que los nombra)',
   headers: staffHeaders,
   params: idParamSchema,
   body: statusChangeSchema,
@@ -272,7 +277,8 @@ export const recordMilestone = endpoint({
   path: '/v1/gestion/casos/:id/hitos/:clave',
   tag,
   access: 'staff',
-  summary: 'Registra la fecha en que se cumplió un hito legal',
+  summary:
+    'Registra la fecha en que se cumplió un hito legal (en un caso cerrado, solo los posteriores al cierre)',
   headers: staffHeaders,
   params: milestoneParams,
   body: milestoneRecordSchema,

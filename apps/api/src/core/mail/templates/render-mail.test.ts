@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail, type MailBrand, type MailMessage, type RenderedMail } from './index';
-import { webPaths, webUrl } from '@canal/shared';
+import { MESSAGES, webPaths, webUrl } from '@canal/shared';
 
 const brand: MailBrand = {
   name: 'Clínica Lircay',
@@ -333,6 +333,16 @@ describe('complainant-update', () => {
     const missing = renderMail({ ...message, status: 'Faltan antecedentes' }, brand);
     expect(missing.text).toContain('Se necesitan más antecedentes');
     expect(mail.text).not.toContain('Se necesitan más antecedentes');
+  });
+
+  it('tells the complainant, on closing, they may go to the DT, the police or the prosecutor', () => {
+    const closed = renderMail({ ...message, status: 'Cerrada' }, brand);
+    for (const surface of [visible(closed.html), closed.text.replace(/\s+/g, ' ')]) {
+      expect(surface).toContain(MESSAGES.complainantRights);
+    }
+    expect(MESSAGES.complainantRights).toMatch(/Dirección del Trabajo/);
+    expect(MESSAGES.complainantRights).toMatch(/Carabineros.*PDI.*Fiscalía/);
+    expect(mail.text).not.toContain('Dirección del Trabajo');
   });
 
   it('escapes the status in the HTML', () => {

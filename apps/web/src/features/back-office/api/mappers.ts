@@ -172,6 +172,10 @@ export interface Milestone {
   informsComplainant: boolean;
   informedVia: string | null;
   responsible: MilestoneWire['responsable'];
+  /** Closing the case records it (unless recorded before). */
+  recordedByClosing: boolean;
+  /** A duty after closing: stays pending on a closed case until recorded. */
+  afterClosing: boolean;
 }
 
 export const fromMilestone = (wire: MilestoneWire): Milestone => ({
@@ -186,6 +190,8 @@ export const fromMilestone = (wire: MilestoneWire): Milestone => ({
   informsComplainant: wire.informa_denunciante,
   informedVia: wire.se_informa,
   responsible: wire.responsable,
+  recordedByClosing: wire.registra_cierre,
+  afterClosing: wire.tras_cierre,
 });
 
 export interface CaseFile {

@@ -90,6 +90,8 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       informa_denunciante: false,
       se_informa: null,
       responsable: 'empleador',
+      registra_cierre: false,
+      tras_cierre: false,
     },
     {
       clave: 'decision_y_aviso_dt',
@@ -103,9 +105,62 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       informa_denunciante: true,
       se_informa: 'si la empresa investiga o deriva, y quién investiga',
       responsable: 'empleador',
+      registra_cierre: false,
+      tras_cierre: false,
+    },
+    {
+      clave: 'investigacion_cerrada',
+      nombre: 'Cierre de la investigación',
+      vence: '2026-04-14',
+      estado: 'pending',
+      completado: null,
+      atrasado: false,
+      por_silencio: false,
+      provisorio: false,
+      informa_denunciante: true,
+      se_informa: 'Las conclusiones de la investigación',
+      responsable: 'empleador',
+      registra_cierre: true,
+      tras_cierre: false,
+    },
+    {
+      clave: 'informe_enviado_dt',
+      nombre: 'Envío del informe a la Dirección del Trabajo',
+      vence: '2026-04-16',
+      estado: 'pending',
+      completado: null,
+      atrasado: false,
+      por_silencio: false,
+      provisorio: true,
+      informa_denunciante: false,
+      se_informa: null,
+      responsable: 'empleador',
+      registra_cierre: false,
+      tras_cierre: true,
     },
   ],
 });
+
+type MilestoneWire = CaseView['hitos'][number];
+
+/** The view of the case once closed: before-closing milestones not recorded, the DT report due. */
+const closedView = (): CaseView => {
+  const v = view({
+    estado: 'Cerrada',
+    resolucion: 'Amonestación.',
+    fecha_cierre: '2026-03-10T12:00:00.000Z',
+    vencido: false,
+    por_vencer: true,
+    proximo_vencimiento: '2026-03-12',
+  });
+  const closed: Record<string, Partial<MilestoneWire>> = {
+    medidas_resguardo: { estado: 'no_registrado' },
+    decision_y_aviso_dt: { estado: 'no_registrado' },
+    investigacion_cerrada: { estado: 'done', completado: '2026-03-10' },
+    informe_enviado_dt: { estado: 'soon', vence: '2026-03-12', provisorio: false },
+  };
+  return { ...v, hitos: v.hitos.map((h) => ({ ...h, ...closed[h.clave] })) };
+};
 
 /** Renders case 7 for `user`; `handlers` answer the calls the test makes beyond the reads. */
 function setup(
@@ -197,14 +252,149 @@ describe('the case page', () => {
 
     await user.type(within(form).getByLabelText('Resolución'), 'Amonestación escrita.');
     await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
+
+    // Milestones are open: a confirmation names them before anything is sent.
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Cerrar el caso con hitos legales abiertos?',
+    });
+    const unrecorded = within(dialog)
+      .getByText('Quedarán como no registrados:')
+      .parentElement!.querySelectorAll('li');
+    expect([...unrecorded].map((li) => li.textContent)).toEqual([
+      'Adopción de medidas de resguardo',
+      'Decisión de investigar o derivar',
+    ]);
+    const afterClosing = within(dialog)
+      .getByText(/^Seguirán pendientes después del cierre/)
+      .parentElement!.querySelectorAll('li');
+    expect([...afterClosing].map((li) => li.textContent)).toEqual([
+      'Envío del informe a la Dirección del Trabajo',
+    ]);
+    expect(dialog).toHaveTextContent(
+      'Al cerrar se registra «Cierre de la investigación» con la fecha de hoy',
+    );
+    expect(statusChanges(calls)).toEqual([]);
+
+    // "Cancelar" sends nothing; confirming sends the milestones the person saw.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(statusChanges(calls)).toEqual([]);
+    await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cerrar el caso' }),
+    );
     await waitFor(() =>
       expect(statusChanges(calls)[0]?.body).toEqual({
         estado: 'Cerrada',
         comentario: 'Concluimos la investigación.',
         resolucion: 'Amonestación escrita.',
+        hitos_confirmados: ['medidas_resguardo', 'decision_y_aviso_dt', 'informe_enviado_dt'],
       }),
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(form).findByText('Estado actualizado.')).toBeInTheDocument();
+  });
+
+  it('shows in the confirmation why the API refused the closing', async () => {
+    setup(INVESTIGATOR, [
+      staffApi.changeStatus(
+        fail(
+          409,
+          'El caso tiene hitos legales abiertos. Para cerrarlo, confirme los hitos abiertos.',
+        ),
+      ),
+    ]);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Cambiar estado' });
+    await user.selectOptions(within(form).getByLabelText('Nuevo estado'), 'Cerrada');
+    await user.type(within(form).getByLabelText('Comentario para la persona denunciante'), 'Fin.');
+    await user.type(within(form).getByLabelText('Resolución'), 'Sin medidas.');
+    await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar el caso' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'El caso tiene hitos legales abiertos.',
+    );
+  });
+
+  it('closes without a confirmation when no milestone is left open', async () => {
+    const calls = recordRequests();
+    const done = view();
+    const allDone = {
+      ...done,
+      hitos: done.hitos.map((h) => ({ ...h, estado: 'done' as const, completado: '2026-03-03' })),
+    };
+    server.use(
+      staffApi.caseView(ok(allDone)),
+      staffApi.users(ok([])),
+      staffApi.changeStatus(created({ message: 'Estado actualizado.' })),
+    );
+    renderStaffPage(<CasePage />, {
+      path: '/gestion/casos/7',
+      route: 'casos/:id',
+      user: INVESTIGATOR,
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Cambiar estado' });
+    await user.selectOptions(within(form).getByLabelText('Nuevo estado'), 'Cerrada');
+    await user.type(within(form).getByLabelText('Comentario para la persona denunciante'), 'Fin.');
+    await user.type(within(form).getByLabelText('Resolución'), 'Sin medidas.');
+    await user.click(within(form).getByRole('button', { name: 'Cambiar estado' }));
+    await waitFor(() =>
+      expect(statusChanges(calls)[0]?.body).toEqual({
+        estado: 'Cerrada',
+        comentario: 'Fin.',
+        resolucion: 'Sin medidas.',
+      }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the duties after closing pending and recordable on a closed case', async () => {
+    const calls = recordRequests();
+    server.use(
+      staffApi.caseView(ok(closedView())),
+      staffApi.users(ok([])),
+      staffApi.recordMilestone(ok({ message: 'Hito registrado.' })),
+    );
+    renderStaffPage(<CasePage />, {
+      path: '/gestion/casos/7',
+      route: 'casos/:id',
+      user: INVESTIGATOR,
+    });
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    // The next due date is the report to the DT, not "Sin plazo pendiente".
+    const header = screen.getByText(/Próximo vencimiento/);
+    expect(header).toHaveTextContent('12-03-2026');
+    expect(header).toHaveTextContent('Vence pronto');
+    expect(screen.queryByText('Sin plazo pendiente')).not.toBeInTheDocument();
+    const table = screen.getByRole('region', { name: 'Plazos legales' });
+    const row = (name: string) =>
+      within(table)
+        .getByRole('rowheader', { name: new RegExp(name) })
+        .closest('tr')!;
+    expect(row('Adopción de medidas de resguardo')).toHaveTextContent('No registrado');
+    expect(
+      within(table).queryByRole('button', {
+        name: 'Registrar cumplimiento: Adopción de medidas de resguardo',
+      }),
+    ).not.toBeInTheDocument();
+    expect(row('Envío del informe')).toHaveTextContent('Pendiente, vence pronto');
+    expect(screen.getByText(/registrando los hitos posteriores al cierre/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(
+      within(table).getByRole('button', {
+        name: 'Registrar cumplimiento: Envío del informe a la Dirección del Trabajo',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText('Fecha en que se cumplió');
+    await user.clear(date);
+    await user.type(date, '2026-03-11');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() =>
+      expect(milestones(calls, 'informe_enviado_dt')[0]?.body).toEqual({ fecha: '2026-03-11' }),
+    );
   });
 
   it('sends a status change without resolution when not closing, and shows the server message on failure', async () => {

@@ -111,11 +111,15 @@ function CaseActions({ view }: { view: CaseView }) {
         {closed ? (
           <p>
             El caso está cerrado: no admite cambios de estado ni respuestas. Puede seguir agregando
-            notas internas.
+            notas internas y registrando los hitos posteriores al cierre.
           </p>
         ) : (
           <>
-            <StatusChangeForm caseId={theCase.id} current={theCase.status} />
+            <StatusChangeForm
+              caseId={theCase.id}
+              current={theCase.status}
+              milestones={view.milestones}
+            />
             <CommentForm
               title="Responder a la persona denunciante"
               label="Respuesta"

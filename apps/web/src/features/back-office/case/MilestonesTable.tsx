@@ -157,7 +157,7 @@ export function MilestonesTable({
             <td className="px-3 py-2">{RESPONSIBLE[m.responsible] ?? m.responsible}</td>
             {canChange && (
               <td className="px-3 py-2">
-                {m.state !== 'done' && (
+                {m.state !== 'done' && m.state !== 'no_registrado' && (
                   <Button
                     variant="secondary"
                     className="min-h-9 px-3 py-1 text-sm"

@@ -1,16 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { COMPLAINT_STATUSES } from '@canal/shared';
 import { Button } from '../../../components/Button';
 import { errorMessage } from '../api/client';
 import { useCaseActions } from '../api/hooks';
 import type { StatusChange } from '../api/client';
+import type { Milestone } from '../api/mappers';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { CLOSED_STATUS, statusChangeSchema, type StatusChangeForm as Values } from '../schemas';
+import { CloseCaseDialog, openAtClosing } from './CloseCaseDialog';
 
-/** A new status with the comment the complainant reads; closing also asks for the resolution. */
-export function StatusChangeForm({ caseId, current }: { caseId: number; current: string }) {
+/**
+ * A new status with the comment the complainant reads; closing also asks for the resolution and,
+ * when legal milestones stay open, a confirmation that names them (the API asks for it too).
+ */
+export function StatusChangeForm({
+  caseId,
+  current,
+  milestones,
+}: {
+  caseId: number;
+  current: string;
+  milestones: readonly Milestone[];
+}) {
   const { changeStatus } = useCaseActions(caseId);
   const form = useForm<Values>({
     mode: 'onTouched',
@@ -18,47 +32,76 @@ export function StatusChangeForm({ caseId, current }: { caseId: number; current:
     defaultValues: { estado: '' as Values['estado'], comentario: '', resolucion: '' },
   });
   const closing = useWatch({ control: form.control, name: 'estado' }) === CLOSED_STATUS;
+  // A closing that waits for the person to confirm the milestones it leaves open.
+  const [toConfirm, setToConfirm] = useState<StatusChange | null>(null);
   const { errors } = form.formState;
+  const send = (change: StatusChange) =>
+    changeStatus.mutate(change, {
+      onSuccess: () => {
+        setToConfirm(null);
+        form.reset();
+      },
+    });
   const submit = form.handleSubmit((v) => {
     const change: StatusChange = {
       estado: v.estado,
       comentario: v.comentario.trim(),
       ...(v.estado === CLOSED_STATUS ? { resolucion: (v.resolucion ?? '').trim() } : {}),
     };
-    changeStatus.mutate(change, { onSuccess: () => form.reset() });
+    const open = v.estado === CLOSED_STATUS ? openAtClosing(milestones) : [];
+    if (open.length === 0) return send(change);
+    changeStatus.reset();
+    setToConfirm({ ...change, hitos_confirmados: open.map((m) => m.key) });
   });
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="cambio-estado" className="space-y-3">
-      <h3 id="cambio-estado" className="text-lg font-bold text-secondary">
-        Cambiar estado
-      </h3>
-      <SelectField label="Nuevo estado" error={errors.estado?.message} {...form.register('estado')}>
-        <option value="">Elija un estado</option>
-        {COMPLAINT_STATUSES.filter((s) => s !== current).map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField
-        label="Comentario para la persona denunciante"
-        hint="Lo verá en su bitácora y recibirá un aviso por correo (sin el texto)."
-        error={errors.comentario?.message}
-        {...form.register('comentario')}
-      />
-      {closing && (
+    <>
+      <form noValidate onSubmit={submit} aria-labelledby="cambio-estado" className="space-y-3">
+        <h3 id="cambio-estado" className="text-lg font-bold text-secondary">
+          Cambiar estado
+        </h3>
+        <SelectField
+          label="Nuevo estado"
+          error={errors.estado?.message}
+          {...form.register('estado')}
+        >
+          <option value="">Elija un estado</option>
+          {COMPLAINT_STATUSES.filter((s) => s !== current).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
         <TextAreaField
-          label="Resolución"
-          hint="Las conclusiones y medidas adoptadas; la persona denunciante también la verá."
-          error={errors.resolucion?.message}
-          {...form.register('resolucion')}
+          label="Comentario para la persona denunciante"
+          hint="Lo verá en su bitácora y recibirá un aviso por correo (sin el texto)."
+          error={errors.comentario?.message}
+          {...form.register('comentario')}
+        />
+        {closing && (
+          <TextAreaField
+            label="Resolución"
+            hint="Las conclusiones y medidas adoptadas; la persona denunciante también la verá."
+            error={errors.resolucion?.message}
+            {...form.register('resolucion')}
+          />
+        )}
+        {changeStatus.isError && !toConfirm && (
+          <FormAlert>{errorMessage(changeStatus.error)}</FormAlert>
+        )}
+        {changeStatus.isSuccess && <FormAlert tone="success">Estado actualizado.</FormAlert>}
+        <Button type="submit" disabled={changeStatus.isPending}>
+          {changeStatus.isPending ? 'Guardando…' : 'Cambiar estado'}
+        </Button>
+      </form>
+      {toConfirm && (
+        <CloseCaseDialog
+          milestones={milestones}
+          busy={changeStatus.isPending}
+          error={changeStatus.isError ? errorMessage(changeStatus.error) : null}
+          onCancel={() => setToConfirm(null)}
+          onConfirm={() => send(toConfirm)}
         />
       )}
-      {changeStatus.isError && <FormAlert>{errorMessage(changeStatus.error)}</FormAlert>}
-      {changeStatus.isSuccess && <FormAlert tone="success">Estado actualizado.</FormAlert>}
-      <Button type="submit" disabled={changeStatus.isPending}>
-        {changeStatus.isPending ? 'Guardando…' : 'Cambiar estado'}
-      </Button>
-    </form>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { MESSAGES, STATUS_CLOSED } from '@canal/shared';
 import type { MailMessageOf } from '../types';
 import { p, type Block, type MailContent, type OrgNames } from '../content';
 import { SUBJECT_PREFIX, absoluteUrl, clean, ticketCode } from '../format';
@@ -23,6 +24,9 @@ export function complainantUpdate(
           ),
         ]
       : [];
+  // Closing: where else the complainant may go (Law 21.643), in the words the portal uses too.
+  const rights: Block[] =
+    status.toLowerCase() === STATUS_CLOSED.toLowerCase() ? [p(MESSAGES.complainantRights)] : [];
   return {
     subject: `${SUBJECT_PREFIX} Actualización del código ${code}`,
     preheader: 'Hay novedades en tu denuncia. Ingresa al canal para revisarlas.',
@@ -40,6 +44,7 @@ export function complainantUpdate(
         ],
       },
       ...asksForMore,
+      ...rights,
       p(
         'Por confidencialidad, este correo no incluye el detalle. Para leerlo, entra al canal con ' +
           'tu código de seguimiento y la contraseña que creaste.',
