@@ -75,6 +75,7 @@ const CSV_COLUMNS = [
   'dias_al_cierre',
   'proximo_vencimiento',
   'vencido',
+  'canal',
 ];
 
 const csvCell = (value: string | number | boolean | null) => {
@@ -116,6 +117,7 @@ export async function exportCsv(
       r.days_to_close,
       r.next_due_date,
       r.next_due_date !== null && r.next_due_date < today ? 'sí' : 'no',
+      r.channel,
     ]
       .map(csvCell)
       .join(',');

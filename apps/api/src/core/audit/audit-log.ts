@@ -20,6 +20,8 @@ export type AuditAction =
   | 'caso.asignado'
   | 'caso.exclusion'
   | 'caso.hito'
+  /** Staff recorded a complaint received verbally, in writing or in person. */
+  | 'caso.registrado'
   | 'estadisticas.exportadas'
   | 'auditoria.verificada'
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */
