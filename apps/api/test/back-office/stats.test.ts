@@ -91,9 +91,11 @@ describe('statistics', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'numero_caso,organizacion,categoria,tipo,estado,anonima,fecha_ingreso,fecha_respuesta,fecha_cierre,dias_al_cierre,proximo_vencimiento,vencido',
+      'numero_caso,organizacion,categoria,tipo,estado,anonima,fecha_ingreso,fecha_respuesta,fecha_cierre,dias_al_cierre,proximo_vencimiento,vencido,canal',
     );
     expect(lines).toHaveLength(4);
+    // Every case here was filed in the portal: the channel is the last column.
+    expect(lines.slice(1).every((line) => line.endsWith(',portal'))).toBe(true);
     const tickets = await t.db.query<{ ticket: number }>('SELECT ticket FROM complaints');
     for (const forbidden of [
       EMAIL,

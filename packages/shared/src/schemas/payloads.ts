@@ -138,12 +138,15 @@ function complaintFieldsOf(v: ComplaintFieldsInput): ComplaintFieldsPayload {
 export const denunciaPayloadSchema = z
   .object(
     {
-      ...complaintFields,
+      // The spec's field order (the first message the API answers follows it).
+      campo_reconoce_involucrados_id: complaintFields.campo_reconoce_involucrados_id,
+      campo_toma_conocimiento_id: complaintFields.campo_toma_conocimiento_id,
       denuncia_ticket: z.object(
         { email: emailSchema, pass: passwordSchema },
         { error: MESSAGES.empty },
       ),
       email_contacto: emailSchema,
+      ...complaintFields,
     },
     body,
   )
@@ -158,13 +161,11 @@ export const denunciaPayloadSchema = z
       addIssue(ctx, ['email_contacto'], MESSAGES.emailsMatch);
     }
   }, WHEN_OBJECT)
-  .transform(
-    (v): DenunciaPayload => ({
-      ...complaintFieldsOf(v),
-      denuncia_ticket: v.denuncia_ticket,
-      email_contacto: v.email_contacto,
-    }),
-  );
+  .transform((v): DenunciaPayload => ({
+    ...complaintFieldsOf(v),
+    denuncia_ticket: v.denuncia_ticket,
+    email_contacto: v.email_contacto,
+  }));
 
 /**
  * POST /v1/gestion/denuncias: a complaint staff received verbally, in writing or in person. The

@@ -34,7 +34,10 @@ export function checkComplaintFields(
 ): void {
   const { catalogue } = services;
   if (fields.filial.toLowerCase() !== org.id) {
-    throw new AppError('VALIDATION', 'La organización de la denuncia no coincide con la del portal.');
+    throw new AppError(
+      'VALIDATION',
+      'La organización de la denuncia no coincide con la del portal.',
+    );
   }
   const zone = catalogue.zone(org, fields.zona_id);
   if (!zone) throw new AppError('VALIDATION', 'La zona seleccionada no es válida.');

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { StaffTable } from './components/StaffTable';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
-import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import { CHANNEL_LABELS, COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -213,6 +213,11 @@ export function InboxPage() {
                       <span className="block text-xs text-gray-700">{c.category}</span>
                     )}
                     {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
+                    {c.channel !== 'portal' && (
+                      <span className="block text-xs text-gray-700">
+                        Canal: {CHANNEL_LABELS[c.channel]}
+                      </span>
+                    )}
                   </td>
                   <td className="px-3 py-2">
                     <StatusBadge status={c.status} />

@@ -12,6 +12,7 @@ import { useStaffApi } from './api/StaffApiProvider';
 import type { StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
 import {
+  canChangeCases,
   canReadAudit,
   isAdministrator,
   ROLE_LABELS,
@@ -21,6 +22,9 @@ import {
 function navItems(user: StaffUser) {
   return [
     { to: paths.staffInbox(), label: 'Bandeja', end: true },
+    ...(canChangeCases(user)
+      ? [{ to: paths.staffIntake(), label: 'Registrar denuncia', end: false }]
+      : []),
     ...(isAdministrator(user) ? [{ to: paths.staffUsers(), label: 'Usuarios', end: false }] : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
