@@ -82,8 +82,7 @@ const complaintFields = {
   agencia_id: agencyIdSchema,
   denunciante: z.unknown().optional(),
 };
-const complaintFieldsObject = z.object(complaintFields);
-type ComplaintFieldsInput = z.output<typeof complaintFieldsObject>;
+type ComplaintFieldsInput = z.output<z.ZodObject<typeof complaintFields>>;
 
 /**
  * Rules beyond the fields: `denunciante` is required (and checked) when `es_anonima` is false and
@@ -131,6 +130,9 @@ function complaintFieldsOf(v: ComplaintFieldsInput): ComplaintFieldsPayload {
   return fields;
 }
 
+const { campo_reconoce_involucrados_id, campo_toma_conocimiento_id, ...laterComplaintFields } =
+  complaintFields;
+
 /**
  * The `denuncia` JSON part of POST /v1/denuncias: the complaint's fields and rules, the ticket's
  * e-mail and password, and `email_contacto`, which must be the ticket e-mail.
@@ -139,14 +141,14 @@ export const denunciaPayloadSchema = z
   .object(
     {
       // The spec's field order (the first message the API answers follows it).
-      campo_reconoce_involucrados_id: complaintFields.campo_reconoce_involucrados_id,
-      campo_toma_conocimiento_id: complaintFields.campo_toma_conocimiento_id,
+      campo_reconoce_involucrados_id,
+      campo_toma_conocimiento_id,
       denuncia_ticket: z.object(
         { email: emailSchema, pass: passwordSchema },
         { error: MESSAGES.empty },
       ),
       email_contacto: emailSchema,
-      ...complaintFields,
+      ...laterComplaintFields,
     },
     body,
   )
