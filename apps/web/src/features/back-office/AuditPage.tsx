@@ -27,6 +27,7 @@ const ACTIONS: Record<string, string> = {
   'caso.asignado': 'Asignación',
   'caso.exclusion': 'Exclusión',
   'caso.hito': 'Hito registrado',
+  'caso.registrado': 'Denuncia registrada por el equipo',
   'estadisticas.exportadas': 'Exportación de estadísticas',
   'auditoria.verificada': 'Verificación de la cadena',
 };
