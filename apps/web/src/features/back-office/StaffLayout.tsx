@@ -48,7 +48,7 @@ function StaffHeader({ user }: { user: StaffUser }) {
     },
   });
   return (
-    <header className="bg-primary text-white">
+    <header className="bg-primary text-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <p className="text-lg font-bold">Gestión de casos</p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
