@@ -40,7 +40,9 @@ export const recordComplaint = endpoint({
   summary: 'Registra una denuncia recibida en forma verbal, escrita o presencial (auditada)',
   headers: staffHeaders,
   body: staffIntakePayloadSchema,
-  responses: { 201: intakeReceiptSchema, ...errors(400, ...SIGNED_IN_WRITE) },
+  // 403 also for an organisation outside the person's own or an auditor; 503: the password hasher
+  // is saturated (the case gets a password nobody knows, hashed like any other).
+  responses: { 201: intakeReceiptSchema, ...errors(400, 503, ...SIGNED_IN_WRITE) },
 });
 
 export const intake = { recordComplaint } as const;
