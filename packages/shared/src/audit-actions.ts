@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS = {
   'caso.asignado': 'Asignación',
   'caso.exclusion': 'Exclusión',
   'caso.hito': 'Hito registrado',
+  /** Staff recorded a complaint received verbally, in writing or in person. */
+  'caso.registrado': 'Denuncia registrada por el equipo',
   'estadisticas.exportadas': 'Exportación de casos (CSV)',
   'estadisticas.semestral_exportado': 'Exportación del informe semestral (CSV)',
   'auditoria.verificada': 'Verificación de la cadena',

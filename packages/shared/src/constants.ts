@@ -62,6 +62,22 @@ export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 /** The status that opens uploads for the complainant (SPEC §4). */
 export const STATUS_MISSING_DOCUMENTS = 'Faltan antecedentes' satisfies ComplaintStatus;
 
+/**
+ * How a complaint reached the organisation (Law 21.643 admits verbal and written complaints):
+ * filed by the person in the portal, or recorded in the back office by staff who received it.
+ */
+export const COMPLAINT_CHANNELS = ['portal', 'verbal', 'escrito', 'presencial'] as const;
+export type ComplaintChannel = (typeof COMPLAINT_CHANNELS)[number];
+/** The channels staff record a complaint from (everything but the portal itself). */
+export const STAFF_INTAKE_CHANNELS = ['verbal', 'escrito', 'presencial'] as const;
+export type StaffIntakeChannel = (typeof STAFF_INTAKE_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<ComplaintChannel, string> = {
+  portal: 'Portal',
+  verbal: 'Verbal',
+  escrito: 'Escrito',
+  presencial: 'Presencial',
+};
+
 export function isComplaintStatus(value: string): value is ComplaintStatus {
   return (COMPLAINT_STATUSES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 // The one place where each entity is mapped between its wire shape (Spanish, SPEC §3) and its
 // front-side shape (English, SPEC §3).
-import { OTHER_PLACE, OTHER_PLACE_LABEL } from './constants';
+import { OTHER_PLACE, OTHER_PLACE_LABEL, type StaffIntakeChannel } from './constants';
 import type {
   Category,
   ComplaintDetail,
@@ -20,6 +20,7 @@ import type {
   DenunciaPayload,
   Lugar,
   PasswordRecoveryPayload,
+  StaffIntakePayload,
   UploadBitacoraPayload,
   Zona,
   ZonaConLugares,
@@ -68,6 +69,27 @@ export function toDenunciaPayload(
       rut: formatRut(form.complainantRut ?? '').toUpperCase(),
     };
   }
+  return payload;
+}
+
+/**
+ * The same complaint form, recorded by staff → POST /v1/gestion/denuncias: the portal's mapping
+ * without the ticket part; the contact e-mail only when the person gave one.
+ */
+export function toStaffIntakePayload(
+  form: ComplaintForm,
+  intake: { channel: StaffIntakeChannel; email?: string },
+  filialId: string,
+): StaffIntakePayload {
+  const email = trimmed(intake.email);
+  const {
+    denuncia_ticket: _ticket,
+    email_contacto: _contact,
+    ...fields
+  } = toDenunciaPayload(form, { email, password: '' }, filialId);
+  if (fields.denunciante && email === '') delete fields.denunciante.email;
+  const payload: StaffIntakePayload = { ...fields, canal: intake.channel };
+  if (email !== '') payload.email_contacto = email;
   return payload;
 }
 

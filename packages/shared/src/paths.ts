@@ -18,6 +18,9 @@ export const webPaths = {
   staffUsers: () => '/gestion/usuarios',
   staffAudit: () => '/gestion/auditoria',
   staffStats: () => '/gestion/estadisticas',
+  /** Staff record a complaint received verbally, in writing or in person; then its receipt. */
+  staffIntake: () => '/gestion/registrar-denuncia',
+  staffIntakeReceipt: () => '/gestion/registrar-denuncia/comprobante',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

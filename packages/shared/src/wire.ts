@@ -3,6 +3,7 @@
 // Request payloads are interfaces checked by the schemas in ./schemas; answers are zod schemas
 // (the API contract, ./contract, declares them per endpoint) with their types inferred.
 import { z } from 'zod';
+import type { StaffIntakeChannel } from './constants';
 
 /** The complainant block of a non-anonymous complaint. */
 export interface DenunciantePayload {
@@ -36,6 +37,16 @@ export interface DenunciaPayload {
   agencia_id?: number;
   /** Present only when es_anonima is false. */
   denunciante?: DenunciantePayload;
+}
+
+/** A complaint's own fields, whoever files it (the portal's payload without the ticket part). */
+export type ComplaintFieldsPayload = Omit<DenunciaPayload, 'denuncia_ticket' | 'email_contacto'>;
+
+/** POST /v1/gestion/denuncias: a complaint staff record, received verbally, in writing or in person. */
+export interface StaffIntakePayload extends ComplaintFieldsPayload {
+  canal: StaffIntakeChannel;
+  /** Where the confirmation mail and later news go; absent when the person gave none. */
+  email_contacto?: string;
 }
 
 /** Answer of POST /v1/denuncias. */

@@ -196,12 +196,14 @@ describe('the other CSV exports', () => {
       'Días al cierre',
       'Próximo vencimiento',
       'Vencido',
+      'Canal',
     ]);
     const mine = rows.find((r) => r[0] === caseNumber)!;
     expect(mine[5]).toBe('no');
     expect(mine[6]).toBe(ddmmyyyy(todayInSantiago()));
     expect(mine[10]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(mine[11]).toMatch(/^(sí|no)$/);
+    expect(mine[12]).toBe('Portal');
   });
 
   it('the six-monthly counts for the mutual (Anexo N°67), audited', async () => {

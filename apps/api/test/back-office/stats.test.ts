@@ -84,9 +84,11 @@ describe('statistics', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'N° de caso;Organización;Categoría;Tipo;Estado;Anónima;Fecha de ingreso;Fecha de respuesta;Fecha de cierre;Días al cierre;Próximo vencimiento;Vencido',
+      'N° de caso;Organización;Categoría;Tipo;Estado;Anónima;Fecha de ingreso;Fecha de respuesta;Fecha de cierre;Días al cierre;Próximo vencimiento;Vencido;Canal',
     );
     expect(lines).toHaveLength(4);
+    // Every case here was filed in the portal: the channel is the last column.
+    expect(lines.slice(1).every((line) => line.endsWith(';Portal'))).toBe(true);
     const tickets = await t.db.query<{ ticket: number }>('SELECT ticket FROM complaints');
     for (const forbidden of [
       EMAIL,

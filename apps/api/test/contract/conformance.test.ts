@@ -646,6 +646,25 @@ describe('every endpoint answers what the contract declares', () => {
     );
   });
 
+  it('records a complaint received in person and refuses a bad one', async () => {
+    const { denuncia_ticket: _ticket, ...fields } = denuncia();
+    conforms(
+      'recordComplaint',
+      await staffCall(admin, 'recordComplaint', { payload: { ...fields, canal: 'presencial' } }),
+      201,
+    );
+    conforms(
+      'recordComplaint',
+      await staffCall(admin, 'recordComplaint', { payload: { ...fields, canal: 'fax' } }),
+      400,
+    );
+    conforms(
+      'recordComplaint',
+      await staffCall(auditor, 'recordComplaint', { payload: { ...fields, canal: 'verbal' } }),
+      403,
+    );
+  });
+
   it('reached every endpoint of the contract with a success answer', () => {
     const missing = endpoints
       .filter((e) => ![...(seen.get(e.name) ?? [])].some((s) => s < 400))

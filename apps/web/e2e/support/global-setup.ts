@@ -68,6 +68,9 @@ export default async function setup(project: TestProject) {
     createAdmin('anonimato.e2e@canal-denuncias.cl', 'Gestión Anonimato E2E'),
   ).hash.slice(1);
 
+  // The administrator of staff-intake.e2e.ts, activated in the browser.
+  const intakeAdminActivationUrl = createAdmin('registro.e2e@canal-denuncias.cl', 'Registro E2E');
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -80,6 +83,7 @@ export default async function setup(project: TestProject) {
   project.provide('staffActivationToken', activation);
   project.provide('adminActivationUrl', adminActivationUrl);
   project.provide('anonymityAdminToken', anonymityAdminToken);
+  project.provide('intakeAdminActivationUrl', intakeAdminActivationUrl);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -100,5 +104,7 @@ declare module 'vitest' {
     adminActivationUrl: string;
     /** The administrator of anonymous-case.e2e.ts, not yet activated. */
     anonymityAdminToken: string;
+    /** The administrator of staff-intake.e2e.ts, not yet activated (link as the CLI printed it). */
+    intakeAdminActivationUrl: string;
   }
 }

@@ -118,6 +118,7 @@ export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWir
   categoria: 'Ley 21.643',
   tipo: 'Acoso laboral',
   tipo_id: 26,
+  canal: 'portal',
   anonima: false,
   fecha_ingreso: '2026-03-02T12:00:00.000Z',
   proximo_vencimiento: '2026-03-02',

@@ -1,19 +1,22 @@
 // Wire schemas the API validates (SPEC §3 "Payload of complaint creation", "Other payloads", SPEC §7).
 // They are built from the same field schemas as the forms, so both sides give identical messages.
 import { z } from 'zod';
-import { isAnonymityBlocked } from '../constants';
+import { STAFF_INTAKE_CHANNELS, isAnonymityBlocked } from '../constants';
 import { MESSAGES } from '../messages';
 import type {
   AddCommentPayload,
   CodeRecoveryPayload,
+  ComplaintFieldsPayload,
   DenunciaPayload,
   DenunciantePayload,
   LoginPayload,
   PasswordRecoveryPayload,
   ResetPasswordPayload,
+  StaffIntakePayload,
   StatusPayload,
   UploadBitacoraPayload,
 } from '../wire';
+import { STAFF_MESSAGES } from './staff';
 import { repeatField, sameEmail, samePassword } from './account';
 import {
   commentSchema,
@@ -62,51 +65,95 @@ const agencyIdSchema = z.preprocess(
 );
 
 /**
- * The `denuncia` JSON part of POST /v1/denuncias. Rules beyond the fields: `denunciante` is required
- * (and checked) when `es_anonima` is false and dropped when true; types 26–28 cannot be anonymous;
- * without `agencia_id` the place is "Otro" and `otro_lugar` is required (and dropped otherwise);
- * `email_contacto` must be the ticket e-mail.
+ * The fields of a complaint itself, whoever files it: the person in the portal or staff in the
+ * back office (`staffIntakePayloadSchema`). One copy of each field and rule.
+ */
+const complaintFields = {
+  campo_reconoce_involucrados_id: selectSchema,
+  campo_toma_conocimiento_id: knowledgeSourceSchema,
+  es_anonima: z.boolean({ error: MESSAGES.selectRequired }),
+  fecha_delito: occurrenceDateSchema,
+  filial: organizationIdSchema,
+  otro_lugar: otherPlaceSchema,
+  relacion_organizacion_id: selectSchema,
+  relato: descriptionSchema,
+  tipo_delito_id: selectSchema,
+  zona_id: selectSchema,
+  agencia_id: agencyIdSchema,
+  denunciante: z.unknown().optional(),
+};
+type ComplaintFieldsInput = z.output<z.ZodObject<typeof complaintFields>>;
+
+/**
+ * Rules beyond the fields: `denunciante` is required (and checked) when `es_anonima` is false and
+ * dropped when true; types 26–28 cannot be anonymous; without `agencia_id` the place is "Otro" and
+ * `otro_lugar` is required (and dropped otherwise).
+ */
+function complaintRules(v: Partial<ComplaintFieldsInput>, ctx: z.RefinementCtx): void {
+  if (v.es_anonima === false) {
+    if (v.denunciante === undefined || v.denunciante === null) {
+      addIssue(ctx, ['denunciante'], MESSAGES.complainantRequired);
+    } else {
+      addIssuesFrom(ctx, denunciantePayloadSchema, v.denunciante, ['denunciante']);
+    }
+  } else if (
+    v.es_anonima === true &&
+    typeof v.tipo_delito_id === 'number' &&
+    isAnonymityBlocked(v.tipo_delito_id)
+  ) {
+    addIssue(ctx, ['es_anonima'], MESSAGES.anonymityNotAllowed);
+  }
+  if (v.agencia_id === undefined) {
+    addIssuesFrom(ctx, requiredOtherPlaceSchema, v.otro_lugar, ['otro_lugar']);
+  }
+}
+
+/** The checked complaint fields, with the place and complainant kept only where they apply. */
+function complaintFieldsOf(v: ComplaintFieldsInput): ComplaintFieldsPayload {
+  const { denunciante, agencia_id, otro_lugar, ...rest } = v;
+  const fields: ComplaintFieldsPayload = {
+    campo_reconoce_involucrados_id: rest.campo_reconoce_involucrados_id,
+    campo_toma_conocimiento_id: rest.campo_toma_conocimiento_id,
+    es_anonima: rest.es_anonima,
+    fecha_delito: rest.fecha_delito,
+    filial: rest.filial,
+    relacion_organizacion_id: rest.relacion_organizacion_id,
+    relato: rest.relato,
+    tipo_delito_id: rest.tipo_delito_id,
+    zona_id: rest.zona_id,
+  };
+  if (agencia_id === undefined) fields.otro_lugar = otro_lugar ?? '';
+  else fields.agencia_id = agencia_id;
+  if (!v.es_anonima) {
+    fields.denunciante = denunciantePayloadSchema.parse(denunciante) satisfies DenunciantePayload;
+  }
+  return fields;
+}
+
+const { campo_reconoce_involucrados_id, campo_toma_conocimiento_id, ...laterComplaintFields } =
+  complaintFields;
+
+/**
+ * The `denuncia` JSON part of POST /v1/denuncias: the complaint's fields and rules, the ticket's
+ * e-mail and password, and `email_contacto`, which must be the ticket e-mail.
  */
 export const denunciaPayloadSchema = z
   .object(
     {
-      campo_reconoce_involucrados_id: selectSchema,
-      campo_toma_conocimiento_id: knowledgeSourceSchema,
+      // The spec's field order (the first message the API answers follows it).
+      campo_reconoce_involucrados_id,
+      campo_toma_conocimiento_id,
       denuncia_ticket: z.object(
         { email: emailSchema, pass: passwordSchema },
         { error: MESSAGES.empty },
       ),
       email_contacto: emailSchema,
-      es_anonima: z.boolean({ error: MESSAGES.selectRequired }),
-      fecha_delito: occurrenceDateSchema,
-      filial: organizationIdSchema,
-      otro_lugar: otherPlaceSchema,
-      relacion_organizacion_id: selectSchema,
-      relato: descriptionSchema,
-      tipo_delito_id: selectSchema,
-      zona_id: selectSchema,
-      agencia_id: agencyIdSchema,
-      denunciante: z.unknown().optional(),
+      ...laterComplaintFields,
     },
     body,
   )
   .superRefine((v, ctx) => {
-    if (v.es_anonima === false) {
-      if (v.denunciante === undefined || v.denunciante === null) {
-        addIssue(ctx, ['denunciante'], MESSAGES.complainantRequired);
-      } else {
-        addIssuesFrom(ctx, denunciantePayloadSchema, v.denunciante, ['denunciante']);
-      }
-    } else if (
-      v.es_anonima === true &&
-      typeof v.tipo_delito_id === 'number' &&
-      isAnonymityBlocked(v.tipo_delito_id)
-    ) {
-      addIssue(ctx, ['es_anonima'], MESSAGES.anonymityNotAllowed);
-    }
-    if (v.agencia_id === undefined) {
-      addIssuesFrom(ctx, requiredOtherPlaceSchema, v.otro_lugar, ['otro_lugar']);
-    }
+    complaintRules(v, ctx);
     const ticketEmail = (v.denuncia_ticket as { email?: unknown } | undefined)?.email;
     if (
       typeof v.email_contacto === 'string' &&
@@ -116,16 +163,33 @@ export const denunciaPayloadSchema = z
       addIssue(ctx, ['email_contacto'], MESSAGES.emailsMatch);
     }
   }, WHEN_OBJECT)
-  .transform((v): DenunciaPayload => {
-    const { denunciante, agencia_id, otro_lugar, ...rest } = v;
-    const payload: DenunciaPayload = { ...rest };
-    if (agencia_id === undefined) payload.otro_lugar = otro_lugar ?? '';
-    else payload.agencia_id = agencia_id;
-    if (!v.es_anonima) {
-      payload.denunciante = denunciantePayloadSchema.parse(
-        denunciante,
-      ) satisfies DenunciantePayload;
-    }
+  .transform((v): DenunciaPayload => ({
+    ...complaintFieldsOf(v),
+    denuncia_ticket: v.denuncia_ticket,
+    email_contacto: v.email_contacto,
+  }));
+
+/**
+ * POST /v1/gestion/denuncias: a complaint staff received verbally, in writing or in person. The
+ * same fields and rules as the portal's; instead of a ticket e-mail and password, the channel and
+ * an optional contact e-mail (the person sets their own password from the activation link).
+ */
+export const staffIntakePayloadSchema = z
+  .object(
+    {
+      ...complaintFields,
+      canal: z.enum(STAFF_INTAKE_CHANNELS, { error: STAFF_MESSAGES.intakeChannel }),
+      email_contacto: z.preprocess(
+        (value: string | null | undefined) => (value === '' || value === null ? undefined : value),
+        emailSchema.optional(),
+      ),
+    },
+    body,
+  )
+  .superRefine(complaintRules, WHEN_OBJECT)
+  .transform((v): StaffIntakePayload => {
+    const payload: StaffIntakePayload = { ...complaintFieldsOf(v), canal: v.canal };
+    if (v.email_contacto !== undefined) payload.email_contacto = v.email_contacto;
     return payload;
   });
 

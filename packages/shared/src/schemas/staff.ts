@@ -27,6 +27,8 @@ export const STATUS_CLOSED = 'Cerrada';
 
 export const STAFF_MESSAGES = {
   closingNeedsResolution: 'Para cerrar el caso debe escribir la resolución.',
+  intakeChannel: 'Debe indicar cómo se recibió la denuncia: verbal, escrito o presencial.',
+  intakeOrganization: 'No puede registrar denuncias de esa organización.',
 } as const;
 
 export const staffEmailSchema = z

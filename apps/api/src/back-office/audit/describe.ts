@@ -1,4 +1,10 @@
-import { organizationById, ORGANIZATIONS, ROLE_LABELS } from '@canal/shared';
+import {
+  CHANNEL_LABELS,
+  type ComplaintChannel,
+  organizationById,
+  ORGANIZATIONS,
+  ROLE_LABELS,
+} from '@canal/shared';
 import { DEADLINE_TABLE } from '../../core/deadlines';
 import { csvDay } from '../export/spreadsheet-csv';
 
@@ -17,6 +23,10 @@ const KEY_LABELS: Record<string, string> = {
   usuario_id: 'Persona',
   hito: 'Hito',
   fecha: 'Fecha',
+  hitos_abiertos: 'Hitos abiertos confirmados',
+  canal: 'Canal',
+  organizacion: 'Organización',
+  correo: 'Con correo de contacto',
   de: 'De',
   a: 'A',
   excluido: 'Excluida',
@@ -54,10 +64,13 @@ function valueInWords(key: string, value: unknown, people: Map<number, string>):
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
   if (key === 'usuario_id' && typeof value === 'number')
     return people.get(value) ?? `persona N° ${value}`;
-  if (key === 'hito' && typeof value === 'string') return MILESTONE_LABELS.get(value) ?? value;
+  if ((key === 'hito' || key === 'hitos_abiertos') && typeof value === 'string')
+    return MILESTONE_LABELS.get(value) ?? value;
+  if (key === 'canal' && typeof value === 'string')
+    return CHANNEL_LABELS[value as ComplaintChannel] ?? value;
   if (key === 'rol' && typeof value === 'string')
     return ROLE_LABELS[value as keyof typeof ROLE_LABELS] ?? value;
-  if (key === 'organizationId') return orgName(value);
+  if (key === 'organizationId' || key === 'organizacion') return orgName(value);
   if (key === 'organizaciones' && Array.isArray(value)) return value.map(orgName).join(', ');
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return csvDay(value) ?? value;
   if (Array.isArray(value)) return value.map((v) => valueInWords(key, v, people)).join(', ');

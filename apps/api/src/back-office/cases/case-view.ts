@@ -64,6 +64,7 @@ export function caseSummary(
     | 'status'
     | 'type_id'
     | 'is_anonymous'
+    | 'channel'
     | 'created_at'
     | 'next_due_date'
   >,
@@ -80,6 +81,7 @@ export function caseSummary(
     tipo: services.catalogue.typeName(org, row.type_id) ?? null,
     tipo_id: row.type_id,
     anonima: row.is_anonymous,
+    canal: row.channel,
     fecha_ingreso: staffInstant(row.created_at, row.is_anonymous),
     proximo_vencimiento: row.next_due_date,
     vencido: row.next_due_date !== null && row.next_due_date < today,

@@ -1,4 +1,4 @@
-import { CHILE_TIME_ZONE } from '@canal/shared';
+import { CHILE_TIME_ZONE, type ComplaintChannel } from '@canal/shared';
 import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
 import type { LogRow } from '../../core/complaints/repository';
@@ -42,6 +42,7 @@ export interface InboxRow {
   category_id: number;
   type_id: number;
   is_anonymous: boolean;
+  channel: ComplaintChannel;
   created_at: Date;
   next_due_date: string | null;
   assignee_id: number | null;
@@ -99,7 +100,7 @@ export const casesRepository = {
     const clause = where.join(' AND ');
     const countParams = [...params];
     const rows = await db.query<InboxRow>(
-      `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.created_at,
+      `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.channel, c.created_at,
               to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name
          FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
         WHERE ${clause}

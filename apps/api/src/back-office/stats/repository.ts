@@ -1,4 +1,4 @@
-import { CHILE_TIME_ZONE } from '@canal/shared';
+import { CHILE_TIME_ZONE, type ComplaintChannel } from '@canal/shared';
 import type { Db, SqlParam } from '../../db/database';
 import { scope } from '../cases/repository';
 import type { StaffUser } from '../staff/roles';
@@ -76,8 +76,9 @@ export const statsRepository = {
       closed: string | null;
       days_to_close: number | null;
       next_due_date: string | null;
+      channel: ComplaintChannel;
     }>(
-      `SELECT c.case_number, c.organization_id, c.category_id, c.type_id, c.status, c.is_anonymous,
+      `SELECT c.case_number, c.organization_id, c.category_id, c.type_id, c.status, c.is_anonymous, c.channel,
               to_char(c.created_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS received,
               to_char(c.response_date, 'YYYY-MM-DD') AS response_date,
               to_char(c.closed_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS closed,

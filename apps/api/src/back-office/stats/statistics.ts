@@ -1,4 +1,4 @@
-import { ORGANIZATIONS, organizationById } from '@canal/shared';
+import { CHANNEL_LABELS, ORGANIZATIONS, organizationById } from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
@@ -76,6 +76,7 @@ const CSV_COLUMNS = [
   'Días al cierre',
   'Próximo vencimiento',
   'Vencido',
+  'Canal',
 ];
 
 /**
@@ -110,6 +111,7 @@ export async function exportCsv(
       r.days_to_close === null ? null : Number(r.days_to_close),
       csvDay(r.next_due_date),
       r.next_due_date !== null && r.next_due_date < today,
+      CHANNEL_LABELS[r.channel],
     ];
   });
   return spreadsheetCsv(CSV_COLUMNS, lines);

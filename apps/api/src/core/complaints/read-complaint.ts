@@ -47,7 +47,12 @@ export function decryptComplaint(services: Services, row: ComplaintRow): Decrypt
   return {
     reconoce_involucrados: catalogue.recognition(org, row.recognition_id)?.descripcion ?? null,
     fono: complainant?.fono ?? null,
-    email: openForDisplay(services, key, row.contact_email_enc, at('complaints.contact_email')),
+    email: openForDisplayNullable(
+      services,
+      key,
+      row.contact_email_enc,
+      at('complaints.contact_email'),
+    ),
     nombre: complainant?.nombres ?? null,
     apellido_paterno: complainant?.apellido_paterno ?? null,
     apellido_materno: complainant?.apellido_materno ?? null,

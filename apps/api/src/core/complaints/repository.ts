@@ -1,4 +1,4 @@
-import { formatCaseNumber, organizationById } from '@canal/shared';
+import { formatCaseNumber, organizationById, type ComplaintChannel } from '@canal/shared';
 import type { Db } from '../../db/database';
 
 /** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
@@ -23,9 +23,12 @@ export interface ComplaintRow {
   description_enc: string;
   other_place_enc: string | null;
   complainant_enc: string | null;
-  contact_email_enc: string;
-  email_index: string;
+  /** Null when staff recorded a complaint whose person gave no e-mail (migration 013). */
+  contact_email_enc: string | null;
+  email_index: string | null;
   password_hash: string;
+  /** `portal`, or how staff received it (migration 013). */
+  channel: ComplaintChannel;
   /** Back office: who handles the case, the next legal due date (yyyy-mm-dd), closing. */
   assignee_id: number | null;
   next_due_date: string | null;
@@ -36,7 +39,7 @@ export interface ComplaintRow {
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
   agency_id, relation_id, recognition_id, knowledge_id, to_char(occurrence_date, 'DD/MM/YYYY') AS occurrence_date,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
-  complainant_enc, contact_email_enc, email_index, password_hash, assignee_id,
+  complainant_enc, contact_email_enc, email_index, password_hash, channel, assignee_id,
   to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc`;
 
 export type NewComplaint = Omit<
@@ -142,8 +145,8 @@ export const complaintsRepository = {
     const [row] = await tx.query<{ id: number; created_at: Date }>(
       `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
          agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
-         other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
+         other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)
        RETURNING id, created_at`,
       [
         c.ticket,
@@ -166,6 +169,7 @@ export const complaintsRepository = {
         c.email_index,
         c.password_hash,
         c.id,
+        c.channel,
       ],
     );
     return { id: row!.id, createdAt: row!.created_at };

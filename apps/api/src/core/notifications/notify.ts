@@ -8,13 +8,17 @@ import { complaintsRepository, type ComplaintRow } from '../complaints/repositor
 export const caseUrl = (services: Services, complaintId: number) =>
   webUrl(services.config.publicUrl, webPaths.staffCase(complaintId));
 
-/** A neutral "your complaint has news" mail to the complainant's contact address, in the caller's transaction. */
+/**
+ * A neutral "your complaint has news" mail to the complainant's contact address, in the caller's
+ * transaction. A complaint recorded by staff without an address gets none (the portal shows it).
+ */
 export async function notifyComplainant(
   services: Services,
   tx: Db,
   row: ComplaintRow,
   status: string,
 ): Promise<void> {
+  if (row.contact_email_enc === null) return;
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.outbox.enqueue(tx, {
     to: openField(key, row.contact_email_enc, {

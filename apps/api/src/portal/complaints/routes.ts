@@ -8,7 +8,7 @@ import { parseOrThrow } from '../../http/validation';
 import { route } from '../../http/route';
 import { receiveMultipart } from '../../core/files/receive';
 import { login } from './login';
-import { createComplaint, validateDenuncia } from './create-complaint';
+import { fileComplaint, validateDenuncia } from './create-complaint';
 import {
   complaintForSession,
   complaintOfSession,
@@ -55,7 +55,7 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
         key: dataKey.key,
         parseJson: (raw) => validateDenuncia(services, org, raw),
       });
-      const created = await createComplaint(services, org, upload.json, dataKey, upload.files);
+      const created = await fileComplaint(services, org, upload.json, dataKey, upload.files);
       return reply.code(201).send(created);
     },
   });

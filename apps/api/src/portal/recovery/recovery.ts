@@ -4,7 +4,7 @@ import { openField } from '../../crypto/sealed-field';
 import type { Services } from '../../core/services';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
 import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
-import { resetRepository as resets } from './repository';
+import { resetRepository as resets } from '../../core/auth/password-reset-store';
 
 export const RESET_LINK_MINUTES = 30;
 export const EVENT_PASSWORD_RESET = 'Contraseña de seguimiento restablecida';
@@ -47,13 +47,15 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const { db, keyring, outbox } = services;
   const row = await repo.findByTicket(db, ticket);
+  // A complaint recorded by staff without an e-mail has no index and never matches.
   const matches =
     row !== null &&
     row.organization_id === org.id &&
+    row.contact_email_enc !== null &&
     row.email_index === keyring.blindIndex(email.trim().toLowerCase());
   if (!matches) throw new AppError('RESET_PAIR_MISMATCH');
   const { token, digest } = newOpaqueToken();
-  const contact = openField(keyring.unwrapDataKey(row.data_key), row.contact_email_enc, {
+  const contact = openField(keyring.unwrapDataKey(row.data_key), row.contact_email_enc!, {
     complaintId: row.id,
     field: 'complaints.contact_email',
   });

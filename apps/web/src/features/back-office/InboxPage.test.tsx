@@ -7,7 +7,7 @@ import type {
   InboxPageWire as InboxAnswer,
 } from '@canal/shared/contract';
 import { InboxPage } from './InboxPage';
-import { ADMIN, caseSummary, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
+import { ADMIN, AUDITOR, caseSummary, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
 import { ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
@@ -57,6 +57,32 @@ function setup(user = ADMIN, path = '/gestion') {
 const location = () => screen.getByTestId('ubicacion').textContent ?? '';
 
 describe('the inbox', () => {
+  it('shows how a case recorded by staff was received, and links to recording one', async () => {
+    server.use(
+      staffApi.inbox(ok(answer([row({ id: 4, numero: 'CD-2026-00004', canal: 'presencial' })]))),
+      staffApi.categories(ok([])),
+      staffApi.users(ok([])),
+    );
+    renderStaffPage(<InboxPage />, { path: '/gestion', user: INVESTIGATOR });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Canal: Presencial')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Registrar denuncia recibida por otro medio' }),
+    ).toHaveAttribute('href', '/gestion/registrar-denuncia');
+  });
+
+  it('offers no recording to an auditor, and shows no channel for portal cases', async () => {
+    server.use(
+      staffApi.inbox(ok(answer([row({ id: 5, numero: 'CD-2026-00005' })]))),
+      staffApi.categories(ok([])),
+      staffApi.users(ok([])),
+    );
+    renderStaffPage(<InboxPage />, { path: '/gestion', user: AUDITOR });
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByText(/^Canal:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Registrar denuncia/ })).not.toBeInTheDocument();
+  });
+
   it('lists the cases in server order with the next due date marked in words', async () => {
     setup();
     const table = await screen.findByRole('table');

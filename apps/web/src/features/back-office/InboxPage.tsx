@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { StaffTable } from './components/StaffTable';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
-import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import { CHANNEL_LABELS, COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -18,7 +18,7 @@ import { SelectField } from '../../components/form/fields';
 import { dateTime } from './components/format';
 import { Pager } from './components/Pager';
 import { StatusBadge } from './components/StatusBadge';
-import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import { canChangeCases, isAdministrator, useStaffUser } from './components/StaffUserContext';
 
 export const INBOX_PAGE_SIZE = 25;
 /** The filters kept in the address (so a filtered inbox can be bookmarked and shared among staff). */
@@ -163,6 +163,7 @@ export function InboxPage() {
   const [params, setParams] = useQueryParams();
   const filters = filtersFromParams(params);
   const inbox = useInbox(filters);
+  const user = useStaffUser();
 
   const goTo = (offset: number) => {
     const next = new URLSearchParams(params);
@@ -174,7 +175,17 @@ export function InboxPage() {
 
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-bold text-secondary">Bandeja de casos</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-secondary">Bandeja de casos</h1>
+        {canChangeCases(user) && (
+          <Link
+            to={paths.staffIntake()}
+            className="inline-flex min-h-11 items-center rounded-md border border-primary px-4 font-semibold text-primary hover:bg-primary hover:text-white"
+          >
+            Registrar denuncia recibida por otro medio
+          </Link>
+        )}
+      </div>
       <Filters />
       {inbox.isError && <FormAlert>{errorMessage(inbox.error)}</FormAlert>}
       {inbox.isPending && <LoadingView />}
@@ -213,6 +224,11 @@ export function InboxPage() {
                       <span className="block text-xs text-gray-700">{c.category}</span>
                     )}
                     {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
+                    {c.channel !== 'portal' && (
+                      <span className="block text-xs text-gray-700">
+                        Canal: {CHANNEL_LABELS[c.channel]}
+                      </span>
+                    )}
                   </td>
                   <td className="px-3 py-2">
                     <StatusBadge status={c.status} />

@@ -12,11 +12,19 @@ import { useStaffApi } from './api/StaffApiProvider';
 import type { StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
 import { ROLE_LABELS } from '@canal/shared';
-import { canReadAudit, isAdministrator, StaffUserContext } from './components/StaffUserContext';
+import {
+  canChangeCases,
+  canReadAudit,
+  isAdministrator,
+  StaffUserContext,
+} from './components/StaffUserContext';
 
 function navItems(user: StaffUser) {
   return [
     { to: paths.staffInbox(), label: 'Bandeja', end: true },
+    ...(canChangeCases(user)
+      ? [{ to: paths.staffIntake(), label: 'Registrar denuncia', end: false }]
+      : []),
     ...(isAdministrator(user) ? [{ to: paths.staffUsers(), label: 'Usuarios', end: false }] : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
@@ -40,7 +48,7 @@ function StaffHeader({ user }: { user: StaffUser }) {
     },
   });
   return (
-    <header className="bg-primary text-white">
+    <header className="bg-primary text-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <p className="text-lg font-bold">Gestión de casos</p>
         <div className="flex flex-wrap items-center gap-3 text-sm">

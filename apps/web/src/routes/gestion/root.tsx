@@ -12,6 +12,10 @@ const InboxRoute = lazy(() => import('./inbox').then((m) => ({ default: m.InboxR
 const CaseRoute = lazy(() => import('./case').then((m) => ({ default: m.CaseRoute })));
 const UsersRoute = lazy(() => import('./users').then((m) => ({ default: m.UsersRoute })));
 const AuditRoute = lazy(() => import('./audit').then((m) => ({ default: m.AuditRoute })));
+const IntakeRoute = lazy(() => import('./intake').then((m) => ({ default: m.IntakeRoute })));
+const IntakeReceiptRoute = lazy(() =>
+  import('./intake').then((m) => ({ default: m.IntakeReceiptRoute })),
+);
 const StatsRoute = lazy(() => import('./stats').then((m) => ({ default: m.StatsRoute })));
 
 /**
@@ -31,6 +35,8 @@ export function GestionRoot() {
         { path: underStaff(paths.staffUsers()), element: <UsersRoute /> },
         { path: underStaff(paths.staffAudit()), element: <AuditRoute /> },
         { path: underStaff(paths.staffStats()), element: <StatsRoute /> },
+        { path: underStaff(paths.staffIntake()), element: <IntakeRoute /> },
+        { path: underStaff(paths.staffIntakeReceipt()), element: <IntakeReceiptRoute /> },
         { path: '*', element: <Navigate to="." replace /> },
       ],
     },

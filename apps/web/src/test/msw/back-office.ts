@@ -21,4 +21,8 @@ export const staffApi = answersFor({
   halfYear: contract.halfYearReport,
   categories: contract.offenceCategories,
   failedMails: contract.failedMails,
+  recordComplaint: contract.recordComplaint,
+  zonePlaces: contract.zonePlaces,
+  relationOptions: contract.relationOptions,
+  recognitionOptions: contract.recognitionOptions,
 });

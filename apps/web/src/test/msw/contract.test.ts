@@ -23,6 +23,7 @@ const page: InboxPageWire = {
       tipo: null,
       tipo_id: 26,
       anonima: true,
+      canal: 'portal',
       fecha_ingreso: '2026-03-02T12:00:00.000Z',
       proximo_vencimiento: null,
       vencido: false,

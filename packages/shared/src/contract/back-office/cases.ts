@@ -1,6 +1,6 @@
 // Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones.
 import { z } from 'zod';
-import { COMPLAINT_STATUSES } from '../../constants';
+import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from '../../constants';
 import { staffCommentSchema, statusChangeSchema } from '../../schemas/staff';
 import { denunciaCamposSchema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
@@ -60,6 +60,8 @@ export const caseSummarySchema = z.object({
   tipo: z.string().nullable(),
   tipo_id: z.number(),
   anonima: z.boolean(),
+  /** How it was received: `portal`, or recorded by staff (`verbal`, `escrito`, `presencial`). */
+  canal: z.enum(COMPLAINT_CHANNELS),
   /**
    * ISO 8601 instant; for an anonymous complaint only the day it was filed, yyyy-mm-dd in Chile
    * (the exact minute can tell who filed).

@@ -1,4 +1,9 @@
-import { HEAD_OFFICE_ID, fromCategoriaDelitos, type Category } from '@canal/shared';
+import {
+  HEAD_OFFICE_ID,
+  fromCategoriaDelitos,
+  type Category,
+  type StaffIntakePayload,
+} from '@canal/shared';
 import {
   STAFF_CSRF_COOKIE,
   STAFF_CSRF_HEADER,
@@ -18,6 +23,7 @@ import {
   fromFailedMailList,
   fromHalfYearReport,
   fromInboxPage,
+  fromIntakeReceipt,
   fromInvitation,
   fromStaffSession,
   fromStaffUser,
@@ -124,6 +130,10 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
       call(contract.recordMilestone, { params: { id, clave }, body }),
 
+    /** A complaint received verbally, in writing or in person: its receipt. */
+    recordComplaint: async (body: StaffIntakePayload) =>
+      fromIntakeReceipt(await call(contract.recordComplaint, { body })),
+
     // Users (administrators)
     users: async () => (await call(contract.listUsers, {})).map(fromStaffUser),
     invite: async (body: NewUser) => fromStaffUser(await call(contract.inviteUser, { body })),
@@ -158,6 +168,14 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
           anonymous,
         )
       )?.map(fromCategoriaDelitos) ?? [],
+
+    /** The master data of an organisation, for recording a complaint in its name. */
+    zonesWithPlaces: async (organizationId: string) =>
+      await call(contract.zonePlaces, { headers: { 'x-filial': organizationId } }, anonymous),
+    relationOptions: (organizationId: string) =>
+      call(contract.relationOptions, { headers: { 'x-filial': organizationId } }, anonymous),
+    recognitionOptions: (organizationId: string) =>
+      call(contract.recognitionOptions, { headers: { 'x-filial': organizationId } }, anonymous),
   };
 }
 

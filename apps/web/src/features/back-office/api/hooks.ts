@@ -157,3 +157,42 @@ export function useHalfYear(anio: number, semestre: 1 | 2) {
     queryFn: () => api.halfYear(anio, semestre),
   });
 }
+
+/** The lists an organisation's complaint form offers (public master data), for staff intake. */
+export function useIntakeMasterData(organizationId: string) {
+  const api = useStaffApi();
+  const enabled = organizationId !== '';
+  const options = { enabled, staleTime: 10 * 60_000, gcTime: 10 * 60_000 };
+  return {
+    categories: useQuery({
+      queryKey: [...staffKeys.all, 'maestros', organizationId, 'delitos'],
+      queryFn: () => api.categories(organizationId),
+      ...options,
+    }),
+    zones: useQuery({
+      queryKey: [...staffKeys.all, 'maestros', organizationId, 'zonas'],
+      queryFn: () => api.zonesWithPlaces(organizationId),
+      ...options,
+    }),
+    relations: useQuery({
+      queryKey: [...staffKeys.all, 'maestros', organizationId, 'relaciones'],
+      queryFn: () => api.relationOptions(organizationId),
+      ...options,
+    }),
+    recognitions: useQuery({
+      queryKey: [...staffKeys.all, 'maestros', organizationId, 'reconoce'],
+      queryFn: () => api.recognitionOptions(organizationId),
+      ...options,
+    }),
+  };
+}
+
+/** Records a complaint; on success the inbox is read again. */
+export function useRecordComplaint() {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: api.recordComplaint,
+    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.cases() }),
+  });
+}

@@ -3,8 +3,10 @@
 // does for the portal. Wire types come from the contract; nothing else in the back office reads them.
 import {
   fromDenunciaCampos,
+  type ComplaintChannel,
   type ComplaintFields,
   type ComplaintStatus,
+  type StaffIntakeChannel,
   type StaffRole,
 } from '@canal/shared';
 import type {
@@ -15,6 +17,7 @@ import type {
   FailedMailListWire,
   HalfYearReportWire,
   InboxPageWire,
+  IntakeReceiptWire,
   InvitationWire,
   StaffSession as StaffSessionWire,
   StaffUserWire,
@@ -91,6 +94,8 @@ export interface CaseSummary {
   type: string | null;
   typeId: number;
   anonymous: boolean;
+  /** `portal`, or how staff received it. */
+  channel: ComplaintChannel;
   /** ISO 8601 instant. */
   receivedAt: string;
   /** yyyy-mm-dd, or null when nothing is pending. */
@@ -110,11 +115,39 @@ export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
   type: wire.tipo,
   typeId: wire.tipo_id,
   anonymous: wire.anonima,
+  channel: wire.canal,
   receivedAt: wire.fecha_ingreso,
   nextDue: wire.proximo_vencimiento,
   overdue: wire.vencido,
   dueSoon: wire.por_vencer,
   assignee: wire.asignado && namedRef(wire.asignado),
+});
+
+/** What the receipt of a complaint recorded by staff shows (the activation link only here). */
+export interface IntakeReceipt {
+  caseId: number;
+  caseNumber: string;
+  ticket: number;
+  organization: NamedRef<string>;
+  channel: StaffIntakeChannel;
+  /** ISO 8601 instant. */
+  recordedAt: string;
+  activationUrl: string;
+  /** ISO 8601 instant. */
+  activationExpiresAt: string;
+  mailSent: boolean;
+}
+
+export const fromIntakeReceipt = (wire: IntakeReceiptWire): IntakeReceipt => ({
+  caseId: wire.id,
+  caseNumber: wire.numero,
+  ticket: wire.ticket,
+  organization: namedRef(wire.organizacion),
+  channel: wire.canal,
+  recordedAt: wire.fecha,
+  activationUrl: wire.activacion.url,
+  activationExpiresAt: wire.activacion.vence,
+  mailSent: wire.correo_enviado,
 });
 
 export interface InboxPage {

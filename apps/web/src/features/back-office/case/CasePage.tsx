@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatFileSize } from '@canal/shared';
+import { CHANNEL_LABELS, formatFileSize } from '@canal/shared';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
@@ -182,6 +182,7 @@ export function CasePage() {
             {theCase.type ?? 'Sin tipo'}
             {theCase.anonymous ? ' · Anónima' : ''}
           </span>
+          <span>Canal: {CHANNEL_LABELS[theCase.channel]}</span>
           <span>
             Estado: <StatusBadge status={theCase.status} />
           </span>

@@ -1,13 +1,18 @@
 import type { Db } from '../../db/database';
 
-/** Password-reset links (only their token digests): SQL only. */
+/**
+ * Links that set a complainant's password (only their token digests): the portal's reset links and
+ * the activation link of a complaint recorded by staff. SQL only.
+ */
 export const resetRepository = {
-  async insert(tx: Db, tokenHash: string, complaintId: number, minutes: number): Promise<void> {
-    await tx.query(
+  /** A link valid `minutes` from now; the instant it expires. */
+  async insert(tx: Db, tokenHash: string, complaintId: number, minutes: number): Promise<Date> {
+    const [row] = await tx.query<{ expires_at: Date }>(
       `INSERT INTO password_resets (token_hash, complaint_id, expires_at)
-       VALUES ($1, $2, now() + make_interval(mins => $3))`,
+       VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
       [tokenHash, complaintId, minutes],
     );
+    return row!.expires_at;
   },
 
   /** Marks a live, unused link used; the complaint it resets, or null. */

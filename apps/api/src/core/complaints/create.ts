@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import {
+  formatRut,
+  parseApiDate,
+  todayInChile,
+  portalUrlOf,
+  type ComplaintChannel,
+  type ComplaintFieldsPayload,
+  type Organization,
+} from '@canal/shared';
+import { isUniqueViolation, type Db } from '../../db/database';
+import { sealField, sealFieldNullable, type SealedFieldName } from '../../crypto/sealed-field';
+import { AppError } from '../../errors';
+import type { Services } from '../services';
+import type { ReceivedFile } from '../files/receive';
+import { commitFiles, insertFiles } from './attachments';
+import { firstDueDate } from '../deadlines/next-due';
+import { complaintsRepository as repo } from './repository';
+
+export const EVENT_FILED = 'Denuncia ingresada';
+export const AUTHOR_SYSTEM = 'Sistema';
+
+/** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
+export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
+
+/**
+ * Checks a complaint's ids against this organisation's lists (after the shared schema): the same
+ * for the portal and for staff intake.
+ */
+export function checkComplaintFields(
+  services: Services,
+  org: Organization,
+  fields: ComplaintFieldsPayload,
+): void {
+  const { catalogue } = services;
+  if (fields.filial.toLowerCase() !== org.id) {
+    throw new AppError(
+      'VALIDATION',
+      'La organización de la denuncia no coincide con la del portal.',
+    );
+  }
+  const zone = catalogue.zone(org, fields.zona_id);
+  if (!zone) throw new AppError('VALIDATION', 'La zona seleccionada no es válida.');
+  if (fields.agencia_id !== undefined && fields.agencia_id !== null) {
+    if (!zone.agencias.some((a) => a.id === fields.agencia_id)) {
+      throw new AppError('VALIDATION', 'El lugar seleccionado no corresponde a la zona.');
+    }
+  }
+  if (!catalogue.category(org, fields.tipo_delito_id)) {
+    throw new AppError('VALIDATION', 'El tipo de denuncia seleccionado no es válido.');
+  }
+  if (!catalogue.relation(org, fields.relacion_organizacion_id)) {
+    throw new AppError('VALIDATION', 'La relación con la organización seleccionada no es válida.');
+  }
+  if (!catalogue.recognition(org, fields.campo_reconoce_involucrados_id)) {
+    throw new AppError('VALIDATION', 'La opción sobre las personas involucradas no es válida.');
+  }
+}
+
+/** What a new complaint needs, whoever files it (portal or staff intake). */
+export interface ComplaintToCreate {
+  fields: ComplaintFieldsPayload;
+  /** The address for the confirmation mail and later news; null when the person gave none. */
+  contactEmail: string | null;
+  /** argon2id hash of the follow-up password (staff intake: of a secret nobody knows). */
+  passwordHash: string;
+  channel: ComplaintChannel;
+  /** Files already streamed (staged) under the complaint's data key. */
+  files: ReceivedFile[];
+  /** More writes that must commit with the complaint (staff intake: its log, audit and link). */
+  inTransaction?: (tx: Db, created: CreatedComplaint) => Promise<void>;
+}
+
+export interface CreatedComplaint {
+  id: number;
+  ticket: number;
+  caseNumber: string;
+  createdAt: Date;
+}
+
+/**
+ * Creates a complaint atomically (DESIGN §6): the staged files move into place and the complaint,
+ * its files, its first log entry and its confirmation mail are committed in one transaction.
+ * The one creation path of the portal and of staff intake: the ticket exists only once this returns.
+ */
+export async function createComplaint(
+  services: Services,
+  org: Organization,
+  dataKey: { key: Buffer; wrapped: string },
+  input: ComplaintToCreate,
+): Promise<CreatedComplaint> {
+  const { db, keyring, files: store, outbox, catalogue } = services;
+  const { fields, files } = input;
+  const key = dataKey.key;
+  const email = input.contactEmail?.trim() || null;
+  const date = parseApiDate(fields.fecha_delito)!;
+  const complainantJson = fields.es_anonima
+    ? null
+    : JSON.stringify({
+        rut: formatRut(fields.denunciante!.rut),
+        nombres: fields.denunciante!.nombres.trim(),
+        apellido_paterno: fields.denunciante!.apellido_paterno.trim(),
+        apellido_materno: fields.denunciante!.apellido_materno?.trim() || null,
+        fono: fields.denunciante!.fono,
+        email: fields.denunciante!.email?.trim() || email,
+      });
+  const agencyId = fields.agencia_id ?? null;
+  const row = {
+    organization_id: org.id,
+    is_anonymous: fields.es_anonima,
+    category_id: catalogue.category(org, fields.tipo_delito_id)!.categoria.id,
+    type_id: fields.tipo_delito_id,
+    zone_id: fields.zona_id,
+    agency_id: agencyId,
+    relation_id: fields.relacion_organizacion_id,
+    recognition_id: fields.campo_reconoce_involucrados_id,
+    knowledge_id: fields.campo_toma_conocimiento_id,
+    occurrence_date_iso: `${date.year}-${pad(date.month)}-${pad(date.day)}`,
+    occurrence_date: fields.fecha_delito,
+    data_key: dataKey.wrapped,
+    email_index: email === null ? null : keyring.blindIndex(email.toLowerCase()),
+    password_hash: input.passwordHash,
+    channel: input.channel,
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    const ticket = newTicket();
+    try {
+      const created = await db.transaction(async (tx) => {
+        const caseNumber = await repo.nextCaseNumber(tx, org.id, todayInChile().year);
+        // Each sealed field is bound to this complaint's id and its own column (issue 9).
+        const complaintId = await repo.nextId(tx);
+        const at = (field: SealedFieldName) => ({ complaintId, field });
+        const { id, createdAt } = await repo.insert(tx, {
+          ...row,
+          id: complaintId,
+          description_enc: sealField(key, fields.relato.trim(), at('complaints.description')),
+          other_place_enc:
+            agencyId === null
+              ? sealFieldNullable(key, fields.otro_lugar?.trim(), at('complaints.other_place'))
+              : null,
+          complainant_enc:
+            complainantJson === null
+              ? null
+              : sealField(key, complainantJson, at('complaints.complainant')),
+          contact_email_enc:
+            email === null ? null : sealField(key, email, at('complaints.contact_email')),
+          ticket,
+          case_number: caseNumber,
+        });
+        // The inbox sorts by the next legal due date: it exists from the first moment.
+        await repo.setNextDueDate(tx, id, firstDueDate(row.type_id, createdAt));
+        const logId = await repo.addLog(tx, {
+          complaintId: id,
+          event: EVENT_FILED,
+          commentEnc: null,
+          author: AUTHOR_SYSTEM,
+          visible: true,
+        });
+        await insertFiles(tx, id, logId, key, files);
+        if (email !== null) {
+          await outbox.enqueue(tx, {
+            to: email,
+            organizationId: org.id,
+            message: {
+              kind: 'confirmation',
+              ticket,
+              createdAt: new Date(),
+              portalUrl: portalUrlOf(
+                org,
+                services.config.publicUrl,
+                services.config.PORTAL_HOST_PREFIX,
+              ),
+            },
+          });
+        }
+        // ALERTS (issue 11, "new complaint alerts receivers"): the alert to the organisation's
+        // receivers is queued here, in this transaction, for portal and staff intake alike.
+        const result: CreatedComplaint = { id, ticket, caseNumber, createdAt };
+        await input.inTransaction?.(tx, result);
+        // The files were streamed to their final keys as staged: this transaction commits them.
+        await commitFiles(tx, store, files);
+        return result;
+      });
+      return created;
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      await store.discard(files);
+      throw error;
+    }
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');

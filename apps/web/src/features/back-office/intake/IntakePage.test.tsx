@@ -1,0 +1,184 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { HEAD_OFFICE, STAFF_MESSAGES } from '@canal/shared';
+import type { IntakeReceiptWire } from '@canal/shared/contract';
+import { IntakePage } from './IntakePage';
+import { ReceiptPage } from './ReceiptPage';
+import { fromIntakeReceipt } from '../api/mappers';
+import { AUDITOR, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
+import { RECOGNITIONS, RELATIONS, WIRE_CATEGORIES, ZONES } from '../../../test/complaint-form';
+import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
+import { callsTo, recordRequests, server } from '../../../test/msw/server';
+
+const RECEIPT: IntakeReceiptWire = {
+  id: 7,
+  numero: 'MAS-2026-00007',
+  ticket: 123456789012,
+  organizacion: { id: HEAD_OFFICE.id, nombre: HEAD_OFFICE.shortName },
+  canal: 'verbal',
+  fecha: '2026-03-02T15:00:00.000Z',
+  activacion: {
+    url: 'http://localhost:3000/restablecer-contrasena/abc',
+    vence: '2026-03-05T15:00:00.000Z',
+  },
+  correo_enviado: false,
+};
+
+function answerMasterData() {
+  server.use(
+    staffApi.categories(ok(WIRE_CATEGORIES)),
+    staffApi.zonePlaces(ok(ZONES)),
+    staffApi.relationOptions(ok(RELATIONS)),
+    staffApi.recognitionOptions(ok(RECOGNITIONS)),
+  );
+}
+
+const renderIntake = (user = INVESTIGATOR) =>
+  renderStaffPage(<IntakePage />, {
+    path: '/gestion/registrar-denuncia',
+    route: 'registrar-denuncia',
+    user,
+  });
+
+describe('the intake screen', () => {
+  it('validates with the portal rules and records a verbal complaint', async () => {
+    const calls = recordRequests();
+    answerMasterData();
+    server.use(staffApi.recordComplaint(created(RECEIPT)));
+    renderIntake();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Registrar denuncia' }));
+    expect(await screen.findByText(STAFF_MESSAGES.intakeChannel)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/v1/gestion/denuncias')).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Verbal' }));
+    await user.selectOptions(
+      await screen.findByLabelText('Tipo de denuncia'),
+      await screen.findByRole('option', { name: 'Acoso laboral' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Relación con la organización'),
+      await screen.findByRole('option', { name: 'Trabajador' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Zona'),
+      await screen.findByRole('option', { name: 'Región Metropolitana de Santiago' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Lugar'),
+      await screen.findByRole('option', { name: 'Agencia Santiago Centro' }),
+    );
+    await user.type(screen.getByLabelText(/Fecha en que ocurrió/), '15/03/2024');
+    await user.selectOptions(
+      screen.getByLabelText('¿Cómo tomó conocimiento del hecho?'),
+      'Me ocurrió a mí',
+    );
+    await user.selectOptions(
+      screen.getByLabelText('¿Puede identificar a las personas involucradas?'),
+      await screen.findByRole('option', { name: 'Sí' }),
+    );
+    await user.type(
+      screen.getByLabelText('Relato de los hechos'),
+      'Mi jefatura me grita frente al equipo todas las semanas desde marzo.',
+    );
+    await user.type(screen.getByLabelText('RUT'), '12.345.678-5');
+    await user.type(screen.getByLabelText('Nombres'), 'María José');
+    await user.type(screen.getByLabelText('Apellido paterno'), 'González');
+    await user.type(screen.getByLabelText('Teléfono'), '912345678');
+    await user.click(screen.getByRole('button', { name: 'Registrar denuncia' }));
+
+    await waitFor(() => expect(callsTo(calls, 'POST', '/v1/gestion/denuncias')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/v1/gestion/denuncias')[0]!.body).toEqual({
+      campo_reconoce_involucrados_id: 1,
+      campo_toma_conocimiento_id: 2,
+      canal: 'verbal',
+      es_anonima: false,
+      fecha_delito: '15/03/2024',
+      filial: HEAD_OFFICE.id,
+      otro_lugar: '',
+      relacion_organizacion_id: 1,
+      relato: 'Mi jefatura me grita frente al equipo todas las semanas desde marzo.',
+      tipo_delito_id: 26,
+      zona_id: 13,
+      agencia_id: 1131,
+      denunciante: {
+        apellido_materno: '',
+        apellido_paterno: 'González',
+        fono: '912345678',
+        nombres: 'María José',
+        // Formatted as the portal sends it.
+        rut: '12345678-5',
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('ubicacion')).toHaveTextContent(
+        '/gestion/registrar-denuncia/comprobante',
+      ),
+    );
+  });
+
+  it("shows the server's Spanish message when recording fails", async () => {
+    answerMasterData();
+    server.use(
+      staffApi.recordComplaint(fail(403, 'No puede registrar denuncias de esa organización.')),
+    );
+    renderIntake();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Escrito' }));
+    await user.click(screen.getByRole('checkbox', { name: /anónima/ }));
+    await user.selectOptions(
+      screen.getByLabelText('Tipo de denuncia'),
+      await screen.findByRole('option', { name: 'Lavado de activos' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Relación con la organización'),
+      await screen.findByRole('option', { name: 'Trabajador' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Zona'),
+      await screen.findByRole('option', { name: 'Región de Valparaíso' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Lugar'),
+      await screen.findByRole('option', { name: 'Agencia Viña del Mar' }),
+    );
+    await user.type(screen.getByLabelText(/Fecha en que ocurrió/), '15/03/2024');
+    await user.selectOptions(screen.getByLabelText('¿Cómo tomó conocimiento del hecho?'), 'Otro');
+    await user.selectOptions(
+      screen.getByLabelText('¿Puede identificar a las personas involucradas?'),
+      await screen.findByRole('option', { name: 'No' }),
+    );
+    await user.type(
+      screen.getByLabelText('Relato de los hechos'),
+      'Vi cómo se entregaba dinero a un inspector para evitar una multa.',
+    );
+    expect(screen.queryByLabelText('RUT')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Registrar denuncia' }));
+    expect(
+      await screen.findByText('No puede registrar denuncias de esa organización.'),
+    ).toBeInTheDocument();
+  });
+
+  it('prints a receipt with the code, the case number and the activation link', async () => {
+    renderStaffPage(<ReceiptPage />, {
+      path: '/gestion/registrar-denuncia/comprobante',
+      route: 'registrar-denuncia/comprobante',
+      state: { receipt: fromIntakeReceipt(RECEIPT) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Comprobante de denuncia' })).toBeVisible();
+    expect(screen.getByTestId('ticket')).toHaveTextContent('123456789012');
+    expect(screen.getByText('MAS-2026-00007')).toBeInTheDocument();
+    expect(screen.getByTestId('activation-link')).toHaveTextContent(RECEIPT.activacion.url);
+    expect(screen.getByRole('button', { name: 'Imprimir comprobante' })).toBeInTheDocument();
+  });
+
+  it('cannot reopen a receipt: the link is shown once', async () => {
+    renderStaffPage(<ReceiptPage />, {
+      path: '/gestion/registrar-denuncia/comprobante',
+      route: 'registrar-denuncia/comprobante',
+      user: AUDITOR,
+    });
+    expect(await screen.findByRole('heading', { name: 'Comprobante no disponible' })).toBeVisible();
+  });
+});
