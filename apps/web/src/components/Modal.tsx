@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -36,6 +36,17 @@ export function Modal({
     if (open && document.activeElement instanceof HTMLElement)
       opener.current = document.activeElement;
   }, [open]);
+  // A body taller than the screen (the terms on a phone) scrolls: it then takes the focus too, so
+  // that the keyboard can scroll it (axe: scrollable-region-focusable, issue 12).
+  const [scrolls, setScrolls] = useState(false);
+  const body = useCallback((element: HTMLDivElement | null) => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, []);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
       <Dialog.Portal>
@@ -69,7 +80,13 @@ export function Modal({
             )}
           </div>
           {/* The padding keeps the focus ring of the body's controls inside its scroll box. */}
-          <div className="-m-1 min-h-0 flex-1 overflow-y-auto p-1">{children}</div>
+          <div
+            ref={body}
+            tabIndex={scrolls ? 0 : undefined}
+            className="-m-1 min-h-0 flex-1 overflow-y-auto p-1"
+          >
+            {children}
+          </div>
           {footer && <div className="mt-6 flex shrink-0 flex-wrap justify-end gap-3">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>

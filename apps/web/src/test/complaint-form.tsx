@@ -143,14 +143,17 @@ export function stubLayout() {
   return { scrollTo, scrollIntoView };
 }
 
-/** The new-complaint page with the real client; answer its calls first (`complaintFormApi`). */
-export function renderNewComplaint(client: ApiClient = formClient()) {
+/**
+ * The new-complaint page with the real client; answer its calls first (`complaintFormApi`).
+ * `state`: the history entry's state (a reload of a step's entry).
+ */
+export function renderNewComplaint(client: ApiClient = formClient(), state?: unknown) {
   const { router } = renderPortal(
     [
       { path: '/ingresar-denuncia', element: <NewComplaintRoute /> },
       { path: '/detalle-denuncia/:id', element: <DetailStub /> },
     ],
-    { path: '/ingresar-denuncia', api: client },
+    { path: '/ingresar-denuncia', api: client, state },
   );
   return { router, client };
 }

@@ -16,7 +16,8 @@ export function renderPortal(
     path,
     api,
     organization = HEAD_OFFICE,
-  }: { path: string; api: unknown; organization?: Organization },
+    state,
+  }: { path: string; api: unknown; organization?: Organization; state?: unknown },
 ) {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -24,7 +25,10 @@ export function renderPortal(
       mutations: { retry: false },
     },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // `state`: the history entry's state, as a reload of that entry finds it.
+  const router = createMemoryRouter(routes, {
+    initialEntries: [state === undefined ? path : { pathname: path, state }],
+  });
   const view = render(
     <BrandProvider organization={organization}>
       <ApiProvider organizationId={organization.id} client={api as ApiClient}>

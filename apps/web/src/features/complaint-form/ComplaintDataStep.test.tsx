@@ -269,6 +269,20 @@ describe('step 1: complaint data', () => {
     expect(view.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
   });
 
+  it('opens the calendar from the keyboard and picks a day with arrows and Enter (issue 12)', async () => {
+    const user = await openForm();
+    const input = await datePickerInput();
+    await user.click(screen.getByLabelText('Relación con la organización'));
+    while (document.activeElement !== input) await user.tab();
+    expect(document.querySelector('.react-datepicker')).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.querySelector('.react-datepicker')).not.toBeNull());
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveClass('react-datepicker__day');
+    await user.keyboard('{Enter}');
+    expect(input.value).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+  });
+
   it('lets a date be picked only between 01-01-2023 and today', async () => {
     const user = await openForm();
     await pickDate(user);

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import {
   MESSAGES,
   complaintFormSchema,
@@ -15,6 +16,7 @@ import { useApi } from '../../lib/api/ApiProvider';
 import { CategoryStep } from './CategoryStep';
 import { ComplaintDataStep } from './ComplaintDataStep';
 import { emptyComplaintForm } from './form-values';
+import { LeaveGuard } from './LeaveGuard';
 import {
   useCategories,
   useRecognitionOptions,
@@ -27,7 +29,21 @@ import { Stepper } from './Stepper';
 /**
  * The new-complaint wizard (SPEC §2): step 0 picks the complaint type, step 1 holds the form; the
  * form lives here so going back to step 0 keeps what was typed.
+ *
+ * Each step is an entry of the browser history (DESIGN §5b, decision 0016): "Siguiente" pushes an
+ * entry whose state holds the step and the chosen type's id (never anything typed), so Back and
+ * Forward move between the steps and a reload stays on step 1. What was typed lives only in memory;
+ * leaving with it asks first (LeaveGuard).
  */
+interface StepEntry {
+  paso: 1;
+  tipo: number;
+}
+const stepEntry = (state: unknown): StepEntry | null => {
+  const entry = state as Partial<StepEntry> | null;
+  return entry?.paso === 1 && typeof entry.tipo === 'number' ? { paso: 1, tipo: entry.tipo } : null;
+};
+
 /** The heading of each step (CategoryStep, ComplaintDataStep), focused when it is shown. */
 const STEP_HEADINGS = ['paso-tipo-titulo', 'paso-datos-titulo'];
 
@@ -42,17 +58,31 @@ export function NewComplaintWizard() {
   // Issue 13: the first token is solved as the form opens, not at "Guardar denuncia".
   useEffect(() => api.prepareBotCheck(), [api]);
 
-  const [step, setStep] = useState(0);
-  const [crimeId, setCrimeId] = useState<number | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entry = stepEntry(location.state);
+  const step = entry ? 1 : 0;
+  const [crimeId, setCrimeId] = useState<number | null>(entry?.tipo ?? null);
   const [files, setFiles] = useState<File[]>([]);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [toSave, setToSave] = useState<ComplaintForm | null>(null);
+  // Once filed, nothing is left to lose: going to the detail page does not ask.
+  const [filed, setFiled] = useState(false);
 
   const form = useForm<ComplaintFormInput, unknown, ComplaintFormOutput>({
     resolver: zodResolver(complaintFormSchema),
     mode: 'all',
     defaultValues: emptyComplaintForm(),
   });
+  const unsaved = !filed && (form.formState.isDirty || files.length > 0);
+
+  // Arriving at a step-1 entry (Forward, or a reload): the form takes that entry's type.
+  const entryType = entry?.tipo ?? null;
+  useEffect(() => {
+    if (entryType === null) return;
+    if (form.getValues('crimeId') !== entryType) form.setValue('crimeId', entryType);
+    if (isAnonymityBlocked(entryType)) form.setValue('anonymous', false);
+  }, [entryType, form]);
 
   // SPEC §2: the page scrolls to the top on each step change; the new step's heading takes the
   // focus, so a screen reader announces it and the keyboard starts there (issue 12). Not on the
@@ -68,14 +98,15 @@ export function NewComplaintWizard() {
   if (categories.isPending) return <LoadingView />;
 
   const list = categories.data ?? [];
-  const category = list.find((c) => c.crimes.some((crime) => crime.id === crimeId));
-  const crime = category?.crimes.find((c) => c.id === crimeId);
+  const shownCrimeId = entry?.tipo ?? crimeId;
+  const category = list.find((c) => c.crimes.some((crime) => crime.id === shownCrimeId));
+  const crime = category?.crimes.find((c) => c.id === shownCrimeId);
 
   function next() {
     if (crimeId === null) return;
     form.setValue('crimeId', crimeId);
     if (isAnonymityBlocked(crimeId)) form.setValue('anonymous', false);
-    setStep(1);
+    navigate(location.pathname, { state: { paso: 1, tipo: crimeId } satisfies StepEntry });
   }
 
   return (
@@ -115,12 +146,19 @@ export function NewComplaintWizard() {
             }}
             uploadError={uploadError}
             onUploadRejected={(names) => setUploadError(MESSAGES.uploadRejected(names))}
-            onBack={() => setStep(0)}
+            // Step 1 is always entered from step 0's entry, just behind it.
+            onBack={() => void navigate(-1)}
             onSubmit={(values) => setToSave(values)}
           />
-          <SaveComplaintDialog complaint={toSave} files={files} onClose={() => setToSave(null)} />
+          <SaveComplaintDialog
+            complaint={toSave}
+            files={files}
+            onClose={() => setToSave(null)}
+            onFiled={() => setFiled(true)}
+          />
         </>
       )}
+      <LeaveGuard unsaved={unsaved} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import { useRef, type InputHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
 import DatePicker, { type ReactDatePickerCustomHeaderProps } from 'react-datepicker';
 import { es } from 'date-fns/locale/es';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -131,8 +131,22 @@ export default function OccurrenceDatePicker({
   className,
 }: OccurrenceDatePickerProps) {
   const parts = value ? parseApiDate(value) : null;
+  const picker = useRef<DatePicker>(null);
+  // preventOpenOnFocus also stops react-datepicker opening on a key: the input is read-only, so a
+  // keyboard user could never choose a date (issue 12). Enter, Space or an arrow opens it; then an
+  // arrow moves into the days and Enter picks one.
+  const openOnKey = (event: KeyboardEvent<HTMLElement>) => {
+    const calendar = picker.current;
+    if (!calendar || calendar.isCalendarOpen()) return;
+    if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
+      event.preventDefault();
+      calendar.setOpen(true);
+    }
+  };
   return (
     <DatePicker
+      ref={picker}
+      onKeyDown={openOnKey}
       id={id}
       name={name}
       locale={es}
@@ -156,7 +170,7 @@ export default function OccurrenceDatePicker({
       monthAriaLabelPrefix="Mes"
       weekAriaLabelPrefix="Semana"
       // Tabbing through the form does not open the calendar over the next fields: a click,
-      // Enter or an arrow key does.
+      // Enter, Space or an arrow key does (openOnKey).
       preventOpenOnFocus
       popperPlacement="bottom-start"
     />

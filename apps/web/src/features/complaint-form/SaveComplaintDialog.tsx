@@ -45,9 +45,16 @@ export interface SaveComplaintDialogProps {
   complaint: ComplaintForm | null;
   files: File[];
   onClose: () => void;
+  /** The complaint was filed: nothing typed is left to lose. */
+  onFiled?: () => void;
 }
 
-export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaintDialogProps) {
+export function SaveComplaintDialog({
+  complaint,
+  files,
+  onClose,
+  onFiled,
+}: SaveComplaintDialogProps) {
   const api = useApi();
   const navigate = useNavigate();
   const [state, setState] = useState<SaveState>({ phase: 'form', error: null });
@@ -92,6 +99,7 @@ export function SaveComplaintDialog({ complaint, files, onClose }: SaveComplaint
         files,
         (progress) => setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
       );
+      onFiled?.();
       setState({
         phase: 'success',
         ticket: created.ticket,

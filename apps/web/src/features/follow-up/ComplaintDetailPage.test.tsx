@@ -8,9 +8,14 @@ import { HttpError } from '../../lib/api/http';
 import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
 import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
-import { fail, portalApi } from '../../test/msw/portal';
-import { COMMENT_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './useSaveChanges';
-import { hold, server } from '../../test/msw/server';
+import { created, fail, ok, portalApi } from '../../test/msw/portal';
+import { SIGN_IN_NEEDED_MESSAGE } from './ComplaintDetailPage';
+import { OTHER_TICKET_MESSAGE } from './SignInAgainDialog';
+import { COMMENT_FAILED_MESSAGE } from './useSaveChanges';
+import { callsTo, hold, server, type ReceivedRequest } from '../../test/msw/server';
+
+const callsToLogin = (received: ReceivedRequest[]) =>
+  callsTo(received, 'POST', '/v1/denuncias/login');
 
 const pdf = (name = 'respaldo.pdf') =>
   new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
@@ -344,26 +349,88 @@ describe('complaint detail page', () => {
       expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('Un comentario');
     });
 
-    it.each([
-      [
-        'the session expired (401)',
-        () => portalApi.addComment(fail(401, 'No autorizado.')),
-        SESSION_EXPIRED_MESSAGE,
-      ],
-      [
-        'the service cannot be reached',
-        () => http.post(COMMENT_PATH, () => HttpResponse.error()),
-        MESSAGES.noConnection,
-      ],
-    ])('says so when %s, keeping the comment', async (_when, handler, message) => {
+    it('says so when the service cannot be reached, keeping the comment', async () => {
       const user = userEvent.setup();
       vi.spyOn(console, 'error').mockImplementation(() => {});
       await openPage();
-      server.use(handler());
+      server.use(http.post(COMMENT_PATH, () => HttpResponse.error()));
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Lo que escribí');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noConnection);
       expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('Lo que escribí');
+    });
+  });
+
+  describe('when the session expires on the page (issue 12)', () => {
+    const NEW_TOKEN = 'b'.repeat(43);
+    const TYPED = 'Lo que escribí con miedo';
+
+    /** The page open, a comment typed and "Guardar cambios" refused with a 401. */
+    async function expiredWhileTyping() {
+      const user = userEvent.setup();
+      const view = await openPage();
+      server.use(portalApi.addComment(fail(401, 'No autorizado.')));
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), TYPED);
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Su sesión expiró' });
+      return { ...view, user, dialog };
+    }
+
+    it('asks for code and password in place, then the kept comment is sent with the new session', async () => {
+      const { user, dialog, api } = await expiredWhileTyping();
+      expect(within(dialog).getByLabelText('Código de denuncia')).toHaveValue(String(TICKET));
+      expect(screen.getByRole('textbox', { name: 'Comentario', hidden: true })).toHaveValue(TYPED);
+
+      // A wrong password says so and keeps the dialog.
+      server.use(portalApi.login(fail(401, 'No autorizado.')));
+      await user.type(within(dialog).getByLabelText('Contraseña'), 'otra');
+      await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        MESSAGES.loginUnauthorized,
+      );
+
+      server.use(
+        portalApi.login(ok({ token: NEW_TOKEN })),
+        portalApi.addComment(created({ message: 'Comentario agregado.' })),
+      );
+      await user.clear(within(dialog).getByLabelText('Contraseña'));
+      await user.type(within(dialog).getByLabelText('Contraseña'), 'Correcta#2024');
+      await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Su sesión expiró' })).toBeNull(),
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Ingresó nuevamente');
+      expect(screen.getByRole('heading', { level: 1, name: 'Resumen denuncia' })).toBeVisible();
+      const comment = screen.getByRole('textbox', { name: 'Comentario' });
+      expect(comment).toHaveValue(TYPED);
+
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      await waitFor(() => expect(comment).toHaveValue(''));
+      const sent = api.commentCalls();
+      expect(sent.map((r) => r.body)).toEqual([
+        { comentario: TYPED, denuncia_id: TICKET },
+        { comentario: TYPED, denuncia_id: TICKET },
+        { comentario: TYPED, denuncia_id: TICKET },
+      ]);
+      expect(sent.at(-1)!.headers.authorization).toBe(`Bearer ${NEW_TOKEN}`);
+    });
+
+    it("refuses another complaint's code without signing in", async () => {
+      const { user, dialog, api } = await expiredWhileTyping();
+      const code = within(dialog).getByLabelText('Código de denuncia');
+      await user.clear(code);
+      await user.type(code, '999999999999');
+      await user.type(within(dialog).getByLabelText('Contraseña'), 'Correcta#2024');
+      await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(OTHER_TICKET_MESSAGE);
+      expect(callsToLogin(api.received)).toHaveLength(0);
+    });
+
+    it('closed without signing in, says how to save and keeps the comment', async () => {
+      const { user, dialog } = await expiredWhileTyping();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_NEEDED_MESSAGE);
+      expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue(TYPED);
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type DetailCommentValues,
 } from '@canal/shared';
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -17,11 +18,22 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { DownloadSummaryButton } from './pdf-summary/DownloadSummaryButton';
 import { AddCommentBlock } from './AddCommentBlock';
 import { ComplainantBlock, ComplaintBlock, FilesBlock, LogBlock } from './DetailBlocks';
-import { useCanLoadComplaint, useComplaintDetail, useComplaintFiles, useSignOut } from './queries';
+import {
+  complaintKeys,
+  useCanLoadComplaint,
+  useComplaintDetail,
+  useComplaintFiles,
+  useSignOut,
+} from './queries';
 import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
-import { useSaveChanges } from './useSaveChanges';
+import { SignInAgainDialog } from './SignInAgainDialog';
+import { isSessionExpired, useSaveChanges } from './useSaveChanges';
+
+/** The sign-in dialog was closed without signing in: how to save what was typed. */
+export const SIGN_IN_NEEDED_MESSAGE =
+  'Su sesión expiró. Para guardar lo que escribió, presione «Guardar cambios» e ingrese nuevamente con su código y contraseña.';
 
 /**
  * /detalle-denuncia/{id}, "Resumen denuncia" (SPEC §2). A complaint that cannot be loaded, for
@@ -37,7 +49,9 @@ export function ComplaintDetailPage({ id }: { id: number | null }) {
     window.scrollTo(0, 0);
   }, [id]);
 
-  if (id === null || !canLoad || detailQuery.isError) return <Navigate to={paths.home()} replace />;
+  // A failed reload of a page already shown keeps the page (and what is being typed there).
+  if (id === null || !canLoad || (detailQuery.isError && !detailQuery.data))
+    return <Navigate to={paths.home()} replace />;
   if (!detailQuery.data) return <LoadingView />;
 
   return (
@@ -48,6 +62,7 @@ export function ComplaintDetailPage({ id }: { id: number | null }) {
       filesLoading={filesQuery.isPending && filesQuery.fetchStatus !== 'idle'}
       filesFailed={filesQuery.isError}
       fetching={detailQuery.isFetching}
+      sessionLost={isSessionExpired(detailQuery.error)}
     />
   );
 }
@@ -59,6 +74,8 @@ interface DetailContentProps {
   filesLoading: boolean;
   filesFailed: boolean;
   fetching: boolean;
+  /** A reload of the complaint was refused: the session ended. */
+  sessionLost: boolean;
 }
 
 function DetailContent({
@@ -68,6 +85,7 @@ function DetailContent({
   filesLoading,
   filesFailed,
   fetching,
+  sessionLost,
 }: DetailContentProps) {
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -90,6 +108,12 @@ function DetailContent({
   const [uploadError, setUploadError] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
   const [commentMessage, setCommentMessage] = useState<string | null>(null);
+  // Issue 12: the session ended while the person was here: sign in again without leaving.
+  const [signInAgain, setSignInAgain] = useState(false);
+  const [signedInAgain, setSignedInAgain] = useState(false);
+  // A refused reload of the complaint opens the same dialog, once.
+  const [lostHandled, setLostHandled] = useState(false);
+  const queryClient = useQueryClient();
 
   const loading = fetching || saving;
   const saveDisabled = isSaveDisabled({
@@ -113,7 +137,12 @@ function DetailContent({
 
   const onSubmit = handleSubmit(async (values) => {
     setCommentMessage(null);
+    setSignedInAgain(false);
     const outcome = await save(values.comment, selected);
+    if (!outcome.ok && outcome.sessionExpired) {
+      setSignInAgain(true);
+      return;
+    }
     if (!outcome.ok) setCommentMessage(outcome.commentMessage);
     if (outcome.ok) {
       reset({ comment: '' });
@@ -160,6 +189,12 @@ function DetailContent({
             uploadMessage={uploadMessage}
             disabled={saving}
           />
+          {signedInAgain && (
+            <p role="status" className="rounded-md border border-green-700 bg-green-50 p-3">
+              Ingresó nuevamente. Lo que escribió sigue aquí: presione «Guardar cambios» para
+              guardarlo.
+            </p>
+          )}
           {commentMessage && (
             <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
               {commentMessage}
@@ -176,6 +211,21 @@ function DetailContent({
         </form>
         <RightsNotice />
       </div>
+      <SignInAgainDialog
+        open={signInAgain || (sessionLost && !lostHandled)}
+        ticket={id}
+        onSignedIn={() => {
+          setSignInAgain(false);
+          setLostHandled(true);
+          setSignedInAgain(true);
+          void queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
+        }}
+        onClose={() => {
+          setSignInAgain(false);
+          setLostHandled(true);
+          setCommentMessage(SIGN_IN_NEEDED_MESSAGE);
+        }}
+      />
       {loading && (
         <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">
           <LoadingView />

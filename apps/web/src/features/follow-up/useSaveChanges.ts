@@ -6,19 +6,24 @@ import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { complaintKeys } from './queries';
 
 export type SaveOutcome =
-  { ok: true } | { ok: false; uploadMessage: string | null; commentMessage: string | null };
+  | { ok: true }
+  | { ok: false; sessionExpired: true }
+  | {
+      ok: false;
+      sessionExpired?: false;
+      uploadMessage: string | null;
+      commentMessage: string | null;
+    };
 
 /** When a comment could not be saved: what happened, and that the text is still there. */
 export const COMMENT_FAILED_MESSAGE =
   'No fue posible guardar su comentario. Intente nuevamente; el texto sigue aquí.';
-export const SESSION_EXPIRED_MESSAGE =
-  'Su sesión expiró por inactividad. Copie su comentario, vuelva al inicio e ingrese nuevamente con su código y contraseña para guardarlo.';
+/** A 401: the session ended (30 minutes idle); the page asks to sign in again, in place. */
+export const isSessionExpired = (error: unknown) =>
+  error instanceof HttpError && error.kind === 'http' && error.status === 401;
 
 function commentFailureMessage(error: unknown): string {
-  const unreachable = unreachableMessage(error);
-  if (unreachable) return unreachable;
-  if (error instanceof HttpError && error.status === 401) return SESSION_EXPIRED_MESSAGE;
-  return COMMENT_FAILED_MESSAGE;
+  return unreachableMessage(error) ?? COMMENT_FAILED_MESSAGE;
 }
 
 /** Wording for a failed upload the spec leaves open (SPEC §8 "Failed file upload"). */
@@ -53,6 +58,8 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
         await api.addComment(id, comment);
       }
     } catch (error) {
+      // Nothing is cleared: after signing in again the same comment and files can be sent.
+      if (isSessionExpired(error)) return { ok: false, sessionExpired: true };
       if (files.length > 0)
         return { ok: false, uploadMessage: uploadFailureMessage(error), commentMessage: null };
       // SPEC §8 only logs a failed comment post; the person is told too, and keeps the text

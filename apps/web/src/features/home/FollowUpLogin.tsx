@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
-import { loginErrorMessage } from './login-error';
+import { loginErrorMessage } from '../../lib/api/login-error';
 import {
   CodeRecoveryDialog,
   loadCodeRecoveryDialog,

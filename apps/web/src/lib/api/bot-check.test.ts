@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@canal/shared';
 import { createBotTokenSource } from './bot-check';
+import { HttpError, unreachableMessage } from './http';
 
 afterEach(() => {
   delete window.grecaptcha;
@@ -31,5 +33,30 @@ describe('bot-check tokens', () => {
     await vi.waitFor(() => expect(execute).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(execute).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('bot-check tokens with the API out of reach (issue 12)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [
+      'no connection',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      MESSAGES.noConnection,
+    ],
+    [
+      'a gateway 502',
+      () => Promise.resolve(new Response('', { status: 502 })),
+      MESSAGES.serviceNotAnswering,
+    ],
+  ])('fail as an HttpError that says so in Spanish (%s)', async (_case, answer, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(answer));
+    const error = await createBotTokenSource()
+      .next()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(unreachableMessage(error)).toBe(message);
   });
 });

@@ -1,3 +1,5 @@
+import { HttpError } from './http';
+
 /**
  * Bot-check tokens for the `x-grecaptcha` header (DESIGN §5). By default an ALTCHA proof of work
  * from our own API, solved off the main thread; reCAPTCHA v3 when the deployment configures it;
@@ -18,9 +20,18 @@ export interface BotTokenSource {
 
 type Fetcher = (url: string) => Promise<unknown>;
 
+/**
+ * Failures are HttpErrors like every other call's, so that a person whose call could not even get
+ * its token reads that the service is unreachable (issue 12), not a generic error.
+ */
 const getJson: Fetcher = async (url) => {
-  const res = await fetch(url, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' } });
+  } catch {
+    throw new HttpError('network', 502, url);
+  }
+  if (!res.ok) throw new HttpError('http', res.status, url);
   return res.json();
 };
 

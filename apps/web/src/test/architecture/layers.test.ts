@@ -28,11 +28,11 @@ describe('web layers (apps/web/eslint.layers.js)', () => {
 
   it('lets a feature import its own files, the shared layer and the design system', async () => {
     const code = [
-      "import { loginErrorMessage } from './login-error';",
+      "import { useLoginForm } from './useLoginForm';",
       "import { paths } from '../../config/paths';",
       "import { useApi } from '../../lib/api/ApiProvider';",
       "import { Button } from '../../components/Button';",
-      'export const x = [loginErrorMessage, paths, useApi, Button];',
+      'export const x = [useLoginForm, paths, useApi, Button];',
       '',
     ].join('\n');
     expect(await ruleIds(code, 'apps/web/src/features/home/X.tsx')).toEqual([]);

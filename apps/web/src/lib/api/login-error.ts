@@ -1,5 +1,5 @@
 import { MESSAGES } from '@canal/shared';
-import { HttpError, unreachableMessage } from '../../lib/api/http';
+import { HttpError, unreachableMessage } from './http';
 
 /**
  * SPEC §8, login: 401 is "Código o contraseña incorrecta"; another answer shows the server's

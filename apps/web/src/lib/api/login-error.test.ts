@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@canal/shared';
-import { HttpError } from '../../lib/api/http';
+import { HttpError } from './http';
 import { loginErrorMessage } from './login-error';
 
 afterEach(() => vi.restoreAllMocks());
