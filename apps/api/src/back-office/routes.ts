@@ -5,6 +5,7 @@ import { caseRoutes } from './cases/routes';
 import { statsRoutes } from './stats/routes';
 import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
+import { alertRoutes } from './alerts/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
@@ -15,4 +16,5 @@ export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(auditRoutes);
   await app.register(statsRoutes);
   await app.register(mailRoutes);
+  await app.register(alertRoutes);
 };

@@ -20,6 +20,9 @@ export type AuditAction =
   | 'caso.asignado'
   | 'caso.exclusion'
   | 'caso.hito'
+  | 'regla_aviso.creada'
+  | 'regla_aviso.modificada'
+  | 'regla_aviso.eliminada'
   | 'estadisticas.exportadas'
   | 'auditoria.verificada'
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */

@@ -5,7 +5,6 @@ import {
   parseApiDate,
   todayInChile,
   type DenunciaPayload,
-  portalUrlOf,
   type Organization,
 } from '@canal/shared';
 import { isUniqueViolation } from '../../db/database';
@@ -17,9 +16,10 @@ import type { ReceivedFile } from '../../core/files/receive';
 import { commitFiles, insertFiles } from '../../core/complaints/attachments';
 import { firstDueDate } from '../../core/deadlines/next-due';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
+import { AUTHOR_SYSTEM, announceNewComplaint } from '../../core/notifications/notify';
 
 export const EVENT_FILED = 'Denuncia ingresada';
-export const AUTHOR_SYSTEM = 'Sistema';
+export { AUTHOR_SYSTEM };
 
 /** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
 export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
@@ -69,7 +69,7 @@ export async function createComplaint(
   dataKey: { key: Buffer; wrapped: string },
   files: ReceivedFile[],
 ): Promise<{ ticket: number; email: string }> {
-  const { db, keyring, hasher, files: store, outbox, catalogue } = services;
+  const { db, keyring, hasher, files: store, catalogue } = services;
   const key = dataKey.key;
   const email = payload.denuncia_ticket.email.trim();
   const date = parseApiDate(payload.fecha_delito)!;
@@ -136,20 +136,21 @@ export async function createComplaint(
           visible: true,
         });
         await insertFiles(tx, id, logId, key, files);
-        await outbox.enqueue(tx, {
-          to: email,
-          organizationId: org.id,
-          message: {
-            kind: 'confirmation',
+        // The confirmation (it acknowledges receipt) and the receivers' alert, in this transaction.
+        await announceNewComplaint(
+          services,
+          tx,
+          {
+            id,
             ticket,
-            createdAt: new Date(),
-            portalUrl: portalUrlOf(
-              org,
-              services.config.publicUrl,
-              services.config.PORTAL_HOST_PREFIX,
-            ),
+            caseNumber,
+            organizationId: org.id,
+            categoryId: row.category_id,
+            typeId: row.type_id,
+            receivedAt: createdAt,
           },
-        });
+          email,
+        );
         // The files were streamed to their final keys as staged: this transaction commits them.
         await commitFiles(tx, store, files);
       });

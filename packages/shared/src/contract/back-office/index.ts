@@ -4,11 +4,13 @@ export * from './cases';
 export * from './audit';
 export * from './stats';
 export * from './mail';
+export * from './alerts';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
 import { stats } from './stats';
 import { mail } from './mail';
+import { alerts } from './alerts';
 
 /** Every /v1/gestion endpoint. */
-export const backOffice = { ...account, ...cases, ...audit, ...stats, ...mail } as const;
+export const backOffice = { ...account, ...cases, ...audit, ...stats, ...mail, ...alerts } as const;
