@@ -18,6 +18,8 @@ export const webPaths = {
   staffUsers: () => '/gestion/usuarios',
   staffAudit: () => '/gestion/auditoria',
   staffStats: () => '/gestion/estadisticas',
+  /** Who is told of a new complaint (routing rules, administrators). */
+  staffAlertRules: () => '/gestion/avisos',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

@@ -27,6 +27,9 @@ const ACTIONS: Record<string, string> = {
   'caso.asignado': 'Asignación',
   'caso.exclusion': 'Exclusión',
   'caso.hito': 'Hito registrado',
+  'regla_aviso.creada': 'Regla de aviso creada',
+  'regla_aviso.modificada': 'Regla de aviso modificada',
+  'regla_aviso.eliminada': 'Regla de aviso eliminada',
   'estadisticas.exportadas': 'Exportación de estadísticas',
   'auditoria.verificada': 'Verificación de la cadena',
 };

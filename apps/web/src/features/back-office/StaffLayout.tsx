@@ -22,6 +22,9 @@ function navItems(user: StaffUser) {
   return [
     { to: paths.staffInbox(), label: 'Bandeja', end: true },
     ...(isAdministrator(user) ? [{ to: paths.staffUsers(), label: 'Usuarios', end: false }] : []),
+    ...(isAdministrator(user)
+      ? [{ to: paths.staffAlertRules(), label: 'Avisos', end: false }]
+      : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
   ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  alertRuleInputSchema,
   staffCommentSchema,
   staffInviteSchema,
   staffPasswordSchema,
@@ -31,3 +32,7 @@ export const commentSchema = staffCommentSchema;
 
 export const inviteSchema = staffInviteSchema;
 export type InviteForm = z.input<typeof inviteSchema>;
+
+/** A routing rule of new-complaint alerts (ids as numbers, null for every category). */
+export const alertRuleSchema = alertRuleInputSchema;
+export type AlertRuleForm = z.input<typeof alertRuleSchema>;

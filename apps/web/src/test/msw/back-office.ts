@@ -21,4 +21,8 @@ export const staffApi = answersFor({
   halfYear: contract.halfYearReport,
   categories: contract.offenceCategories,
   failedMails: contract.failedMails,
+  alertRules: contract.listAlertRules,
+  createAlertRule: contract.createAlertRule,
+  updateAlertRule: contract.updateAlertRule,
+  deleteAlertRule: contract.deleteAlertRule,
 });

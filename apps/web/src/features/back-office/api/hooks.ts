@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStaffApi } from './StaffApiProvider';
-import type { InboxFilters, NewUser, StatsFilters, StatusChange, UserChanges } from './client';
+import type {
+  AlertRuleInput,
+  InboxFilters,
+  NewUser,
+  StatsFilters,
+  StatusChange,
+  UserChanges,
+} from './client';
 
 /** Query keys of the back office, in one place so mutations invalidate the right data. */
 export const staffKeys = {
@@ -16,6 +23,7 @@ export const staffKeys = {
   halfYear: (anio: number, semestre: 1 | 2) => ['gestion', 'semestral', anio, semestre] as const,
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
   failedMails: () => ['gestion', 'correos-fallidos'] as const,
+  alertRules: () => ['gestion', 'reglas-aviso'] as const,
 };
 
 /** Mail the outbox gave up on (administrators only; checked every five minutes). */
@@ -150,4 +158,27 @@ export function useHalfYear(anio: number, semestre: 1 | 2) {
     queryKey: staffKeys.halfYear(anio, semestre),
     queryFn: () => api.halfYear(anio, semestre),
   });
+}
+
+/** Routing rules of new-complaint alerts (administrators). */
+export function useAlertRules(enabled = true) {
+  const api = useStaffApi();
+  return useQuery({ queryKey: staffKeys.alertRules(), queryFn: api.alertRules, enabled });
+}
+
+export function useAlertRuleActions() {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: staffKeys.alertRules() });
+  return {
+    save: useMutation({
+      mutationFn: (v: { id: number | null; rule: AlertRuleInput }) =>
+        v.id === null ? api.createAlertRule(v.rule) : api.updateAlertRule(v.id, v.rule),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api.deleteAlertRule(id),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -8,6 +8,7 @@ import {
   type StaffRole,
 } from '@canal/shared';
 import type {
+  AlertRuleListWire,
   AuditPageWire,
   CaseSummaryWire,
   CaseViewWire,
@@ -382,5 +383,38 @@ export const fromFailedMailList = (wire: FailedMailListWire): FailedMailList => 
     attempts: c.intentos,
     queuedAt: c.creado,
     failedAt: c.fallido,
+  })),
+});
+
+// ---- Routing rules of new-complaint alerts ----
+
+export interface AlertRule {
+  id: number;
+  organizationId: string;
+  /** null: every category of the organisation. */
+  category: NamedRef | null;
+  person: NamedRef;
+  /** The case is also assigned to the person. */
+  assigns: boolean;
+}
+
+export interface AlertRuleList {
+  rules: AlertRule[];
+  /** Each organisation's complaint categories, to choose from. */
+  categories: { organizationId: string; id: number; name: string }[];
+}
+
+export const fromAlertRuleList = (wire: AlertRuleListWire): AlertRuleList => ({
+  rules: wire.reglas.map((r) => ({
+    id: r.id,
+    organizationId: r.organizacion,
+    category: r.categoria && { id: r.categoria.id, name: r.categoria.nombre },
+    person: { id: r.usuario.id, name: r.usuario.nombre },
+    assigns: r.asignar,
+  })),
+  categories: wire.categorias.map((c) => ({
+    organizationId: c.organizacion,
+    id: c.id,
+    name: c.nombre,
   })),
 });
