@@ -267,7 +267,7 @@ describe('a new complaint alerts its receivers at once', () => {
   it('mails the organisation’s administrators and investigators, neutral, with the Law 21.643 wording', async () => {
     const c = await newCase(denuncia({ tipo_delito_id: 26 }));
     const mails = await deliver();
-    const alerts = mails.filter((m) => m.text.includes(`Nueva denuncia: caso ${c.caseNumber}`));
+    const alerts = mails.filter((m) => m.text.includes(`Nuevo caso ${c.caseNumber}`));
     expect(alerts.map((m) => m.to[0]).sort()).toEqual(
       [admin.email, investigatorHq.email, otherInvestigatorHq.email].sort(),
     );
@@ -288,9 +288,7 @@ describe('a new complaint alerts its receivers at once', () => {
 
   it('says nothing of protective measures outside Law 21.643, and tells the other organisation’s own staff', async () => {
     const c = await newCase(anonymous());
-    const alerts = (await deliver()).filter((m) =>
-      m.text.includes(`Nueva denuncia: caso ${c.caseNumber}`),
-    );
+    const alerts = (await deliver()).filter((m) => m.text.includes(`Nuevo caso ${c.caseNumber}`));
     expect(alerts).toHaveLength(3);
     expect(alerts.some((m) => /resguardo/.test(m.text))).toBe(false);
 
@@ -319,14 +317,14 @@ describe('a new complaint alerts its receivers at once', () => {
     expect(added.statusCode).toBe(201);
     const c = await newCase(anonymous());
     const told = (await deliver())
-      .filter((m) => m.text.includes(`Nueva denuncia: caso ${c.caseNumber}`))
+      .filter((m) => m.text.includes(`Nuevo caso ${c.caseNumber}`))
       .flatMap((m) => m.to);
     expect(told).toContain(auditorHq.email);
     // The rule is of another category than Law 21.643's: a Karin case does not reach the auditor.
     const karin = await newCase(denuncia({ tipo_delito_id: 27 }));
     expect(
       (await deliver())
-        .filter((m) => m.text.includes(`caso ${karin.caseNumber}`))
+        .filter((m) => m.text.includes(`Nuevo caso ${karin.caseNumber}`))
         .flatMap((m) => m.to),
     ).not.toContain(auditorHq.email);
 
@@ -442,7 +440,7 @@ describe('acknowledgement of receipt', () => {
     const rows = await t.db.query('SELECT 1 FROM case_milestones WHERE complaint_id = $1', [c.id]);
     expect(rows).toHaveLength(0);
     // The receivers are still told.
-    const told = (await deliver()).filter((m) => m.text.includes(`caso ${c.caseNumber}`));
+    const told = (await deliver()).filter((m) => m.text.includes(`Nuevo caso ${c.caseNumber}`));
     expect(told.length).toBeGreaterThan(0);
     expect(told.every((m) => !m.to.includes(EMAIL))).toBe(true);
   });

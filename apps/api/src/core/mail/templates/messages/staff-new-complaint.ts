@@ -22,11 +22,12 @@ export function staffNewComplaint(
   const backOfficeUrl = absoluteUrl(message.backOfficeUrl, 'backOfficeUrl');
   const due = message.protectiveMeasuresDue ? civilDate(message.protectiveMeasuresDue) : null;
   return {
-    subject: `${SUBJECT_PREFIX} Nueva denuncia: caso ${caseNumber}`,
+    // Neutral like every subject: the case and, under Law 21.643, that a deadline falls today.
+    subject: `${SUBJECT_PREFIX} Nuevo caso ${caseNumber}${due ? ': un plazo vence hoy' : ''}`,
     preheader: due
-      ? 'Ley N° 21.643: las medidas de resguardo vencen hoy.'
-      : 'Ingresó una nueva denuncia al canal.',
-    heading: `Nueva denuncia: caso ${caseNumber}`,
+      ? 'Un plazo de este caso vence hoy.'
+      : 'Hay un caso nuevo en la gestión de casos.',
+    heading: `Nuevo caso ${caseNumber}`,
     blocks: [
       p('Hola:'),
       p(
