@@ -406,7 +406,14 @@ describe('acknowledgement of receipt', () => {
     expect(row!.recorded_by).toBeNull();
     const view = (await admin.call(contract.viewCase, { params: { id: c.id } })).json();
     const acuse = view.hitos.find((h: { clave: string }) => h.clave === 'acuse_recibo');
-    expect(acuse).toMatchObject({ estado: 'done', completado: row!.completed_on });
+    expect(acuse).toMatchObject({
+      estado: 'done',
+      completado: row!.completed_on,
+      por_sistema: true,
+    });
+    expect(view.hitos.find((h: { clave: string }) => h.clave === 'respuesta').por_sistema).toBe(
+      false,
+    );
     expect(view.bitacora.visible).toContainEqual(
       expect.objectContaining({ evento: 'Hito: Acuse de recibo', autor: 'Sistema' }),
     );

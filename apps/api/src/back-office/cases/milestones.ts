@@ -9,6 +9,8 @@ export function milestonesView(
   row: ComplaintRow,
   completed: Partial<Record<MilestoneKey, Date>>,
   now: Date,
+  /** Keys the system recorded itself. */
+  bySystem: readonly string[] = [],
 ) {
   const closed = row.status === 'Cerrada';
   return computeMilestones({ typeId: row.type_id, receivedAt: row.created_at, completed, now }).map(
@@ -25,6 +27,7 @@ export function milestonesView(
       informa_denunciante: m.informsComplainant,
       se_informa: m.complainantIsTold,
       responsable: m.responsible,
+      por_sistema: bySystem.includes(m.key),
     }),
   );
 }

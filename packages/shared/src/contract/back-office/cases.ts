@@ -109,6 +109,8 @@ export const milestoneSchema = z.object({
   provisorio: z.boolean(),
   informa_denunciante: z.boolean(),
   se_informa: z.string().nullable(),
+  /** Recorded by the system itself (the acknowledgement, when the confirmation mail is queued). */
+  por_sistema: z.boolean(),
   responsable: z.enum(['empleador', 'direccion_del_trabajo']),
 });
 

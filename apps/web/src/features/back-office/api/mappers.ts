@@ -173,6 +173,8 @@ export interface Milestone {
   informsComplainant: boolean;
   informedVia: string | null;
   responsible: MilestoneWire['responsable'];
+  /** Recorded by the system (the acknowledgement sent with the confirmation mail). */
+  bySystem: boolean;
 }
 
 export const fromMilestone = (wire: MilestoneWire): Milestone => ({
@@ -187,6 +189,7 @@ export const fromMilestone = (wire: MilestoneWire): Milestone => ({
   informsComplainant: wire.informa_denunciante,
   informedVia: wire.se_informa,
   responsible: wire.responsable,
+  bySystem: wire.por_sistema,
 });
 
 export interface CaseFile {
