@@ -381,6 +381,33 @@ describe('a new complaint alerts its receivers at once', () => {
     const other = await newCase(anonymous());
     expect(other.assigneeId).toBe(otherInvestigatorHq.id);
 
+    // A case someone already handles (a staff intake may assign it) keeps its person.
+    await t.db.query('UPDATE complaints SET assignee_id = $2 WHERE id = $1', [
+      other.id,
+      investigatorHq.id,
+    ]);
+    await t.db.transaction((tx) =>
+      alertReceivers(t.services, tx, {
+        id: other.id,
+        ticket: other.ticket,
+        caseNumber: other.caseNumber,
+        organizationId: HEAD_OFFICE,
+        categoryId: otherCategory,
+        typeId: 1,
+        receivedAt: new Date(),
+      }),
+    );
+    const [kept] = await t.db.query<{ assignee_id: number }>(
+      'SELECT assignee_id FROM complaints WHERE id = $1',
+      [other.id],
+    );
+    expect(kept!.assignee_id).toBe(investigatorHq.id);
+    const audits = await t.db.query(
+      `SELECT 1 FROM audit_log WHERE action = 'caso.asignado' AND complaint_id = $1`,
+      [other.id],
+    );
+    expect(audits).toHaveLength(1);
+
     // A person who can no longer take cases is not assigned; the alert still goes out.
     await t.db.query('UPDATE staff_users SET active = false WHERE id = $1', [
       otherInvestigatorHq.id,

@@ -110,7 +110,8 @@ export async function announceNewComplaint(
 /**
  * Queues the confirmation mail and, since that mail acknowledges receipt, records the
  * 'acuse_recibo' milestone on the day of receipt, by the system (a visible log entry, author
- * "Sistema"), where the case's regime has that milestone; the next due date follows.
+ * "Sistema"), where the case's regime has that milestone; the next due date follows (for a
+ * complaint just saved: nothing else is recorded yet).
  */
 export async function confirmReceipt(
   services: Services,
@@ -176,8 +177,8 @@ export async function alertReceivers(
     category_id: complaint.categoryId,
   };
   const assignee = await alertsRepository.ruleAssignee(tx, scope);
-  if (assignee) {
-    await alertsRepository.assign(tx, complaint.id, assignee.user_id);
+  // A creation path that already gave the case to someone keeps its choice.
+  if (assignee && (await alertsRepository.assignIfUnassigned(tx, complaint.id, assignee.user_id))) {
     await complaintsRepository.addLog(tx, {
       complaintId: complaint.id,
       event: `Caso asignado a ${assignee.name} por una regla de aviso`,

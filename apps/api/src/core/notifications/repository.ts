@@ -56,11 +56,14 @@ export const alertsRepository = {
     return row ?? null;
   },
 
-  async assign(tx: Db, complaintId: number, userId: number): Promise<void> {
-    await tx.query('UPDATE complaints SET assignee_id = $2, updated_at = now() WHERE id = $1', [
-      complaintId,
-      userId,
-    ]);
+  /** Assigns a case nobody handles yet; false when someone already does (left as it is). */
+  async assignIfUnassigned(tx: Db, complaintId: number, userId: number): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE complaints SET assignee_id = $2, updated_at = now()
+        WHERE id = $1 AND assignee_id IS NULL RETURNING id`,
+      [complaintId, userId],
+    );
+    return rows.length > 0;
   },
 
   /** A milestone recorded by the system itself (no staff author), on `date` ('yyyy-mm-dd'). */
