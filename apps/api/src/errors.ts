@@ -58,6 +58,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'No se encontró la denuncia solicitada.' },
   CASE_NOT_FOUND: { status: 404, message: 'No se encontró el caso solicitado.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
+  ALERT_RULE_NOT_FOUND: { status: 404, message: 'No se encontró la regla de aviso solicitada.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
   RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },
   LINK_INVALID: { status: 410, message: 'El enlace no es válido o ya expiró. Solicite uno nuevo.' },
@@ -70,6 +71,14 @@ export const ERRORS = {
   LAST_ADMINISTRATOR: {
     status: 409,
     message: 'Debe quedar al menos un administrador activo.',
+  },
+  ALERT_RULE_TAKEN: {
+    status: 409,
+    message: 'Esa persona ya tiene una regla de aviso para esa organización y categoría.',
+  },
+  ALERT_RULE_ASSIGNEE_TAKEN: {
+    status: 409,
+    message: 'Ya hay una regla que asigna los casos de esa organización y categoría.',
   },
   SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
   CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },

@@ -59,10 +59,12 @@ describe('a complaint missing documents', () => {
       'Faltan antecedentes',
       'Por favor adjunte el registro de bodega de marzo.',
     );
+    // The update waits 30 s for the rest of the sitting before it leaves (decision 0012).
     const notice = await waitForMail(
       (m) =>
         m.to.includes(EMAIL) &&
         m.subject === `Canal de denuncias – Actualización del código ${code}`,
+      60_000,
     );
     expect(notice.text).not.toContain('registro de bodega');
 

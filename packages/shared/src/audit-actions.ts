@@ -18,6 +18,9 @@ export const AUDIT_ACTION_LABELS = {
   'caso.hito': 'Hito registrado',
   /** Staff recorded a complaint received verbally, in writing or in person. */
   'caso.registrado': 'Denuncia registrada por el equipo',
+  'regla_aviso.creada': 'Regla de aviso creada',
+  'regla_aviso.modificada': 'Regla de aviso modificada',
+  'regla_aviso.eliminada': 'Regla de aviso eliminada',
   'estadisticas.exportadas': 'Exportación de casos (CSV)',
   'estadisticas.semestral_exportado': 'Exportación del informe semestral (CSV)',
   'auditoria.verificada': 'Verificación de la cadena',

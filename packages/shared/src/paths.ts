@@ -21,6 +21,8 @@ export const webPaths = {
   /** Staff record a complaint received verbally, in writing or in person; then its receipt. */
   staffIntake: () => '/gestion/registrar-denuncia',
   staffIntakeReceipt: () => '/gestion/registrar-denuncia/comprobante',
+  /** Who is told of a new complaint (routing rules, administrators). */
+  staffAlertRules: () => '/gestion/avisos',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

@@ -6,6 +6,7 @@ import { statsRoutes } from './stats/routes';
 import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
 import { intakeRoutes } from './intake/routes';
+import { alertRoutes } from './alerts/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
@@ -17,4 +18,5 @@ export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(statsRoutes);
   await app.register(mailRoutes);
   await app.register(intakeRoutes);
+  await app.register(alertRoutes);
 };

@@ -45,7 +45,9 @@ async function newCase(payload = denuncia(), organizationId?: string) {
   return { ...filed, id: row!.id, caseNumber: row!.case_number };
 }
 
+/** Sends every queued mail now, complainant updates included (they wait to merge, decision 0012). */
 const drainMail = async () => {
+  await t.services.outbox.retryNow(t.db);
   await t.services.outbox.drain(t.db);
   return t.services.transport.list!();
 };
@@ -308,6 +310,7 @@ describe('the case view', () => {
 
 describe('status changes', () => {
   it('goes through every status with a comment the complainant reads, each mailing them', async () => {
+    // Each change is mailed before the next one is made (changes made together merge into one mail).
     const c = await newCase();
     const before = (await drainMail()).length;
     const path: ComplaintStatus[] = [
@@ -331,6 +334,7 @@ describe('status changes', () => {
         body: { codigo: c.ticket },
       });
       expect(status.json().estado).toBe(estado);
+      await drainMail();
     }
     const mails = await drainMail();
     const updates = mails
@@ -508,7 +512,9 @@ describe('dialogue', () => {
       ).statusCode,
     ).toBe(201);
     const mails = (await drainMail()).filter(
-      (m) => m.to === investigatorHq.email && m.subject.includes(c.caseNumber),
+      (m) =>
+        m.to === investigatorHq.email &&
+        m.subject.includes(`Nueva actividad en el caso ${c.caseNumber}`),
     );
     expect(
       mails

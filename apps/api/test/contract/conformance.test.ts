@@ -589,6 +589,41 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('verifyAuditChain', await staffCall(investigator, 'verifyAuditChain'), 403);
     conforms('failedMails', await staffCall(admin, 'failedMails'), 200);
     conforms('failedMails', await staffCall(investigator, 'failedMails'), 403);
+    const rule = { organizacion: HEAD_OFFICE, categoria_id: null, usuario_id: investigator.id };
+    const created = conforms(
+      'createAlertRule',
+      await staffCall(admin, 'createAlertRule', { payload: { ...rule, asignar: false } }),
+      201,
+    );
+    conforms(
+      'createAlertRule',
+      await staffCall(admin, 'createAlertRule', { payload: { ...rule, asignar: false } }),
+      409,
+    );
+    conforms('createAlertRule', await staffCall(admin, 'createAlertRule'), 400);
+    conforms('listAlertRules', await staffCall(admin, 'listAlertRules'), 200);
+    conforms('listAlertRules', await staffCall(investigator, 'listAlertRules'), 403);
+    conforms(
+      'updateAlertRule',
+      await staffCall(admin, 'updateAlertRule', {
+        params: { id: created.id },
+        payload: { ...rule, asignar: true },
+      }),
+      200,
+    );
+    conforms(
+      'updateAlertRule',
+      await staffCall(admin, 'updateAlertRule', {
+        params: { id: 987654 },
+        payload: { ...rule, asignar: true },
+      }),
+      404,
+    );
+    conforms(
+      'deleteAlertRule',
+      await staffCall(admin, 'deleteAlertRule', { params: { id: created.id } }),
+      204,
+    );
   });
 
   it('counts, exports and reports the half year', async () => {

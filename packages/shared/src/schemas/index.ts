@@ -5,3 +5,4 @@ export * from './detail';
 export * from './payloads';
 export { WHEN_OBJECT, addIssue, addIssuesFrom } from './refine';
 export * from './staff';
+export * from './alert-rules';

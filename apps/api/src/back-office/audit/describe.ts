@@ -25,6 +25,9 @@ const KEY_LABELS: Record<string, string> = {
   fecha: 'Fecha',
   hitos_abiertos: 'Hitos abiertos confirmados',
   canal: 'Canal',
+  regla_id: 'Regla',
+  categoria_id: 'Categoría',
+  asignar: 'Asigna el caso',
   organizacion: 'Organización',
   correo: 'Con correo de contacto',
   de: 'De',
@@ -60,7 +63,10 @@ const orgName = (id: unknown) =>
     : String(id);
 
 function valueInWords(key: string, value: unknown, people: Map<number, string>): string {
-  if (value === null || value === undefined) return key === 'usuario_id' ? 'nadie' : '—';
+  if (value === null || value === undefined)
+    return key === 'usuario_id' ? 'nadie' : key === 'categoria_id' ? 'todas' : '—';
+  if ((key === 'regla_id' || key === 'categoria_id') && typeof value === 'number')
+    return `N° ${value}`;
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
   if (key === 'usuario_id' && typeof value === 'number')
     return people.get(value) ?? `persona N° ${value}`;

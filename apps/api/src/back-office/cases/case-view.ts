@@ -98,11 +98,12 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   const { db, keyring } = services;
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
-  const [log, files, exclusions, completed] = await Promise.all([
+  const [log, files, exclusions, completed, bySystem] = await Promise.all([
     repo.fullLog(db, id),
     complaintsRepository.files(db, id),
     repo.exclusions(db, id),
     repo.milestones(db, id),
+    repo.systemMilestones(db, id),
   ]);
   const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
   await appendAudit(services, db, { actorId: user.id, action: 'caso.visto', complaintId: id });
@@ -147,6 +148,6 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
       fecha: staffInstant(f.created_at, row.is_anonymous),
       url: fileUrl(id, f.id),
     })),
-    hitos: milestonesView(row, completed, now),
+    hitos: milestonesView(row, completed, now, bySystem),
   };
 }

@@ -11,6 +11,8 @@ export function milestonesView(
   row: ComplaintRow,
   completed: Partial<Record<MilestoneKey, Date>>,
   now: Date,
+  /** Keys the system recorded itself. */
+  bySystem: readonly string[] = [],
 ) {
   const closed = row.status === STATUS_CLOSED;
   return caseMilestones({
@@ -35,5 +37,6 @@ export function milestonesView(
     responsable: m.responsible,
     registra_cierre: m.recordedByClosing,
     tras_cierre: m.afterClosing,
+    por_sistema: bySystem.includes(m.key),
   }));
 }

@@ -229,6 +229,15 @@ export const casesRepository = {
     return Object.fromEntries(rows.map((r) => [r.milestone, civilNoon(r.completed_on)]));
   },
 
+  /** The milestones of a case the system recorded itself (no staff author). */
+  async systemMilestones(db: Db, complaintId: number): Promise<string[]> {
+    const rows = await db.query<{ milestone: string }>(
+      'SELECT milestone FROM case_milestones WHERE complaint_id = $1 AND recorded_by IS NULL',
+      [complaintId],
+    );
+    return rows.map((r) => r.milestone);
+  },
+
   async recordMilestone(
     tx: Db,
     complaintId: number,

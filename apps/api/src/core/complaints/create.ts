@@ -3,7 +3,6 @@ import {
   formatRut,
   parseApiDate,
   todayInChile,
-  portalUrlOf,
   type ComplaintChannel,
   type ComplaintFieldsPayload,
   type Organization,
@@ -16,9 +15,10 @@ import type { ReceivedFile } from '../files/receive';
 import { commitFiles, insertFiles } from './attachments';
 import { firstDueDate } from '../deadlines/next-due';
 import { complaintsRepository as repo } from './repository';
+import { AUTHOR_SYSTEM, announceNewComplaint } from '../notifications/notify';
 
 export const EVENT_FILED = 'Denuncia ingresada';
-export const AUTHOR_SYSTEM = 'Sistema';
+export { AUTHOR_SYSTEM };
 
 /** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
 export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
@@ -89,7 +89,7 @@ export async function createComplaint(
   dataKey: { key: Buffer; wrapped: string },
   input: ComplaintToCreate,
 ): Promise<CreatedComplaint> {
-  const { db, keyring, files: store, outbox, catalogue } = services;
+  const { db, keyring, files: store, catalogue } = services;
   const { fields, files } = input;
   const key = dataKey.key;
   const email = input.contactEmail?.trim() || null;
@@ -158,24 +158,22 @@ export async function createComplaint(
           visible: true,
         });
         await insertFiles(tx, id, logId, key, files);
-        if (email !== null) {
-          await outbox.enqueue(tx, {
-            to: email,
+        // The confirmation (it acknowledges receipt; none without an address) and the receivers'
+        // alert and a routing rule's assignment, in this transaction, for every creation path.
+        await announceNewComplaint(
+          services,
+          tx,
+          {
+            id,
+            ticket,
+            caseNumber,
             organizationId: org.id,
-            message: {
-              kind: 'confirmation',
-              ticket,
-              createdAt: new Date(),
-              portalUrl: portalUrlOf(
-                org,
-                services.config.publicUrl,
-                services.config.PORTAL_HOST_PREFIX,
-              ),
-            },
-          });
-        }
-        // ALERTS (issue 11, "new complaint alerts receivers"): the alert to the organisation's
-        // receivers is queued here, in this transaction, for portal and staff intake alike.
+            categoryId: row.category_id,
+            typeId: row.type_id,
+            receivedAt: createdAt,
+          },
+          email,
+        );
         const result: CreatedComplaint = { id, ticket, caseNumber, createdAt };
         await input.inTransaction?.(tx, result);
         // The files were streamed to their final keys as staged: this transaction commits them.

@@ -19,13 +19,36 @@ export const outboxStore = {
   },
 
   /**
+   * Inserts a mail that waits `waitSeconds` before it is due, or — when a message with the same
+   * key is still pending — replaces that one's payload and keeps its due time: one mail, the
+   * newest content. Atomic (`ON CONFLICT` on the partial unique index), so it holds across
+   * processes; a row a drain has claimed has lost its key and is never changed.
+   */
+  async insertCoalesced(
+    tx: Db,
+    kind: string,
+    organizationId: string,
+    payloadEnc: string,
+    key: string,
+    waitSeconds: number,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO outbox (kind, organization_id, payload_enc, coalesce_key, next_attempt_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+       ON CONFLICT (coalesce_key) WHERE status = 'pending'
+       DO UPDATE SET payload_enc = EXCLUDED.payload_enc`,
+      [kind, organizationId, payloadEnc, key, waitSeconds],
+    );
+  },
+
+  /**
    * Claims the next due message under a lease of its own (`lease_id`, until `locked_until`): a
    * pending one whose time has come, or one whose lease lapsed (its drain died). Safe from several
-   * processes (`SKIP LOCKED`); null when nothing is due.
+   * processes (`SKIP LOCKED`); null when nothing is due. A claimed message takes no more merges.
    */
   async claimNext(db: Db, leaseId: string, leaseMs: number): Promise<ClaimedMail | null> {
     const [row] = await db.query<ClaimedMail>(
-      `UPDATE outbox SET status = 'sending', lease_id = $1,
+      `UPDATE outbox SET status = 'sending', lease_id = $1, coalesce_key = NULL,
               locked_until = now() + make_interval(secs => $2::float8 / 1000)
         WHERE id = (
           SELECT id FROM outbox

@@ -10,6 +10,11 @@ export interface OutgoingMail {
   to: string;
   organizationId: string;
   message: MailMessage;
+  /**
+   * Merge with a mail of the same key still waiting (decision 0012): this one waits
+   * `waitSeconds`, and a later one with the key replaces its content instead of adding a mail.
+   */
+  coalesce?: { key: string; waitSeconds: number };
 }
 
 export const MAX_ATTEMPTS = 12;
@@ -76,12 +81,19 @@ export class Outbox {
   }
 
   async enqueue(tx: Db, mail: OutgoingMail): Promise<void> {
-    await store.insert(
-      tx,
-      mail.message.kind,
-      mail.organizationId,
-      this.keyring.sealWithMaster(JSON.stringify({ to: mail.to, message: mail.message })),
+    const payload = this.keyring.sealWithMaster(
+      JSON.stringify({ to: mail.to, message: mail.message }),
     );
+    if (mail.coalesce)
+      await store.insertCoalesced(
+        tx,
+        mail.message.kind,
+        mail.organizationId,
+        payload,
+        mail.coalesce.key,
+        mail.coalesce.waitSeconds,
+      );
+    else await store.insert(tx, mail.message.kind, mail.organizationId, payload);
   }
 
   /**

@@ -132,6 +132,11 @@ export class MasterDataCatalogue {
     return this.of(org).typeToCategory.get(typeId);
   }
 
+  /** The organisation's complaint categories (id and name), in their order. */
+  categories(org: Organization): { id: number; nombre: string }[] {
+    return this.of(org).categories.map((c) => c.categoria);
+  }
+
   typeName(org: Organization, typeId: number): string | undefined {
     return this.category(org, typeId)?.delito_tipos.find((t) => t.id === typeId)?.nombre;
   }

@@ -3,6 +3,19 @@ import { openField } from '../../crypto/sealed-field';
 import type { Db } from '../../db/database';
 import type { Services } from '../services';
 import { complaintsRepository, type ComplaintRow } from '../complaints/repository';
+import { appendAudit } from '../audit/audit-log';
+import { civilDateInZone, computeMilestones, regimeForType } from '../deadlines';
+import { nextDueDate } from '../deadlines/next-due';
+import { alertsRepository } from './repository';
+
+/** The author the complainant and staff read on entries the system writes itself. */
+export const AUTHOR_SYSTEM = 'Sistema';
+
+/**
+ * How long a complainant's "your complaint has news" mail waits before it goes, so that the mails
+ * of one staff sitting (a milestone, a status, a reply) leave as one (decision 0012).
+ */
+export const COMPLAINANT_UPDATE_WAIT_SECONDS = 30;
 
 /** The back-office page of a case, for links in staff mails. */
 export const caseUrl = (services: Services, complaintId: number) =>
@@ -26,6 +39,11 @@ export async function notifyComplainant(
       field: 'complaints.contact_email',
     }),
     organizationId: row.organization_id,
+    // One mail per complaint while it waits: a later update replaces it, newest status kept.
+    coalesce: {
+      key: `complainant-update:${row.id}`,
+      waitSeconds: COMPLAINANT_UPDATE_WAIT_SECONDS,
+    },
     message: {
       kind: 'complainant-update',
       ticket: row.ticket,
@@ -62,4 +80,138 @@ export async function notifyAssignee(
       backOfficeUrl: caseUrl(services, complaintId),
     },
   });
+}
+
+/** A complaint just saved, as the alerts of its creation need it. */
+export interface NewComplaint {
+  id: number;
+  ticket: number;
+  caseNumber: string;
+  organizationId: string;
+  categoryId: number;
+  typeId: number;
+  receivedAt: Date;
+}
+
+export const EVENT_ACKNOWLEDGED = 'Hito: Acuse de recibo';
+
+/**
+ * Everything a new complaint sets off, inside the transaction that saves it; every creation path
+ * (the portal, a staff intake) calls this. The complainant's confirmation (with no address, none:
+ * staff then record the acknowledgement themselves), then the receivers' alert and a rule's
+ * assignment.
+ */
+export async function announceNewComplaint(
+  services: Services,
+  tx: Db,
+  complaint: NewComplaint,
+  contactEmail: string | null,
+): Promise<void> {
+  if (contactEmail) await confirmReceipt(services, tx, complaint, contactEmail);
+  await alertReceivers(services, tx, complaint);
+}
+
+/**
+ * Queues the confirmation mail and, since that mail acknowledges receipt, records the
+ * 'acuse_recibo' milestone on the day of receipt, by the system (a visible log entry, author
+ * "Sistema"), where the case's regime has that milestone; the next due date follows (for a
+ * complaint just saved: nothing else is recorded yet).
+ */
+export async function confirmReceipt(
+  services: Services,
+  tx: Db,
+  complaint: NewComplaint,
+  contactEmail: string,
+): Promise<void> {
+  const org = organizationById(complaint.organizationId);
+  await services.outbox.enqueue(tx, {
+    to: contactEmail,
+    organizationId: org.id,
+    message: {
+      kind: 'confirmation',
+      ticket: complaint.ticket,
+      createdAt: complaint.receivedAt,
+      portalUrl: portalUrlOf(org, services.config.publicUrl, services.config.PORTAL_HOST_PREFIX),
+    },
+  });
+  const acknowledgement = regimeForType(complaint.typeId).rules.find(
+    (r) => r.key === 'acuse_recibo',
+  );
+  if (!acknowledgement) return;
+  await alertsRepository.recordSystemMilestone(
+    tx,
+    complaint.id,
+    'acuse_recibo',
+    civilDateInZone(complaint.receivedAt),
+  );
+  await complaintsRepository.addLog(tx, {
+    complaintId: complaint.id,
+    event: EVENT_ACKNOWLEDGED,
+    commentEnc: null,
+    author: AUTHOR_SYSTEM,
+    visible: true,
+  });
+  await complaintsRepository.setNextDueDate(
+    tx,
+    complaint.id,
+    nextDueDate({
+      typeId: complaint.typeId,
+      receivedAt: complaint.receivedAt,
+      completed: { acuse_recibo: complaint.receivedAt },
+      closed: false,
+      now: complaint.receivedAt,
+    }),
+  );
+}
+
+/**
+ * Tells every receiver of the organisation (and of a routing rule of its category) at once, with
+ * a neutral mail: the case number and a link, never the content; under Law 21.643 it says that
+ * protective measures are due today. A rule that assigns gives the case to its person, logged and
+ * audited like a manual assignment (the actor is the system).
+ */
+export async function alertReceivers(
+  services: Services,
+  tx: Db,
+  complaint: NewComplaint,
+): Promise<void> {
+  const scope = {
+    id: complaint.id,
+    organization_id: complaint.organizationId,
+    category_id: complaint.categoryId,
+  };
+  const assignee = await alertsRepository.ruleAssignee(tx, scope);
+  // A creation path that already gave the case to someone keeps its choice.
+  if (assignee && (await alertsRepository.assignIfUnassigned(tx, complaint.id, assignee.user_id))) {
+    await complaintsRepository.addLog(tx, {
+      complaintId: complaint.id,
+      event: `Caso asignado a ${assignee.name} por una regla de aviso`,
+      commentEnc: null,
+      author: AUTHOR_SYSTEM,
+      visible: false,
+    });
+    await appendAudit(services, tx, {
+      actorId: null,
+      action: 'caso.asignado',
+      complaintId: complaint.id,
+      detail: { usuario_id: assignee.user_id, regla_id: assignee.rule_id },
+    });
+  }
+  const protective = computeMilestones({
+    typeId: complaint.typeId,
+    receivedAt: complaint.receivedAt,
+    now: complaint.receivedAt,
+  }).find((m) => m.key === 'medidas_resguardo');
+  for (const receiver of await alertsRepository.receivers(tx, scope)) {
+    await services.outbox.enqueue(tx, {
+      to: receiver.email,
+      organizationId: complaint.organizationId,
+      message: {
+        kind: 'staff-new-complaint',
+        caseNumber: complaint.caseNumber,
+        protectiveMeasuresDue: protective?.dueDate ?? null,
+        backOfficeUrl: caseUrl(services, complaint.id),
+      },
+    });
+  }
 }

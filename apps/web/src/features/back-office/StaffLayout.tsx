@@ -26,6 +26,9 @@ function navItems(user: StaffUser) {
       ? [{ to: paths.staffIntake(), label: 'Registrar denuncia', end: false }]
       : []),
     ...(isAdministrator(user) ? [{ to: paths.staffUsers(), label: 'Usuarios', end: false }] : []),
+    ...(isAdministrator(user)
+      ? [{ to: paths.staffAlertRules(), label: 'Avisos', end: false }]
+      : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
   ];

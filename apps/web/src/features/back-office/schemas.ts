@@ -4,6 +4,7 @@ import {
   STAFF_MESSAGES,
   complaintFormSchema,
   emailSchema,
+  alertRuleInputSchema,
   staffCommentSchema,
   staffInviteSchema,
   staffPasswordSchema,
@@ -53,3 +54,6 @@ export const intakeFormSchema = z.object({
 });
 export type IntakeFormInput = z.input<typeof intakeFormSchema>;
 export type IntakeFormOutput = z.output<typeof intakeFormSchema>;
+/** A routing rule of new-complaint alerts (ids as numbers, null for every category). */
+export const alertRuleSchema = alertRuleInputSchema;
+export type AlertRuleForm = z.input<typeof alertRuleSchema>;

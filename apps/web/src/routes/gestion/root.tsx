@@ -11,6 +11,9 @@ const ActivateRoute = lazy(() => import('./activate').then((m) => ({ default: m.
 const InboxRoute = lazy(() => import('./inbox').then((m) => ({ default: m.InboxRoute })));
 const CaseRoute = lazy(() => import('./case').then((m) => ({ default: m.CaseRoute })));
 const UsersRoute = lazy(() => import('./users').then((m) => ({ default: m.UsersRoute })));
+const AlertRulesRoute = lazy(() =>
+  import('./alert-rules').then((m) => ({ default: m.AlertRulesRoute })),
+);
 const AuditRoute = lazy(() => import('./audit').then((m) => ({ default: m.AuditRoute })));
 const IntakeRoute = lazy(() => import('./intake').then((m) => ({ default: m.IntakeRoute })));
 const IntakeReceiptRoute = lazy(() =>
@@ -33,6 +36,7 @@ export function GestionRoot() {
         { index: true, element: <InboxRoute /> },
         { path: staffCasePattern(), element: <CaseRoute /> },
         { path: underStaff(paths.staffUsers()), element: <UsersRoute /> },
+        { path: underStaff(paths.staffAlertRules()), element: <AlertRulesRoute /> },
         { path: underStaff(paths.staffAudit()), element: <AuditRoute /> },
         { path: underStaff(paths.staffStats()), element: <StatsRoute /> },
         { path: underStaff(paths.staffIntake()), element: <IntakeRoute /> },

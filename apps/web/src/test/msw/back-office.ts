@@ -25,4 +25,8 @@ export const staffApi = answersFor({
   zonePlaces: contract.zonePlaces,
   relationOptions: contract.relationOptions,
   recognitionOptions: contract.recognitionOptions,
+  alertRules: contract.listAlertRules,
+  createAlertRule: contract.createAlertRule,
+  updateAlertRule: contract.updateAlertRule,
+  deleteAlertRule: contract.deleteAlertRule,
 });

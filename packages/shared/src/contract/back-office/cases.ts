@@ -111,6 +111,8 @@ export const milestoneSchema = z.object({
   provisorio: z.boolean(),
   informa_denunciante: z.boolean(),
   se_informa: z.string().nullable(),
+  /** Recorded by the system itself (the acknowledgement, when the confirmation mail is queued). */
+  por_sistema: z.boolean(),
   responsable: z.enum(['empleador', 'direccion_del_trabajo']),
   /** Closing the case records it, on the day of closing, unless it was recorded before. */
   registra_cierre: z.boolean(),

@@ -5,12 +5,22 @@ export * from './audit';
 export * from './stats';
 export * from './mail';
 export * from './intake';
+export * from './alerts';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
 import { stats } from './stats';
 import { mail } from './mail';
 import { intake } from './intake';
+import { alerts } from './alerts';
 
 /** Every /v1/gestion endpoint. */
-export const backOffice = { ...account, ...cases, ...audit, ...stats, ...mail, ...intake } as const;
+export const backOffice = {
+  ...account,
+  ...cases,
+  ...audit,
+  ...stats,
+  ...mail,
+  ...intake,
+  ...alerts,
+} as const;

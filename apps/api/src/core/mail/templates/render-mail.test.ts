@@ -410,6 +410,55 @@ describe('staff-new-activity', () => {
   });
 });
 
+describe('staff-new-complaint', () => {
+  const message: MailMessage = {
+    kind: 'staff-new-complaint',
+    caseNumber: 'CLI-2026-00042',
+    protectiveMeasuresDue: null,
+    backOfficeUrl: 'https://canal.example.cl/gestion/casos/42',
+  };
+  const karin: MailMessage = { ...message, protectiveMeasuresDue: '2026-03-02' };
+
+  it('names the new case and links to it, nothing more', () => {
+    const mail = renderMail(message, brand);
+    expect(mail.subject).toBe('Canal de denuncias – Nuevo caso CLI-2026-00042');
+    expectNeutralSubject(mail.subject);
+    expect(mail.text).toContain(
+      'Ingresó una nueva denuncia al canal de denuncias de la Clínica Lircay: el caso CLI-2026-00042.',
+    );
+    expect(mail.text).not.toMatch(/resguardo|21\.643/);
+    expect(hrefs(mail.html)).toContain(message.backOfficeUrl);
+    expectWellFormedHtml(mail);
+  });
+
+  it('says, under Law 21.643, that protective measures are due today, in the body only', () => {
+    const mail = renderMail(karin, brand);
+    expect(mail.subject).toBe('Canal de denuncias – Nuevo caso CLI-2026-00042: un plazo vence hoy');
+    expectNeutralSubject(mail.subject);
+    for (const surface of [visible(mail.html), mail.text])
+      expect(surface).toContain(
+        'Esta denuncia se rige por la Ley N° 21.643. Las medidas de resguardo deben adoptarse de inmediato: vencen hoy, 02-03-2026.',
+      );
+    expect(() => renderMail({ ...karin, protectiveMeasuresDue: 'mañana' }, brand)).toThrow(/date/);
+  });
+
+  it('shows only the values it was given', () => {
+    expectOnlyPassedValues(renderMail({ ...karin, ...LEAKS } as MailMessage, brand), {
+      urls: [message.backOfficeUrl],
+      caseNumbers: ['CLI-2026-00042'],
+      dates: ['02-03-2026'],
+    });
+    expectOnlyValuesVary(
+      message,
+      { ...message, caseNumber: 'MAS-2025-00913', backOfficeUrl: 'https://g.example.cl/c/913' },
+      [
+        ['CLI-2026-00042', 'MAS-2025-00913'],
+        [message.backOfficeUrl, 'https://g.example.cl/c/913'],
+      ],
+    );
+  });
+});
+
 describe('staff-deadlines', () => {
   const message: MailMessage = {
     kind: 'staff-deadlines',

@@ -10,6 +10,7 @@ import { codeRecovery } from './messages/code-recovery';
 import { passwordReset } from './messages/password-reset';
 import { complainantUpdate } from './messages/complainant-update';
 import { staffNewActivity } from './messages/staff-new-activity';
+import { staffNewComplaint } from './messages/staff-new-complaint';
 import { staffDeadlines } from './messages/staff-deadlines';
 import { staffInvitation } from './messages/staff-invitation';
 import { staffAdminDigest, staffMailFailed } from './messages/staff-admin';
@@ -30,6 +31,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return complainantUpdate(message, org);
     case 'staff-new-activity':
       return staffNewActivity(message, org);
+    case 'staff-new-complaint':
+      return staffNewComplaint(message, org);
     case 'staff-deadlines':
       return staffDeadlines(message, org);
     case 'staff-invitation':

@@ -19,6 +19,13 @@ export type MailMessage =
       backOfficeUrl: string;
     }
   | {
+      kind: 'staff-new-complaint';
+      caseNumber: string;
+      /** Law 21.643: the day protective measures are due ('yyyy-mm-dd', the day of receipt). */
+      protectiveMeasuresDue: string | null;
+      backOfficeUrl: string;
+    }
+  | {
       kind: 'staff-deadlines';
       items: { caseNumber: string; milestone: string; dueDate: string; overdue: boolean }[];
       backOfficeUrl: string;

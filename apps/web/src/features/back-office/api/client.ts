@@ -17,6 +17,7 @@ import {
 } from '@canal/shared/contract';
 import { HttpError, send } from '../../../lib/api/http';
 import {
+  fromAlertRuleList,
   fromAuditPage,
   fromCaseView,
   fromChainCheck,
@@ -41,6 +42,7 @@ export type UserChanges = RequestOf<typeof contract.updateUser>['body'];
 export type AuditQuery = RequestOf<typeof contract.auditLog>['querystring'];
 export type AuditFilters = NonNullable<RequestOf<typeof contract.exportAuditCsv>['querystring']>;
 export type MilestoneRecord = RequestOf<typeof contract.recordMilestone>['body'];
+export type AlertRuleInput = RequestOf<typeof contract.createAlertRule>['body'];
 
 /** The CSRF double-submit value: the page reads its cookie and echoes it in `x-csrf-token` on writes. */
 export function readCsrfCookie(cookies: string = document.cookie): string | null {
@@ -140,6 +142,13 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     updateUser: async (id: number, body: UserChanges) =>
       fromStaffUser(await call(contract.updateUser, { params: { id }, body })),
     reinvite: (id: number) => call(contract.reinviteUser, { params: { id } }),
+
+    // Who is told of a new complaint (administrators)
+    alertRules: async () => fromAlertRuleList(await call(contract.listAlertRules, {})),
+    createAlertRule: (body: AlertRuleInput) => call(contract.createAlertRule, { body }),
+    updateAlertRule: (id: number, body: AlertRuleInput) =>
+      call(contract.updateAlertRule, { params: { id }, body }),
+    deleteAlertRule: (id: number) => call(contract.deleteAlertRule, { params: { id } }),
 
     // Audit (auditors, administrators)
     audit: async (querystring: AuditQuery) =>

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useStaffApi } from './StaffApiProvider';
 import type {
   AuditQuery,
+  AlertRuleInput,
   InboxFilters,
   NewUser,
   StatsFilters,
@@ -22,6 +23,7 @@ export const staffKeys = {
   halfYear: (anio: number, semestre: 1 | 2) => ['gestion', 'semestral', anio, semestre] as const,
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
   failedMails: () => ['gestion', 'correos-fallidos'] as const,
+  alertRules: () => ['gestion', 'reglas-aviso'] as const,
 };
 
 /** Mail the outbox gave up on (administrators only; checked every five minutes). */
@@ -195,4 +197,26 @@ export function useRecordComplaint() {
     mutationFn: api.recordComplaint,
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.cases() }),
   });
+}
+/** Routing rules of new-complaint alerts (administrators). */
+export function useAlertRules(enabled = true) {
+  const api = useStaffApi();
+  return useQuery({ queryKey: staffKeys.alertRules(), queryFn: api.alertRules, enabled });
+}
+
+export function useAlertRuleActions() {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: staffKeys.alertRules() });
+  return {
+    save: useMutation({
+      mutationFn: (v: { id: number | null; rule: AlertRuleInput }) =>
+        v.id === null ? api.createAlertRule(v.rule) : api.updateAlertRule(v.id, v.rule),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api.deleteAlertRule(id),
+      onSuccess: refresh,
+    }),
+  };
 }

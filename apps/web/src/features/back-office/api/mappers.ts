@@ -10,6 +10,7 @@ import {
   type StaffRole,
 } from '@canal/shared';
 import type {
+  AlertRuleListWire,
   AuditPageWire,
   CaseSummaryWire,
   CaseViewWire,
@@ -209,6 +210,8 @@ export interface Milestone {
   recordedByClosing: boolean;
   /** A duty after closing: stays pending on a closed case until recorded. */
   afterClosing: boolean;
+  /** Recorded by the system (the acknowledgement sent with the confirmation mail). */
+  bySystem: boolean;
 }
 
 export const fromMilestone = (wire: MilestoneWire): Milestone => ({
@@ -225,6 +228,7 @@ export const fromMilestone = (wire: MilestoneWire): Milestone => ({
   responsible: wire.responsable,
   recordedByClosing: wire.registra_cierre,
   afterClosing: wire.tras_cierre,
+  bySystem: wire.por_sistema,
 });
 
 export interface CaseFile {
@@ -429,5 +433,38 @@ export const fromFailedMailList = (wire: FailedMailListWire): FailedMailList => 
     attempts: c.intentos,
     queuedAt: c.creado,
     failedAt: c.fallido,
+  })),
+});
+
+// ---- Routing rules of new-complaint alerts ----
+
+export interface AlertRule {
+  id: number;
+  organizationId: string;
+  /** null: every category of the organisation. */
+  category: NamedRef | null;
+  person: NamedRef;
+  /** The case is also assigned to the person. */
+  assigns: boolean;
+}
+
+export interface AlertRuleList {
+  rules: AlertRule[];
+  /** Each organisation's complaint categories, to choose from. */
+  categories: { organizationId: string; id: number; name: string }[];
+}
+
+export const fromAlertRuleList = (wire: AlertRuleListWire): AlertRuleList => ({
+  rules: wire.reglas.map((r) => ({
+    id: r.id,
+    organizationId: r.organizacion,
+    category: r.categoria && { id: r.categoria.id, name: r.categoria.nombre },
+    person: { id: r.usuario.id, name: r.usuario.nombre },
+    assigns: r.asignar,
+  })),
+  categories: wire.categorias.map((c) => ({
+    organizationId: c.organizacion,
+    id: c.id,
+    name: c.nombre,
   })),
 });

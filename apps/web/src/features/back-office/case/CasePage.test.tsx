@@ -92,6 +92,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       responsable: 'empleador',
       registra_cierre: false,
       tras_cierre: false,
+      por_sistema: false,
     },
     {
       clave: 'decision_y_aviso_dt',
@@ -107,6 +108,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       responsable: 'empleador',
       registra_cierre: false,
       tras_cierre: false,
+      por_sistema: false,
     },
     {
       clave: 'investigacion_cerrada',
@@ -122,6 +124,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       responsable: 'empleador',
       registra_cierre: true,
       tras_cierre: false,
+      por_sistema: false,
     },
     {
       clave: 'informe_enviado_dt',
@@ -137,6 +140,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       responsable: 'empleador',
       registra_cierre: false,
       tras_cierre: true,
+      por_sistema: false,
     },
   ],
 });
@@ -494,5 +498,29 @@ describe('the case page', () => {
       screen.getByRole('heading', { name: 'Exclusiones por conflicto de interés' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Amonestación.')).toBeInTheDocument();
+  });
+
+  it('says which milestone the system recorded (the acknowledgement sent with the confirmation)', async () => {
+    const acknowledged: CaseView['hitos'][number] = {
+      clave: 'acuse_recibo',
+      nombre: 'Acuse de recibo',
+      vence: '2026-03-09',
+      estado: 'done',
+      completado: '2026-03-02',
+      atrasado: false,
+      por_silencio: false,
+      provisorio: false,
+      informa_denunciante: true,
+      se_informa: 'Que la denuncia fue recibida',
+      responsable: 'empleador',
+      registra_cierre: false,
+      tras_cierre: false,
+      por_sistema: true,
+    };
+    server.use(staffApi.caseView(ok({ ...view(), hitos: [acknowledged] })), staffApi.users(ok([])));
+    renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id' });
+    expect(
+      await screen.findByText(/Cumplido el 02-03-2026, registrado por el sistema/),
+    ).toBeInTheDocument();
   });
 });

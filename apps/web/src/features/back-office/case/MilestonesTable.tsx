@@ -20,7 +20,9 @@ const RESPONSIBLE: Record<string, string> = {
 function stateText(m: Milestone): string {
   if (m.state === 'done') {
     if (m.bySilence) return 'Cumplido por silencio';
-    return `Cumplido el ${civilDate(m.completedOn)}${m.late ? ' (fuera de plazo)' : ''}`;
+    return `Cumplido el ${civilDate(m.completedOn)}${m.late ? ' (fuera de plazo)' : ''}${
+      m.bySystem ? ', registrado por el sistema' : ''
+    }`;
   }
   if (m.state === 'no_registrado') return 'No registrado';
   if (m.state === 'overdue') return 'Pendiente, vencido';

@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ORGANIZATIONS, ROLE_RULES } from '@canal/shared';
+import { Button } from '../../components/Button';
+import { DialogFooter } from '../../components/DialogFooter';
+import { Checkbox } from '../../components/form/Checkbox';
+import { SelectField } from '../../components/form/fields';
+import { LoadingView } from '../../components/LoadingView';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from './api/client';
+import { useAlertRuleActions, useAlertRules, useUsers } from './api/hooks';
+import type { AlertRule, AlertRuleList, StaffUser } from './api/mappers';
+import { FormAlert } from './components/FormAlert';
+import { StaffTable } from './components/StaffTable';
+import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import { alertRuleSchema, type AlertRuleForm } from './schemas';
+
+const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
+
+/** Who may be named in a rule of `organizationId`: active, working there (administrators everywhere). */
+const worksThere = (u: StaffUser, organizationId: string) =>
+  u.active && (ROLE_RULES.isAdministrator(u.role) || u.organizations.includes(organizationId));
+
+/** Create (rule null) or change a rule: organisation, category or all, person, assignment. */
+function RuleDialog({
+  rule,
+  list,
+  users,
+  onClose,
+  onSaved,
+}: {
+  rule: AlertRule | null;
+  list: AlertRuleList;
+  users: StaffUser[];
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { save } = useAlertRuleActions();
+  const form = useForm<AlertRuleForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(alertRuleSchema),
+    defaultValues: rule
+      ? {
+          organizacion: rule.organizationId,
+          categoria_id: rule.category?.id ?? null,
+          usuario_id: rule.person.id,
+          asignar: rule.assigns,
+        }
+      : {
+          organizacion: '',
+          categoria_id: null,
+          usuario_id: undefined as unknown as number,
+          asignar: false,
+        },
+  });
+  const { errors } = form.formState;
+  const organizationId = useWatch({ control: form.control, name: 'organizacion' });
+  const categories = list.categories.filter((c) => c.organizationId === organizationId);
+  const people = organizationId ? users.filter((u) => worksThere(u, organizationId)) : [];
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: rule?.id ?? null, rule: alertRuleSchema.parse(values) },
+      { onSuccess: () => onSaved(rule ? 'Regla guardada.' : 'Regla creada.') },
+    ),
+  );
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      locked={save.isPending}
+      title={rule ? 'Modificar regla de aviso' : 'Nueva regla de aviso'}
+      footer={
+        <DialogFooter
+          onCancel={onClose}
+          formId="regla-form"
+          busy={save.isPending}
+          label={rule ? 'Guardar cambios' : 'Crear regla'}
+        />
+      }
+    >
+      <form id="regla-form" noValidate onSubmit={submit} className="space-y-4">
+        <SelectField
+          label="Organización"
+          error={errors.organizacion?.message}
+          options={ORGANIZATIONS.map((o) => ({ value: o.id, label: o.shortName }))}
+          {...form.register('organizacion', {
+            onChange: () => {
+              form.setValue('categoria_id', null);
+              form.resetField('usuario_id');
+            },
+          })}
+        />
+        <SelectField
+          label="Categoría"
+          placeholder="Todas las categorías"
+          error={errors.categoria_id?.message}
+          options={categories.map((c) => ({ value: c.id, label: c.name }))}
+          {...form.register('categoria_id', {
+            setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
+          })}
+        />
+        <SelectField
+          label="Persona que recibe el aviso"
+          hint={organizationId ? undefined : 'Elija primero la organización.'}
+          error={errors.usuario_id?.message}
+          options={people.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
+          {...form.register('usuario_id', {
+            setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
+          })}
+        />
+        <Checkbox
+          label="Asignarle además el caso (solo personas administradoras o investigadoras)"
+          {...form.register('asignar')}
+        />
+        {save.isError && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * /gestion/avisos (administrators): who is told of a new complaint. The organisation's
+ * administrators and investigators always are; each rule adds a person for one organisation and
+ * category (or all), and may assign the case to them.
+ */
+export function AlertRulesPage() {
+  const me = useStaffUser();
+  const allowed = isAdministrator(me);
+  const rules = useAlertRules(allowed);
+  const users = useUsers(allowed);
+  const { remove } = useAlertRuleActions();
+  const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!allowed) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
+  const failure = rules.error ?? users.error ?? remove.error;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-secondary">Avisos de denuncias nuevas</h1>
+        <Button onClick={() => setEditing('new')} disabled={!rules.data || !users.data}>
+          Nueva regla
+        </Button>
+      </div>
+      <p className="max-w-3xl text-gray-700">
+        Cada denuncia nueva se avisa de inmediato por correo, sin su contenido, a las personas
+        administradoras e investigadoras de su organización. Una regla avisa además a otra persona
+        para una organización y categoría, y puede asignarle el caso.
+      </p>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+      {(rules.isPending || users.isPending) && <LoadingView />}
+      {rules.data && rules.data.rules.length === 0 && (
+        <p className="text-gray-700">
+          No hay reglas: solo se avisa a quienes trabajan en cada organización.
+        </p>
+      )}
+      {rules.data && rules.data.rules.length > 0 && (
+        <StaffTable
+          caption="Reglas de aviso"
+          minWidth="min-w-[48rem]"
+          columns={['Organización', 'Categoría', 'Persona', 'Asignación', 'Acciones']}
+        >
+          {rules.data.rules.map((r) => (
+            <tr key={r.id} className="border-t border-gray-200 align-top">
+              <th scope="row" className="px-3 py-2 font-semibold">
+                {orgName(r.organizationId)}
+              </th>
+              <td className="px-3 py-2">{r.category?.name ?? 'Todas'}</td>
+              <td className="px-3 py-2">{r.person.name}</td>
+              <td className="px-3 py-2">{r.assigns ? 'Se le asigna el caso' : 'Solo aviso'}</td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-2"
+                    disabled={!users.data}
+                    onClick={() => setEditing(r)}
+                    aria-label={`Modificar la regla de ${r.person.name}`}
+                  >
+                    Modificar
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-2"
+                    disabled={remove.isPending}
+                    aria-label={`Eliminar la regla de ${r.person.name}`}
+                    onClick={() =>
+                      remove.mutate(r.id, { onSuccess: () => setNotice('Regla eliminada.') })
+                    }
+                  >
+                    Eliminar
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+      {editing && rules.data && users.data && (
+        <RuleDialog
+          rule={editing === 'new' ? null : editing}
+          list={rules.data}
+          users={users.data}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setNotice(message);
+            setEditing(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
