@@ -70,6 +70,10 @@ export default async function setup(project: TestProject) {
 
   // The administrator of staff-intake.e2e.ts, activated in the browser.
   const intakeAdminActivationUrl = createAdmin('registro.e2e@canal-denuncias.cl', 'Registro E2E');
+  // The administrator of back-office-screens.e2e.ts (through the API).
+  const screensAdminToken = new URL(
+    createAdmin('pantallas.e2e@canal-denuncias.cl', 'Pantallas E2E'),
+  ).hash.slice(1);
 
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
@@ -84,6 +88,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminActivationUrl', adminActivationUrl);
   project.provide('anonymityAdminToken', anonymityAdminToken);
   project.provide('intakeAdminActivationUrl', intakeAdminActivationUrl);
+  project.provide('screensAdminToken', screensAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -106,5 +111,7 @@ declare module 'vitest' {
     anonymityAdminToken: string;
     /** The administrator of staff-intake.e2e.ts, not yet activated (link as the CLI printed it). */
     intakeAdminActivationUrl: string;
+    /** The administrator of back-office-screens.e2e.ts, not yet activated. */
+    screensAdminToken: string;
   }
 }

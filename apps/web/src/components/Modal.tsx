@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useScrollFocus } from './useScrollFocus';
 
 export interface ModalProps {
   open: boolean;
@@ -38,15 +39,7 @@ export function Modal({
   }, [open]);
   // A body taller than the screen (the terms on a phone) scrolls: it then takes the focus too, so
   // that the keyboard can scroll it (axe: scrollable-region-focusable, issue 12).
-  const [scrolls, setScrolls] = useState(false);
-  const body = useCallback((element: HTMLDivElement | null) => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    for (const child of element.children) observer.observe(child);
-    return () => observer.disconnect();
-  }, []);
+  const [bodyBox, bodyTabIndex] = useScrollFocus<HTMLDivElement>('y');
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
       <Dialog.Portal>
@@ -81,8 +74,8 @@ export function Modal({
           </div>
           {/* The padding keeps the focus ring of the body's controls inside its scroll box. */}
           <div
-            ref={body}
-            tabIndex={scrolls ? 0 : undefined}
+            ref={bodyBox}
+            tabIndex={bodyTabIndex}
             className="-m-1 min-h-0 flex-1 overflow-y-auto p-1"
           >
             {children}

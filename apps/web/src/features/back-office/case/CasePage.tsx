@@ -55,7 +55,7 @@ function ComplaintFacts({ d }: { d: CaseView['complaint'] }) {
   ];
   return (
     <>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm font-semibold text-gray-700">{label}</dt>
@@ -107,7 +107,7 @@ function CaseActions({ view }: { view: CaseView }) {
   const closed = theCase.status === 'Cerrada';
   return (
     <Section id="acciones" title="Acciones">
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {closed ? (
           <p>
             El caso está cerrado: no admite cambios de estado ni respuestas. Puede seguir agregando
@@ -237,7 +237,7 @@ export function CasePage() {
         />
       </Section>
 
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Section id="bitacora-visible" title="Bitácora visible para la persona denunciante">
           <LogList entries={view.log.visible} empty="Sin entradas." label="Bitácora visible" />
         </Section>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useScrollFocus } from '../../../components/useScrollFocus';
 
 /** A column header: its text, or its text and the classes of its cells (e.g. `text-right`). */
 export type Column = ReactNode | { label: ReactNode; className?: string };
@@ -25,8 +26,18 @@ export function StaffTable({
   frame?: string;
   children: ReactNode;
 }) {
+  // A table wider than the screen scrolls inside its frame; the keyboard can then scroll it too.
+  const [scrollBox, scrollTabIndex] = useScrollFocus<HTMLDivElement>('x');
   return (
-    <div className={`overflow-x-auto ${frame}`}>
+    // `relative`: a visually hidden header (sr-only, absolutely positioned) of a column past the
+    // frame's edge would otherwise escape the scrolling frame and widen the whole page.
+    <div
+      ref={scrollBox}
+      tabIndex={scrollTabIndex}
+      role={scrollTabIndex === undefined ? undefined : 'group'}
+      aria-label={scrollTabIndex === undefined ? undefined : 'Tabla desplazable'}
+      className={`relative overflow-x-auto ${frame}`}
+    >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-light text-secondary">

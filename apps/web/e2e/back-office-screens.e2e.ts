@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HEAD_OFFICE, webPaths } from '@canal/shared';
+import { contract } from '@canal/shared/contract';
+import { BackOffice } from './support/back-office';
+import { launchBrowser, newPage, portalUrl } from './support/browser';
+import { expectNoAxeViolations } from './support/portal';
+
+/**
+ * Every back-office screen, and the dialogs opened from them, at a phone's 375 px and a desktop's
+ * 1280 px (issue 11): axe finds nothing, and nothing scrolls sideways (wide tables scroll inside
+ * their own frame, not the page).
+ */
+
+let browser: Browser;
+let admin: BackOffice;
+let caseId: number;
+const RUN = Date.now();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await BackOffice.activateWith(inject('screensAdminToken'));
+  // A case with something in every part of its page: a Law 21.643 complaint, identified, with a
+  // long unbroken e-mail address (the kind of text that pushes a narrow page wide).
+  const receipt = await admin.call(contract.recordComplaint, {
+    body: {
+      canal: 'verbal',
+      email_contacto: `una.direccion.de.correo.muy.larga.${RUN}@subdominio.empresa-ejemplo.cl`,
+      campo_reconoce_involucrados_id: 1,
+      campo_toma_conocimiento_id: 2,
+      es_anonima: false,
+      fecha_delito: '15/03/2024',
+      filial: HEAD_OFFICE.id,
+      otro_lugar: '',
+      relacion_organizacion_id: 1,
+      relato: `Pantallas ${RUN}: mi jefatura me grita frente al equipo todas las semanas.`,
+      tipo_delito_id: 26,
+      zona_id: 13,
+      agencia_id: 1131,
+      denunciante: {
+        apellido_materno: 'Rojas',
+        apellido_paterno: 'González',
+        email: `denunciante.${RUN}@correo.cl`,
+        fono: '912345678',
+        nombres: 'María José',
+        rut: '12.345.678-5',
+      },
+    } as never,
+  });
+  caseId = receipt.id;
+  await admin.call(contract.replyToComplainant, {
+    params: { id: caseId },
+    body: { comentario: 'Recibimos su denuncia y la estamos revisando.' },
+  });
+});
+afterAll(() => browser?.close());
+
+async function expectNoHorizontalScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // The innermost elements that reach past the right edge: what to fix when the page is wide.
+    // Inside a scrolling frame (not absolutely positioned out of it), an element past the edge
+    // scrolls with the frame and does not widen the page.
+    const clipped = (el: HTMLElement) => {
+      if (getComputedStyle(el).position === 'absolute') return false;
+      for (let up = el.parentElement; up; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
+    );
+    const innermost = past.filter(
+      (el) => !past.some((other) => other !== el && el.contains(other)),
+    );
+    return {
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      innerWidth: width,
+      widest: innermost
+        .slice(0, 5)
+        .map(
+          (el) =>
+            `<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(el.getBoundingClientRect().right)}px «${(el.textContent ?? '').slice(0, 40)}»`,
+        ),
+    };
+  });
+  expect(
+    scrollWidth,
+    `${where}: ${scrollWidth}px de contenido en ${innerWidth}px; sobresalen: ${widest.join(' | ')}`,
+  ).toBeLessThanOrEqual(innerWidth);
+}
+
+async function signedInPage(width: number): Promise<Page> {
+  const { page, context } = await newPage(browser, width, width < 768 ? 812 : 900);
+  const url = new URL(portalUrl());
+  await context.addCookies(admin.cookies().map((c) => ({ ...c, domain: url.hostname, path: '/' })));
+  return page;
+}
+
+/** The screen is loaded (its heading), passes axe and fits the width. */
+async function check(page: Page, heading: string | RegExp, where: string) {
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await expectNoAxeViolations(page, where);
+  await expectNoHorizontalScroll(page, where);
+}
+
+describe.each([375, 1280])('the back office at %i px', (width) => {
+  it('inbox, case, statistics, audit, users, alert rules and intake: no axe violation, no sideways scroll', async () => {
+    const page = await signedInPage(width);
+    const at = (name: string) => `${name} (${width} px)`;
+
+    await page.goto(portalUrl(null, webPaths.staffInbox()));
+    await check(page, 'Bandeja de casos', at('bandeja'));
+
+    await page.goto(portalUrl(null, webPaths.staffCase(caseId)));
+    await check(page, /^Caso /, at('caso'));
+    // The dialogs of the case page.
+    const record = page.getByRole('button', { name: /^Registrar/ }).first();
+    await record.click();
+    const milestoneDialog = page.getByRole('dialog');
+    await milestoneDialog.waitFor();
+    await expectNoAxeViolations(page, at('registrar hito'));
+    await expectNoHorizontalScroll(page, at('registrar hito'));
+    await milestoneDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await milestoneDialog.waitFor({ state: 'detached' });
+
+    await page.goto(portalUrl(null, webPaths.staffStats()));
+    await check(page, 'Estadísticas', at('estadísticas'));
+
+    await page.goto(portalUrl(null, webPaths.staffAudit()));
+    await check(page, 'Registro de auditoría', at('auditoría'));
+
+    await page.goto(portalUrl(null, webPaths.staffUsers()));
+    await check(page, 'Usuarios', at('usuarios'));
+    await page.getByRole('button', { name: 'Invitar usuario' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invitar usuario' });
+    await invite.waitFor();
+    await expectNoAxeViolations(page, at('invitar usuario'));
+    await expectNoHorizontalScroll(page, at('invitar usuario'));
+    await invite.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.goto(portalUrl(null, webPaths.staffAlertRules()));
+    await check(page, 'Avisos de denuncias nuevas', at('avisos'));
+    await page.getByRole('button', { name: 'Nueva regla' }).click();
+    const rule = page.getByRole('dialog');
+    await rule.waitFor();
+    await expectNoAxeViolations(page, at('nueva regla'));
+    await expectNoHorizontalScroll(page, at('nueva regla'));
+    await rule.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.goto(portalUrl(null, webPaths.staffIntake()));
+    await check(page, 'Registrar denuncia', at('registrar denuncia'));
+    await page.context().close();
+  });
+});
