@@ -1,6 +1,7 @@
 import type { contract, HandlerInputOf } from '@canal/shared/contract';
 import type { Services } from '../../core/services';
 import { civilDateInZone } from '../../core/deadlines';
+import { searchDigests } from '../../core/complaints/search-index';
 import type { StaffUser } from '../staff/roles';
 import { caseSummary } from './case-view';
 import { casesRepository as repo } from './repository';
@@ -8,7 +9,23 @@ import { casesRepository as repo } from './repository';
 /** The inbox's query string, as the contract parses it. */
 export type InboxQuery = HandlerInputOf<typeof contract.inbox>['querystring'];
 
-/** The cases the user may see, filtered, sorted by the next legal due date, one page. */
+/**
+ * What the inbox search compares: part of the case number; the ticket, only whole (twelve digits:
+ * a part would let staff read tickets digit by digit, and the ticket never leaves the portal);
+ * the blind indexes of a RUT or e-mail (decision 0014). Nothing is decrypted to search.
+ */
+export function searchTerms(services: Pick<Services, 'keyring'>, text: string) {
+  const compact = text.replace(/\s/g, '');
+  const { rut, email } = searchDigests(services.keyring, text);
+  return {
+    caseNumberLike: `%${compact.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    ticket: /^[1-9]\d{11}$/.test(compact) ? Number(compact) : undefined,
+    rut,
+    email,
+  };
+}
+
+/** The cases the user may see, searched, filtered, sorted by the next legal due date, one page. */
 export async function inbox(services: Services, user: StaffUser, q: InboxQuery, now = new Date()) {
   const today = civilDateInZone(now);
   const { rows, total } = await repo.inbox(
@@ -30,6 +47,7 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
             : q.asignado === 'yo'
               ? user.id
               : Number(q.asignado),
+      search: q.buscar === undefined ? undefined : searchTerms(services, q.buscar),
       limit: q.limite,
       offset: q.desplazamiento,
     },

@@ -30,6 +30,8 @@ export interface InboxFilters {
   overdue?: boolean;
   /** A user id, or 'none' for unassigned cases. */
   assignee?: number | 'none';
+  /** Any of: part of the case number (a LIKE pattern), the ticket, the RUT's or e-mail's blind index. */
+  search?: { caseNumberLike: string; ticket?: number; rut?: string; email?: string };
   limit: number;
   offset: number;
 }
@@ -93,6 +95,14 @@ export const casesRepository = {
     if (f.overdue) add((p) => `c.next_due_date < ${p}::date`, today);
     if (f.assignee === 'none') where.push('c.assignee_id IS NULL');
     else if (f.assignee !== undefined) add((p) => `c.assignee_id = ${p}`, f.assignee);
+    if (f.search) {
+      const { caseNumberLike, ticket, rut, email } = f.search;
+      const any = [`c.case_number ILIKE $${params.push(caseNumberLike)}`];
+      if (ticket !== undefined) any.push(`c.ticket = $${params.push(ticket)}`);
+      if (rut) any.push(`c.rut_search = $${params.push(rut)}`);
+      if (email) any.push(`c.email_search = $${params.push(email)}`);
+      where.push(`(${any.join(' OR ')})`);
+    }
     const clause = where.join(' AND ');
     const countParams = [...params];
     const rows = await db.query<InboxRow>(

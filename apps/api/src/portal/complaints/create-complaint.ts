@@ -17,6 +17,7 @@ import type { ReceivedFile } from '../../core/files/receive';
 import { commitFiles, insertFiles } from '../../core/complaints/attachments';
 import { firstDueDate } from '../../core/deadlines/next-due';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
+import { complaintSearchIndexes } from '../../core/complaints/search-index';
 
 export const EVENT_FILED = 'Denuncia ingresada';
 export const AUTHOR_SYSTEM = 'Sistema';
@@ -99,6 +100,12 @@ export async function createComplaint(
     occurrence_date: payload.fecha_delito,
     data_key: dataKey.wrapped,
     email_index: keyring.blindIndex(email.toLowerCase()),
+    // Staff find an identified case by the RUT or the address they see on it (decision 0014).
+    ...complaintSearchIndexes(keyring, {
+      anonymous: payload.es_anonima,
+      rut: payload.es_anonima ? null : payload.denunciante!.rut,
+      email,
+    }),
     password_hash: passwordHash,
   };
 

@@ -115,6 +115,30 @@ describe('the inbox', () => {
     await waitFor(() => expect(location()).toBe('/gestion'));
   });
 
+  it('searches by what is typed, with the filters, and says when nothing matches', async () => {
+    const { inbox } = setup();
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), ' 12.345.678-5 ');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Cerrada');
+    server.use(staffApi.inbox(ok(answer([]))));
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({
+        buscar: '12.345.678-5',
+        estado: 'Cerrada',
+        limite: '25',
+        desplazamiento: '0',
+      }),
+    );
+    expect(location()).toBe('/gestion?buscar=12.345.678-5&estado=Cerrada');
+    expect(
+      await screen.findByText('No hay casos que coincidan con la búsqueda y los filtros.'),
+    ).toBeInTheDocument();
+    // The search stays in the box, read back from the address.
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('12.345.678-5');
+  });
+
   it('reads filters and the page from the address and pages on the server', async () => {
     const { inbox } = setup(ADMIN, '/gestion?categoria=9&pagina=2');
     await screen.findByRole('table');

@@ -23,6 +23,7 @@ import { isAdministrator, useStaffUser } from './components/StaffUserContext';
 export const INBOX_PAGE_SIZE = 25;
 /** The filters kept in the address (so a filtered inbox can be bookmarked and shared among staff). */
 const FILTER_PARAMS = [
+  'buscar',
   'organizacion',
   'estado',
   'categoria',
@@ -78,6 +79,15 @@ function Filters() {
       aria-label="Filtros de la bandeja"
       className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
     >
+      <TextField
+        label="Buscar"
+        type="search"
+        name="buscar"
+        maxLength={254}
+        defaultValue={params.get('buscar') ?? ''}
+        hint="N° de caso (completo o una parte), código de seguimiento, o RUT o correo de la persona denunciante (completos). Las denuncias anónimas no se encuentran por correo."
+        className="mb-4"
+      />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label="Organización"
@@ -184,7 +194,11 @@ export function InboxPage() {
             {inbox.data.total === 1 ? '1 caso' : `${inbox.data.total} casos`}
           </h2>
           {inbox.data.cases.length === 0 ? (
-            <p>No hay casos con estos filtros.</p>
+            <p>
+              {filters.buscar
+                ? 'No hay casos que coincidan con la búsqueda y los filtros.'
+                : 'No hay casos con estos filtros.'}
+            </p>
           ) : (
             <StaffTable
               caption="Casos ordenados por próximo vencimiento"

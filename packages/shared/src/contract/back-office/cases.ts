@@ -23,6 +23,17 @@ export const INBOX_MAX_PAGE = 100;
 export const inboxQuerySchema = z
   .object({
     ...periodFilters,
+    /**
+     * A case number (whole or part: `CEM-2026-00001`, `00001`), a ticket code (all 12 digits), or
+     * the complainant's RUT or e-mail (exact, in any usual format; found through keyed blind
+     * indexes, never in anonymous complaints).
+     */
+    buscar: z
+      .string()
+      .trim()
+      .min(1, { error: 'Escriba qué buscar.' })
+      .max(254, { error: 'La búsqueda puede tener como máximo 254 caracteres.' })
+      .optional(),
     estado: z.enum(COMPLAINT_STATUSES, { error: 'El estado indicado no es válido.' }).optional(),
     categoria: z.coerce.number({ error: 'La categoría no es válida.' }).int().positive().optional(),
     tipo: z.coerce.number({ error: 'El tipo no es válido.' }).int().positive().optional(),
@@ -169,7 +180,7 @@ export const inbox = endpoint({
   path: '/v1/gestion/casos',
   tag,
   access: 'staff',
-  summary: 'Bandeja: filtros, orden por próximo vencimiento, paginada',
+  summary: 'Bandeja: búsqueda, filtros, orden por próximo vencimiento, paginada',
   headers: staffHeaders,
   querystring: inboxQuerySchema,
   responses: { 200: inboxPageSchema, ...errors(400, ...SIGNED_IN) },

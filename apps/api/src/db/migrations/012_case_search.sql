@@ -1,0 +1,13 @@
+-- Finding a case (issue 11): keyed blind indexes of the complainant's RUT and e-mail (decision
+-- 0014). Truncated HMACs under the 'case-search' key derived from the root key; NULL for an
+-- anonymous complaint (staff must not find it by an address they never see) or a missing value.
+-- Rows already here are indexed by the start-up step that follows the migrations
+-- (`search_indexed` false until then): the keys are not in the database, so SQL cannot do it.
+ALTER TABLE complaints ADD COLUMN rut_search text;
+ALTER TABLE complaints ADD COLUMN email_search text;
+ALTER TABLE complaints ADD COLUMN search_indexed boolean NOT NULL DEFAULT false;
+-- An anonymous complaint has nothing to index: it is done already.
+UPDATE complaints SET search_indexed = true WHERE is_anonymous;
+CREATE INDEX complaints_rut_search ON complaints (rut_search) WHERE rut_search IS NOT NULL;
+CREATE INDEX complaints_email_search ON complaints (email_search) WHERE email_search IS NOT NULL;
+CREATE INDEX complaints_search_pending ON complaints (id) WHERE NOT search_indexed;
