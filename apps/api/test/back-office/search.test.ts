@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import {
   anonymous,
+  CEM,
   CLINICA_ATACAMA,
   denuncia,
   fileAndLogin,
@@ -188,5 +189,97 @@ describe('the blind indexes', () => {
     );
     expect(rows.map((r) => r.search_indexed)).toEqual([true, true]);
     expect(rows.find((r) => r.id === a.id)!.email_search).toBeNull();
+  });
+});
+
+describe('the inbox order', () => {
+  /** Four cases of CEM (moved there, so no other test's cases mix in), with what the order reads. */
+  const cases: { id: number; caseNumber: string }[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 4; i++) cases.push(await newCase());
+    const ids = cases.map((c) => c.id);
+    await t.db.query('UPDATE complaints SET organization_id = $2 WHERE id = ANY($1::bigint[])', [
+      ids,
+      CEM,
+    ]);
+    // Statuses out of alphabetical order; two cases share one (the id breaks the tie).
+    const rows: [string, string | null][] = [
+      ['Cerrada', '2026-05-01'],
+      ['Recibida', null],
+      ['En investigación', '2026-03-01'],
+      ['Recibida', '2026-04-01'],
+    ];
+    for (const [i, [status, due]] of rows.entries())
+      await t.db.query(
+        'UPDATE complaints SET status = $2, next_due_date = $3::date WHERE id = $1',
+        [cases[i]!.id, status, due],
+      );
+    await t.db.query('UPDATE complaints SET assignee_id = $2 WHERE id = $1', [
+      cases[2]!.id,
+      admin.id,
+    ]);
+  });
+
+  const ids = async (query: Record<string, string | number>) => {
+    const res = await admin.call(contract.inbox, {
+      querystring: { organizacion: CEM, ...query } as never,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json().casos as { id: number }[]).map((c) => c.id);
+  };
+  const at = (...i: number[]) => i.map((n) => cases[n]!.id);
+
+  it('sorts by the next due date by default, empty dates last', async () => {
+    expect(await ids({})).toEqual(at(2, 3, 0, 1));
+    expect(await ids({ orden: 'vencimiento', direccion: 'desc' })).toEqual(at(0, 3, 2, 1));
+  });
+
+  it('sorts by status in the order a case goes through them, ties by id', async () => {
+    expect(await ids({ orden: 'estado' })).toEqual(at(1, 3, 2, 0));
+    // Descending reverses the column, never the tiebreak: pages stay stable.
+    expect(await ids({ orden: 'estado', direccion: 'desc' })).toEqual(at(0, 2, 1, 3));
+  });
+
+  it('sorts by case number, filing instant and assignee (unassigned last either way)', async () => {
+    expect(await ids({ orden: 'numero' })).toEqual(at(0, 1, 2, 3));
+    expect(await ids({ orden: 'numero', direccion: 'desc' })).toEqual(at(3, 2, 1, 0));
+    expect(await ids({ orden: 'ingreso', direccion: 'desc' })).toEqual(at(3, 2, 1, 0));
+    expect((await ids({ orden: 'asignado' }))[0]).toBe(cases[2]!.id);
+    expect((await ids({ orden: 'asignado', direccion: 'desc' }))[0]).toBe(cases[2]!.id);
+  });
+
+  it('pages through a sorted inbox without repeating or losing a case', async () => {
+    const all = await ids({ orden: 'estado', direccion: 'desc' });
+    const pages = [
+      ...(await ids({ orden: 'estado', direccion: 'desc', limite: 2, desplazamiento: 0 })),
+      ...(await ids({ orden: 'estado', direccion: 'desc', limite: 2, desplazamiento: 2 })),
+    ];
+    expect(pages).toEqual(all);
+  });
+
+  it('sorts by organisation and type too', async () => {
+    const byOrg = await admin.call(contract.inbox, {
+      querystring: { orden: 'organizacion', limite: 100 },
+    });
+    const names = (byOrg.json().casos as { organizacion: { nombre: string } }[]).map(
+      (c) => c.organizacion.nombre,
+    );
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+    expect((await ids({ orden: 'tipo' })).sort()).toEqual([...at(0, 1, 2, 3)].sort());
+  });
+
+  it('refuses a column it does not sort by, or a wrong direction, with a Spanish 400', async () => {
+    for (const orden of ['password_hash', 'c.id; DROP TABLE complaints', 'rut']) {
+      const res = await admin.call(contract.inbox, { querystring: { orden } as never });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'Solo se puede ordenar por: numero, organizacion, tipo, estado, vencimiento, asignado, ingreso.',
+      );
+    }
+    const dir = await admin.call(contract.inbox, {
+      querystring: { orden: 'numero', direccion: 'arriba' } as never,
+    });
+    expect(dir.statusCode).toBe(400);
+    expect(dir.json().message).toBe('La dirección del orden debe ser asc o desc.');
   });
 });

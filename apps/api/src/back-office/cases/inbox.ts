@@ -25,7 +25,7 @@ export function searchTerms(services: Pick<Services, 'keyring'>, text: string) {
   };
 }
 
-/** The cases the user may see, searched, filtered, sorted by the next legal due date, one page. */
+/** The cases the user may see, searched, filtered, sorted (by default by the next legal due date), one page. */
 export async function inbox(services: Services, user: StaffUser, q: InboxQuery, now = new Date()) {
   const today = civilDateInZone(now);
   const { rows, total } = await repo.inbox(
@@ -48,6 +48,8 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
               ? user.id
               : Number(q.asignado),
       search: q.buscar === undefined ? undefined : searchTerms(services, q.buscar),
+      sort: q.orden ?? 'vencimiento',
+      descending: q.direccion === 'desc',
       limit: q.limite,
       offset: q.desplazamiento,
     },

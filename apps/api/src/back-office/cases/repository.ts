@@ -1,4 +1,5 @@
-import { CHILE_TIME_ZONE } from '@canal/shared';
+import { CHILE_TIME_ZONE, COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import type { InboxSort } from '@canal/shared/contract';
 import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
 import type { LogRow } from '../../core/complaints/repository';
@@ -32,9 +33,32 @@ export interface InboxFilters {
   assignee?: number | 'none';
   /** Any of: part of the case number (a LIKE pattern), the ticket, the RUT's or e-mail's blind index. */
   search?: { caseNumberLike: string; ticket?: number; rut?: string; email?: string };
+  sort: InboxSort;
+  descending: boolean;
   limit: number;
   offset: number;
 }
+
+/** Organisation ids in the order of their names, as the inbox shows them. */
+const ORGANIZATIONS_BY_NAME = [...ORGANIZATIONS]
+  .sort((a, b) => a.shortName.localeCompare(b.shortName, 'es'))
+  .map((o) => o.id);
+
+/**
+ * The SQL each sortable column orders by: a fixed whitelist (the contract refuses any other
+ * name), never text from the request. `p` adds a parameter and returns its placeholder.
+ */
+const SORT_SQL: Record<InboxSort, (p: (value: SqlParam) => string) => string> = {
+  numero: () => 'c.case_number',
+  organizacion: (p) => `array_position(${p(ORGANIZATIONS_BY_NAME)}::uuid[], c.organization_id)`,
+  tipo: () =>
+    '(SELECT t.nombre FROM master_types t WHERE t.organization_id = c.organization_id AND t.id = c.type_id)',
+  // In the order a case goes through them, not alphabetically.
+  estado: (p) => `array_position(${p([...COMPLAINT_STATUSES])}::text[], c.status)`,
+  vencimiento: () => 'c.next_due_date',
+  asignado: () => 'u.name',
+  ingreso: () => 'c.created_at',
+};
 
 export interface InboxRow {
   id: number;
@@ -65,8 +89,8 @@ export const casesRepository = {
   },
 
   /**
-   * One page of the inbox, sorted by the next legal due date (then id, so pages are stable), and
-   * the number of cases that match. Only the filters given become SQL conditions.
+   * One page of the inbox, sorted by a whitelisted column (empty values last, then id, so pages
+   * are stable), and the number of cases that match. Only the filters given become SQL conditions.
    */
   async inbox(
     db: Db,
@@ -105,12 +129,13 @@ export const casesRepository = {
     }
     const clause = where.join(' AND ');
     const countParams = [...params];
+    const order = SORT_SQL[f.sort]((value) => `$${params.push(value)}`);
     const rows = await db.query<InboxRow>(
       `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.created_at,
               to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name
          FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
         WHERE ${clause}
-        ORDER BY c.next_due_date ASC NULLS LAST, c.id ASC
+        ORDER BY ${order} ${f.descending ? 'DESC' : 'ASC'} NULLS LAST, c.id ASC
         LIMIT $${params.push(f.limit)} OFFSET $${params.push(f.offset)}`,
       params,
     );

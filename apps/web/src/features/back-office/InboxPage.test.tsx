@@ -139,6 +139,47 @@ describe('the inbox', () => {
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('12.345.678-5');
   });
 
+  it('sorts on the server by the column whose header is pressed, and says how in aria-sort', async () => {
+    const { inbox } = setup(ADMIN, '/gestion?estado=Recibida&pagina=2');
+    const table = await screen.findByRole('table');
+    const header = (name: string) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .find((h) => h.textContent?.startsWith(name))!;
+    // By default: by next due date, ascending.
+    expect(header('Próximo vencimiento')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Estado')).not.toHaveAttribute('aria-sort');
+    const user = userEvent.setup();
+    await user.click(within(header('Estado')).getByRole('button', { name: /Estado/ }));
+    // Back to the first page; the filters stay.
+    await waitFor(() =>
+      expect(location()).toBe('/gestion?estado=Recibida&orden=estado&direccion=asc'),
+    );
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({
+        estado: 'Recibida',
+        orden: 'estado',
+        direccion: 'asc',
+        limite: '25',
+        desplazamiento: '0',
+      }),
+    );
+    await waitFor(() => expect(header('Estado')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(header('Próximo vencimiento')).not.toHaveAttribute('aria-sort');
+    await user.click(within(header('Estado')).getByRole('button', { name: /Estado/ }));
+    await waitFor(() => expect(header('Estado')).toHaveAttribute('aria-sort', 'descending'));
+    expect(inbox().at(-1)).toMatchObject({ orden: 'estado', direccion: 'desc' });
+    // Filtering keeps the order.
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(location()).toContain('orden=estado&direccion=desc'));
+  });
+
+  it('ignores an order in the address the server does not sort by', async () => {
+    const { inbox } = setup(ADMIN, '/gestion?orden=password&direccion=arriba');
+    await screen.findByRole('table');
+    expect(inbox()).toEqual([{ limite: '25', desplazamiento: '0' }]);
+  });
+
   it('reads filters and the page from the address and pages on the server', async () => {
     const { inbox } = setup(ADMIN, '/gestion?categoria=9&pagina=2');
     await screen.findByRole('table');

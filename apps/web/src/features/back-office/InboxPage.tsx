@@ -3,6 +3,7 @@ import { StaffTable } from './components/StaffTable';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
 import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import { INBOX_SORTS, type InboxSort } from '@canal/shared/contract';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -43,8 +44,33 @@ export function filtersFromParams(
     if (value) (filters as Record<string, string>)[name] = value;
   }
   if (filters.vencidos && filters.vencidos !== 'true') delete filters.vencidos;
+  const sort = sortFromParams(params);
+  if (sort.orden !== DEFAULT_SORT || sort.direccion !== 'asc') Object.assign(filters, sort);
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   return { ...filters, limite: INBOX_PAGE_SIZE, desplazamiento: (page - 1) * INBOX_PAGE_SIZE };
+}
+
+const DEFAULT_SORT: InboxSort = 'vencimiento';
+
+/** The order in the address (`orden`, `direccion`); anything unknown is the default order. */
+export function sortFromParams(params: URLSearchParams): {
+  orden: InboxSort;
+  direccion: 'asc' | 'desc';
+} {
+  const orden = params.get('orden');
+  return {
+    orden: INBOX_SORTS.find((s) => s === orden) ?? DEFAULT_SORT,
+    direccion: params.get('direccion') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+/** Keeps the address's order in `next` (filtering and clearing filters do not change it). */
+function keepSort(from: URLSearchParams, next: URLSearchParams) {
+  for (const name of ['orden', 'direccion']) {
+    const value = from.get(name);
+    if (value) next.set(name, value);
+  }
+  return next;
 }
 
 /** The organisations a person works on (administrators: all). */
@@ -69,7 +95,7 @@ function Filters() {
       const value = data.get(name);
       if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
     }
-    setParams(next);
+    setParams(keepSort(params, next));
   };
 
   return (
@@ -160,7 +186,10 @@ function Filters() {
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button type="submit">Filtrar</Button>
-        <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+        <Button
+          variant="secondary"
+          onClick={() => setParams(keepSort(params, new URLSearchParams()))}
+        >
           Limpiar filtros
         </Button>
       </div>
@@ -168,11 +197,39 @@ function Filters() {
   );
 }
 
-/** /gestion: the cases the person may see, filtered, by next legal due date (server order), paged on the server. */
+/** The inbox's columns: header text and the column the server sorts by. */
+const COLUMNS: { label: string; sort: InboxSort }[] = [
+  { label: 'N° de caso', sort: 'numero' },
+  { label: 'Organización', sort: 'organizacion' },
+  { label: 'Tipo', sort: 'tipo' },
+  { label: 'Estado', sort: 'estado' },
+  { label: 'Próximo vencimiento', sort: 'vencimiento' },
+  { label: 'Asignado a', sort: 'asignado' },
+  { label: 'Ingreso', sort: 'ingreso' },
+];
+
+/** /gestion: the cases the person may see, searched, filtered, sorted and paged on the server. */
 export function InboxPage() {
   const [params, setParams] = useQueryParams();
   const filters = filtersFromParams(params);
   const inbox = useInbox(filters);
+  const sort = sortFromParams(params);
+
+  /** A header pressed: sort by its column, ascending; pressed again, descending. Back to page 1. */
+  const sortBy = (column: InboxSort) => {
+    const next = new URLSearchParams(params);
+    next.delete('pagina');
+    const direction = sort.orden === column && sort.direccion === 'asc' ? 'desc' : 'asc';
+    if (column === DEFAULT_SORT && direction === 'asc') {
+      next.delete('orden');
+      next.delete('direccion');
+    } else {
+      next.set('orden', column);
+      next.set('direccion', direction);
+    }
+    setParams(next);
+  };
+  const sortLabel = `Casos ordenados por ${COLUMNS.find((c) => c.sort === sort.orden)!.label.toLowerCase()}, ${sort.direccion === 'asc' ? 'ascendente' : 'descendente'}`;
 
   const goTo = (offset: number) => {
     const next = new URLSearchParams(params);
@@ -201,17 +258,31 @@ export function InboxPage() {
             </p>
           ) : (
             <StaffTable
-              caption="Casos ordenados por próximo vencimiento"
+              caption={sortLabel}
               minWidth="min-w-[48rem]"
-              columns={[
-                'N° de caso',
-                'Organización',
-                'Tipo',
-                'Estado',
-                'Próximo vencimiento',
-                'Asignado a',
-                'Ingreso',
-              ]}
+              columns={COLUMNS.map((c) => {
+                const active = sort.orden === c.sort;
+                return {
+                  label: (
+                    <button
+                      type="button"
+                      onClick={() => sortBy(c.sort)}
+                      className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                    >
+                      {c.label}
+                      <span aria-hidden="true">
+                        {active ? (sort.direccion === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  ),
+                  // aria-sort on the one header the table is sorted by (ARIA: one at a time).
+                  sort: active
+                    ? sort.direccion === 'asc'
+                      ? 'ascending'
+                      : 'descending'
+                    : undefined,
+                };
+              })}
             >
               {inbox.data.cases.map((c) => (
                 <tr key={c.id} className="border-t border-gray-200 align-top">

@@ -19,6 +19,21 @@ const tag = 'Gestión: casos';
 
 export const INBOX_MAX_PAGE = 100;
 
+/**
+ * The columns the inbox sorts by (the only ones: anything else is refused), each one a column of
+ * the inbox table. `vencimiento` (next legal due date, ascending) is the default.
+ */
+export const INBOX_SORTS = [
+  'numero',
+  'organizacion',
+  'tipo',
+  'estado',
+  'vencimiento',
+  'asignado',
+  'ingreso',
+] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
 /** The inbox's query string: every filter optional; pages of at most 100. */
 export const inboxQuerySchema = z
   .object({
@@ -45,6 +60,14 @@ export const inboxQuerySchema = z
       .regex(/^(\d+|yo|ninguno)$/, {
         error: 'El filtro de asignación debe ser un id, «yo» o «ninguno».',
       })
+      .optional(),
+    orden: z
+      .enum(INBOX_SORTS, {
+        error: `Solo se puede ordenar por: ${INBOX_SORTS.join(', ')}.`,
+      })
+      .optional(),
+    direccion: z
+      .enum(['asc', 'desc'], { error: 'La dirección del orden debe ser asc o desc.' })
       .optional(),
     limite: z.coerce
       .number({ error: 'El límite no es válido.' })
@@ -180,7 +203,8 @@ export const inbox = endpoint({
   path: '/v1/gestion/casos',
   tag,
   access: 'staff',
-  summary: 'Bandeja: búsqueda, filtros, orden por próximo vencimiento, paginada',
+  summary:
+    'Bandeja: búsqueda, filtros, orden por columna (por omisión, próximo vencimiento), paginada',
   headers: staffHeaders,
   querystring: inboxQuerySchema,
   responses: { 200: inboxPageSchema, ...errors(400, ...SIGNED_IN) },
