@@ -273,7 +273,7 @@ describe('the inbox order', () => {
       const res = await admin.call(contract.inbox, { querystring: { orden } as never });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
-        'Solo se puede ordenar por: numero, organizacion, tipo, estado, vencimiento, asignado, ingreso.',
+        'Solo se puede ordenar por: numero, organizacion, tipo, estado, vencimiento, asignado, ingreso, prioridad.',
       );
     }
     const dir = await admin.call(contract.inbox, {

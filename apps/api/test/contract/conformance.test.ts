@@ -480,6 +480,38 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       400,
     );
+    conforms(
+      'setCasePriority',
+      await staffCall(admin, 'setCasePriority', {
+        params: { id: caseId },
+        payload: { prioridad: 'alta' },
+      }),
+      200,
+    );
+    conforms(
+      'setCasePriority',
+      await staffCall(admin, 'setCasePriority', {
+        params: { id: caseId },
+        payload: { prioridad: 'urgente' },
+      }),
+      400,
+    );
+    conforms(
+      'setCaseTags',
+      await staffCall(admin, 'setCaseTags', {
+        params: { id: caseId },
+        payload: { etiquetas: ['Revisar'] },
+      }),
+      200,
+    );
+    conforms(
+      'setCaseTags',
+      await staffCall(admin, 'setCaseTags', {
+        params: { id: caseId },
+        payload: { etiquetas: [''] },
+      }),
+      400,
+    );
     const view = conforms(
       'viewCase',
       await staffCall(admin, 'viewCase', { params: { id: caseId } }),

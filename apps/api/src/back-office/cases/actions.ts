@@ -1,4 +1,10 @@
-import { ROLE_RULES, STAFF_MESSAGES, STATUS_CLOSED } from '@canal/shared';
+import {
+  CASE_PRIORITY_LABELS,
+  ROLE_RULES,
+  STAFF_MESSAGES,
+  STATUS_CLOSED,
+  type CasePriority,
+} from '@canal/shared';
 import { logComment, sealField } from '../../crypto/sealed-field';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -298,6 +304,61 @@ export async function recordMilestone(
         visible: rule.informsComplainant,
       },
       { action: 'caso.hito', detail: { hito: rule.key, fecha: input.fecha } },
+    );
+  });
+}
+
+/**
+ * Risk/priority of a case (or none): an internal log entry and an audit row. Setting the value the
+ * case already has changes nothing and records nothing (a PUT may be repeated).
+ */
+export async function setCasePriority(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  priority: CasePriority | null,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  if (row.priority === priority) return;
+  await services.db.transaction(async (tx) => {
+    await repo.setPriority(tx, id, priority);
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: priority ? `Prioridad: ${CASE_PRIORITY_LABELS[priority]}` : 'Prioridad quitada',
+        visible: false,
+      },
+      { action: 'caso.prioridad', detail: { anterior: row.priority, prioridad: priority } },
+    );
+  });
+}
+
+/**
+ * Replaces a case's tags with `tags` (already normalised, unique, sorted by the schema): what was
+ * added and what was removed go to an internal log entry and an audit row; no change, no record.
+ */
+export async function setCaseTags(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  tags: string[],
+): Promise<void> {
+  await caseToChange(services, user, id);
+  await services.db.transaction(async (tx) => {
+    const current = await repo.tags(tx, id);
+    const added = tags.filter((t) => !current.includes(t));
+    const removed = current.filter((t) => !tags.includes(t));
+    if (added.length === 0 && removed.length === 0) return;
+    await repo.addTags(tx, id, added, user.id);
+    await repo.removeTags(tx, id, removed);
+    const said = [
+      added.length ? `agregadas: ${added.join(', ')}` : '',
+      removed.length ? `quitadas: ${removed.join(', ')}` : '',
+    ].filter(Boolean);
+    await logChange(
+      { services, tx, user, id },
+      { event: `Etiquetas ${said.join('; ')}`, visible: false },
+      { action: 'caso.etiquetas', detail: { agregadas: added, quitadas: removed } },
     );
   });
 }

@@ -34,6 +34,8 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
     {
       organizationId: q.organizacion,
       status: q.estado,
+      priority: q.prioridad,
+      tag: q.etiqueta,
       categoryId: q.categoria,
       typeId: q.tipo,
       from: q.desde,
@@ -60,7 +62,7 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
     limite: q.limite,
     desplazamiento: q.desplazamiento,
     casos: rows.map((r) => ({
-      ...caseSummary(services, r, today),
+      ...caseSummary(services, r, r.tags, today),
       // The join finds the assignee's name whenever there is one (a foreign key).
       asignado: r.assignee_id === null ? null : { id: r.assignee_id, nombre: r.assignee_name! },
     })),

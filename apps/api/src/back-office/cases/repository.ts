@@ -1,4 +1,4 @@
-import { CHILE_TIME_ZONE, COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import { CASE_PRIORITIES, CHILE_TIME_ZONE, COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
 import type { InboxSort } from '@canal/shared/contract';
 import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
@@ -24,6 +24,8 @@ export function scope(user: StaffUser): { sql: string; params: SqlParam[] } {
 export interface InboxFilters {
   organizationId?: string;
   status?: string;
+  priority?: string;
+  tag?: string;
   categoryId?: number;
   typeId?: number;
   from?: string;
@@ -58,6 +60,8 @@ const SORT_SQL: Record<InboxSort, (p: (value: SqlParam) => string) => string> = 
   vencimiento: () => 'c.next_due_date',
   asignado: () => 'u.name',
   ingreso: () => 'c.created_at',
+  // Risk order: baja < media < alta < crítica (descending puts the critical cases first).
+  prioridad: (p) => `array_position(${p([...CASE_PRIORITIES])}::text[], c.priority)`,
 };
 
 export interface InboxRow {
@@ -72,6 +76,8 @@ export interface InboxRow {
   next_due_date: string | null;
   assignee_id: number | null;
   assignee_name: string | null;
+  priority: string | null;
+  tags: string[];
 }
 
 /** A log row as staff read it: the complainant's row and the name of the person who wrote it. */
@@ -104,6 +110,12 @@ export const casesRepository = {
       where.push(sql(`$${params.push(value)}`));
     if (f.organizationId) add((p) => `c.organization_id = ${p}::uuid`, f.organizationId);
     if (f.status) add((p) => `c.status = ${p}`, f.status);
+    if (f.priority) add((p) => `c.priority = ${p}`, f.priority);
+    if (f.tag)
+      add(
+        (p) => `EXISTS (SELECT 1 FROM case_tags g WHERE g.complaint_id = c.id AND g.tag = ${p})`,
+        f.tag,
+      );
     if (f.categoryId !== undefined) add((p) => `c.category_id = ${p}`, f.categoryId);
     if (f.typeId !== undefined) add((p) => `c.type_id = ${p}`, f.typeId);
     if (f.from)
@@ -132,7 +144,8 @@ export const casesRepository = {
     const order = SORT_SQL[f.sort]((value) => `$${params.push(value)}`);
     const rows = await db.query<InboxRow>(
       `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.created_at,
-              to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name
+              to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name,
+              c.priority, ARRAY(SELECT g.tag FROM case_tags g WHERE g.complaint_id = c.id ORDER BY g.tag) AS tags
          FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
         WHERE ${clause}
         ORDER BY ${order} ${f.descending ? 'DESC' : 'ASC'} NULLS LAST, c.id ASC
@@ -216,6 +229,39 @@ export const casesRepository = {
 
   async setNextDue(tx: Db, id: number, date: string | null): Promise<void> {
     await tx.query('UPDATE complaints SET next_due_date = $2::date WHERE id = $1', [id, date]);
+  },
+
+  async setPriority(tx: Db, id: number, priority: string | null): Promise<void> {
+    await tx.query('UPDATE complaints SET priority = $2, updated_at = now() WHERE id = $1', [
+      id,
+      priority,
+    ]);
+  },
+
+  /** A case's tags, in alphabetical order. */
+  async tags(db: Db, complaintId: number): Promise<string[]> {
+    const rows = await db.query<{ tag: string }>(
+      'SELECT tag FROM case_tags WHERE complaint_id = $1 ORDER BY tag',
+      [complaintId],
+    );
+    return rows.map((r) => r.tag);
+  },
+
+  async addTags(tx: Db, complaintId: number, tags: string[], userId: number): Promise<void> {
+    if (tags.length === 0) return;
+    await tx.query(
+      `INSERT INTO case_tags (complaint_id, tag, added_by)
+       SELECT $1, t, $3 FROM unnest($2::text[]) AS t ON CONFLICT DO NOTHING`,
+      [complaintId, tags, userId],
+    );
+  },
+
+  async removeTags(tx: Db, complaintId: number, tags: string[]): Promise<void> {
+    if (tags.length === 0) return;
+    await tx.query('DELETE FROM case_tags WHERE complaint_id = $1 AND tag = ANY($2::text[])', [
+      complaintId,
+      tags,
+    ]);
   },
 
   async exclusions(db: Db, complaintId: number) {

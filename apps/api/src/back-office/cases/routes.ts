@@ -10,6 +10,8 @@ import {
   changeStatus,
   recordMilestone,
   replyToComplainant,
+  setCasePriority,
+  setCaseTags,
   setExclusion,
 } from './actions';
 import { downloadCaseFile } from './attachments';
@@ -71,6 +73,22 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       await addInternalNote(services, request.staff, request.params.id, request.body.comentario);
       return reply.code(201).send({ message: 'Nota registrada.' });
+    },
+  });
+
+  route(app, contract.setCasePriority, {
+    guards,
+    handler: async (request) => {
+      await setCasePriority(services, request.staff, request.params.id, request.body.prioridad);
+      return { message: 'Prioridad actualizada.' };
+    },
+  });
+
+  route(app, contract.setCaseTags, {
+    guards,
+    handler: async (request) => {
+      await setCaseTags(services, request.staff, request.params.id, request.body.etiquetas);
+      return { message: 'Etiquetas actualizadas.' };
     },
   });
 

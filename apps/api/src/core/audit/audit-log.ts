@@ -20,6 +20,8 @@ export type AuditAction =
   | 'caso.asignado'
   | 'caso.exclusion'
   | 'caso.hito'
+  | 'caso.prioridad'
+  | 'caso.etiquetas'
   | 'estadisticas.exportadas'
   | 'auditoria.verificada'
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */

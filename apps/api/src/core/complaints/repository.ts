@@ -32,13 +32,15 @@ export interface ComplaintRow {
   next_due_date: string | null;
   closed_at: Date | null;
   resolution_enc: string | null;
+  /** Risk/priority staff set (`CASE_PRIORITIES`), or null. */
+  priority: string | null;
 }
 
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
   agency_id, relation_id, recognition_id, knowledge_id, to_char(occurrence_date, 'DD/MM/YYYY') AS occurrence_date,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
   complainant_enc, contact_email_enc, email_index, password_hash, assignee_id,
-  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc`;
+  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc, priority`;
 
 export type NewComplaint = Omit<
   ComplaintRow,
@@ -51,6 +53,7 @@ export type NewComplaint = Omit<
   | 'next_due_date'
   | 'closed_at'
   | 'resolution_enc'
+  | 'priority'
 > &
   // The case search's blind indexes: `complaintSearchIndexes` (search-index.ts) makes them.
   SearchIndexes & {

@@ -11,3 +11,17 @@ UPDATE complaints SET search_indexed = true WHERE is_anonymous;
 CREATE INDEX complaints_rut_search ON complaints (rut_search) WHERE rut_search IS NOT NULL;
 CREATE INDEX complaints_email_search ON complaints (email_search) WHERE email_search IS NOT NULL;
 CREATE INDEX complaints_search_pending ON complaints (id) WHERE NOT search_indexed;
+
+-- Risk/priority set by staff (issue 11): NULL until someone sets it.
+ALTER TABLE complaints ADD COLUMN priority text
+  CHECK (priority IN ('baja', 'media', 'alta', 'critica'));
+
+-- Free labels staff put on a case (normalised: trimmed, single spaces, lower case).
+CREATE TABLE case_tags (
+  complaint_id bigint NOT NULL REFERENCES complaints (id) ON DELETE CASCADE,
+  tag text NOT NULL,
+  added_by bigint REFERENCES staff_users (id) ON DELETE SET NULL,
+  added_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (complaint_id, tag)
+);
+CREATE INDEX case_tags_tag ON case_tags (tag);

@@ -27,6 +27,8 @@ const ACTIONS: Record<string, string> = {
   'caso.asignado': 'Asignación',
   'caso.exclusion': 'Exclusión',
   'caso.hito': 'Hito registrado',
+  'caso.prioridad': 'Prioridad',
+  'caso.etiquetas': 'Etiquetas',
   'estadisticas.exportadas': 'Exportación de estadísticas',
   'auditoria.verificada': 'Verificación de la cadena',
 };

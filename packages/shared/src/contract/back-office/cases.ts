@@ -1,7 +1,14 @@
 // Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones.
 import { z } from 'zod';
 import { COMPLAINT_STATUSES } from '../../constants';
-import { staffCommentSchema, statusChangeSchema } from '../../schemas/staff';
+import {
+  CASE_PRIORITIES,
+  caseTagSchema,
+  casePrioritySchema,
+  caseTagsSchema,
+  staffCommentSchema,
+  statusChangeSchema,
+} from '../../schemas/staff';
 import { denunciaCamposSchema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
 import { FILE_CONTENT_TYPES } from '../files';
@@ -31,6 +38,7 @@ export const INBOX_SORTS = [
   'vencimiento',
   'asignado',
   'ingreso',
+  'prioridad',
 ] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 
@@ -50,6 +58,11 @@ export const inboxQuerySchema = z
       .max(254, { error: 'La búsqueda puede tener como máximo 254 caracteres.' })
       .optional(),
     estado: z.enum(COMPLAINT_STATUSES, { error: 'El estado indicado no es válido.' }).optional(),
+    /** Cases carrying this tag (normalised as tags are stored). */
+    etiqueta: caseTagSchema.optional(),
+    prioridad: z
+      .enum(CASE_PRIORITIES, { error: 'La prioridad debe ser baja, media, alta o crítica.' })
+      .optional(),
     categoria: z.coerce.number({ error: 'La categoría no es válida.' }).int().positive().optional(),
     tipo: z.coerce.number({ error: 'El tipo no es válido.' }).int().positive().optional(),
     vencidos: z
@@ -105,6 +118,10 @@ export const caseSummarySchema = z.object({
   /** Due within the legal "soon" window (working days). */
   por_vencer: z.boolean(),
   asignado: namedRefSchema.nullable(),
+  /** Set by staff; null until someone does. */
+  prioridad: z.enum(CASE_PRIORITIES).nullable(),
+  /** Staff's free labels, in alphabetical order. */
+  etiquetas: z.array(z.string()),
 });
 export type CaseSummaryWire = z.infer<typeof caseSummarySchema>;
 
@@ -314,6 +331,30 @@ export const recordMilestone = endpoint({
   responses: { 200: messageSchema, ...errors(...WRITE) },
 });
 
+export const setCasePriority = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/prioridad',
+  tag,
+  access: 'staff',
+  summary: 'Fija la prioridad (riesgo) del caso, o la quita con null (auditado)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: casePrioritySchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
+export const setCaseTags = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/etiquetas',
+  tag,
+  access: 'staff',
+  summary: 'Reemplaza las etiquetas del caso (lo agregado y quitado queda auditado)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: caseTagsSchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
 export const cases = {
   inbox,
   viewCase,
@@ -325,4 +366,6 @@ export const cases = {
   excludeFromCase,
   removeExclusion,
   recordMilestone,
+  setCasePriority,
+  setCaseTags,
 } as const;

@@ -1,4 +1,9 @@
-import { HEAD_OFFICE_ID, fromCategoriaDelitos, type Category } from '@canal/shared';
+import {
+  HEAD_OFFICE_ID,
+  fromCategoriaDelitos,
+  type CasePriority,
+  type Category,
+} from '@canal/shared';
 import {
   STAFF_CSRF_COOKIE,
   STAFF_CSRF_HEADER,
@@ -114,6 +119,10 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
       call(contract.excludeFromCase, { params: { id, userId } }),
     include: (id: number, userId: number) =>
       call(contract.removeExclusion, { params: { id, userId } }),
+    setPriority: (id: number, prioridad: CasePriority | null) =>
+      call(contract.setCasePriority, { params: { id }, body: { prioridad } }),
+    setTags: (id: number, etiquetas: string[]) =>
+      call(contract.setCaseTags, { params: { id }, body: { etiquetas } }),
     recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
       call(contract.recordMilestone, { params: { id, clave }, body }),
 

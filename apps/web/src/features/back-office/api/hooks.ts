@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CasePriority } from '@canal/shared';
 import { useStaffApi } from './StaffApiProvider';
 import type { InboxFilters, NewUser, StatsFilters, StatusChange, UserChanges } from './client';
 
@@ -86,6 +87,8 @@ export function useCaseActions(id: number) {
     assign: useCaseMutation(id, (userId: number | null) => api.assign(id, userId)),
     exclude: useCaseMutation(id, (userId: number) => api.exclude(id, userId)),
     include: useCaseMutation(id, (userId: number) => api.include(id, userId)),
+    setPriority: useCaseMutation(id, (p: CasePriority | null) => api.setPriority(id, p)),
+    setTags: useCaseMutation(id, (tags: string[]) => api.setTags(id, tags)),
     recordMilestone: useCaseMutation(
       id,
       (v: { clave: string; fecha: string; comentario?: string }) =>

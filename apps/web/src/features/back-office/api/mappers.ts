@@ -3,6 +3,7 @@
 // does for the portal. Wire types come from the contract; nothing else in the back office reads them.
 import {
   fromDenunciaCampos,
+  type CasePriority,
   type ComplaintFields,
   type ComplaintStatus,
   type StaffRole,
@@ -99,6 +100,9 @@ export interface CaseSummary {
   /** Due within the legal "soon" window (working days). */
   dueSoon: boolean;
   assignee: NamedRef | null;
+  /** Risk/priority staff set, or null. */
+  priority: CasePriority | null;
+  tags: string[];
 }
 
 export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
@@ -115,6 +119,8 @@ export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
   overdue: wire.vencido,
   dueSoon: wire.por_vencer,
   assignee: wire.asignado && namedRef(wire.asignado),
+  priority: wire.prioridad,
+  tags: wire.etiquetas,
 });
 
 export interface InboxPage {
