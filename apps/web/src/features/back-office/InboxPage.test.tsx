@@ -180,6 +180,42 @@ describe('the inbox', () => {
     expect(inbox()).toEqual([{ limite: '25', desplazamiento: '0' }]);
   });
 
+  it('shows priority and tags, and filters by them', async () => {
+    const { inbox } = setup(ADMIN, '/gestion');
+    server.use(
+      staffApi.inbox(
+        ok(
+          answer([
+            row({
+              id: 4,
+              numero: 'CD-2026-00004',
+              prioridad: 'critica',
+              etiquetas: ['urgente', 'rr.hh.'],
+            }),
+          ]),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Prioridad'), 'critica');
+    await user.type(screen.getByLabelText('Etiqueta'), 'Urgente');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({
+        prioridad: 'critica',
+        etiqueta: 'Urgente',
+        limite: '25',
+        desplazamiento: '0',
+      }),
+    );
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const [only] = within(table).getAllByRole('row').slice(1);
+    expect(only).toHaveTextContent('Crítica');
+    expect(only).toHaveTextContent('Etiquetas: urgente, rr.hh.');
+  });
+
   it('reads filters and the page from the address and pages on the server', async () => {
     const { inbox } = setup(ADMIN, '/gestion?categoria=9&pagina=2');
     await screen.findByRole('table');

@@ -2,7 +2,12 @@ import type { FormEvent } from 'react';
 import { StaffTable } from './components/StaffTable';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
-import { COMPLAINT_STATUSES, ORGANIZATIONS } from '@canal/shared';
+import {
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  COMPLAINT_STATUSES,
+  ORGANIZATIONS,
+} from '@canal/shared';
 import { INBOX_SORTS, type InboxSort } from '@canal/shared/contract';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
@@ -27,6 +32,8 @@ const FILTER_PARAMS = [
   'buscar',
   'organizacion',
   'estado',
+  'prioridad',
+  'etiqueta',
   'categoria',
   'desde',
   'hasta',
@@ -136,6 +143,24 @@ function Filters() {
           ))}
         </SelectField>
         <SelectField
+          label="Prioridad"
+          name="prioridad"
+          defaultValue={params.get('prioridad') ?? ''}
+        >
+          <option value="">Todas</option>
+          {CASE_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {CASE_PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Etiqueta"
+          name="etiqueta"
+          maxLength={40}
+          defaultValue={params.get('etiqueta') ?? ''}
+        />
+        <SelectField
           label="Categoría"
           name="categoria"
           defaultValue={params.get('categoria') ?? ''}
@@ -203,6 +228,7 @@ const COLUMNS: { label: string; sort: InboxSort }[] = [
   { label: 'Organización', sort: 'organizacion' },
   { label: 'Tipo', sort: 'tipo' },
   { label: 'Estado', sort: 'estado' },
+  { label: 'Prioridad', sort: 'prioridad' },
   { label: 'Próximo vencimiento', sort: 'vencimiento' },
   { label: 'Asignado a', sort: 'asignado' },
   { label: 'Ingreso', sort: 'ingreso' },
@@ -290,6 +316,11 @@ export function InboxPage() {
                     <Link to={paths.staffCase(c.id)} className="text-primary underline">
                       {c.number}
                     </Link>
+                    {c.tags.length > 0 && (
+                      <span className="block text-xs font-normal text-gray-700">
+                        Etiquetas: {c.tags.join(', ')}
+                      </span>
+                    )}
                   </th>
                   <td className="px-3 py-2">{c.organization.name}</td>
                   <td className="px-3 py-2">
@@ -301,6 +332,9 @@ export function InboxPage() {
                   </td>
                   <td className="px-3 py-2">
                     <StatusBadge status={c.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    {c.priority ? CASE_PRIORITY_LABELS[c.priority] : '—'}
                   </td>
                   <td className="px-3 py-2">
                     <DueMark date={c.nextDue} state={caseDueState(c)} />

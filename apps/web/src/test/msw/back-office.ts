@@ -11,6 +11,8 @@ export const staffApi = answersFor({
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
   recordMilestone: contract.recordMilestone,
+  setPriority: contract.setCasePriority,
+  setTags: contract.setCaseTags,
   users: contract.listUsers,
   invite: contract.inviteUser,
   updateUser: contract.updateUser,

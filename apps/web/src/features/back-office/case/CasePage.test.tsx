@@ -305,4 +305,57 @@ describe('the case page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Amonestación.')).toBeInTheDocument();
   });
+
+  it('sets the priority and adds and removes tags, each sent to the server', async () => {
+    const calls = setup(
+      INVESTIGATOR,
+      [
+        staffApi.setPriority(ok({ message: 'Prioridad actualizada.' })),
+        staffApi.setTags(ok({ message: 'Etiquetas actualizadas.' })),
+      ],
+      { prioridad: 'media', etiquetas: ['revisar'] },
+    );
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('Prioridad: Media');
+    expect(header).toHaveTextContent('Etiquetas: revisar');
+    const user = userEvent.setup();
+    const save = screen.getByRole('button', { name: 'Guardar prioridad' });
+    // Nothing to save until the choice differs from the case's.
+    expect(save).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Prioridad (riesgo)'), 'critica');
+    await user.click(save);
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/prioridad').map((c) => c.body)).toEqual([
+        { prioridad: 'critica' },
+      ]),
+    );
+
+    await user.type(screen.getByLabelText('Nueva etiqueta'), '  Acoso  Grave ');
+    await user.click(screen.getByRole('button', { name: 'Agregar etiqueta' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/etiquetas').map((c) => c.body)).toEqual([
+        { etiquetas: ['revisar', 'acoso grave'] },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Quitar la etiqueta revisar' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/etiquetas').at(-1)?.body).toEqual({
+        etiquetas: [],
+      }),
+    );
+  });
+
+  it('shows the server refusing a tag', async () => {
+    setup(INVESTIGATOR, [
+      staffApi.setTags(fail(400, 'La etiqueta contiene caracteres no permitidos.')),
+    ]);
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nueva etiqueta'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Agregar etiqueta' }));
+    expect(
+      await screen.findByText('La etiqueta contiene caracteres no permitidos.'),
+    ).toBeInTheDocument();
+  });
 });
