@@ -57,6 +57,7 @@ export const ERRORS = {
   },
   NOT_FOUND: { status: 404, message: 'No se encontró la denuncia solicitada.' },
   CASE_NOT_FOUND: { status: 404, message: 'No se encontró el caso solicitado.' },
+  VIEW_NOT_FOUND: { status: 404, message: 'No se encontró la vista guardada.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
   RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },

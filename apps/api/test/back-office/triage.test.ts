@@ -207,3 +207,69 @@ describe('tags', () => {
     expect((await summary(admin, id)).caso.etiquetas).toEqual([]);
   });
 });
+
+describe('saved views', () => {
+  it('keep filters and order per person, by name; the same name replaces the view', async () => {
+    const filtros = {
+      estado: 'Recibida',
+      prioridad: 'alta',
+      etiqueta: 'urgente',
+      orden: 'prioridad',
+      direccion: 'desc',
+    } as const;
+    const saved = await investigator.call(contract.saveView, {
+      body: { nombre: ' Urgentes ', filtros },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toEqual({ id: expect.any(Number), nombre: 'Urgentes', filtros });
+    await investigator.call(contract.saveView, {
+      body: { nombre: 'Atrasados', filtros: { vencidos: 'true', categoria: 9 } },
+    });
+    const replaced = await investigator.call(contract.saveView, {
+      body: { nombre: 'Urgentes', filtros: { prioridad: 'critica' } },
+    });
+    expect(replaced.json().id).toBe(saved.json().id);
+
+    const mine = await investigator.call(contract.listSavedViews, {});
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([
+      { id: expect.any(Number), nombre: 'Atrasados', filtros: { vencidos: 'true', categoria: 9 } },
+      { id: saved.json().id, nombre: 'Urgentes', filtros: { prioridad: 'critica' } },
+    ]);
+    // Another person sees none of them and cannot delete them.
+    expect((await otherInvestigator.call(contract.listSavedViews, {})).json()).toEqual([]);
+    const foreign = await otherInvestigator.call(contract.deleteSavedView, {
+      params: { id: saved.json().id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('No se encontró la vista guardada.');
+    const own = await investigator.call(contract.deleteSavedView, {
+      params: { id: saved.json().id },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await investigator.call(contract.listSavedViews, {})).json()).toHaveLength(1);
+  });
+
+  it('refuse the search text, an unknown filter or order, and a missing name, in Spanish', async () => {
+    const refusals: [unknown, string][] = [
+      [
+        { nombre: 'RUT', filtros: { buscar: '12.345.678-5' } },
+        'Una vista guarda solo filtros y orden de la bandeja (no la búsqueda).',
+      ],
+      [
+        { nombre: 'Orden', filtros: { orden: 'password_hash' } },
+        'Solo se puede ordenar por: numero, organizacion, tipo, estado, vencimiento, asignado, ingreso, prioridad.',
+      ],
+      [{ nombre: '  ', filtros: {} }, 'Debe darle un nombre a la vista.'],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await investigator.call(contract.saveView, { body: body as never });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const stored = await t.db.query(
+      "SELECT 1 FROM saved_views WHERE filters::text LIKE '%12.345%'",
+    );
+    expect(stored).toEqual([]);
+  });
+});

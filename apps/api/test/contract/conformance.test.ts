@@ -480,6 +480,25 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       400,
     );
+    const savedView = conforms(
+      'saveView',
+      await staffCall(admin, 'saveView', {
+        payload: { nombre: 'Mías', filtros: { asignado: 'yo', orden: 'numero' } },
+      }),
+      201,
+    );
+    conforms('saveView', await staffCall(admin, 'saveView', { payload: { nombre: '' } }), 400);
+    conforms('listSavedViews', await staffCall(admin, 'listSavedViews', {}), 200);
+    conforms(
+      'deleteSavedView',
+      await staffCall(admin, 'deleteSavedView', { params: { id: savedView.id } }),
+      200,
+    );
+    conforms(
+      'deleteSavedView',
+      await staffCall(admin, 'deleteSavedView', { params: { id: savedView.id } }),
+      404,
+    );
     conforms(
       'setCasePriority',
       await staffCall(admin, 'setCasePriority', {

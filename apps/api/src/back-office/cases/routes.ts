@@ -17,6 +17,7 @@ import {
 import { downloadCaseFile } from './attachments';
 import { viewCase } from './case-view';
 import { inbox } from './inbox';
+import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 
 /** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
@@ -73,6 +74,25 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       await addInternalNote(services, request.staff, request.params.id, request.body.comentario);
       return reply.code(201).send({ message: 'Nota registrada.' });
+    },
+  });
+
+  route(app, contract.listSavedViews, {
+    guards,
+    handler: async (request) => listSavedViews(services, request.staff),
+  });
+
+  route(app, contract.saveView, {
+    guards,
+    handler: async (request, reply) =>
+      reply.code(201).send(await saveView(services, request.staff, request.body)),
+  });
+
+  route(app, contract.deleteSavedView, {
+    guards,
+    handler: async (request) => {
+      await deleteSavedView(services, request.staff, request.params.id);
+      return { message: 'Vista borrada.' };
     },
   });
 

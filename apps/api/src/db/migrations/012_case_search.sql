@@ -25,3 +25,13 @@ CREATE TABLE case_tags (
   PRIMARY KEY (complaint_id, tag)
 );
 CREATE INDEX case_tags_tag ON case_tags (tag);
+
+-- Saved views of the inbox: a staff member's named filters and order (never the search text).
+CREATE TABLE saved_views (
+  id bigserial PRIMARY KEY,
+  user_id bigint NOT NULL REFERENCES staff_users (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  filters jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (user_id, name)
+);

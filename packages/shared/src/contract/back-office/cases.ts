@@ -96,6 +96,58 @@ export const inboxQuerySchema = z
   })
   .refine(...validPeriod);
 
+/**
+ * What a saved view keeps: the inbox's filters and order, checked as the inbox checks them. Never
+ * the search text: it may be a RUT or an address, which would then be stored in clear.
+ */
+export const savedViewFiltersSchema = z.strictObject(
+  {
+    organizacion: periodFilters.organizacion,
+    desde: periodFilters.desde,
+    hasta: periodFilters.hasta,
+    estado: inboxQuerySchema.shape.estado,
+    etiqueta: inboxQuerySchema.shape.etiqueta,
+    prioridad: inboxQuerySchema.shape.prioridad,
+    categoria: inboxQuerySchema.shape.categoria,
+    tipo: inboxQuerySchema.shape.tipo,
+    vencidos: inboxQuerySchema.shape.vencidos,
+    asignado: inboxQuerySchema.shape.asignado,
+    orden: inboxQuerySchema.shape.orden,
+    direccion: inboxQuerySchema.shape.direccion,
+  },
+  { error: 'Una vista guarda solo filtros y orden de la bandeja (no la búsqueda).' },
+);
+
+/** A saved view as answered: the filters as they were checked and stored (no transforms: answers are encoded). */
+export const savedViewSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  filtros: z.object({
+    organizacion: z.string().optional(),
+    desde: z.string().optional(),
+    hasta: z.string().optional(),
+    estado: z.enum(COMPLAINT_STATUSES).optional(),
+    etiqueta: z.string().optional(),
+    prioridad: z.enum(CASE_PRIORITIES).optional(),
+    categoria: z.number().optional(),
+    tipo: z.number().optional(),
+    vencidos: z.enum(['true', 'false']).optional(),
+    asignado: z.string().optional(),
+    orden: z.enum(INBOX_SORTS).optional(),
+    direccion: z.enum(['asc', 'desc']).optional(),
+  }),
+});
+export type SavedViewWire = z.infer<typeof savedViewSchema>;
+
+export const newSavedViewSchema = z.object({
+  nombre: z
+    .string({ error: 'Debe darle un nombre a la vista.' })
+    .trim()
+    .min(1, { error: 'Debe darle un nombre a la vista.' })
+    .max(60, { error: 'El nombre puede tener como máximo 60 caracteres.' }),
+  filtros: savedViewFiltersSchema,
+});
+
 /** The summary of a case, as the inbox and the case view show it. */
 export const caseSummarySchema = z.object({
   /** The case id (back-office paths use it; the ticket never leaves the portal). */
@@ -355,6 +407,40 @@ export const setCaseTags = endpoint({
   responses: { 200: messageSchema, ...errors(...WRITE) },
 });
 
+const viewTag = 'Gestión: vistas guardadas';
+
+export const listSavedViews = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/vistas',
+  tag: viewTag,
+  access: 'staff',
+  summary: 'Las vistas guardadas de la bandeja de quien llama, por nombre',
+  headers: staffHeaders,
+  responses: { 200: z.array(savedViewSchema), ...errors(...SIGNED_IN) },
+});
+
+export const saveView = endpoint({
+  method: 'POST',
+  path: '/v1/gestion/vistas',
+  tag: viewTag,
+  access: 'staff',
+  summary: 'Guarda los filtros y el orden actuales con un nombre (el mismo nombre la reemplaza)',
+  headers: staffHeaders,
+  body: newSavedViewSchema,
+  responses: { 201: savedViewSchema, ...errors(400, ...SIGNED_IN_WRITE) },
+});
+
+export const deleteSavedView = endpoint({
+  method: 'DELETE',
+  path: '/v1/gestion/vistas/:id',
+  tag: viewTag,
+  access: 'staff',
+  summary: 'Borra una vista guardada propia',
+  headers: staffHeaders,
+  params: idParamSchema,
+  responses: { 200: messageSchema, ...errors(400, 404, ...SIGNED_IN_WRITE) },
+});
+
 export const cases = {
   inbox,
   viewCase,
@@ -368,4 +454,7 @@ export const cases = {
   recordMilestone,
   setCasePriority,
   setCaseTags,
+  listSavedViews,
+  saveView,
+  deleteSavedView,
 } as const;
