@@ -8,7 +8,7 @@ import type {
 } from '@canal/shared/contract';
 import { InboxPage } from './InboxPage';
 import { ADMIN, caseSummary, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
-import { ok, staffApi } from '../../test/msw/back-office';
+import { created, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
 const row = (over: Partial<CaseSummary>): CaseSummary => caseSummary(over);
@@ -49,6 +49,7 @@ function setup(user = ADMIN, path = '/gestion') {
     ),
     staffApi.categories(ok([{ categoria: { id: 9, nombre: 'Ley 21.643' }, delito_tipos: [] }])),
     staffApi.users(ok([])),
+    staffApi.savedViews(ok([])),
   );
   const view = renderStaffPage(<InboxPage />, { path, user });
   return { ...view, inbox };
@@ -214,6 +215,52 @@ describe('the inbox', () => {
     const [only] = within(table).getAllByRole('row').slice(1);
     expect(only).toHaveTextContent('Crítica');
     expect(only).toHaveTextContent('Etiquetas: urgente, rr.hh.');
+  });
+
+  it('saves the current filters and order as a view, without the search text, and opens one', async () => {
+    const calls = recordRequests();
+    setup(
+      ADMIN,
+      '/gestion?buscar=12.345.678-5&estado=Recibida&orden=numero&direccion=desc&pagina=2',
+    );
+    await screen.findByRole('table');
+    expect(await screen.findByText(/Aún no tiene vistas guardadas/)).toBeInTheDocument();
+    server.use(
+      staffApi.saveView(
+        created({
+          id: 5,
+          nombre: 'Recibidas',
+          filtros: { estado: 'Recibida', orden: 'numero', direccion: 'desc' } as const,
+        }),
+      ),
+      staffApi.savedViews(
+        ok([
+          {
+            id: 5,
+            nombre: 'Recibidas',
+            filtros: { estado: 'Recibida', orden: 'numero', direccion: 'desc' } as const,
+          },
+          { id: 6, nombre: 'Críticas', filtros: { prioridad: 'critica', categoria: 9 } as const },
+        ]),
+      ),
+      staffApi.deleteView(ok({ message: 'Vista borrada.' })),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nombre de la vista'), 'Recibidas');
+    await user.click(screen.getByRole('button', { name: 'Guardar vista' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/v1/gestion/vistas').map((c) => c.body)).toEqual([
+        {
+          nombre: 'Recibidas',
+          filtros: { estado: 'Recibida', orden: 'numero', direccion: 'desc' },
+        },
+      ]),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Vista guardada.');
+    await user.click(await screen.findByRole('button', { name: 'Críticas' }));
+    await waitFor(() => expect(location()).toBe('/gestion?prioridad=critica&categoria=9'));
+    await user.click(screen.getByRole('button', { name: 'Borrar la vista Críticas' }));
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/v1/gestion/vistas/6')).toHaveLength(1));
   });
 
   it('reads filters and the page from the address and pages on the server', async () => {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { StaffTable } from './components/StaffTable';
 import { Link } from 'react-router';
 import { useQueryParams } from './components/useQueryParams';
@@ -15,8 +15,8 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/client';
-import { useCategories, useInbox, useUsers } from './api/hooks';
-import type { InboxFilters } from './api/client';
+import { useCategories, useInbox, useSavedViewActions, useSavedViews, useUsers } from './api/hooks';
+import type { InboxFilters, NewSavedView } from './api/client';
 import type { StaffUser } from './api/mappers';
 import { caseDueState, DueMark } from './components/DueMark';
 import { FormAlert } from './components/FormAlert';
@@ -222,6 +222,75 @@ function Filters() {
   );
 }
 
+/** The address's filters and order, without the search text or the page: what a view saves. */
+const viewParams = (params: URLSearchParams) =>
+  Object.fromEntries(
+    [...params].filter(([name, value]) => value && name !== 'buscar' && name !== 'pagina'),
+  );
+
+/** The person's saved views: open one, save the current filters and order under a name, delete. */
+function SavedViews() {
+  const [params, setParams] = useQueryParams();
+  const views = useSavedViews();
+  const { save, remove } = useSavedViewActions();
+  const [name, setName] = useState('');
+  const failure = save.error ?? remove.error;
+  return (
+    <section
+      aria-labelledby="vistas"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="vistas" className="mb-2 text-lg font-semibold">
+        Vistas guardadas
+      </h2>
+      {views.data && views.data.length === 0 && (
+        <p>Aún no tiene vistas guardadas: guarde los filtros y el orden que usa a menudo.</p>
+      )}
+      {views.data && views.data.length > 0 && (
+        <ul className="mb-3 flex flex-wrap gap-3">
+          {views.data.map((v) => (
+            <li key={v.id} className="inline-flex items-center gap-1">
+              <Button variant="secondary" onClick={() => setParams(v.params)}>
+                {v.name}
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={`Borrar la vista ${v.name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(v.id)}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const filtros = viewParams(params) as NewSavedView['filtros'];
+          save.mutate({ nombre: name, filtros }, { onSuccess: () => setName('') });
+        }}
+      >
+        <TextField
+          label="Nombre de la vista"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          className="min-w-56 flex-1"
+          hint="Guarda los filtros y el orden actuales (no el texto buscado). Con un nombre que ya existe, la reemplaza."
+        />
+        <Button type="submit" disabled={!name.trim() || save.isPending}>
+          Guardar vista
+        </Button>
+      </form>
+      {save.isSuccess && !failure && <p role="status">Vista guardada.</p>}
+      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+    </section>
+  );
+}
+
 /** The inbox's columns: header text and the column the server sorts by. */
 const COLUMNS: { label: string; sort: InboxSort }[] = [
   { label: 'N° de caso', sort: 'numero' },
@@ -268,6 +337,7 @@ export function InboxPage() {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-secondary">Bandeja de casos</h1>
+      <SavedViews />
       <Filters />
       {inbox.isError && <FormAlert>{errorMessage(inbox.error)}</FormAlert>}
       {inbox.isPending && <LoadingView />}

@@ -23,6 +23,7 @@ import {
   fromFailedMailList,
   fromHalfYearReport,
   fromInboxPage,
+  fromSavedView,
   fromInvitation,
   fromStaffSession,
   fromStaffUser,
@@ -33,6 +34,7 @@ export const CSRF_COOKIE = STAFF_CSRF_COOKIE;
 
 /** What a screen sends: the request parts the contract declares (wire names, as they travel). */
 export type InboxFilters = NonNullable<RequestOf<typeof contract.inbox>['querystring']>;
+export type NewSavedView = RequestOf<typeof contract.saveView>['body'];
 export type StatsFilters = NonNullable<RequestOf<typeof contract.statistics>['querystring']>;
 export type StatusChange = RequestOf<typeof contract.changeStatus>['body'];
 export type NewUser = RequestOf<typeof contract.inviteUser>['body'];
@@ -123,6 +125,9 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
       call(contract.setCasePriority, { params: { id }, body: { prioridad } }),
     setTags: (id: number, etiquetas: string[]) =>
       call(contract.setCaseTags, { params: { id }, body: { etiquetas } }),
+    savedViews: async () => (await call(contract.listSavedViews, {})).map(fromSavedView),
+    saveView: async (body: NewSavedView) => fromSavedView(await call(contract.saveView, { body })),
+    deleteView: (id: number) => call(contract.deleteSavedView, { params: { id } }),
     recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
       call(contract.recordMilestone, { params: { id, clave }, body }),
 

@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CasePriority } from '@canal/shared';
 import { useStaffApi } from './StaffApiProvider';
-import type { InboxFilters, NewUser, StatsFilters, StatusChange, UserChanges } from './client';
+import type {
+  InboxFilters,
+  NewSavedView,
+  NewUser,
+  StatsFilters,
+  StatusChange,
+  UserChanges,
+} from './client';
 
 /** Query keys of the back office, in one place so mutations invalidate the right data. */
 export const staffKeys = {
@@ -17,7 +24,24 @@ export const staffKeys = {
   halfYear: (anio: number, semestre: 1 | 2) => ['gestion', 'semestral', anio, semestre] as const,
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
   failedMails: () => ['gestion', 'correos-fallidos'] as const,
+  savedViews: () => ['gestion', 'vistas'] as const,
 };
+
+/** The signed-in person's saved views of the inbox. */
+export function useSavedViews() {
+  const api = useStaffApi();
+  return useQuery({ queryKey: staffKeys.savedViews(), queryFn: api.savedViews });
+}
+
+export function useSavedViewActions() {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: staffKeys.savedViews() });
+  return {
+    save: useMutation({ mutationFn: (v: NewSavedView) => api.saveView(v), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (id: number) => api.deleteView(id), onSuccess: refresh }),
+  };
+}
 
 /** Mail the outbox gave up on (administrators only; checked every five minutes). */
 export function useFailedMails(enabled: boolean) {

@@ -16,6 +16,7 @@ import type {
   FailedMailListWire,
   HalfYearReportWire,
   InboxPageWire,
+  SavedViewWire,
   InvitationWire,
   StaffSession as StaffSessionWire,
   StaffUserWire,
@@ -121,6 +122,23 @@ export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
   assignee: wire.asignado && namedRef(wire.asignado),
   priority: wire.prioridad,
   tags: wire.etiquetas,
+});
+
+/** A saved view of the inbox: its filters and order as the address's search params. */
+export interface SavedView {
+  id: number;
+  name: string;
+  params: Record<string, string>;
+}
+
+export const fromSavedView = (wire: SavedViewWire): SavedView => ({
+  id: wire.id,
+  name: wire.nombre,
+  params: Object.fromEntries(
+    Object.entries(wire.filtros)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  ),
 });
 
 export interface InboxPage {
