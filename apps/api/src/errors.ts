@@ -58,6 +58,8 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'No se encontró la denuncia solicitada.' },
   CASE_NOT_FOUND: { status: 404, message: 'No se encontró el caso solicitado.' },
   VIEW_NOT_FOUND: { status: 404, message: 'No se encontró la vista guardada.' },
+  LINKED_CASE_NOT_FOUND: { status: 404, message: 'No se encontró el otro caso.' },
+  LINK_TO_ITSELF: { status: 400, message: 'Un caso no puede vincularse consigo mismo.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
   RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },

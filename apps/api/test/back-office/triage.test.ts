@@ -273,3 +273,107 @@ describe('saved views', () => {
     expect(stored).toEqual([]);
   });
 });
+
+describe('linked cases', () => {
+  const numberOf = async (id: number) =>
+    (
+      await t.db.query<{ case_number: string }>(
+        'SELECT case_number FROM complaints WHERE id = $1',
+        [id],
+      )
+    )[0]!.case_number;
+
+  it('marks a duplicate by case number, shows it on both cases, logs both and audits it', async () => {
+    const original = await newCase();
+    const copy = await newCase();
+    const related = await newCase();
+    const res = await investigator.call(contract.linkCase, {
+      params: { id: copy },
+      body: { numero: (await numberOf(original)).toLowerCase(), tipo: 'duplicado_de' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Casos vinculados.');
+    await investigator.call(contract.linkCase, {
+      params: { id: original },
+      body: { numero: await numberOf(related), tipo: 'relacionado' },
+    });
+    expect((await summary(investigator, copy)).caso.vinculos).toEqual([
+      { id: original, numero: await numberOf(original), tipo: 'duplicado_de' },
+    ]);
+    const originalView = await summary(investigator, original);
+    expect(originalView.caso.vinculos).toEqual(
+      expect.arrayContaining([
+        { id: copy, numero: await numberOf(copy), tipo: 'tiene_duplicado' },
+        { id: related, numero: await numberOf(related), tipo: 'relacionado' },
+      ]),
+    );
+    expect(originalView.bitacora.interna.map((e: { evento: string }) => e.evento)).toContain(
+      `${await numberOf(copy)} marcado como duplicado de este caso`,
+    );
+    expect((await summary(investigator, related)).caso.vinculos).toEqual([
+      { id: original, numero: await numberOf(original), tipo: 'relacionado' },
+    ]);
+    const rows = await audited(copy, 'caso.vinculo');
+    expect(rows.map((r) => [r.actor_id, detail(r.detail)])).toEqual([
+      [investigator.id, { vinculado: original, tipo: 'duplicado_de' }],
+    ]);
+
+    // Removing it from either side removes it from both.
+    const removed = await admin.call(contract.unlinkCase, {
+      params: { id: original, linkedId: copy },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await summary(admin, copy)).caso.vinculos).toEqual([]);
+    expect((await audited(original, 'caso.vinculo')).map((r) => detail(r.detail))).toContainEqual({
+      vinculado: copy,
+      tipo: null,
+    });
+    const again = await admin.call(contract.unlinkCase, {
+      params: { id: original, linkedId: copy },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a case out of scope, a missing number, the case itself and an auditor', async () => {
+    const id = await newCase();
+    const hidden = await newCase();
+    await admin.call(contract.excludeFromCase, {
+      params: { id: hidden, userId: otherInvestigator.id },
+    });
+    const outOfScope = await otherInvestigator.call(contract.linkCase, {
+      params: { id },
+      body: { numero: await numberOf(hidden), tipo: 'relacionado' },
+    });
+    expect(outOfScope.statusCode).toBe(404);
+    expect(outOfScope.json().message).toBe('No se encontró el otro caso.');
+    const missing = await investigator.call(contract.linkCase, {
+      params: { id },
+      body: { numero: 'CEM-1999-99999', tipo: 'relacionado' },
+    });
+    expect(missing.statusCode).toBe(404);
+    const itself = await investigator.call(contract.linkCase, {
+      params: { id },
+      body: { numero: await numberOf(id), tipo: 'duplicado_de' },
+    });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().message).toBe('Un caso no puede vincularse consigo mismo.');
+    const badKind = await investigator.call(contract.linkCase, {
+      params: { id },
+      body: { numero: await numberOf(hidden), tipo: 'hermano' } as never,
+    });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().message).toBe('El vínculo debe ser duplicado_de o relacionado.');
+    const byAuditor = await auditor.call(contract.linkCase, {
+      params: { id },
+      body: { numero: await numberOf(hidden), tipo: 'relacionado' },
+    });
+    expect(byAuditor.statusCode).toBe(403);
+    // A link the person may not follow is not shown to them.
+    await investigator.call(contract.linkCase, {
+      params: { id },
+      body: { numero: await numberOf(hidden), tipo: 'relacionado' },
+    });
+    expect((await summary(investigator, id)).caso.vinculos).toHaveLength(1);
+    expect((await summary(otherInvestigator, id)).caso.vinculos).toEqual([]);
+  });
+});

@@ -480,6 +480,46 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       400,
     );
+    const second = await file(t.app, denuncia());
+    expect(second.statusCode, second.body).toBe(201);
+    const [other] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id::int AS id, case_number FROM complaints WHERE ticket = $1',
+      [second.json().ticket],
+    );
+    conforms(
+      'linkCase',
+      await staffCall(admin, 'linkCase', {
+        params: { id: caseId },
+        payload: { numero: other!.case_number, tipo: 'duplicado_de' },
+      }),
+      200,
+    );
+    conforms(
+      'unlinkCase',
+      await staffCall(admin, 'unlinkCase', { params: { id: caseId, linkedId: other!.id } }),
+      200,
+    );
+    conforms(
+      'linkCase',
+      await staffCall(admin, 'linkCase', {
+        params: { id: caseId },
+        payload: { numero: 'NO-EXISTE-1', tipo: 'relacionado' },
+      }),
+      404,
+    );
+    conforms(
+      'linkCase',
+      await staffCall(admin, 'linkCase', {
+        params: { id: caseId },
+        payload: { numero: 'X', tipo: 'primo' },
+      }),
+      400,
+    );
+    conforms(
+      'unlinkCase',
+      await staffCall(admin, 'unlinkCase', { params: { id: caseId, linkedId: caseId } }),
+      404,
+    );
     const savedView = conforms(
       'saveView',
       await staffCall(admin, 'saveView', {

@@ -362,3 +362,73 @@ export async function setCaseTags(
     );
   });
 }
+
+/**
+ * Marks case `id` as a duplicate of, or related to, the case numbered `numero`. Both must be in
+ * the person's scope (the other one answers the same 404 whether missing or out of scope). Each
+ * case gets an internal log entry; one audit row records the pair.
+ */
+export async function linkCase(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  link: { numero: string; tipo: 'duplicado_de' | 'relacionado' },
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  const otherId = await repo.idByNumberInScope(services.db, user, link.numero);
+  if (otherId === null) throw new AppError('LINKED_CASE_NOT_FOUND');
+  if (otherId === id) throw new AppError('LINK_TO_ITSELF');
+  const duplicate = link.tipo === 'duplicado_de';
+  await services.db.transaction(async (tx) => {
+    await repo.link(tx, id, otherId, duplicate ? 'duplicado' : 'relacionado', user.id);
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: duplicate
+          ? `Marcado como duplicado de ${link.numero}`
+          : `Relacionado con ${link.numero}`,
+        visible: false,
+      },
+      { action: 'caso.vinculo', detail: { vinculado: otherId, tipo: link.tipo } },
+    );
+    await repo.addStaffLog(tx, {
+      complaintId: otherId,
+      event: duplicate
+        ? `${row.case_number} marcado como duplicado de este caso`
+        : `Relacionado con ${row.case_number}`,
+      commentEnc: null,
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
+  });
+}
+
+/** Removes the link between case `id` and case `linkedId` (which must be in scope too). */
+export async function unlinkCase(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  linkedId: number,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  if (!(await repo.idInScope(services.db, user, linkedId)))
+    throw new AppError('LINKED_CASE_NOT_FOUND');
+  const other = await repo.caseNumber(services.db, linkedId);
+  await services.db.transaction(async (tx) => {
+    if (!(await repo.unlink(tx, id, linkedId))) throw new AppError('LINKED_CASE_NOT_FOUND');
+    await logChange(
+      { services, tx, user, id },
+      { event: `Vínculo con ${other} quitado`, visible: false },
+      { action: 'caso.vinculo', detail: { vinculado: linkedId, tipo: null } },
+    );
+    await repo.addStaffLog(tx, {
+      complaintId: linkedId,
+      event: `Vínculo con ${row.case_number} quitado`,
+      commentEnc: null,
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
+  });
+}

@@ -102,12 +102,13 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   const { db, keyring } = services;
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
-  const [log, files, exclusions, completed, tags] = await Promise.all([
+  const [log, files, exclusions, completed, tags, links] = await Promise.all([
     repo.fullLog(db, id),
     complaintsRepository.files(db, id),
     repo.exclusions(db, id),
     repo.milestones(db, id),
     repo.tags(db, id),
+    repo.links(db, user, id),
   ]);
   const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
   await appendAudit(services, db, { actorId: user.id, action: 'caso.visto', complaintId: id });
@@ -136,6 +137,12 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
       }),
       asignado: assignee ? { id: assignee.id, nombre: assignee.name } : null,
       exclusiones: exclusions.map((e) => ({ id: e.user_id, nombre: e.name })),
+      vinculos: links.map((l) => ({
+        id: l.id,
+        numero: l.case_number,
+        // One of CASE_LINK_KINDS (the query's CASE).
+        tipo: l.kind as 'duplicado_de' | 'tiene_duplicado' | 'relacionado',
+      })),
     },
     denuncia,
     bitacora: {

@@ -10,9 +10,11 @@ import {
   changeStatus,
   recordMilestone,
   replyToComplainant,
+  linkCase,
   setCasePriority,
   setCaseTags,
   setExclusion,
+  unlinkCase,
 } from './actions';
 import { downloadCaseFile } from './attachments';
 import { viewCase } from './case-view';
@@ -93,6 +95,22 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => {
       await deleteSavedView(services, request.staff, request.params.id);
       return { message: 'Vista borrada.' };
+    },
+  });
+
+  route(app, contract.linkCase, {
+    guards,
+    handler: async (request) => {
+      await linkCase(services, request.staff, request.params.id, request.body);
+      return { message: 'Casos vinculados.' };
+    },
+  });
+
+  route(app, contract.unlinkCase, {
+    guards,
+    handler: async (request) => {
+      await unlinkCase(services, request.staff, request.params.id, request.params.linkedId);
+      return { message: 'Vínculo quitado.' };
     },
   });
 

@@ -22,6 +22,7 @@ export type AuditAction =
   | 'caso.hito'
   | 'caso.prioridad'
   | 'caso.etiquetas'
+  | 'caso.vinculo'
   | 'estadisticas.exportadas'
   | 'auditoria.verificada'
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */

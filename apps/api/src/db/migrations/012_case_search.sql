@@ -35,3 +35,16 @@ CREATE TABLE saved_views (
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (user_id, name)
 );
+
+-- Links between cases: `complaint_id` is a duplicate of `linked_id`, or the two are related.
+-- One row per pair (whichever case it was made from); both case pages show it.
+CREATE TABLE case_links (
+  complaint_id bigint NOT NULL REFERENCES complaints (id) ON DELETE CASCADE,
+  linked_id bigint NOT NULL REFERENCES complaints (id) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('duplicado', 'relacionado')),
+  created_by bigint REFERENCES staff_users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (complaint_id, linked_id),
+  CHECK (complaint_id <> linked_id)
+);
+CREATE INDEX case_links_linked ON case_links (linked_id);

@@ -29,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   'caso.hito': 'Hito registrado',
   'caso.prioridad': 'Prioridad',
   'caso.etiquetas': 'Etiquetas',
+  'caso.vinculo': 'Vínculo entre casos',
   'estadisticas.exportadas': 'Exportación de estadísticas',
   'auditoria.verificada': 'Verificación de la cadena',
 };

@@ -13,6 +13,8 @@ export const staffApi = answersFor({
   recordMilestone: contract.recordMilestone,
   setPriority: contract.setCasePriority,
   setTags: contract.setCaseTags,
+  linkCase: contract.linkCase,
+  unlinkCase: contract.unlinkCase,
   savedViews: contract.listSavedViews,
   saveView: contract.saveView,
   deleteView: contract.deleteSavedView,

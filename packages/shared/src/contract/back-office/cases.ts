@@ -228,8 +228,32 @@ export const caseFileSchema = z.object({
   url: z.string(),
 });
 
+/** How a linked case relates to the one shown. */
+export const CASE_LINK_KINDS = ['duplicado_de', 'tiene_duplicado', 'relacionado'] as const;
+
+export const caseLinkSchema = z.object({
+  id: z.number(),
+  numero: z.string(),
+  /** This case is a duplicate of it, it is a duplicate of this case, or they are related. */
+  tipo: z.enum(CASE_LINK_KINDS),
+});
+
+export const newCaseLinkSchema = z.object({
+  numero: z
+    .string({ error: 'Debe indicar el número del otro caso.' })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: 'Debe indicar el número del otro caso.' })
+    .max(40, { error: 'El número de caso no es válido.' }),
+  tipo: z.enum(['duplicado_de', 'relacionado'], {
+    error: 'El vínculo debe ser duplicado_de o relacionado.',
+  }),
+});
+
 export const caseViewSchema = z.object({
   caso: caseSummarySchema.extend({
+    /** Other cases linked to this one that the person may see. */
+    vinculos: z.array(caseLinkSchema),
     fecha_respuesta: z.string().nullable(),
     /** ISO 8601 instant or null. */
     fecha_cierre: z.string().nullable(),
@@ -441,6 +465,33 @@ export const deleteSavedView = endpoint({
   responses: { 200: messageSchema, ...errors(400, 404, ...SIGNED_IN_WRITE) },
 });
 
+const linkParams = idParamSchema.extend({
+  linkedId: z.coerce.number({ error: 'El caso vinculado no es válido.' }).int().positive(),
+});
+
+export const linkCase = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/vinculos',
+  tag,
+  access: 'staff',
+  summary: 'Marca el caso como duplicado de otro, o relacionado con otro, por su número (auditado)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: newCaseLinkSchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
+export const unlinkCase = endpoint({
+  method: 'DELETE',
+  path: '/v1/gestion/casos/:id/vinculos/:linkedId',
+  tag,
+  access: 'staff',
+  summary: 'Quita el vínculo entre dos casos (auditado)',
+  headers: staffHeaders,
+  params: linkParams,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
 export const cases = {
   inbox,
   viewCase,
@@ -457,4 +508,6 @@ export const cases = {
   listSavedViews,
   saveView,
   deleteSavedView,
+  linkCase,
+  unlinkCase,
 } as const;

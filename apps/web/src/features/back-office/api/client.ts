@@ -125,6 +125,10 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
       call(contract.setCasePriority, { params: { id }, body: { prioridad } }),
     setTags: (id: number, etiquetas: string[]) =>
       call(contract.setCaseTags, { params: { id }, body: { etiquetas } }),
+    linkCase: (id: number, body: RequestOf<typeof contract.linkCase>['body']) =>
+      call(contract.linkCase, { params: { id }, body }),
+    unlinkCase: (id: number, linkedId: number) =>
+      call(contract.unlinkCase, { params: { id, linkedId } }),
     savedViews: async () => (await call(contract.listSavedViews, {})).map(fromSavedView),
     saveView: async (body: NewSavedView) => fromSavedView(await call(contract.saveView, { body })),
     deleteView: (id: number) => call(contract.deleteSavedView, { params: { id } }),

@@ -113,6 +113,10 @@ export function useCaseActions(id: number) {
     include: useCaseMutation(id, (userId: number) => api.include(id, userId)),
     setPriority: useCaseMutation(id, (p: CasePriority | null) => api.setPriority(id, p)),
     setTags: useCaseMutation(id, (tags: string[]) => api.setTags(id, tags)),
+    link: useCaseMutation(id, (v: { numero: string; tipo: 'duplicado_de' | 'relacionado' }) =>
+      api.linkCase(id, v),
+    ),
+    unlink: useCaseMutation(id, (linkedId: number) => api.unlinkCase(id, linkedId)),
     recordMilestone: useCaseMutation(
       id,
       (v: { clave: string; fecha: string; comentario?: string }) =>

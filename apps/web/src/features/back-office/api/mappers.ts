@@ -239,6 +239,8 @@ export interface CaseDetail extends CaseSummary {
   closedAt: string | null;
   resolution: string | null;
   excluded: NamedRef[];
+  /** Other cases linked to this one (those the person may see). */
+  links: { id: number; number: string; kind: 'duplicado_de' | 'tiene_duplicado' | 'relacionado' }[];
 }
 
 export interface CaseView {
@@ -256,6 +258,7 @@ export const fromCaseView = (wire: CaseViewWire): CaseView => ({
     closedAt: wire.caso.fecha_cierre,
     resolution: wire.caso.resolucion,
     excluded: wire.caso.exclusiones.map(namedRef),
+    links: wire.caso.vinculos.map((l) => ({ id: l.id, number: l.numero, kind: l.tipo })),
   },
   complaint: fromDenunciaCampos(wire.denuncia),
   log: {

@@ -22,6 +22,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
     resolucion: null,
     asignado: null,
     exclusiones: [],
+    vinculos: [],
     ...over,
   },
   denuncia: {
@@ -357,5 +358,47 @@ describe('the case page', () => {
     expect(
       await screen.findByText('La etiqueta contiene caracteres no permitidos.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows linked cases with links to them, links another by number and unlinks', async () => {
+    const calls = setup(
+      INVESTIGATOR,
+      [
+        staffApi.linkCase(ok({ message: 'Casos vinculados.' })),
+        staffApi.unlinkCase(ok({ message: 'Vínculo quitado.' })),
+      ],
+      { vinculos: [{ id: 3, numero: 'CEM-2026-00003', tipo: 'tiene_duplicado' }] },
+    );
+    const region = await screen.findByRole('region', { name: 'Casos vinculados' });
+    expect(region).toHaveTextContent('Duplicado de este caso: CEM-2026-00003');
+    expect(within(region).getByRole('link', { name: 'CEM-2026-00003' })).toHaveAttribute(
+      'href',
+      '/gestion/casos/3',
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(within(region).getByLabelText('Vínculo'), 'relacionado');
+    await user.type(within(region).getByLabelText('N° del otro caso'), ' cem-2026-00009 ');
+    await user.click(within(region).getByRole('button', { name: 'Vincular' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/vinculos').map((c) => c.body)).toEqual([
+        { numero: 'cem-2026-00009', tipo: 'relacionado' },
+      ]),
+    );
+    await user.click(
+      within(region).getByRole('button', { name: 'Quitar el vínculo con CEM-2026-00003' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'DELETE', '/v1/gestion/casos/7/vinculos/3')).toHaveLength(1),
+    );
+  });
+
+  it('shows the server refusing a link', async () => {
+    setup(INVESTIGATOR, [staffApi.linkCase(fail(404, 'No se encontró el otro caso.'))]);
+    const region = await screen.findByRole('region', { name: 'Casos vinculados' });
+    expect(region).toHaveTextContent('El caso no está vinculado con otros.');
+    const user = userEvent.setup();
+    await user.type(within(region).getByLabelText('N° del otro caso'), 'CEM-1999-00001');
+    await user.click(within(region).getByRole('button', { name: 'Vincular' }));
+    expect(await within(region).findByText('No se encontró el otro caso.')).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
 import { AssignmentPanel } from './AssignmentPanel';
 import { TriagePanel } from './TriagePanel';
+import { LinkedCases } from './LinkedCases';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -230,6 +231,10 @@ export function CasePage() {
           Las imágenes se descargan sin metadatos (ubicación, cámara). Cada descarga queda
           registrada.
         </p>
+      </Section>
+
+      <Section id="vinculos" title="Casos vinculados">
+        <LinkedCases theCase={theCase} canChange={editable} />
       </Section>
 
       <Section id="hitos" title="Plazos legales">
