@@ -128,6 +128,33 @@ describe('the inbox search', () => {
     expect(combined.json().total).toBe(0);
   });
 
+  it('audits a search by RUT or e-mail with its blind index, never the value', async () => {
+    const c = await newCase(identified('9.999.999-3', 'auditada@correo.cl'));
+    const before = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'casos.busqueda'",
+    );
+    expect(await search(investigatorHq, '9999999-3')).toEqual([c.id]);
+    expect(await search(investigatorHq, 'AUDITADA@correo.cl')).toEqual([c.id]);
+    // A case number is no person: not audited.
+    await search(investigatorHq, c.caseNumber);
+    const rows = await t.db.query<{ actor_id: number; detail: unknown }>(
+      "SELECT actor_id::int AS actor_id, detail FROM audit_log WHERE action = 'casos.busqueda' ORDER BY id",
+    );
+    const mine = rows.slice(before[0]!.n);
+    expect(mine).toHaveLength(2);
+    const [byRut, byEmail] = mine.map((r) =>
+      typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
+    );
+    const [stored] = await t.db.query<{ rut_search: string; email_search: string }>(
+      'SELECT rut_search, email_search FROM complaints WHERE id = $1',
+      [c.id],
+    );
+    expect(byRut).toEqual({ por: 'rut', indice: stored!.rut_search, resultados: 1 });
+    expect(byEmail).toEqual({ por: 'correo', indice: stored!.email_search, resultados: 1 });
+    expect(mine.every((r) => r.actor_id === investigatorHq.id)).toBe(true);
+    expect(JSON.stringify(mine)).not.toMatch(/9999999|auditada/i);
+  });
+
   it('refuses an empty or overlong search with a Spanish 400', async () => {
     const empty = await admin.call(contract.inbox, { querystring: { buscar: '   ' } });
     expect(empty.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import type { contract, HandlerInputOf } from '@canal/shared/contract';
 import type { Services } from '../../core/services';
 import { civilDateInZone } from '../../core/deadlines';
 import { searchDigests } from '../../core/complaints/search-index';
+import { appendAudit } from '../../core/audit/audit-log';
 import type { StaffUser } from '../staff/roles';
 import { caseSummary } from './case-view';
 import { casesRepository as repo } from './repository';
@@ -28,6 +29,7 @@ export function searchTerms(services: Pick<Services, 'keyring'>, text: string) {
 /** The cases the user may see, searched, filtered, sorted (by default by the next legal due date), one page. */
 export async function inbox(services: Services, user: StaffUser, q: InboxQuery, now = new Date()) {
   const today = civilDateInZone(now);
+  const search = q.buscar === undefined ? undefined : searchTerms(services, q.buscar);
   const { rows, total } = await repo.inbox(
     services.db,
     user,
@@ -49,7 +51,7 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
             : q.asignado === 'yo'
               ? user.id
               : Number(q.asignado),
-      search: q.buscar === undefined ? undefined : searchTerms(services, q.buscar),
+      search,
       sort: q.orden ?? 'vencimiento',
       descending: q.direccion === 'desc',
       limit: q.limite,
@@ -57,6 +59,18 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
     },
     today,
   );
+  // Looking a person up is audited: who searched, for a RUT or an address, and how many cases it
+  // found; the value only as its blind index, so an auditor can tell who looked for the same person.
+  if (search?.rut || search?.email)
+    await appendAudit(services, services.db, {
+      actorId: user.id,
+      action: 'casos.busqueda',
+      detail: {
+        por: search.rut ? 'rut' : 'correo',
+        indice: search.rut ?? search.email,
+        resultados: total,
+      },
+    });
   return {
     total,
     limite: q.limite,

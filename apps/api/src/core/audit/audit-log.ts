@@ -23,6 +23,7 @@ export type AuditAction =
   | 'caso.prioridad'
   | 'caso.etiquetas'
   | 'caso.vinculo'
+  | 'casos.busqueda'
   | 'estadisticas.exportadas'
   | 'auditoria.verificada'
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */

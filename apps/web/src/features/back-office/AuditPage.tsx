@@ -30,6 +30,7 @@ const ACTIONS: Record<string, string> = {
   'caso.prioridad': 'Prioridad',
   'caso.etiquetas': 'Etiquetas',
   'caso.vinculo': 'Vínculo entre casos',
+  'casos.busqueda': 'Búsqueda por RUT o correo',
   'estadisticas.exportadas': 'Exportación de estadísticas',
   'auditoria.verificada': 'Verificación de la cadena',
 };
