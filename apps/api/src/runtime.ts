@@ -7,6 +7,7 @@ import { createKeyring, loadMasterKey, parsePreviousKeys, type Keyring } from '.
 import { verifyKeyCheck, withStoredRoot } from './crypto/key-check';
 import { MasterDataCatalogue } from './core/master-data/catalogue';
 import { seedMasterData } from './core/master-data/seed';
+import { indexPendingComplaints } from './core/complaints/search-index';
 import { FileStore } from './core/files/storage';
 import { createObjectStore, type ObjectStore } from './storage';
 import { PasswordHasher } from './core/auth/passwords';
@@ -83,7 +84,10 @@ export async function prepareDatabase(db: Db, keyring: Keyring): Promise<Keyring
   await migrate(db);
   await seedMasterData(db);
   const check = await verifyKeyCheck(db, keyring);
-  return withStoredRoot(db, keyring, check);
+  const rooted = await withStoredRoot(db, keyring, check);
+  // Complaints saved before the case search's blind indexes (migration 012) get them now.
+  await indexPendingComplaints(db, rooted);
+  return rooted;
 }
 
 async function wire(

@@ -18,6 +18,10 @@ export const AUDIT_ACTION_LABELS = {
   'caso.hito': 'Hito registrado',
   /** Staff recorded a complaint received verbally, in writing or in person. */
   'caso.registrado': 'Denuncia registrada por el equipo',
+  'caso.prioridad': 'Prioridad del caso',
+  'caso.etiquetas': 'Etiquetas del caso',
+  'caso.vinculo': 'Vínculo entre casos',
+  'casos.busqueda': 'Búsqueda de casos por RUT o correo',
   'regla_aviso.creada': 'Regla de aviso creada',
   'regla_aviso.modificada': 'Regla de aviso modificada',
   'regla_aviso.eliminada': 'Regla de aviso eliminada',

@@ -481,6 +481,97 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       400,
     );
+    const second = await file(t.app, denuncia());
+    expect(second.statusCode, second.body).toBe(201);
+    const [other] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id::int AS id, case_number FROM complaints WHERE ticket = $1',
+      [second.json().ticket],
+    );
+    conforms(
+      'linkCase',
+      await staffCall(admin, 'linkCase', {
+        params: { id: caseId },
+        payload: { numero: other!.case_number, tipo: 'duplicado_de' },
+      }),
+      200,
+    );
+    conforms(
+      'unlinkCase',
+      await staffCall(admin, 'unlinkCase', { params: { id: caseId, linkedId: other!.id } }),
+      200,
+    );
+    conforms(
+      'linkCase',
+      await staffCall(admin, 'linkCase', {
+        params: { id: caseId },
+        payload: { numero: 'NO-EXISTE-1', tipo: 'relacionado' },
+      }),
+      404,
+    );
+    conforms(
+      'linkCase',
+      await staffCall(admin, 'linkCase', {
+        params: { id: caseId },
+        payload: { numero: 'X', tipo: 'primo' },
+      }),
+      400,
+    );
+    conforms(
+      'unlinkCase',
+      await staffCall(admin, 'unlinkCase', { params: { id: caseId, linkedId: caseId } }),
+      404,
+    );
+    const savedView = conforms(
+      'saveView',
+      await staffCall(admin, 'saveView', {
+        payload: { nombre: 'Mías', filtros: { asignado: 'yo', orden: 'numero' } },
+      }),
+      201,
+    );
+    conforms('saveView', await staffCall(admin, 'saveView', { payload: { nombre: '' } }), 400);
+    conforms('listSavedViews', await staffCall(admin, 'listSavedViews', {}), 200);
+    conforms(
+      'deleteSavedView',
+      await staffCall(admin, 'deleteSavedView', { params: { id: savedView.id } }),
+      200,
+    );
+    conforms(
+      'deleteSavedView',
+      await staffCall(admin, 'deleteSavedView', { params: { id: savedView.id } }),
+      404,
+    );
+    conforms(
+      'setCasePriority',
+      await staffCall(admin, 'setCasePriority', {
+        params: { id: caseId },
+        payload: { prioridad: 'alta' },
+      }),
+      200,
+    );
+    conforms(
+      'setCasePriority',
+      await staffCall(admin, 'setCasePriority', {
+        params: { id: caseId },
+        payload: { prioridad: 'urgente' },
+      }),
+      400,
+    );
+    conforms(
+      'setCaseTags',
+      await staffCall(admin, 'setCaseTags', {
+        params: { id: caseId },
+        payload: { etiquetas: ['Revisar'] },
+      }),
+      200,
+    );
+    conforms(
+      'setCaseTags',
+      await staffCall(admin, 'setCaseTags', {
+        params: { id: caseId },
+        payload: { etiquetas: [''] },
+      }),
+      400,
+    );
     const view = conforms(
       'viewCase',
       await staffCall(admin, 'viewCase', { params: { id: caseId } }),

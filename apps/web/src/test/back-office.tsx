@@ -125,5 +125,7 @@ export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWir
   vencido: false,
   por_vencer: false,
   asignado: null,
+  prioridad: null,
+  etiquetas: [],
   ...over,
 });

@@ -159,3 +159,46 @@ export const statusChangeSchema = z
     error: STAFF_MESSAGES.closingNeedsResolution,
     path: ['resolucion'],
   });
+
+/** Risk/priority staff give a case, lowest first; `etiqueta` is how screens name it. */
+export const CASE_PRIORITIES = ['baja', 'media', 'alta', 'critica'] as const;
+export type CasePriority = (typeof CASE_PRIORITIES)[number];
+export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
+  baja: 'Baja',
+  media: 'Media',
+  alta: 'Alta',
+  critica: 'Crítica',
+};
+
+export const CASE_TAG_MAX_LENGTH = 40;
+export const CASE_TAGS_MAX = 20;
+
+/** A tag as stored: trimmed, single spaces, lower case (so «Urgente» and «urgente » are one). */
+export const normalizeTag = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** One free label of a case: 1–40 characters, no control or bidi characters. */
+export const caseTagSchema = z
+  .string({ error: 'La etiqueta no es válida.' })
+  .transform(normalizeTag)
+  .refine((t) => t.length > 0, { error: 'La etiqueta no puede estar vacía.' })
+  .refine((t) => t.length <= CASE_TAG_MAX_LENGTH, {
+    error: `Una etiqueta puede tener como máximo ${CASE_TAG_MAX_LENGTH} caracteres.`,
+  })
+  .refine((t) => !UNSAFE_NAME_CHARACTERS.test(t), {
+    error: 'La etiqueta contiene caracteres no permitidos.',
+  });
+
+/** A case's tags, all of them (the set replaces the one stored; repeated ones count once). */
+export const caseTagsSchema = z.object({
+  etiquetas: z
+    .array(caseTagSchema, { error: 'Debe indicar la lista de etiquetas.' })
+    .max(CASE_TAGS_MAX, { error: `Un caso puede tener como máximo ${CASE_TAGS_MAX} etiquetas.` })
+    .transform((tags) => [...new Set(tags)].sort()),
+});
+
+/** A case's priority, or null to clear it. */
+export const casePrioritySchema = z.object({
+  prioridad: z
+    .enum(CASE_PRIORITIES, { error: 'La prioridad debe ser baja, media, alta o crítica.' })
+    .nullable(),
+});

@@ -1,4 +1,6 @@
 import {
+  CASE_PRIORITY_LABELS,
+  type CasePriority,
   CHANNEL_LABELS,
   type ComplaintChannel,
   organizationById,
@@ -25,6 +27,14 @@ const KEY_LABELS: Record<string, string> = {
   fecha: 'Fecha',
   hitos_abiertos: 'Hitos abiertos confirmados',
   canal: 'Canal',
+  anterior: 'Antes',
+  prioridad: 'Prioridad',
+  agregadas: 'Agregadas',
+  quitadas: 'Quitadas',
+  vinculado: 'Caso vinculado',
+  tipo: 'Vínculo',
+  por: 'Buscó por',
+  resultados: 'Resultados',
   regla_id: 'Regla',
   categoria_id: 'Categoría',
   asignar: 'Asigna el caso',
@@ -54,8 +64,8 @@ const keyRank = (key: string) => {
   return rank === -1 ? KEY_ORDER.length : rank;
 };
 
-/** Keys that add nothing a reader can use (the file's internal id: the entry already names the case). */
-const HIDDEN_KEYS = new Set(['archivo_id']);
+/** Keys that add nothing a reader can use (a file's internal id; a search's keyed digest). */
+const HIDDEN_KEYS = new Set(['archivo_id', 'indice']);
 
 const orgName = (id: unknown) =>
   typeof id === 'string' && ORGANIZATIONS.some((o) => o.id === id)
@@ -65,6 +75,9 @@ const orgName = (id: unknown) =>
 function valueInWords(key: string, value: unknown, people: Map<number, string>): string {
   if (value === null || value === undefined)
     return key === 'usuario_id' ? 'nadie' : key === 'categoria_id' ? 'todas' : '—';
+  if ((key === 'anterior' || key === 'prioridad') && typeof value === 'string')
+    return CASE_PRIORITY_LABELS[value as CasePriority] ?? value;
+  if (key === 'tipo' && typeof value === 'string') return value.replace(/_/g, ' ');
   if ((key === 'regla_id' || key === 'categoria_id') && typeof value === 'number')
     return `N° ${value}`;
   if (typeof value === 'boolean') return value ? 'sí' : 'no';

@@ -1,4 +1,10 @@
-import { ROLE_RULES, STAFF_MESSAGES, STATUS_CLOSED } from '@canal/shared';
+import {
+  CASE_PRIORITY_LABELS,
+  ROLE_RULES,
+  STAFF_MESSAGES,
+  STATUS_CLOSED,
+  type CasePriority,
+} from '@canal/shared';
 import { logComment, sealField } from '../../crypto/sealed-field';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -385,5 +391,130 @@ export async function recordMilestone(
       },
       { action: 'caso.hito', detail: { hito: rule.key, fecha: input.fecha } },
     );
+  });
+}
+
+/**
+ * Risk/priority of a case (or none): an internal log entry and an audit row. Setting the value the
+ * case already has changes nothing and records nothing (a PUT may be repeated).
+ */
+export async function setCasePriority(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  priority: CasePriority | null,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  if (row.priority === priority) return;
+  await services.db.transaction(async (tx) => {
+    await repo.setPriority(tx, id, priority);
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: priority ? `Prioridad: ${CASE_PRIORITY_LABELS[priority]}` : 'Prioridad quitada',
+        visible: false,
+      },
+      { action: 'caso.prioridad', detail: { anterior: row.priority, prioridad: priority } },
+    );
+  });
+}
+
+/**
+ * Replaces a case's tags with `tags` (already normalised, unique, sorted by the schema): what was
+ * added and what was removed go to an internal log entry and an audit row; no change, no record.
+ */
+export async function setCaseTags(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  tags: string[],
+): Promise<void> {
+  await caseToChange(services, user, id);
+  await services.db.transaction(async (tx) => {
+    const current = await repo.tags(tx, id);
+    const added = tags.filter((t) => !current.includes(t));
+    const removed = current.filter((t) => !tags.includes(t));
+    if (added.length === 0 && removed.length === 0) return;
+    await repo.addTags(tx, id, added, user.id);
+    await repo.removeTags(tx, id, removed);
+    const said = [
+      added.length ? `agregadas: ${added.join(', ')}` : '',
+      removed.length ? `quitadas: ${removed.join(', ')}` : '',
+    ].filter(Boolean);
+    await logChange(
+      { services, tx, user, id },
+      { event: `Etiquetas ${said.join('; ')}`, visible: false },
+      { action: 'caso.etiquetas', detail: { agregadas: added, quitadas: removed } },
+    );
+  });
+}
+
+/**
+ * Marks case `id` as a duplicate of, or related to, the case numbered `numero`. Both must be in
+ * the person's scope (the other one answers the same 404 whether missing or out of scope). Each
+ * case gets an internal log entry; one audit row records the pair.
+ */
+export async function linkCase(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  link: { numero: string; tipo: 'duplicado_de' | 'relacionado' },
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  const otherId = await repo.idByNumberInScope(services.db, user, link.numero);
+  if (otherId === null) throw new AppError('LINKED_CASE_NOT_FOUND');
+  if (otherId === id) throw new AppError('LINK_TO_ITSELF');
+  const duplicate = link.tipo === 'duplicado_de';
+  await services.db.transaction(async (tx) => {
+    await repo.link(tx, id, otherId, duplicate ? 'duplicado' : 'relacionado', user.id);
+    await logChange(
+      { services, tx, user, id },
+      {
+        event: duplicate
+          ? `Marcado como duplicado de ${link.numero}`
+          : `Relacionado con ${link.numero}`,
+        visible: false,
+      },
+      { action: 'caso.vinculo', detail: { vinculado: otherId, tipo: link.tipo } },
+    );
+    await repo.addStaffLog(tx, {
+      complaintId: otherId,
+      event: duplicate
+        ? `${row.case_number} marcado como duplicado de este caso`
+        : `Relacionado con ${row.case_number}`,
+      commentEnc: null,
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
+  });
+}
+
+/** Removes the link between case `id` and case `linkedId` (which must be in scope too). */
+export async function unlinkCase(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  linkedId: number,
+): Promise<void> {
+  const row = await caseToChange(services, user, id);
+  if (!(await repo.idInScope(services.db, user, linkedId)))
+    throw new AppError('LINKED_CASE_NOT_FOUND');
+  const other = await repo.caseNumber(services.db, linkedId);
+  await services.db.transaction(async (tx) => {
+    if (!(await repo.unlink(tx, id, linkedId))) throw new AppError('LINKED_CASE_NOT_FOUND');
+    await logChange(
+      { services, tx, user, id },
+      { event: `Vínculo con ${other} quitado`, visible: false },
+      { action: 'caso.vinculo', detail: { vinculado: linkedId, tipo: null } },
+    );
+    await repo.addStaffLog(tx, {
+      complaintId: linkedId,
+      event: `Vínculo con ${row.case_number} quitado`,
+      commentEnc: null,
+      author: user.name,
+      visible: false,
+      staffUserId: user.id,
+    });
   });
 }

@@ -2,6 +2,7 @@ import {
   extensionFromMimetype,
   organizationById,
   todayInChile,
+  type CasePriority,
   type ComplaintStatus,
 } from '@canal/shared';
 import { fileName, logComment } from '../../crypto/sealed-field';
@@ -67,7 +68,9 @@ export function caseSummary(
     | 'channel'
     | 'created_at'
     | 'next_due_date'
+    | 'priority'
   >,
+  tags: string[],
   today: CivilDate,
 ) {
   const org = organizationById(row.organization_id);
@@ -90,6 +93,9 @@ export function caseSummary(
       row.next_due_date !== null &&
       row.next_due_date >= today &&
       row.next_due_date <= addWorkingDays(today, DEADLINE_TABLE.soonWorkingDays),
+    // Written only from CASE_PRIORITIES (the column's CHECK and the contract).
+    prioridad: row.priority as CasePriority | null,
+    etiquetas: tags,
   };
 }
 
@@ -98,12 +104,14 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   const { db, keyring } = services;
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
-  const [log, files, exclusions, completed, bySystem] = await Promise.all([
+  const [log, files, exclusions, completed, bySystem, tags, links] = await Promise.all([
     repo.fullLog(db, id),
     complaintsRepository.files(db, id),
     repo.exclusions(db, id),
     repo.milestones(db, id),
     repo.systemMilestones(db, id),
+    repo.tags(db, id),
+    repo.links(db, user, id),
   ]);
   const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
   await appendAudit(services, db, { actorId: user.id, action: 'caso.visto', complaintId: id });
@@ -123,7 +131,7 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   if (row.is_anonymous) denuncia.email = null;
   return {
     caso: {
-      ...caseSummary(services, row, civilDateInZone(now)),
+      ...caseSummary(services, row, tags, civilDateInZone(now)),
       fecha_respuesta: row.response_date,
       fecha_cierre: row.closed_at?.toISOString() ?? null,
       resolucion: openForDisplayNullable(services, key, row.resolution_enc, {
@@ -132,6 +140,12 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
       }),
       asignado: assignee ? { id: assignee.id, nombre: assignee.name } : null,
       exclusiones: exclusions.map((e) => ({ id: e.user_id, nombre: e.name })),
+      vinculos: links.map((l) => ({
+        id: l.id,
+        numero: l.case_number,
+        // One of CASE_LINK_KINDS (the query's CASE).
+        tipo: l.kind as 'duplicado_de' | 'tiene_duplicado' | 'relacionado',
+      })),
     },
     denuncia,
     bitacora: {

@@ -1,6 +1,8 @@
 import type { contract, HandlerInputOf } from '@canal/shared/contract';
 import type { Services } from '../../core/services';
 import { civilDateInZone } from '../../core/deadlines';
+import { searchDigests } from '../../core/complaints/search-index';
+import { appendAudit } from '../../core/audit/audit-log';
 import type { StaffUser } from '../staff/roles';
 import { caseSummary } from './case-view';
 import { casesRepository as repo } from './repository';
@@ -8,15 +10,34 @@ import { casesRepository as repo } from './repository';
 /** The inbox's query string, as the contract parses it. */
 export type InboxQuery = HandlerInputOf<typeof contract.inbox>['querystring'];
 
-/** The cases the user may see, filtered, sorted by the next legal due date, one page. */
+/**
+ * What the inbox search compares: part of the case number; the ticket, only whole (twelve digits:
+ * a part would let staff read tickets digit by digit, and the ticket never leaves the portal);
+ * the blind indexes of a RUT or e-mail (decision 0014). Nothing is decrypted to search.
+ */
+export function searchTerms(services: Pick<Services, 'keyring'>, text: string) {
+  const compact = text.replace(/\s/g, '');
+  const { rut, email } = searchDigests(services.keyring, text);
+  return {
+    caseNumberLike: `%${compact.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    ticket: /^[1-9]\d{11}$/.test(compact) ? Number(compact) : undefined,
+    rut,
+    email,
+  };
+}
+
+/** The cases the user may see, searched, filtered, sorted (by default by the next legal due date), one page. */
 export async function inbox(services: Services, user: StaffUser, q: InboxQuery, now = new Date()) {
   const today = civilDateInZone(now);
+  const search = q.buscar === undefined ? undefined : searchTerms(services, q.buscar);
   const { rows, total } = await repo.inbox(
     services.db,
     user,
     {
       organizationId: q.organizacion,
       status: q.estado,
+      priority: q.prioridad,
+      tag: q.etiqueta,
       categoryId: q.categoria,
       typeId: q.tipo,
       from: q.desde,
@@ -30,17 +51,32 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
             : q.asignado === 'yo'
               ? user.id
               : Number(q.asignado),
+      search,
+      sort: q.orden ?? 'vencimiento',
+      descending: q.direccion === 'desc',
       limit: q.limite,
       offset: q.desplazamiento,
     },
     today,
   );
+  // Looking a person up is audited: who searched, for a RUT or an address, and how many cases it
+  // found; the value only as its blind index, so an auditor can tell who looked for the same person.
+  if (search?.rut || search?.email)
+    await appendAudit(services, services.db, {
+      actorId: user.id,
+      action: 'casos.busqueda',
+      detail: {
+        por: search.rut ? 'rut' : 'correo',
+        indice: search.rut ?? search.email,
+        resultados: total,
+      },
+    });
   return {
     total,
     limite: q.limite,
     desplazamiento: q.desplazamiento,
     casos: rows.map((r) => ({
-      ...caseSummary(services, r, today),
+      ...caseSummary(services, r, r.tags, today),
       // The join finds the assignee's name whenever there is one (a foreign key).
       asignado: r.assignee_id === null ? null : { id: r.assignee_id, nombre: r.assignee_name! },
     })),

@@ -1,4 +1,11 @@
-import { CHILE_TIME_ZONE, type ComplaintChannel } from '@canal/shared';
+import {
+  CASE_PRIORITIES,
+  CHILE_TIME_ZONE,
+  COMPLAINT_STATUSES,
+  ORGANIZATIONS,
+  type ComplaintChannel,
+} from '@canal/shared';
+import type { InboxSort } from '@canal/shared/contract';
 import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
 import type { LogRow } from '../../core/complaints/repository';
@@ -23,6 +30,8 @@ export function scope(user: StaffUser): { sql: string; params: SqlParam[] } {
 export interface InboxFilters {
   organizationId?: string;
   status?: string;
+  priority?: string;
+  tag?: string;
   categoryId?: number;
   typeId?: number;
   from?: string;
@@ -30,9 +39,36 @@ export interface InboxFilters {
   overdue?: boolean;
   /** A user id, or 'none' for unassigned cases. */
   assignee?: number | 'none';
+  /** Any of: part of the case number (a LIKE pattern), the ticket, the RUT's or e-mail's blind index. */
+  search?: { caseNumberLike: string; ticket?: number; rut?: string; email?: string };
+  sort: InboxSort;
+  descending: boolean;
   limit: number;
   offset: number;
 }
+
+/** Organisation ids in the order of their names, as the inbox shows them. */
+const ORGANIZATIONS_BY_NAME = [...ORGANIZATIONS]
+  .sort((a, b) => a.shortName.localeCompare(b.shortName, 'es'))
+  .map((o) => o.id);
+
+/**
+ * The SQL each sortable column orders by: a fixed whitelist (the contract refuses any other
+ * name), never text from the request. `p` adds a parameter and returns its placeholder.
+ */
+const SORT_SQL: Record<InboxSort, (p: (value: SqlParam) => string) => string> = {
+  numero: () => 'c.case_number',
+  organizacion: (p) => `array_position(${p(ORGANIZATIONS_BY_NAME)}::uuid[], c.organization_id)`,
+  tipo: () =>
+    '(SELECT t.nombre FROM master_types t WHERE t.organization_id = c.organization_id AND t.id = c.type_id)',
+  // In the order a case goes through them, not alphabetically.
+  estado: (p) => `array_position(${p([...COMPLAINT_STATUSES])}::text[], c.status)`,
+  vencimiento: () => 'c.next_due_date',
+  asignado: () => 'u.name',
+  ingreso: () => 'c.created_at',
+  // Risk order: baja < media < alta < crítica (descending puts the critical cases first).
+  prioridad: (p) => `array_position(${p([...CASE_PRIORITIES])}::text[], c.priority)`,
+};
 
 export interface InboxRow {
   id: number;
@@ -47,6 +83,8 @@ export interface InboxRow {
   next_due_date: string | null;
   assignee_id: number | null;
   assignee_name: string | null;
+  priority: string | null;
+  tags: string[];
 }
 
 /** A log row as staff read it: the complainant's row and the name of the person who wrote it. */
@@ -67,8 +105,8 @@ export const casesRepository = {
   },
 
   /**
-   * One page of the inbox, sorted by the next legal due date (then id, so pages are stable), and
-   * the number of cases that match. Only the filters given become SQL conditions.
+   * One page of the inbox, sorted by a whitelisted column (empty values last, then id, so pages
+   * are stable), and the number of cases that match. Only the filters given become SQL conditions.
    */
   async inbox(
     db: Db,
@@ -82,6 +120,12 @@ export const casesRepository = {
       where.push(sql(`$${params.push(value)}`));
     if (f.organizationId) add((p) => `c.organization_id = ${p}::uuid`, f.organizationId);
     if (f.status) add((p) => `c.status = ${p}`, f.status);
+    if (f.priority) add((p) => `c.priority = ${p}`, f.priority);
+    if (f.tag)
+      add(
+        (p) => `EXISTS (SELECT 1 FROM case_tags g WHERE g.complaint_id = c.id AND g.tag = ${p})`,
+        f.tag,
+      );
     if (f.categoryId !== undefined) add((p) => `c.category_id = ${p}`, f.categoryId);
     if (f.typeId !== undefined) add((p) => `c.type_id = ${p}`, f.typeId);
     if (f.from)
@@ -97,14 +141,24 @@ export const casesRepository = {
     if (f.overdue) add((p) => `c.next_due_date < ${p}::date`, today);
     if (f.assignee === 'none') where.push('c.assignee_id IS NULL');
     else if (f.assignee !== undefined) add((p) => `c.assignee_id = ${p}`, f.assignee);
+    if (f.search) {
+      const { caseNumberLike, ticket, rut, email } = f.search;
+      const any = [`c.case_number ILIKE $${params.push(caseNumberLike)}`];
+      if (ticket !== undefined) any.push(`c.ticket = $${params.push(ticket)}`);
+      if (rut) any.push(`c.rut_search = $${params.push(rut)}`);
+      if (email) any.push(`c.email_search = $${params.push(email)}`);
+      where.push(`(${any.join(' OR ')})`);
+    }
     const clause = where.join(' AND ');
     const countParams = [...params];
+    const order = SORT_SQL[f.sort]((value) => `$${params.push(value)}`);
     const rows = await db.query<InboxRow>(
       `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.channel, c.created_at,
-              to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name
+              to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name,
+              c.priority, ARRAY(SELECT g.tag FROM case_tags g WHERE g.complaint_id = c.id ORDER BY g.tag) AS tags
          FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
         WHERE ${clause}
-        ORDER BY c.next_due_date ASC NULLS LAST, c.id ASC
+        ORDER BY ${order} ${f.descending ? 'DESC' : 'ASC'} NULLS LAST, c.id ASC
         LIMIT $${params.push(f.limit)} OFFSET $${params.push(f.offset)}`,
       params,
     );
@@ -185,6 +239,126 @@ export const casesRepository = {
 
   async setNextDue(tx: Db, id: number, date: string | null): Promise<void> {
     await tx.query('UPDATE complaints SET next_due_date = $2::date WHERE id = $1', [id, date]);
+  },
+
+  async setPriority(tx: Db, id: number, priority: string | null): Promise<void> {
+    await tx.query('UPDATE complaints SET priority = $2, updated_at = now() WHERE id = $1', [
+      id,
+      priority,
+    ]);
+  },
+
+  /** A case's tags, in alphabetical order. */
+  async tags(db: Db, complaintId: number): Promise<string[]> {
+    const rows = await db.query<{ tag: string }>(
+      'SELECT tag FROM case_tags WHERE complaint_id = $1 ORDER BY tag',
+      [complaintId],
+    );
+    return rows.map((r) => r.tag);
+  },
+
+  async addTags(tx: Db, complaintId: number, tags: string[], userId: number): Promise<void> {
+    if (tags.length === 0) return;
+    await tx.query(
+      `INSERT INTO case_tags (complaint_id, tag, added_by)
+       SELECT $1, t, $3 FROM unnest($2::text[]) AS t ON CONFLICT DO NOTHING`,
+      [complaintId, tags, userId],
+    );
+  },
+
+  async removeTags(tx: Db, complaintId: number, tags: string[]): Promise<void> {
+    if (tags.length === 0) return;
+    await tx.query('DELETE FROM case_tags WHERE complaint_id = $1 AND tag = ANY($2::text[])', [
+      complaintId,
+      tags,
+    ]);
+  },
+
+  /** The id of the case numbered `caseNumber` if it is within the user's scope. */
+  async idByNumberInScope(db: Db, user: StaffUser, caseNumber: string): Promise<number | null> {
+    const { sql, params } = scope(user);
+    const [row] = await db.query<{ id: number }>(
+      `SELECT c.id::int AS id FROM complaints c WHERE c.case_number = $${params.push(caseNumber)} AND ${sql}`,
+      params,
+    );
+    return row?.id ?? null;
+  },
+
+  /**
+   * The links of a case to others within the user's scope, seen from it: `duplicado_de` (it is a
+   * duplicate of the other), `tiene_duplicado` (the other is a duplicate of it), `relacionado`.
+   */
+  async links(db: Db, user: StaffUser, complaintId: number) {
+    const { sql, params } = scope(user);
+    const at = params.push(complaintId);
+    return db.query<{ id: number; case_number: string; kind: string }>(
+      `SELECT c.id::int AS id, c.case_number,
+              CASE WHEN l.kind = 'relacionado' THEN 'relacionado'
+                   WHEN l.complaint_id = $${at} THEN 'duplicado_de' ELSE 'tiene_duplicado' END AS kind
+         FROM case_links l
+         JOIN complaints c ON c.id = CASE WHEN l.complaint_id = $${at} THEN l.linked_id ELSE l.complaint_id END
+        WHERE (l.complaint_id = $${at} OR l.linked_id = $${at}) AND ${sql}
+        ORDER BY c.case_number`,
+      params,
+    );
+  },
+
+  /** Links two cases, replacing any link the pair had (either way round). */
+  async link(tx: Db, from: number, to: number, kind: 'duplicado' | 'relacionado', userId: number) {
+    await tx.query(
+      `DELETE FROM case_links WHERE (complaint_id = $1 AND linked_id = $2) OR (complaint_id = $2 AND linked_id = $1)`,
+      [from, to],
+    );
+    await tx.query(
+      'INSERT INTO case_links (complaint_id, linked_id, kind, created_by) VALUES ($1, $2, $3, $4)',
+      [from, to, kind, userId],
+    );
+  },
+
+  /** Removes the link of a pair, either way round; true when there was one. */
+  async unlink(tx: Db, a: number, b: number): Promise<boolean> {
+    const rows = await tx.query(
+      `DELETE FROM case_links WHERE (complaint_id = $1 AND linked_id = $2) OR (complaint_id = $2 AND linked_id = $1)
+       RETURNING complaint_id`,
+      [a, b],
+    );
+    return rows.length > 0;
+  },
+
+  async caseNumber(db: Db, id: number): Promise<string | null> {
+    const [row] = await db.query<{ case_number: string }>(
+      'SELECT case_number FROM complaints WHERE id = $1',
+      [id],
+    );
+    return row?.case_number ?? null;
+  },
+
+  /** A person's saved views, by name. */
+  async savedViews(db: Db, userId: number) {
+    return db.query<{ id: number; name: string; filters: unknown }>(
+      'SELECT id::int AS id, name, filters FROM saved_views WHERE user_id = $1 ORDER BY name, id',
+      [userId],
+    );
+  },
+
+  /** Saves a view under its name, replacing that person's view of the same name. */
+  async saveView(db: Db, userId: number, name: string, filters: object): Promise<number> {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO saved_views (user_id, name, filters) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (user_id, name) DO UPDATE SET filters = EXCLUDED.filters
+       RETURNING id::int AS id`,
+      [userId, name, JSON.stringify(filters)],
+    );
+    return row!.id;
+  },
+
+  /** Deletes a view if it is that person's; true when it was. */
+  async deleteView(db: Db, userId: number, id: number): Promise<boolean> {
+    const rows = await db.query(
+      'DELETE FROM saved_views WHERE id = $1 AND user_id = $2 RETURNING id',
+      [id, userId],
+    );
+    return rows.length > 0;
   },
 
   async exclusions(db: Db, complaintId: number) {

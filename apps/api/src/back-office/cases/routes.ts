@@ -10,11 +10,16 @@ import {
   changeStatus,
   recordMilestone,
   replyToComplainant,
+  linkCase,
+  setCasePriority,
+  setCaseTags,
   setExclusion,
+  unlinkCase,
 } from './actions';
 import { downloadCaseFile } from './attachments';
 import { viewCase } from './case-view';
 import { inbox } from './inbox';
+import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 
 /** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
@@ -71,6 +76,57 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       await addInternalNote(services, request.staff, request.params.id, request.body.comentario);
       return reply.code(201).send({ message: 'Nota registrada.' });
+    },
+  });
+
+  route(app, contract.listSavedViews, {
+    guards,
+    handler: async (request) => listSavedViews(services, request.staff),
+  });
+
+  route(app, contract.saveView, {
+    guards,
+    handler: async (request, reply) =>
+      reply.code(201).send(await saveView(services, request.staff, request.body)),
+  });
+
+  route(app, contract.deleteSavedView, {
+    guards,
+    handler: async (request) => {
+      await deleteSavedView(services, request.staff, request.params.id);
+      return { message: 'Vista borrada.' };
+    },
+  });
+
+  route(app, contract.linkCase, {
+    guards,
+    handler: async (request) => {
+      await linkCase(services, request.staff, request.params.id, request.body);
+      return { message: 'Casos vinculados.' };
+    },
+  });
+
+  route(app, contract.unlinkCase, {
+    guards,
+    handler: async (request) => {
+      await unlinkCase(services, request.staff, request.params.id, request.params.linkedId);
+      return { message: 'Vínculo quitado.' };
+    },
+  });
+
+  route(app, contract.setCasePriority, {
+    guards,
+    handler: async (request) => {
+      await setCasePriority(services, request.staff, request.params.id, request.body.prioridad);
+      return { message: 'Prioridad actualizada.' };
+    },
+  });
+
+  route(app, contract.setCaseTags, {
+    guards,
+    handler: async (request) => {
+      await setCaseTags(services, request.staff, request.params.id, request.body.etiquetas);
+      return { message: 'Etiquetas actualizadas.' };
     },
   });
 

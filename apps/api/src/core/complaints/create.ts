@@ -15,6 +15,7 @@ import type { ReceivedFile } from '../files/receive';
 import { commitFiles, insertFiles } from './attachments';
 import { firstDueDate } from '../deadlines/next-due';
 import { complaintsRepository as repo } from './repository';
+import { complaintSearchIndexes } from './search-index';
 import { AUTHOR_SYSTEM, announceNewComplaint } from '../notifications/notify';
 
 export const EVENT_FILED = 'Denuncia ingresada';
@@ -119,6 +120,12 @@ export async function createComplaint(
     occurrence_date: fields.fecha_delito,
     data_key: dataKey.wrapped,
     email_index: email === null ? null : keyring.blindIndex(email.toLowerCase()),
+    // Staff find an identified case by the RUT or the address they see on it (decision 0014).
+    ...complaintSearchIndexes(keyring, {
+      anonymous: fields.es_anonima,
+      rut: fields.es_anonima ? null : fields.denunciante!.rut,
+      email,
+    }),
     password_hash: input.passwordHash,
     channel: input.channel,
   };

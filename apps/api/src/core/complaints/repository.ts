@@ -1,5 +1,6 @@
 import { formatCaseNumber, organizationById, type ComplaintChannel } from '@canal/shared';
 import type { Db } from '../../db/database';
+import type { SearchIndexes } from './search-index';
 
 /** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
 export interface ComplaintRow {
@@ -34,13 +35,15 @@ export interface ComplaintRow {
   next_due_date: string | null;
   closed_at: Date | null;
   resolution_enc: string | null;
+  /** Risk/priority staff set (`CASE_PRIORITIES`), or null. */
+  priority: string | null;
 }
 
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
   agency_id, relation_id, recognition_id, knowledge_id, to_char(occurrence_date, 'DD/MM/YYYY') AS occurrence_date,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
   complainant_enc, contact_email_enc, email_index, password_hash, channel, assignee_id,
-  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc`;
+  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc, priority`;
 
 export type NewComplaint = Omit<
   ComplaintRow,
@@ -53,9 +56,12 @@ export type NewComplaint = Omit<
   | 'next_due_date'
   | 'closed_at'
   | 'resolution_enc'
-> & {
-  occurrence_date_iso: string;
-};
+  | 'priority'
+> &
+  // The case search's blind indexes: `complaintSearchIndexes` (search-index.ts) makes them.
+  SearchIndexes & {
+    occurrence_date_iso: string;
+  };
 
 export interface LogRow {
   id: number;
@@ -145,8 +151,9 @@ export const complaintsRepository = {
     const [row] = await tx.query<{ id: number; created_at: Date }>(
       `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
          agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
-         other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)
+         other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel,
+         rut_search, email_search, search_indexed)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,true)
        RETURNING id, created_at`,
       [
         c.ticket,
@@ -170,9 +177,36 @@ export const complaintsRepository = {
         c.password_hash,
         c.id,
         c.channel,
+        c.rut_search,
+        c.email_search,
       ],
     );
     return { id: row!.id, createdAt: row!.created_at };
+  },
+
+  /** Complaints after `afterId` not yet given their search indexes (search-index.ts). */
+  async pendingSearchIndex(db: Db, afterId: number, limit: number) {
+    return db.query<{
+      id: number;
+      is_anonymous: boolean;
+      data_key: string;
+      complainant_enc: string | null;
+      contact_email_enc: string | null;
+    }>(
+      `SELECT id::int AS id, is_anonymous, data_key, complainant_enc, contact_email_enc FROM complaints
+        WHERE NOT search_indexed AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+  },
+
+  /** Stores a complaint's search indexes if it is still pending; true when it was. */
+  async setSearchIndexes(db: Db, id: number, s: SearchIndexes): Promise<boolean> {
+    const rows = await db.query(
+      `UPDATE complaints SET rut_search = $2, email_search = $3, search_indexed = true
+        WHERE id = $1 AND NOT search_indexed RETURNING id`,
+      [id, s.rut_search, s.email_search],
+    );
+    return rows.length > 0;
   },
 
   /** The next legal due date the inbox sorts by (computed by the deadlines code). */

@@ -8,7 +8,7 @@ import type {
 } from '@canal/shared/contract';
 import { InboxPage } from './InboxPage';
 import { ADMIN, AUDITOR, caseSummary, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
-import { ok, staffApi } from '../../test/msw/back-office';
+import { created, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
 const row = (over: Partial<CaseSummary>): CaseSummary => caseSummary(over);
@@ -49,6 +49,7 @@ function setup(user = ADMIN, path = '/gestion') {
     ),
     staffApi.categories(ok([{ categoria: { id: 9, nombre: 'Ley 21.643' }, delito_tipos: [] }])),
     staffApi.users(ok([])),
+    staffApi.savedViews(ok([])),
   );
   const view = renderStaffPage(<InboxPage />, { path, user });
   return { ...view, inbox };
@@ -139,6 +140,153 @@ describe('the inbox', () => {
 
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
     await waitFor(() => expect(location()).toBe('/gestion'));
+  });
+
+  it('searches by what is typed, with the filters, and says when nothing matches', async () => {
+    const { inbox } = setup();
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), ' 12.345.678-5 ');
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Cerrada');
+    server.use(staffApi.inbox(ok(answer([]))));
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({
+        buscar: '12.345.678-5',
+        estado: 'Cerrada',
+        limite: '25',
+        desplazamiento: '0',
+      }),
+    );
+    expect(location()).toBe('/gestion?buscar=12.345.678-5&estado=Cerrada');
+    expect(
+      await screen.findByText('No hay casos que coincidan con la búsqueda y los filtros.'),
+    ).toBeInTheDocument();
+    // The search stays in the box, read back from the address.
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('12.345.678-5');
+  });
+
+  it('sorts on the server by the column whose header is pressed, and says how in aria-sort', async () => {
+    const { inbox } = setup(ADMIN, '/gestion?estado=Recibida&pagina=2');
+    const table = await screen.findByRole('table');
+    const header = (name: string) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .find((h) => h.textContent?.startsWith(name))!;
+    // By default: by next due date, ascending.
+    expect(header('Próximo vencimiento')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Estado')).not.toHaveAttribute('aria-sort');
+    const user = userEvent.setup();
+    await user.click(within(header('Estado')).getByRole('button', { name: /Estado/ }));
+    // Back to the first page; the filters stay.
+    await waitFor(() =>
+      expect(location()).toBe('/gestion?estado=Recibida&orden=estado&direccion=asc'),
+    );
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({
+        estado: 'Recibida',
+        orden: 'estado',
+        direccion: 'asc',
+        limite: '25',
+        desplazamiento: '0',
+      }),
+    );
+    await waitFor(() => expect(header('Estado')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(header('Próximo vencimiento')).not.toHaveAttribute('aria-sort');
+    await user.click(within(header('Estado')).getByRole('button', { name: /Estado/ }));
+    await waitFor(() => expect(header('Estado')).toHaveAttribute('aria-sort', 'descending'));
+    expect(inbox().at(-1)).toMatchObject({ orden: 'estado', direccion: 'desc' });
+    // Filtering keeps the order.
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(location()).toContain('orden=estado&direccion=desc'));
+  });
+
+  it('ignores an order in the address the server does not sort by', async () => {
+    const { inbox } = setup(ADMIN, '/gestion?orden=password&direccion=arriba');
+    await screen.findByRole('table');
+    expect(inbox()).toEqual([{ limite: '25', desplazamiento: '0' }]);
+  });
+
+  it('shows priority and tags, and filters by them', async () => {
+    const { inbox } = setup(ADMIN, '/gestion');
+    server.use(
+      staffApi.inbox(
+        ok(
+          answer([
+            row({
+              id: 4,
+              numero: 'CD-2026-00004',
+              prioridad: 'critica',
+              etiquetas: ['urgente', 'rr.hh.'],
+            }),
+          ]),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Prioridad'), 'critica');
+    await user.type(screen.getByLabelText('Etiqueta'), 'Urgente');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(inbox().at(-1)).toEqual({
+        prioridad: 'critica',
+        etiqueta: 'Urgente',
+        limite: '25',
+        desplazamiento: '0',
+      }),
+    );
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const [only] = within(table).getAllByRole('row').slice(1);
+    expect(only).toHaveTextContent('Crítica');
+    expect(only).toHaveTextContent('Etiquetas: urgente, rr.hh.');
+  });
+
+  it('saves the current filters and order as a view, without the search text, and opens one', async () => {
+    const calls = recordRequests();
+    setup(
+      ADMIN,
+      '/gestion?buscar=12.345.678-5&estado=Recibida&orden=numero&direccion=desc&pagina=2',
+    );
+    await screen.findByRole('table');
+    expect(await screen.findByText(/Aún no tiene vistas guardadas/)).toBeInTheDocument();
+    server.use(
+      staffApi.saveView(
+        created({
+          id: 5,
+          nombre: 'Recibidas',
+          filtros: { estado: 'Recibida', orden: 'numero', direccion: 'desc' } as const,
+        }),
+      ),
+      staffApi.savedViews(
+        ok([
+          {
+            id: 5,
+            nombre: 'Recibidas',
+            filtros: { estado: 'Recibida', orden: 'numero', direccion: 'desc' } as const,
+          },
+          { id: 6, nombre: 'Críticas', filtros: { prioridad: 'critica', categoria: 9 } as const },
+        ]),
+      ),
+      staffApi.deleteView(ok({ message: 'Vista borrada.' })),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nombre de la vista'), 'Recibidas');
+    await user.click(screen.getByRole('button', { name: 'Guardar vista' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/v1/gestion/vistas').map((c) => c.body)).toEqual([
+        {
+          nombre: 'Recibidas',
+          filtros: { estado: 'Recibida', orden: 'numero', direccion: 'desc' },
+        },
+      ]),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Vista guardada.');
+    await user.click(await screen.findByRole('button', { name: 'Críticas' }));
+    await waitFor(() => expect(location()).toBe('/gestion?prioridad=critica&categoria=9'));
+    await user.click(screen.getByRole('button', { name: 'Borrar la vista Críticas' }));
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/v1/gestion/vistas/6')).toHaveLength(1));
   });
 
   it('reads filters and the page from the address and pages on the server', async () => {

@@ -29,6 +29,8 @@ const page: InboxPageWire = {
       vencido: false,
       por_vencer: false,
       asignado: null,
+      prioridad: null,
+      etiquetas: [],
     },
   ],
 };
@@ -43,8 +45,8 @@ describe('MSW answers typed and checked by the contract', () => {
   });
 
   it('throws for a fixture with a field the contract lacks', () => {
-    const extra = { ...page, casos: [{ ...row!, prioridad: 'alta' }] };
-    expect(() => staffApi.inbox(ok(extra))).toThrow(/no cumple el contrato[\s\S]*prioridad/);
+    const extra = { ...page, casos: [{ ...row!, riesgo: 'alto' }] };
+    expect(() => staffApi.inbox(ok(extra))).toThrow(/no cumple el contrato[\s\S]*riesgo/);
     expect(() => checkAnswer(contract.inbox, 200, { ...page, pagina: 1 })).toThrow(/pagina/);
   });
 

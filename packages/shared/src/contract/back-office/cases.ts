@@ -1,7 +1,14 @@
 // Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones.
 import { z } from 'zod';
 import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from '../../constants';
-import { staffCommentSchema, statusChangeSchema } from '../../schemas/staff';
+import {
+  CASE_PRIORITIES,
+  caseTagSchema,
+  casePrioritySchema,
+  caseTagsSchema,
+  staffCommentSchema,
+  statusChangeSchema,
+} from '../../schemas/staff';
 import { denunciaCamposSchema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
 import { FILE_CONTENT_TYPES } from '../files';
@@ -19,11 +26,43 @@ const tag = 'Gestión: casos';
 
 export const INBOX_MAX_PAGE = 100;
 
+/**
+ * The columns the inbox sorts by (the only ones: anything else is refused), each one a column of
+ * the inbox table. `vencimiento` (next legal due date, ascending) is the default.
+ */
+export const INBOX_SORTS = [
+  'numero',
+  'organizacion',
+  'tipo',
+  'estado',
+  'vencimiento',
+  'asignado',
+  'ingreso',
+  'prioridad',
+] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
 /** The inbox's query string: every filter optional; pages of at most 100. */
 export const inboxQuerySchema = z
   .object({
     ...periodFilters,
+    /**
+     * A case number (whole or part: `CEM-2026-00001`, `00001`), a ticket code (all 12 digits), or
+     * the complainant's RUT or e-mail (exact, in any usual format; found through keyed blind
+     * indexes, never in anonymous complaints).
+     */
+    buscar: z
+      .string()
+      .trim()
+      .min(1, { error: 'Escriba qué buscar.' })
+      .max(254, { error: 'La búsqueda puede tener como máximo 254 caracteres.' })
+      .optional(),
     estado: z.enum(COMPLAINT_STATUSES, { error: 'El estado indicado no es válido.' }).optional(),
+    /** Cases carrying this tag (normalised as tags are stored). */
+    etiqueta: caseTagSchema.optional(),
+    prioridad: z
+      .enum(CASE_PRIORITIES, { error: 'La prioridad debe ser baja, media, alta o crítica.' })
+      .optional(),
     categoria: z.coerce.number({ error: 'La categoría no es válida.' }).int().positive().optional(),
     tipo: z.coerce.number({ error: 'El tipo no es válido.' }).int().positive().optional(),
     vencidos: z
@@ -34,6 +73,14 @@ export const inboxQuerySchema = z
       .regex(/^(\d+|yo|ninguno)$/, {
         error: 'El filtro de asignación debe ser un id, «yo» o «ninguno».',
       })
+      .optional(),
+    orden: z
+      .enum(INBOX_SORTS, {
+        error: `Solo se puede ordenar por: ${INBOX_SORTS.join(', ')}.`,
+      })
+      .optional(),
+    direccion: z
+      .enum(['asc', 'desc'], { error: 'La dirección del orden debe ser asc o desc.' })
       .optional(),
     limite: z.coerce
       .number({ error: 'El límite no es válido.' })
@@ -48,6 +95,58 @@ export const inboxQuerySchema = z
       .default(0),
   })
   .refine(...validPeriod);
+
+/**
+ * What a saved view keeps: the inbox's filters and order, checked as the inbox checks them. Never
+ * the search text: it may be a RUT or an address, which would then be stored in clear.
+ */
+export const savedViewFiltersSchema = z.strictObject(
+  {
+    organizacion: periodFilters.organizacion,
+    desde: periodFilters.desde,
+    hasta: periodFilters.hasta,
+    estado: inboxQuerySchema.shape.estado,
+    etiqueta: inboxQuerySchema.shape.etiqueta,
+    prioridad: inboxQuerySchema.shape.prioridad,
+    categoria: inboxQuerySchema.shape.categoria,
+    tipo: inboxQuerySchema.shape.tipo,
+    vencidos: inboxQuerySchema.shape.vencidos,
+    asignado: inboxQuerySchema.shape.asignado,
+    orden: inboxQuerySchema.shape.orden,
+    direccion: inboxQuerySchema.shape.direccion,
+  },
+  { error: 'Una vista guarda solo filtros y orden de la bandeja (no la búsqueda).' },
+);
+
+/** A saved view as answered: the filters as they were checked and stored (no transforms: answers are encoded). */
+export const savedViewSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  filtros: z.object({
+    organizacion: z.string().optional(),
+    desde: z.string().optional(),
+    hasta: z.string().optional(),
+    estado: z.enum(COMPLAINT_STATUSES).optional(),
+    etiqueta: z.string().optional(),
+    prioridad: z.enum(CASE_PRIORITIES).optional(),
+    categoria: z.number().optional(),
+    tipo: z.number().optional(),
+    vencidos: z.enum(['true', 'false']).optional(),
+    asignado: z.string().optional(),
+    orden: z.enum(INBOX_SORTS).optional(),
+    direccion: z.enum(['asc', 'desc']).optional(),
+  }),
+});
+export type SavedViewWire = z.infer<typeof savedViewSchema>;
+
+export const newSavedViewSchema = z.object({
+  nombre: z
+    .string({ error: 'Debe darle un nombre a la vista.' })
+    .trim()
+    .min(1, { error: 'Debe darle un nombre a la vista.' })
+    .max(60, { error: 'El nombre puede tener como máximo 60 caracteres.' }),
+  filtros: savedViewFiltersSchema,
+});
 
 /** The summary of a case, as the inbox and the case view show it. */
 export const caseSummarySchema = z.object({
@@ -73,6 +172,10 @@ export const caseSummarySchema = z.object({
   /** Due within the legal "soon" window (working days). */
   por_vencer: z.boolean(),
   asignado: namedRefSchema.nullable(),
+  /** Set by staff; null until someone does. */
+  prioridad: z.enum(CASE_PRIORITIES).nullable(),
+  /** Staff's free labels, in alphabetical order. */
+  etiquetas: z.array(z.string()),
 });
 export type CaseSummaryWire = z.infer<typeof caseSummarySchema>;
 
@@ -133,8 +236,32 @@ export const caseFileSchema = z.object({
   url: z.string(),
 });
 
+/** How a linked case relates to the one shown. */
+export const CASE_LINK_KINDS = ['duplicado_de', 'tiene_duplicado', 'relacionado'] as const;
+
+export const caseLinkSchema = z.object({
+  id: z.number(),
+  numero: z.string(),
+  /** This case is a duplicate of it, it is a duplicate of this case, or they are related. */
+  tipo: z.enum(CASE_LINK_KINDS),
+});
+
+export const newCaseLinkSchema = z.object({
+  numero: z
+    .string({ error: 'Debe indicar el número del otro caso.' })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: 'Debe indicar el número del otro caso.' })
+    .max(40, { error: 'El número de caso no es válido.' }),
+  tipo: z.enum(['duplicado_de', 'relacionado'], {
+    error: 'El vínculo debe ser duplicado_de o relacionado.',
+  }),
+});
+
 export const caseViewSchema = z.object({
   caso: caseSummarySchema.extend({
+    /** Other cases linked to this one that the person may see. */
+    vinculos: z.array(caseLinkSchema),
     fecha_respuesta: z.string().nullable(),
     /** ISO 8601 instant or null. */
     fecha_cierre: z.string().nullable(),
@@ -177,7 +304,8 @@ export const inbox = endpoint({
   path: '/v1/gestion/casos',
   tag,
   access: 'staff',
-  summary: 'Bandeja: filtros, orden por próximo vencimiento, paginada',
+  summary:
+    'Bandeja: búsqueda, filtros, orden por columna (por omisión, próximo vencimiento), paginada',
   headers: staffHeaders,
   querystring: inboxQuerySchema,
   responses: { 200: inboxPageSchema, ...errors(400, ...SIGNED_IN) },
@@ -289,6 +417,91 @@ export const recordMilestone = endpoint({
   responses: { 200: messageSchema, ...errors(...WRITE) },
 });
 
+export const setCasePriority = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/prioridad',
+  tag,
+  access: 'staff',
+  summary: 'Fija la prioridad (riesgo) del caso, o la quita con null (auditado)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: casePrioritySchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
+export const setCaseTags = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/etiquetas',
+  tag,
+  access: 'staff',
+  summary: 'Reemplaza las etiquetas del caso (lo agregado y quitado queda auditado)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: caseTagsSchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
+const viewTag = 'Gestión: vistas guardadas';
+
+export const listSavedViews = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/vistas',
+  tag: viewTag,
+  access: 'staff',
+  summary: 'Las vistas guardadas de la bandeja de quien llama, por nombre',
+  headers: staffHeaders,
+  responses: { 200: z.array(savedViewSchema), ...errors(...SIGNED_IN) },
+});
+
+export const saveView = endpoint({
+  method: 'POST',
+  path: '/v1/gestion/vistas',
+  tag: viewTag,
+  access: 'staff',
+  summary: 'Guarda los filtros y el orden actuales con un nombre (el mismo nombre la reemplaza)',
+  headers: staffHeaders,
+  body: newSavedViewSchema,
+  responses: { 201: savedViewSchema, ...errors(400, ...SIGNED_IN_WRITE) },
+});
+
+export const deleteSavedView = endpoint({
+  method: 'DELETE',
+  path: '/v1/gestion/vistas/:id',
+  tag: viewTag,
+  access: 'staff',
+  summary: 'Borra una vista guardada propia',
+  headers: staffHeaders,
+  params: idParamSchema,
+  responses: { 200: messageSchema, ...errors(400, 404, ...SIGNED_IN_WRITE) },
+});
+
+const linkParams = idParamSchema.extend({
+  linkedId: z.coerce.number({ error: 'El caso vinculado no es válido.' }).int().positive(),
+});
+
+export const linkCase = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/vinculos',
+  tag,
+  access: 'staff',
+  summary: 'Marca el caso como duplicado de otro, o relacionado con otro, por su número (auditado)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: newCaseLinkSchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
+export const unlinkCase = endpoint({
+  method: 'DELETE',
+  path: '/v1/gestion/casos/:id/vinculos/:linkedId',
+  tag,
+  access: 'staff',
+  summary: 'Quita el vínculo entre dos casos (auditado)',
+  headers: staffHeaders,
+  params: linkParams,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
 export const cases = {
   inbox,
   viewCase,
@@ -300,4 +513,11 @@ export const cases = {
   excludeFromCase,
   removeExclusion,
   recordMilestone,
+  setCasePriority,
+  setCaseTags,
+  listSavedViews,
+  saveView,
+  deleteSavedView,
+  linkCase,
+  unlinkCase,
 } as const;

@@ -1,6 +1,7 @@
 import {
   HEAD_OFFICE_ID,
   fromCategoriaDelitos,
+  type CasePriority,
   type Category,
   type StaffIntakePayload,
 } from '@canal/shared';
@@ -25,6 +26,7 @@ import {
   fromHalfYearReport,
   fromInboxPage,
   fromIntakeReceipt,
+  fromSavedView,
   fromInvitation,
   fromStaffSession,
   fromStaffUser,
@@ -35,6 +37,7 @@ export const CSRF_COOKIE = STAFF_CSRF_COOKIE;
 
 /** What a screen sends: the request parts the contract declares (wire names, as they travel). */
 export type InboxFilters = NonNullable<RequestOf<typeof contract.inbox>['querystring']>;
+export type NewSavedView = RequestOf<typeof contract.saveView>['body'];
 export type StatsFilters = NonNullable<RequestOf<typeof contract.statistics>['querystring']>;
 export type StatusChange = RequestOf<typeof contract.changeStatus>['body'];
 export type NewUser = RequestOf<typeof contract.inviteUser>['body'];
@@ -129,6 +132,17 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
       call(contract.excludeFromCase, { params: { id, userId } }),
     include: (id: number, userId: number) =>
       call(contract.removeExclusion, { params: { id, userId } }),
+    setPriority: (id: number, prioridad: CasePriority | null) =>
+      call(contract.setCasePriority, { params: { id }, body: { prioridad } }),
+    setTags: (id: number, etiquetas: string[]) =>
+      call(contract.setCaseTags, { params: { id }, body: { etiquetas } }),
+    linkCase: (id: number, body: RequestOf<typeof contract.linkCase>['body']) =>
+      call(contract.linkCase, { params: { id }, body }),
+    unlinkCase: (id: number, linkedId: number) =>
+      call(contract.unlinkCase, { params: { id, linkedId } }),
+    savedViews: async () => (await call(contract.listSavedViews, {})).map(fromSavedView),
+    saveView: async (body: NewSavedView) => fromSavedView(await call(contract.saveView, { body })),
+    deleteView: (id: number) => call(contract.deleteSavedView, { params: { id } }),
     recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
       call(contract.recordMilestone, { params: { id, clave }, body }),
 

@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CasePriority } from '@canal/shared';
 import { useStaffApi } from './StaffApiProvider';
 import type {
   AuditQuery,
   AlertRuleInput,
   InboxFilters,
+  NewSavedView,
   NewUser,
   StatsFilters,
   StatusChange,
@@ -24,7 +26,24 @@ export const staffKeys = {
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
   failedMails: () => ['gestion', 'correos-fallidos'] as const,
   alertRules: () => ['gestion', 'reglas-aviso'] as const,
+  savedViews: () => ['gestion', 'vistas'] as const,
 };
+
+/** The signed-in person's saved views of the inbox. */
+export function useSavedViews() {
+  const api = useStaffApi();
+  return useQuery({ queryKey: staffKeys.savedViews(), queryFn: api.savedViews });
+}
+
+export function useSavedViewActions() {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: staffKeys.savedViews() });
+  return {
+    save: useMutation({ mutationFn: (v: NewSavedView) => api.saveView(v), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (id: number) => api.deleteView(id), onSuccess: refresh }),
+  };
+}
 
 /** Mail the outbox gave up on (administrators only; checked every five minutes). */
 export function useFailedMails(enabled: boolean) {
@@ -94,6 +113,12 @@ export function useCaseActions(id: number) {
     assign: useCaseMutation(id, (userId: number | null) => api.assign(id, userId)),
     exclude: useCaseMutation(id, (userId: number) => api.exclude(id, userId)),
     include: useCaseMutation(id, (userId: number) => api.include(id, userId)),
+    setPriority: useCaseMutation(id, (p: CasePriority | null) => api.setPriority(id, p)),
+    setTags: useCaseMutation(id, (tags: string[]) => api.setTags(id, tags)),
+    link: useCaseMutation(id, (v: { numero: string; tipo: 'duplicado_de' | 'relacionado' }) =>
+      api.linkCase(id, v),
+    ),
+    unlink: useCaseMutation(id, (linkedId: number) => api.unlinkCase(id, linkedId)),
     recordMilestone: useCaseMutation(
       id,
       (v: { clave: string; fecha: string; comentario?: string }) =>

@@ -4,6 +4,7 @@
 import {
   fromDenunciaCampos,
   type ComplaintChannel,
+  type CasePriority,
   type ComplaintFields,
   type ComplaintStatus,
   type StaffIntakeChannel,
@@ -19,6 +20,7 @@ import type {
   HalfYearReportWire,
   InboxPageWire,
   IntakeReceiptWire,
+  SavedViewWire,
   InvitationWire,
   StaffSession as StaffSessionWire,
   StaffUserWire,
@@ -105,6 +107,9 @@ export interface CaseSummary {
   /** Due within the legal "soon" window (working days). */
   dueSoon: boolean;
   assignee: NamedRef | null;
+  /** Risk/priority staff set, or null. */
+  priority: CasePriority | null;
+  tags: string[];
 }
 
 export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
@@ -122,6 +127,25 @@ export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
   overdue: wire.vencido,
   dueSoon: wire.por_vencer,
   assignee: wire.asignado && namedRef(wire.asignado),
+  priority: wire.prioridad,
+  tags: wire.etiquetas,
+});
+
+/** A saved view of the inbox: its filters and order as the address's search params. */
+export interface SavedView {
+  id: number;
+  name: string;
+  params: Record<string, string>;
+}
+
+export const fromSavedView = (wire: SavedViewWire): SavedView => ({
+  id: wire.id,
+  name: wire.nombre,
+  params: Object.fromEntries(
+    Object.entries(wire.filtros)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  ),
 });
 
 /** What the receipt of a complaint recorded by staff shows (the activation link only here). */
@@ -258,6 +282,8 @@ export interface CaseDetail extends CaseSummary {
   closedAt: string | null;
   resolution: string | null;
   excluded: NamedRef[];
+  /** Other cases linked to this one (those the person may see). */
+  links: { id: number; number: string; kind: 'duplicado_de' | 'tiene_duplicado' | 'relacionado' }[];
 }
 
 export interface CaseView {
@@ -275,6 +301,7 @@ export const fromCaseView = (wire: CaseViewWire): CaseView => ({
     closedAt: wire.caso.fecha_cierre,
     resolution: wire.caso.resolucion,
     excluded: wire.caso.exclusiones.map(namedRef),
+    links: wire.caso.vinculos.map((l) => ({ id: l.id, number: l.numero, kind: l.tipo })),
   },
   complaint: fromDenunciaCampos(wire.denuncia),
   log: {

@@ -22,6 +22,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
     resolucion: null,
     asignado: null,
     exclusiones: [],
+    vinculos: [],
     ...over,
   },
   denuncia: {
@@ -522,5 +523,100 @@ describe('the case page', () => {
     expect(
       await screen.findByText(/Cumplido el 02-03-2026, registrado por el sistema/),
     ).toBeInTheDocument();
+  });
+
+  it('sets the priority and adds and removes tags, each sent to the server', async () => {
+    const calls = setup(
+      INVESTIGATOR,
+      [
+        staffApi.setPriority(ok({ message: 'Prioridad actualizada.' })),
+        staffApi.setTags(ok({ message: 'Etiquetas actualizadas.' })),
+      ],
+      { prioridad: 'media', etiquetas: ['revisar'] },
+    );
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('Prioridad: Media');
+    expect(header).toHaveTextContent('Etiquetas: revisar');
+    const user = userEvent.setup();
+    const save = screen.getByRole('button', { name: 'Guardar prioridad' });
+    // Nothing to save until the choice differs from the case's.
+    expect(save).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Prioridad (riesgo)'), 'critica');
+    await user.click(save);
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/prioridad').map((c) => c.body)).toEqual([
+        { prioridad: 'critica' },
+      ]),
+    );
+
+    await user.type(screen.getByLabelText('Nueva etiqueta'), '  Acoso  Grave ');
+    await user.click(screen.getByRole('button', { name: 'Agregar etiqueta' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/etiquetas').map((c) => c.body)).toEqual([
+        { etiquetas: ['revisar', 'acoso grave'] },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Quitar la etiqueta revisar' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/etiquetas').at(-1)?.body).toEqual({
+        etiquetas: [],
+      }),
+    );
+  });
+
+  it('shows the server refusing a tag', async () => {
+    setup(INVESTIGATOR, [
+      staffApi.setTags(fail(400, 'La etiqueta contiene caracteres no permitidos.')),
+    ]);
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nueva etiqueta'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Agregar etiqueta' }));
+    expect(
+      await screen.findByText('La etiqueta contiene caracteres no permitidos.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows linked cases with links to them, links another by number and unlinks', async () => {
+    const calls = setup(
+      INVESTIGATOR,
+      [
+        staffApi.linkCase(ok({ message: 'Casos vinculados.' })),
+        staffApi.unlinkCase(ok({ message: 'Vínculo quitado.' })),
+      ],
+      { vinculos: [{ id: 3, numero: 'CEM-2026-00003', tipo: 'tiene_duplicado' }] },
+    );
+    const region = await screen.findByRole('region', { name: 'Casos vinculados' });
+    expect(region).toHaveTextContent('Duplicado de este caso: CEM-2026-00003');
+    expect(within(region).getByRole('link', { name: 'CEM-2026-00003' })).toHaveAttribute(
+      'href',
+      '/gestion/casos/3',
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(within(region).getByLabelText('Vínculo'), 'relacionado');
+    await user.type(within(region).getByLabelText('N° del otro caso'), ' cem-2026-00009 ');
+    await user.click(within(region).getByRole('button', { name: 'Vincular' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/vinculos').map((c) => c.body)).toEqual([
+        { numero: 'cem-2026-00009', tipo: 'relacionado' },
+      ]),
+    );
+    await user.click(
+      within(region).getByRole('button', { name: 'Quitar el vínculo con CEM-2026-00003' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'DELETE', '/v1/gestion/casos/7/vinculos/3')).toHaveLength(1),
+    );
+  });
+
+  it('shows the server refusing a link', async () => {
+    setup(INVESTIGATOR, [staffApi.linkCase(fail(404, 'No se encontró el otro caso.'))]);
+    const region = await screen.findByRole('region', { name: 'Casos vinculados' });
+    expect(region).toHaveTextContent('El caso no está vinculado con otros.');
+    const user = userEvent.setup();
+    await user.type(within(region).getByLabelText('N° del otro caso'), 'CEM-1999-00001');
+    await user.click(within(region).getByRole('button', { name: 'Vincular' }));
+    expect(await within(region).findByText('No se encontró el otro caso.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHANNEL_LABELS, formatFileSize } from '@canal/shared';
+import { CASE_PRIORITY_LABELS, CHANNEL_LABELS, formatFileSize } from '@canal/shared';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
@@ -13,6 +13,8 @@ import { civilDate, dateTime, dayInChile } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
 import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
 import { AssignmentPanel } from './AssignmentPanel';
+import { TriagePanel } from './TriagePanel';
+import { LinkedCases } from './LinkedCases';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -139,6 +141,7 @@ function CaseActions({ view }: { view: CaseView }) {
           mutation={actions.addNote}
         />
         <AssignmentPanel theCase={theCase} />
+        <TriagePanel theCase={theCase} />
       </div>
     </Section>
   );
@@ -189,6 +192,13 @@ export function CasePage() {
           <span>
             Próximo vencimiento: <DueMark date={theCase.nextDue} state={caseDueState(theCase)} />
           </span>
+          <span>
+            Prioridad:{' '}
+            <strong>
+              {theCase.priority ? CASE_PRIORITY_LABELS[theCase.priority] : 'Sin prioridad'}
+            </strong>
+          </span>
+          {theCase.tags.length > 0 && <span>Etiquetas: {theCase.tags.join(', ')}</span>}
         </div>
         {!editable && <p className="text-sm text-gray-700">Acceso de solo lectura (auditoría).</p>}
         {theCase.resolution && (
@@ -226,6 +236,10 @@ export function CasePage() {
           Las imágenes se descargan sin metadatos (ubicación, cámara). Cada descarga queda
           registrada.
         </p>
+      </Section>
+
+      <Section id="vinculos" title="Casos vinculados">
+        <LinkedCases theCase={theCase} canChange={editable} />
       </Section>
 
       <Section id="hitos" title="Plazos legales">

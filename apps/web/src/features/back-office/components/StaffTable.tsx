@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
 import { useScrollFocus } from '../../../components/useScrollFocus';
 
-/** A column header: its text, or its text and the classes of its cells (e.g. `text-right`). */
-export type Column = ReactNode | { label: ReactNode; className?: string };
+/**
+ * A column header: its text, or its text, the classes of its cells (e.g. `text-right`) and, for
+ * a table sorted by it, `sort` (the header's `aria-sort`).
+ */
+export type Column =
+  ReactNode | { label: ReactNode; className?: string; sort?: 'ascending' | 'descending' | 'none' };
 
-const isLabelled = (c: Column): c is { label: ReactNode; className?: string } =>
+const isLabelled = (
+  c: Column,
+): c is { label: ReactNode; className?: string; sort?: 'ascending' | 'descending' | 'none' } =>
   typeof c === 'object' && c !== null && 'label' in c;
 
 /**
@@ -47,6 +53,7 @@ export function StaffTable({
                 <th
                   key={i}
                   scope="col"
+                  aria-sort={isLabelled(column) ? column.sort : undefined}
                   className={`px-3 py-2 ${isLabelled(column) ? (column.className ?? '') : ''}`}
                 >
                   {isLabelled(column) ? column.label : column}

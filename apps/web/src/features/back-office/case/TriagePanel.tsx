@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import {
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  CASE_TAG_MAX_LENGTH,
+  normalizeTag,
+  type CasePriority,
+} from '@canal/shared';
+import { Button } from '../../../components/Button';
+import { SelectField } from '../../../components/form/fields';
+import { TextField } from '../../../components/form/TextField';
+import { errorMessage } from '../api/client';
+import { useCaseActions } from '../api/hooks';
+import type { CaseView } from '../api/mappers';
+import { FormAlert } from '../components/FormAlert';
+
+/** Risk/priority and free tags of a case (everyone who may change it; each change is audited). */
+export function TriagePanel({ theCase }: { theCase: CaseView['case'] }) {
+  const { setPriority, setTags } = useCaseActions(theCase.id);
+  const [priority, setPriorityChoice] = useState<string>(theCase.priority ?? '');
+  const [tag, setTag] = useState('');
+  const failure = setPriority.error ?? setTags.error;
+
+  const addTag = () => {
+    const value = normalizeTag(tag);
+    if (!value) return;
+    setTags.mutate([...new Set([...theCase.tags, value])], { onSuccess: () => setTag('') });
+  };
+
+  return (
+    <div className="space-y-4">
+      <h3 className="text-lg font-bold text-secondary">Prioridad y etiquetas</h3>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Prioridad del caso"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPriority.mutate(priority === '' ? null : (priority as CasePriority));
+        }}
+      >
+        <SelectField
+          label="Prioridad (riesgo)"
+          value={priority}
+          onChange={(e) => setPriorityChoice(e.target.value)}
+          className="min-w-56 flex-1"
+        >
+          <option value="">Sin prioridad</option>
+          {CASE_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {CASE_PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+        <Button
+          type="submit"
+          disabled={setPriority.isPending || priority === (theCase.priority ?? '')}
+        >
+          Guardar prioridad
+        </Button>
+      </form>
+
+      {theCase.tags.length === 0 ? (
+        <p>El caso no tiene etiquetas.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Etiquetas del caso">
+          {theCase.tags.map((t) => (
+            <li
+              key={t}
+              className="inline-flex items-center gap-1 rounded-full bg-light px-3 py-1 text-sm"
+            >
+              {t}
+              <button
+                type="button"
+                className="ml-1 font-bold text-secondary underline"
+                aria-label={`Quitar la etiqueta ${t}`}
+                disabled={setTags.isPending}
+                onClick={() => setTags.mutate(theCase.tags.filter((x) => x !== t))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          addTag();
+        }}
+      >
+        <TextField
+          label="Nueva etiqueta"
+          value={tag}
+          maxLength={CASE_TAG_MAX_LENGTH}
+          onChange={(e) => setTag(e.target.value)}
+          className="min-w-56 flex-1"
+          hint="Se guarda en minúsculas; sirve para filtrar la bandeja."
+        />
+        <Button type="submit" variant="secondary" disabled={!tag.trim() || setTags.isPending}>
+          Agregar etiqueta
+        </Button>
+      </form>
+      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+    </div>
+  );
+}
