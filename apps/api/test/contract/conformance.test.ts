@@ -501,6 +501,16 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       404,
     );
+    conforms(
+      'downloadCaseDossier',
+      await staffCall(admin, 'downloadCaseDossier', { params: { id: caseId } }),
+      200,
+    );
+    conforms(
+      'downloadCaseDossier',
+      await staffCall(admin, 'downloadCaseDossier', { params: { id: 999999 } }),
+      404,
+    );
 
     const toMissing = { estado: 'Faltan antecedentes', comentario: 'Necesitamos un respaldo.' };
     conforms(

@@ -14,6 +14,7 @@ import {
 } from './actions';
 import { downloadCaseFile } from './attachments';
 import { viewCase } from './case-view';
+import { caseDossier } from './dossier';
 import { inbox } from './inbox';
 
 /** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
@@ -47,6 +48,19 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
         .header('content-disposition', contentDisposition(file.name))
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
+    },
+  });
+
+  route(app, contract.downloadCaseDossier, {
+    guards,
+    handler: async (request, reply) => {
+      const dossier = await caseDossier(services, request.staff, request.params.id);
+      logIntegrityFailures(request, dossier.body);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(dossier.name))
+        .header('x-content-type-options', 'nosniff')
+        .send(dossier.body);
     },
   });
 

@@ -203,6 +203,18 @@ export const downloadCaseFile = endpoint({
   responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, ...SIGNED_IN) },
 });
 
+export const downloadCaseDossier = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/casos/:id/expediente',
+  tag,
+  access: 'staff',
+  summary:
+    'Expediente del caso para la Dirección del Trabajo o un tribunal: un ZIP con el PDF del caso (datos, bitácoras, hitos, auditoría) y sus archivos (auditada)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  responses: { 200: binary(['application/zip']), ...errors(400, 404, ...SIGNED_IN) },
+});
+
 export const changeStatus = endpoint({
   method: 'POST',
   path: '/v1/gestion/casos/:id/estado',
@@ -291,6 +303,7 @@ export const cases = {
   inbox,
   viewCase,
   downloadCaseFile,
+  downloadCaseDossier,
   changeStatus,
   replyToComplainant,
   addInternalNote,
