@@ -72,6 +72,7 @@ export const ERRORS = {
     message: 'Debe quedar al menos un administrador activo.',
   },
   SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
+  SAME_TYPE: { status: 409, message: 'El caso ya tiene ese tipo de denuncia.' },
   CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },
   /** Closing a case with legal milestones open needs them confirmed; the message names them. */
   OPEN_MILESTONES: {

@@ -8,6 +8,7 @@ import {
   addInternalNote,
   assignCase,
   changeStatus,
+  reclassifyCase,
   recordMilestone,
   replyToComplainant,
   setExclusion,
@@ -123,6 +124,14 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
         request.body,
       );
       return { message: 'Hito registrado.' };
+    },
+  });
+
+  route(app, contract.reclassifyCase, {
+    guards,
+    handler: async (request) => {
+      await reclassifyCase(services, request.staff, request.params.id, request.body);
+      return { message: 'Tipo de denuncia actualizado.' };
     },
   });
 };

@@ -1,7 +1,11 @@
 // Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones.
 import { z } from 'zod';
 import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from '../../constants';
-import { staffCommentSchema, statusChangeSchema } from '../../schemas/staff';
+import {
+  reclassificationSchema,
+  staffCommentSchema,
+  statusChangeSchema,
+} from '../../schemas/staff';
 import { denunciaCamposSchema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
 import { FILE_CONTENT_TYPES } from '../files';
@@ -286,6 +290,19 @@ export const removeExclusion = endpoint({
   responses: { 200: messageSchema, ...errors(...WRITE) },
 });
 
+export const reclassifyCase = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/tipo',
+  tag,
+  access: 'staff',
+  summary:
+    'Cambia el tipo de denuncia con un motivo (bitácora interna y auditoría); los plazos legales pasan a ser los del nuevo tipo, contados desde el ingreso',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: reclassificationSchema,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
 export const recordMilestone = endpoint({
   method: 'PUT',
   path: '/v1/gestion/casos/:id/hitos/:clave',
@@ -311,4 +328,5 @@ export const cases = {
   excludeFromCase,
   removeExclusion,
   recordMilestone,
+  reclassifyCase,
 } as const;
