@@ -11,6 +11,7 @@ export const staffApi = answersFor({
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
   recordMilestone: contract.recordMilestone,
+  reclassify: contract.reclassifyCase,
   users: contract.listUsers,
   invite: contract.inviteUser,
   updateUser: contract.updateUser,

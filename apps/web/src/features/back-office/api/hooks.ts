@@ -4,6 +4,7 @@ import type {
   AuditQuery,
   InboxFilters,
   NewUser,
+  Reclassification,
   StatsFilters,
   StatusChange,
   UserChanges,
@@ -92,6 +93,7 @@ export function useCaseActions(id: number) {
     assign: useCaseMutation(id, (userId: number | null) => api.assign(id, userId)),
     exclude: useCaseMutation(id, (userId: number) => api.exclude(id, userId)),
     include: useCaseMutation(id, (userId: number) => api.include(id, userId)),
+    reclassify: useCaseMutation(id, (v: Reclassification) => api.reclassify(id, v)),
     recordMilestone: useCaseMutation(
       id,
       (v: { clave: string; fecha: string; comentario?: string }) =>

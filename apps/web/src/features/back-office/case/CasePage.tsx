@@ -13,8 +13,10 @@ import { civilDate, dateTime, dayInChile } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
 import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
 import { AssignmentPanel } from './AssignmentPanel';
+import { CaseDossierLink } from './CaseDossierLink';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
+import { ReclassifyForm } from './ReclassifyForm';
 import { StatusChangeForm } from './StatusChangeForm';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -128,6 +130,11 @@ function CaseActions({ view }: { view: CaseView }) {
               successText="Respuesta registrada."
               mutation={actions.reply}
             />
+            <ReclassifyForm
+              caseId={theCase.id}
+              organizationId={theCase.organization.id}
+              currentTypeId={theCase.typeId}
+            />
           </>
         )}
         <CommentForm
@@ -191,6 +198,7 @@ export function CasePage() {
           </span>
         </div>
         {!editable && <p className="text-sm text-gray-700">Acceso de solo lectura (auditoría).</p>}
+        <CaseDossierLink caseId={theCase.id} number={theCase.number} />
         {theCase.resolution && (
           <div className="rounded border border-gray-300 bg-white p-3">
             <p className="font-semibold">
