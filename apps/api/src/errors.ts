@@ -84,6 +84,7 @@ export const ERRORS = {
     message: 'Ya hay una regla que asigna los casos de esa organización y categoría.',
   },
   SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
+  SAME_TYPE: { status: 409, message: 'El caso ya tiene ese tipo de denuncia.' },
   CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },
   /** Closing a case with legal milestones open needs them confirmed; the message names them. */
   OPEN_MILESTONES: {

@@ -16,6 +16,9 @@ export const AUDIT_ACTION_LABELS = {
   'caso.asignado': 'Asignación',
   'caso.exclusion': 'Exclusión',
   'caso.hito': 'Hito registrado',
+  /** The case dossier (PDF and files, one ZIP) for the Dirección del Trabajo or a court. */
+  'caso.expediente': 'Expediente descargado',
+  'caso.reclasificado': 'Cambio de tipo de denuncia',
   /** Staff recorded a complaint received verbally, in writing or in person. */
   'caso.registrado': 'Denuncia registrada por el equipo',
   'caso.prioridad': 'Prioridad del caso',

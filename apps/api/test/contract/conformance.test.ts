@@ -592,6 +592,34 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       404,
     );
+    conforms(
+      'downloadCaseDossier',
+      await staffCall(admin, 'downloadCaseDossier', { params: { id: caseId } }),
+      200,
+    );
+    conforms(
+      'downloadCaseDossier',
+      await staffCall(admin, 'downloadCaseDossier', { params: { id: 999999 } }),
+      404,
+    );
+    conforms(
+      'reclassifyCase',
+      await staffCall(admin, 'reclassifyCase', {
+        params: { id: caseId },
+        payload: { tipo_id: 99999, motivo: 'Otro tipo.' },
+      }),
+      400,
+    );
+    // To another type and back: the milestones below are the original type's.
+    for (const tipo_id of [view.caso.tipo_id === 26 ? 1 : 26, view.caso.tipo_id])
+      conforms(
+        'reclassifyCase',
+        await staffCall(admin, 'reclassifyCase', {
+          params: { id: caseId },
+          payload: { tipo_id, motivo: 'Otro tipo.' },
+        }),
+        200,
+      );
 
     const toMissing = { estado: 'Faltan antecedentes', comentario: 'Necesitamos un respaldo.' };
     conforms(

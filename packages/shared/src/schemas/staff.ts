@@ -132,6 +132,15 @@ const staffText = (what: string, max: number) =>
     .min(1, { error: `Debe escribir ${what}.` })
     .max(max, { error: `El texto puede tener como máximo ${max} caracteres.` });
 
+/** A case's new type (reclassification), with the reason the internal log keeps. */
+export const reclassificationSchema = z.object({
+  tipo_id: z
+    .number({ error: 'Debe elegir el nuevo tipo de denuncia.' })
+    .int({ error: 'El tipo de denuncia no es válido.' })
+    .positive({ error: 'El tipo de denuncia no es válido.' }),
+  motivo: staffText('el motivo del cambio de tipo', 2000),
+});
+
 /** A reply or an internal note. */
 export const staffCommentSchema = z.object({ comentario: staffText('un comentario', 5000) });
 

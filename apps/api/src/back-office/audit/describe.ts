@@ -1,12 +1,15 @@
 import {
   CASE_PRIORITY_LABELS,
   type CasePriority,
+  auditActionLabel,
   CHANNEL_LABELS,
   type ComplaintChannel,
   organizationById,
   ORGANIZATIONS,
   ROLE_LABELS,
 } from '@canal/shared';
+import type { Db } from '../../db/database';
+import { auditRepository, type AuditListRow } from '../../core/audit/repository';
 import { DEADLINE_TABLE } from '../../core/deadlines';
 import { csvDay } from '../export/spreadsheet-csv';
 
@@ -54,6 +57,7 @@ const KEY_LABELS: Record<string, string> = {
   semestre: 'Semestre',
   filas: 'Filas',
   filtros: 'Filtros',
+  archivos: 'Archivos',
   organizationId: 'Organización',
   from: 'Desde',
   to: 'Hasta',
@@ -114,7 +118,11 @@ export function describeAuditDetail(
 ): string {
   if (!detail || typeof detail !== 'object') return '';
   const d = detail as Record<string, unknown>;
-  if (action === 'caso.estado' && typeof d.de === 'string' && typeof d.a === 'string')
+  if (
+    (action === 'caso.estado' || action === 'caso.reclasificado') &&
+    typeof d.de === 'string' &&
+    typeof d.a === 'string'
+  )
     return `De «${d.de}» a «${d.a}»`;
   if (action === 'caso.exclusion' && typeof d.usuario_id === 'number')
     return `${d.excluido ? 'Excluye a' : 'Levanta la exclusión de'} ${valueInWords('usuario_id', d.usuario_id, people)}`;
@@ -123,4 +131,16 @@ export function describeAuditDetail(
     .sort(([a], [b]) => keyRank(a) - keyRank(b))
     .map(([key, value]) => `${KEY_LABELS[key] ?? key}: ${valueInWords(key, value, people)}`)
     .join(' · ');
+}
+
+/** Rows with their action and detail in words (the people they name looked up once). */
+export async function inWords(db: Db, rows: AuditListRow[]) {
+  const details = rows.map((r) => JSON.parse(r.detail) as unknown);
+  const people = await auditRepository.staffNames(db, [...new Set(details.flatMap(peopleNamed))]);
+  return rows.map((r, i) => ({
+    row: r,
+    detail: details[i],
+    action: auditActionLabel(r.action),
+    summary: describeAuditDetail(r.action, details[i], people),
+  }));
 }

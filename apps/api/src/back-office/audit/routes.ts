@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { auditActionLabel } from '@canal/shared';
 import { contract, type HandlerInputOf } from '@canal/shared/contract';
-import type { Db } from '../../db/database';
 import { route } from '../../http/route';
 import { requireRole, requireStaff } from '../staff/guard';
 import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
-import { auditRepository, type AuditFilter, type AuditListRow } from '../../core/audit/repository';
+import { auditRepository, type AuditFilter } from '../../core/audit/repository';
 import { csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
-import { describeAuditDetail, peopleNamed } from './describe';
+import { inWords } from './describe';
 
 type Filters = HandlerInputOf<typeof contract.exportAuditCsv>['querystring'];
 const toFilter = (q: Filters): AuditFilter => ({
@@ -22,18 +20,6 @@ const toFilter = (q: Filters): AuditFilter => ({
 
 /** The most entries one export holds; narrower filters give the rest. */
 export const AUDIT_EXPORT_LIMIT = 100_000;
-
-/** Rows with their action and detail in words (the people they name looked up once). */
-async function inWords(db: Db, rows: AuditListRow[]) {
-  const details = rows.map((r) => JSON.parse(r.detail) as unknown);
-  const people = await auditRepository.staffNames(db, [...new Set(details.flatMap(peopleNamed))]);
-  return rows.map((r, i) => ({
-    row: r,
-    detail: details[i],
-    action: auditActionLabel(r.action),
-    summary: describeAuditDetail(r.action, details[i], people),
-  }));
-}
 
 /** The audit log, for auditors and administrators: entries newest first, and the chain check. */
 export const auditRoutes: FastifyPluginAsync = async (app) => {

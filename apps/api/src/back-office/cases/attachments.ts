@@ -3,7 +3,7 @@ import { openForDisplay } from '../../core/complaints/sealed';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
-import { complaintsRepository } from '../../core/complaints/repository';
+import { complaintsRepository, type FileRow } from '../../core/complaints/repository';
 import { sanitizedCopy } from '../../sanitize';
 import type { StaffUser } from '../staff/roles';
 import { caseForStaff } from './access';
@@ -34,13 +34,25 @@ export async function downloadCaseFile(
         () => '',
       )
     : openForDisplay(services, key, file.name_enc, fileName(caseId), `archivo.${file.extension}`);
-  const stream = await services.files.read(file.storage_key, key);
+  const copy = await safeCopy(services, file, key);
   await appendAudit(services, services.db, {
     actorId: user.id,
     action: 'archivo.descargado',
     complaintId: caseId,
     detail: { archivo_id: fileId },
   });
-  const copy = sanitizedCopy(stream, file.extension, Number(file.size_bytes));
   return { name, mimetype: file.mimetype, size: copy.size, body: copy.body };
+}
+
+/**
+ * The investigator's copy of a stored file (`key`: its unwrapped data key), streamed: what a
+ * download sends and what the case dossier packs.
+ */
+export async function safeCopy(
+  services: Services,
+  file: Pick<FileRow, 'storage_key' | 'extension' | 'size_bytes'>,
+  key: Buffer,
+) {
+  const stream = await services.files.read(file.storage_key, key);
+  return sanitizedCopy(stream, file.extension, Number(file.size_bytes));
 }

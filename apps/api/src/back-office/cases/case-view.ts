@@ -101,6 +101,20 @@ export function caseSummary(
 
 /** Everything about one case, decrypted, for someone allowed to see it; the view is audited. */
 export async function viewCase(services: Services, user: StaffUser, id: number, now = new Date()) {
+  const view = await readCase(services, user, id, now);
+  await appendAudit(services, services.db, {
+    actorId: user.id,
+    action: 'caso.visto',
+    complaintId: id,
+  });
+  return view.answer;
+}
+
+/**
+ * The case view (`answer`) and the rows it was read from, for someone allowed to see the case
+ * (else 404), not audited: the caller audits what it does with it (viewing, the dossier).
+ */
+export async function readCase(services: Services, user: StaffUser, id: number, now = new Date()) {
   const { db, keyring } = services;
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
@@ -114,7 +128,6 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
     repo.links(db, user, id),
   ]);
   const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
-  await appendAudit(services, db, { actorId: user.id, action: 'caso.visto', complaintId: id });
   // In an anonymous complaint, what the complainant did (filing, comments, files) shows its day only.
   const byComplainant = (e: { staff_name: string | null }) =>
     row.is_anonymous && e.staff_name === null;
@@ -129,7 +142,7 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   const denuncia = decryptComplaint(services, row);
   // Mail still reaches the address through the outbox; staff never see it in an anonymous case.
   if (row.is_anonymous) denuncia.email = null;
-  return {
+  const answer = {
     caso: {
       ...caseSummary(services, row, tags, civilDateInZone(now)),
       fecha_respuesta: row.response_date,
@@ -164,4 +177,5 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
     })),
     hitos: milestonesView(row, completed, now, bySystem),
   };
+  return { answer, row, key, files };
 }

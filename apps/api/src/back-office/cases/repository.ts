@@ -237,6 +237,14 @@ export const casesRepository = {
     ]);
   },
 
+  /** A new type (and its category): the case's legal regime follows the type. */
+  async setType(tx: Db, id: number, typeId: number, categoryId: number): Promise<void> {
+    await tx.query(
+      'UPDATE complaints SET type_id = $2, category_id = $3, updated_at = now() WHERE id = $1',
+      [id, typeId, categoryId],
+    );
+  },
+
   async setNextDue(tx: Db, id: number, date: string | null): Promise<void> {
     await tx.query('UPDATE complaints SET next_due_date = $2::date WHERE id = $1', [id, date]);
   },

@@ -8,6 +8,7 @@ import {
   addInternalNote,
   assignCase,
   changeStatus,
+  reclassifyCase,
   recordMilestone,
   replyToComplainant,
   linkCase,
@@ -18,6 +19,7 @@ import {
 } from './actions';
 import { downloadCaseFile } from './attachments';
 import { viewCase } from './case-view';
+import { caseDossier } from './dossier';
 import { inbox } from './inbox';
 import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 
@@ -52,6 +54,19 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
         .header('content-disposition', contentDisposition(file.name))
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
+    },
+  });
+
+  route(app, contract.downloadCaseDossier, {
+    guards,
+    handler: async (request, reply) => {
+      const dossier = await caseDossier(services, request.staff, request.params.id);
+      logIntegrityFailures(request, dossier.body);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(dossier.name))
+        .header('x-content-type-options', 'nosniff')
+        .send(dossier.body);
     },
   });
 
@@ -165,6 +180,14 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
         request.body,
       );
       return { message: 'Hito registrado.' };
+    },
+  });
+
+  route(app, contract.reclassifyCase, {
+    guards,
+    handler: async (request) => {
+      await reclassifyCase(services, request.staff, request.params.id, request.body);
+      return { message: 'Tipo de denuncia actualizado.' };
     },
   });
 };

@@ -9,6 +9,7 @@ import {
   staffInviteSchema,
   staffPasswordSchema,
   staffSignInSchema,
+  reclassificationSchema as sharedReclassificationSchema,
   statusChangeSchema as sharedStatusChangeSchema,
   totpCodeSchema,
 } from '@canal/shared';
@@ -31,6 +32,9 @@ export type ActivationForm = z.infer<typeof activationFormSchema>;
 
 export const statusChangeSchema = sharedStatusChangeSchema;
 export type StatusChangeForm = z.input<typeof statusChangeSchema>;
+
+export const reclassificationSchema = sharedReclassificationSchema;
+export type ReclassificationForm = z.output<typeof reclassificationSchema>;
 
 export const commentSchema = staffCommentSchema;
 

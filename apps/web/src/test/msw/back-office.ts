@@ -18,6 +18,7 @@ export const staffApi = answersFor({
   savedViews: contract.listSavedViews,
   saveView: contract.saveView,
   deleteView: contract.deleteSavedView,
+  reclassify: contract.reclassifyCase,
   users: contract.listUsers,
   invite: contract.inviteUser,
   updateUser: contract.updateUser,

@@ -6,6 +6,7 @@ import {
   caseTagSchema,
   casePrioritySchema,
   caseTagsSchema,
+  reclassificationSchema,
   staffCommentSchema,
   statusChangeSchema,
 } from '../../schemas/staff';
@@ -333,6 +334,18 @@ export const downloadCaseFile = endpoint({
   responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, ...SIGNED_IN) },
 });
 
+export const downloadCaseDossier = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/casos/:id/expediente',
+  tag,
+  access: 'staff',
+  summary:
+    'Expediente del caso para la Dirección del Trabajo o un tribunal: un ZIP con el PDF del caso (datos, bitácoras, hitos, auditoría) y sus archivos (auditada)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  responses: { 200: binary(['application/zip']), ...errors(400, 404, ...SIGNED_IN) },
+});
+
 export const changeStatus = endpoint({
   method: 'POST',
   path: '/v1/gestion/casos/:id/estado',
@@ -401,6 +414,19 @@ export const removeExclusion = endpoint({
   summary: 'Quita una exclusión (administradores)',
   headers: staffHeaders,
   params: exclusionParams,
+  responses: { 200: messageSchema, ...errors(...WRITE) },
+});
+
+export const reclassifyCase = endpoint({
+  method: 'PUT',
+  path: '/v1/gestion/casos/:id/tipo',
+  tag,
+  access: 'staff',
+  summary:
+    'Cambia el tipo de denuncia con un motivo (bitácora interna y auditoría); los plazos legales pasan a ser los del nuevo tipo, contados desde el ingreso',
+  headers: staffHeaders,
+  params: idParamSchema,
+  body: reclassificationSchema,
   responses: { 200: messageSchema, ...errors(...WRITE) },
 });
 
@@ -506,6 +532,7 @@ export const cases = {
   inbox,
   viewCase,
   downloadCaseFile,
+  downloadCaseDossier,
   changeStatus,
   replyToComplainant,
   addInternalNote,
@@ -520,4 +547,5 @@ export const cases = {
   deleteSavedView,
   linkCase,
   unlinkCase,
+  reclassifyCase,
 } as const;

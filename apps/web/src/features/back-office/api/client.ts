@@ -46,6 +46,7 @@ export type AuditQuery = RequestOf<typeof contract.auditLog>['querystring'];
 export type AuditFilters = NonNullable<RequestOf<typeof contract.exportAuditCsv>['querystring']>;
 export type MilestoneRecord = RequestOf<typeof contract.recordMilestone>['body'];
 export type AlertRuleInput = RequestOf<typeof contract.createAlertRule>['body'];
+export type Reclassification = RequestOf<typeof contract.reclassifyCase>['body'];
 
 /** The CSRF double-submit value: the page reads its cookie and echoes it in `x-csrf-token` on writes. */
 export function readCsrfCookie(cookies: string = document.cookie): string | null {
@@ -64,6 +65,8 @@ export function readCsrfCookie(cookies: string = document.cookie): string | null
 
 export const caseFileUrl = (caseId: number, fileId: string) =>
   fillPath(contract.downloadCaseFile.path, { id: caseId, fileId });
+export const caseDossierUrl = (caseId: number) =>
+  fillPath(contract.downloadCaseDossier.path, { id: caseId });
 export const statsCsvUrl = (filters: StatsFilters) =>
   buildRequest(contract.exportCasesCsv, { querystring: filters }).url;
 export const halfYearCsvUrl = (anio: number, semestre: 1 | 2) =>
@@ -143,6 +146,8 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     savedViews: async () => (await call(contract.listSavedViews, {})).map(fromSavedView),
     saveView: async (body: NewSavedView) => fromSavedView(await call(contract.saveView, { body })),
     deleteView: (id: number) => call(contract.deleteSavedView, { params: { id } }),
+    reclassify: (id: number, body: Reclassification) =>
+      call(contract.reclassifyCase, { params: { id }, body }),
     recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
       call(contract.recordMilestone, { params: { id, clave }, body }),
 

@@ -7,6 +7,7 @@ import type {
   InboxFilters,
   NewSavedView,
   NewUser,
+  Reclassification,
   StatsFilters,
   StatusChange,
   UserChanges,
@@ -119,6 +120,7 @@ export function useCaseActions(id: number) {
       api.linkCase(id, v),
     ),
     unlink: useCaseMutation(id, (linkedId: number) => api.unlinkCase(id, linkedId)),
+    reclassify: useCaseMutation(id, (v: Reclassification) => api.reclassify(id, v)),
     recordMilestone: useCaseMutation(
       id,
       (v: { clave: string; fecha: string; comentario?: string }) =>

@@ -15,8 +15,10 @@ import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
 import { AssignmentPanel } from './AssignmentPanel';
 import { TriagePanel } from './TriagePanel';
 import { LinkedCases } from './LinkedCases';
+import { CaseDossierLink } from './CaseDossierLink';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
+import { ReclassifyForm } from './ReclassifyForm';
 import { StatusChangeForm } from './StatusChangeForm';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -130,6 +132,11 @@ function CaseActions({ view }: { view: CaseView }) {
               successText="Respuesta registrada."
               mutation={actions.reply}
             />
+            <ReclassifyForm
+              caseId={theCase.id}
+              organizationId={theCase.organization.id}
+              currentTypeId={theCase.typeId}
+            />
           </>
         )}
         <CommentForm
@@ -201,6 +208,7 @@ export function CasePage() {
           {theCase.tags.length > 0 && <span>Etiquetas: {theCase.tags.join(', ')}</span>}
         </div>
         {!editable && <p className="text-sm text-gray-700">Acceso de solo lectura (auditoría).</p>}
+        <CaseDossierLink caseId={theCase.id} number={theCase.number} />
         {theCase.resolution && (
           <div className="rounded border border-gray-300 bg-white p-3">
             <p className="font-semibold">

@@ -1,0 +1,213 @@
+import type { Readable } from 'node:stream';
+import { CHANNEL_LABELS, formatDisplayDateTime } from '@canal/shared';
+import type { Services } from '../../core/services';
+import { appendAudit } from '../../core/audit/audit-log';
+import { auditRepository } from '../../core/audit/repository';
+import { inWords } from '../audit/describe';
+import { csvDay } from '../export/spreadsheet-csv';
+import { pdfDocument, type PdfBlock } from '../export/pdf-document';
+import { zipSegment, zipStream, type ZipMember } from '../export/zip-stream';
+import type { StaffUser } from '../staff/roles';
+import { safeCopy } from './attachments';
+import { readCase, staffInstant } from './case-view';
+
+/** The most audit entries of one case the dossier lists (a case has far fewer). */
+const TRAIL_LIMIT = 100_000;
+
+const MILESTONE_STATE_LABELS = {
+  done: 'Cumplido',
+  pending: 'Pendiente',
+  soon: 'Por vencer',
+  overdue: 'Vencido',
+  no_registrado: 'No registrado',
+} as const;
+
+const RESPONSIBLE_LABELS = {
+  empleador: 'Empleador',
+  direccion_del_trabajo: 'Dirección del Trabajo',
+} as const;
+
+/** An instant as dd-mm-yyyy / hh:mm:ss in Santiago, or a civil day (yyyy-mm-dd) as dd-mm-yyyy. */
+const when = (value: string | null): string =>
+  value === null
+    ? '—'
+    : /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? (csvDay(value) ?? value)
+      : formatDisplayDateTime(value);
+
+const bytes = (n: number) =>
+  n < 1024 * 1024
+    ? `${Math.max(1, Math.round(n / 1024))} KB`
+    : `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+type CaseView = Awaited<ReturnType<typeof readCase>>['answer'];
+type Trail = Awaited<ReturnType<typeof inWords>>;
+
+/** The paths of the case's files inside the archive, in the order the case lists them. */
+const filePaths = (view: CaseView) =>
+  view.archivos.map((f, i) => `archivos/${String(i + 1).padStart(2, '0')}-${zipSegment(f.nombre)}`);
+
+function dossierBlocks(
+  view: CaseView,
+  trail: Trail,
+  anonymous: boolean,
+  who: string,
+  now: Date,
+): PdfBlock[] {
+  const { caso, denuncia, bitacora, hitos } = view;
+  const field = (label: string, value: string | null | undefined): PdfBlock => ({
+    kind: 'field',
+    label,
+    value: value ?? '—',
+  });
+  const blocks: PdfBlock[] = [
+    { kind: 'title', text: `Expediente del caso ${caso.numero}` },
+    {
+      kind: 'paragraph',
+      muted: true,
+      text: `${caso.organizacion.nombre}. Generado el ${formatDisplayDateTime(now)} por ${who} desde el canal de denuncias.`,
+    },
+    { kind: 'heading', text: 'Datos del caso' },
+    field('Número de caso', caso.numero),
+    field('Organización', caso.organizacion.nombre),
+    field('Categoría', caso.categoria),
+    field('Tipo de denuncia', caso.tipo),
+    field('Estado', caso.estado),
+    field('Canal de ingreso', CHANNEL_LABELS[caso.canal]),
+    field('Denuncia anónima', caso.anonima ? 'Sí' : 'No'),
+    field('Fecha de ingreso', when(caso.fecha_ingreso)),
+    field('Primera respuesta', when(caso.fecha_respuesta)),
+    field('Próximo vencimiento', when(caso.proximo_vencimiento)),
+    field('Fecha de cierre', when(caso.fecha_cierre)),
+    field('Resolución', caso.resolucion),
+    field('Persona a cargo', caso.asignado?.nombre ?? 'Sin asignar'),
+    { kind: 'heading', text: 'Persona denunciante' },
+  ];
+  if (anonymous) {
+    blocks.push({
+      kind: 'paragraph',
+      text: 'Denuncia anónima: la identidad de la persona denunciante no se conoce ni se registra.',
+    });
+  } else {
+    const name = [denuncia.nombre, denuncia.apellido_paterno, denuncia.apellido_materno]
+      .filter(Boolean)
+      .join(' ');
+    blocks.push(
+      field('Nombre', name || null),
+      field('RUT', denuncia.rut),
+      field('Teléfono', denuncia.fono),
+      field('Correo electrónico', denuncia.email),
+    );
+  }
+  blocks.push(
+    { kind: 'heading', text: 'Denuncia' },
+    field('Fecha de la denuncia', denuncia.fecha_denuncia),
+    field('Fecha de los hechos', denuncia.fecha_ocurrencia_hecho),
+    field('Zona', denuncia.zona),
+    field('Lugar', denuncia.lugar),
+    field('Otro lugar', denuncia.otro_lugar),
+    field('Relación con la organización', denuncia.relacion_organizacion),
+    field('Reconoce a los involucrados', denuncia.reconoce_involucrados),
+    field('Cómo tomó conocimiento', denuncia.tipo_conocimiento),
+    { kind: 'paragraph', text: 'Relato de los hechos:' },
+    { kind: 'paragraph', text: denuncia.descripcion_hecho },
+  );
+  const log = (title: string, entries: CaseView['bitacora']['visible'], internal: boolean) => {
+    blocks.push({ kind: 'heading', text: title });
+    if (entries.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin registros.' });
+    for (const e of entries)
+      blocks.push({
+        kind: 'entry',
+        title: e.evento,
+        meta: [when(e.fecha), internal ? (e.personal ?? e.autor) : e.autor].join(' · '),
+        text: e.comentario,
+      });
+  };
+  log('Bitácora visible para la persona denunciante', bitacora.visible, false);
+  log('Bitácora interna (solo equipo)', bitacora.interna, true);
+  blocks.push({ kind: 'heading', text: 'Hitos legales' });
+  if (hitos.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin hitos legales.' });
+  for (const h of hitos)
+    blocks.push({
+      kind: 'entry',
+      title: h.nombre,
+      meta: [
+        `Vence: ${when(h.vence)}${h.provisorio ? ' (provisorio)' : ''}`,
+        `Estado: ${MILESTONE_STATE_LABELS[h.estado]}${h.por_silencio ? ' (por silencio)' : ''}${h.atrasado ? ' (fuera de plazo)' : ''}`,
+        `Registrado: ${when(h.completado)}`,
+        `Responsable: ${RESPONSIBLE_LABELS[h.responsable]}`,
+      ].join(' · '),
+    });
+  blocks.push({ kind: 'heading', text: 'Archivos del caso' });
+  if (view.archivos.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin archivos.' });
+  const paths = filePaths(view);
+  view.archivos.forEach((f, i) =>
+    blocks.push({
+      kind: 'entry',
+      title: f.nombre,
+      meta: `${when(f.fecha)} · ${bytes(f.tamano)} · en el archivo ZIP: ${paths[i]}`,
+      text: null,
+    }),
+  );
+  blocks.push(
+    { kind: 'heading', text: 'Registro de auditoría del caso' },
+    {
+      kind: 'paragraph',
+      muted: true,
+      text: 'Cada consulta, descarga y cambio del caso, en orden, según el registro de auditoría encadenado.',
+    },
+  );
+  for (const { row, action, summary } of trail)
+    blocks.push({
+      kind: 'entry',
+      title: action,
+      meta: [
+        when(staffInstant(row.created_at, anonymous && row.actor_id === null)),
+        row.actor_id === null ? 'Sistema' : (row.actor_name ?? row.actor_email ?? '—'),
+        `Entrada N° ${row.id}`,
+      ].join(' · '),
+      text: summary || null,
+    });
+  return blocks;
+}
+
+/**
+ * The case dossier for the Dirección del Trabajo or a court (decision 0018): one ZIP with a PDF of
+ * the case as staff see it (anonymity kept exactly as in the case view), its logs, milestones and
+ * audit trail, and the case's files as the safe copies staff download — streamed one after the
+ * other. Whoever may see the case may take it (else 404); taking it is audited first.
+ */
+export async function caseDossier(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  now = new Date(),
+): Promise<{ name: string; body: Readable }> {
+  const { answer, row, key, files } = await readCase(services, user, id, now);
+  await appendAudit(services, services.db, {
+    actorId: user.id,
+    action: 'caso.expediente',
+    complaintId: id,
+    detail: { archivos: files.length },
+  });
+  const { rows } = await auditRepository.page(services.db, TRAIL_LIMIT, 0, { complaintId: id });
+  const trail = await inWords(services.db, rows.reverse());
+  const pdf = await pdfDocument(
+    {
+      title: `Expediente del caso ${answer.caso.numero}`,
+      footer: `Expediente del caso ${answer.caso.numero}`,
+    },
+    dossierBlocks(answer, trail, row.is_anonymous, user.name, now),
+    now,
+  );
+  const base = `expediente-${zipSegment(answer.caso.numero)}`;
+  const paths = filePaths(answer);
+  const members: ZipMember[] = [
+    { name: `${base}.pdf`, content: pdf },
+    ...files.map((f, i) => ({
+      name: paths[i]!,
+      content: async () => (await safeCopy(services, f, key)).body,
+    })),
+  ];
+  return { name: `${base}.zip`, body: zipStream(members, now) };
+}

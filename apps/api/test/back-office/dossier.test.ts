@@ -1,0 +1,174 @@
+import { contract } from '@canal/shared/contract';
+import { unzipSync } from 'fflate';
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app';
+import {
+  anonymous,
+  CLINICA_ATACAMA,
+  denuncia,
+  EMAIL,
+  file,
+  HEAD_OFFICE,
+} from '../support/complaints';
+import { jpegWithExif, pngWithMetadata } from './images';
+import { staff, type StaffClient } from './support';
+
+let t: TestApp;
+let admin: StaffClient;
+let investigator: StaffClient;
+let colleague: StaffClient;
+let outsider: StaffClient;
+let auditor: StaffClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await staff(t, { role: 'administrador' });
+  investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+  colleague = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+  outsider = await staff(t, { role: 'investigador', organizations: [CLINICA_ATACAMA] });
+  auditor = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+});
+afterAll(() => t.close());
+
+async function newCase(payload: Record<string, unknown>) {
+  const created = await file(t.app, payload, [
+    { filename: 'foto.jpg', content: jpegWithExif() },
+    { filename: 'plano.png', content: pngWithMetadata() },
+  ]);
+  expect(created.statusCode).toBe(201);
+  const [row] = await t.db.query<{ id: number; case_number: string }>(
+    'SELECT id, case_number FROM complaints WHERE ticket = $1',
+    [created.json().ticket],
+  );
+  return row!;
+}
+
+/**
+ * The text a PDF shows, read back from its content streams: pdf-lib writes the standard fonts'
+ * text as hex strings in WinAnsi (windows-1252), one per line drawn.
+ */
+const winAnsi = new TextDecoder('windows-1252');
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const lines: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+    for (const m of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+      lines.push(winAnsi.decode(Buffer.from(m[1]!, 'hex')));
+  }
+  return lines.join('\n');
+}
+
+async function dossier(client: StaffClient, id: number) {
+  const res = await client.call(contract.downloadCaseDossier, { params: { id } });
+  return res;
+}
+
+describe('the case dossier', () => {
+  it('is one ZIP: a PDF of the case with both logs, milestones and audit trail, and the files as staff download them; audited', async () => {
+    const c = await newCase(denuncia());
+    for (const [endpoint, text] of [
+      [contract.replyToComplainant, 'Hemos recibido su denuncia y la investigaremos.'],
+      [contract.addInternalNote, 'Entrevista a testigos agendada para el lunes.'],
+    ] as const) {
+      const res = await investigator.call(endpoint, {
+        params: { id: c.id },
+        body: { comentario: text },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const view = (await investigator.call(contract.viewCase, { params: { id: c.id } })).json();
+
+    const res = await dossier(investigator, c.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="expediente-${c.case_number}.zip"; filename*=UTF-8''expediente-${c.case_number}.zip`,
+    );
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(zip).sort()).toEqual([
+      'archivos/01-foto.jpg',
+      'archivos/02-plano.png',
+      `expediente-${c.case_number}.pdf`,
+    ]);
+
+    const pdf = zip[`expediente-${c.case_number}.pdf`]!;
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    expect(text).toContain(`Expediente del caso ${c.case_number}`);
+    expect(text).toContain('María José');
+    expect(text).toContain('12345678-5');
+    expect(text).toContain(EMAIL);
+    expect(text).toContain('Bitácora visible para la persona denunciante');
+    expect(text).toContain('Hemos recibido su denuncia y la investigaremos.');
+    expect(text).toContain('Bitácora interna (solo equipo)');
+    expect(text).toContain('Entrevista a testigos agendada para el lunes.');
+    // The Law 21.643 milestones of a type 26 case, and the audit trail in words.
+    expect(text).toContain('Adopción de medidas de resguardo');
+    expect(text).toContain('Caso consultado');
+    expect(text).toContain('Nota interna');
+    expect(text).toContain('Expediente descargado');
+
+    // The files are the safe copies the case page downloads, byte for byte.
+    for (const [i, f] of (view.archivos as { url: string }[]).entries()) {
+      const copy = await investigator.follow(f.url);
+      expect(copy.statusCode).toBe(200);
+      const packed = zip[i === 0 ? 'archivos/01-foto.jpg' : 'archivos/02-plano.png']!;
+      expect(Buffer.from(packed).equals(copy.rawPayload)).toBe(true);
+      expect(Buffer.from(packed).includes(Buffer.from('GPSLatitude'))).toBe(false);
+    }
+
+    const audit = await t.db.query<{ actor_id: number; detail: string }>(
+      `SELECT actor_id, detail::text AS detail FROM audit_log WHERE complaint_id = $1 AND action = 'caso.expediente'`,
+      [c.id],
+    );
+    expect(audit).toEqual([{ actor_id: investigator.id, detail: expect.stringContaining('2') }]);
+  });
+
+  it('keeps an anonymous complainant anonymous, as the case view does', async () => {
+    const c = await newCase(anonymous());
+    const res = await dossier(investigator, c.id);
+    expect(res.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    // The neutral names the complainant sees, never the original ones.
+    expect(Object.keys(zip).sort()).toEqual([
+      'archivos/01-Archivo1.jpg',
+      'archivos/02-Archivo2.png',
+      `expediente-${c.case_number}.pdf`,
+    ]);
+    const text = await pdfText(zip[`expediente-${c.case_number}.pdf`]!);
+    expect(text).toContain('Denuncia anónima: la identidad de la persona denunciante no se conoce');
+    expect(text).not.toContain(EMAIL);
+    expect(text).not.toContain('foto.jpg');
+  });
+
+  it('goes to whoever may see the case (auditors too), and to nobody else: 404 like the case view', async () => {
+    const c = await newCase(denuncia());
+    expect((await dossier(auditor, c.id)).statusCode).toBe(200);
+    expect((await dossier(outsider, c.id)).statusCode).toBe(404);
+    const excluded = await admin.call(contract.excludeFromCase, {
+      params: { id: c.id, userId: colleague.id },
+    });
+    expect(excluded.statusCode).toBe(200);
+    const refused = await dossier(colleague, c.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toMatch(/caso/i);
+    expect((await colleague.call(contract.viewCase, { params: { id: c.id } })).statusCode).toBe(
+      404,
+    );
+    const entries = await t.db.query<{ actor_id: number }>(
+      `SELECT actor_id FROM audit_log WHERE complaint_id = $1 AND action = 'caso.expediente'`,
+      [c.id],
+    );
+    expect(entries.map((e) => e.actor_id)).toEqual([auditor.id]);
+    // Without a session: 401.
+    const anonymousCall = await t.app.inject({
+      method: 'GET',
+      url: `/v1/gestion/casos/${c.id}/expediente`,
+    });
+    expect(anonymousCall.statusCode).toBe(401);
+  });
+});

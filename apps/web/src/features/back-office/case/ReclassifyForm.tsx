@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/Button';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
+import { errorMessage } from '../api/client';
+import { useCaseActions, useCategories } from '../api/hooks';
+import { FormAlert } from '../components/FormAlert';
+import { reclassificationSchema, type ReclassificationForm as Values } from '../schemas';
+
+/**
+ * A new type for the case, with the reason (the internal log keeps it): the legal deadlines
+ * become the new type's, counted from receipt. Offered on an open case to those who may change it.
+ */
+export function ReclassifyForm({
+  caseId,
+  organizationId,
+  currentTypeId,
+}: {
+  caseId: number;
+  organizationId: string;
+  currentTypeId: number;
+}) {
+  const { reclassify } = useCaseActions(caseId);
+  const categories = useCategories(organizationId);
+  const form = useForm<Values>({
+    mode: 'onTouched',
+    resolver: zodResolver(reclassificationSchema),
+    defaultValues: { motivo: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) =>
+    reclassify.mutate(
+      { tipo_id: v.tipo_id, motivo: v.motivo.trim() },
+      { onSuccess: () => form.reset() },
+    ),
+  );
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="cambio-tipo" className="space-y-3">
+      <h3 id="cambio-tipo" className="text-lg font-bold text-secondary">
+        Cambiar tipo de denuncia
+      </h3>
+      <SelectField
+        label="Nuevo tipo"
+        error={errors.tipo_id?.message}
+        {...form.register('tipo_id', {
+          setValueAs: (v: string) => (v === '' ? undefined : Number(v)),
+        })}
+      >
+        <option value="">Elija un tipo</option>
+        {(categories.data ?? []).map((c) => (
+          <optgroup key={c.id} label={c.title}>
+            {c.crimes
+              .filter((t) => t.id !== currentTypeId)
+              .map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.title}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Motivo del cambio"
+        hint="Queda en la bitácora interna. Los plazos legales pasan a ser los del nuevo tipo, contados desde el ingreso de la denuncia."
+        error={errors.motivo?.message}
+        {...form.register('motivo')}
+      />
+      {reclassify.isError && <FormAlert>{errorMessage(reclassify.error)}</FormAlert>}
+      {reclassify.isSuccess && <FormAlert tone="success">Tipo de denuncia actualizado.</FormAlert>}
+      <Button type="submit" disabled={reclassify.isPending}>
+        {reclassify.isPending ? 'Guardando…' : 'Cambiar tipo'}
+      </Button>
+    </form>
+  );
+}
