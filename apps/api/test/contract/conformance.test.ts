@@ -502,6 +502,21 @@ describe('every endpoint answers what the contract declares', () => {
       404,
     );
 
+    conforms(
+      'viewCaseFile',
+      await staffCall(admin, 'viewCaseFile', {
+        params: { id: caseId, fileId: view.archivos[0]!.id },
+      }),
+      200,
+    );
+    conforms(
+      'viewCaseFile',
+      await staffCall(admin, 'viewCaseFile', {
+        params: { id: caseId, fileId: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+    );
+
     const toMissing = { estado: 'Faltan antecedentes', comentario: 'Necesitamos un respaldo.' };
     conforms(
       'changeStatus',

@@ -3,6 +3,7 @@ import { contract } from '@canal/shared/contract';
 import { contentDisposition } from '../../http/content-disposition';
 import { logIntegrityFailures } from '../../http/errors';
 import { route } from '../../http/route';
+import { VIEWER_CSP } from '../../http/security-headers';
 import { requireStaff } from '../staff/guard';
 import {
   addInternalNote,
@@ -46,6 +47,28 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
         .header('content-type', file.mimetype)
         .header('content-disposition', contentDisposition(file.name))
         .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  });
+
+  route(app, contract.viewCaseFile, {
+    guards,
+    handler: async (request, reply) => {
+      const file = await downloadCaseFile(
+        services,
+        request.staff,
+        request.params.id,
+        request.params.fileId,
+        'view',
+      );
+      logIntegrityFailures(request, file.body);
+      if (file.size !== undefined) reply.header('content-length', String(file.size));
+      return reply
+        .header('content-type', file.mimetype)
+        .header('content-disposition', contentDisposition(file.name, 'inline'))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', VIEWER_CSP)
+        .header('cache-control', 'no-store')
         .send(file.body);
     },
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from '../../constants';
 import { staffCommentSchema, statusChangeSchema } from '../../schemas/staff';
+import { VIEWABLE_CONTENT_TYPES } from '../../files';
 import { denunciaCamposSchema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
 import { FILE_CONTENT_TYPES } from '../files';
@@ -203,6 +204,21 @@ export const downloadCaseFile = endpoint({
   responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, ...SIGNED_IN) },
 });
 
+export const viewCaseFile = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/casos/:id/archivos/:fileId/vista',
+  tag,
+  access: 'staff',
+  summary:
+    'Muestra en el navegador una imagen o un PDF (copia sin metadatos, en un documento aislado; auditada). Otros tipos: 415, solo descarga',
+  headers: staffHeaders,
+  params: fileParams,
+  responses: {
+    200: binary(VIEWABLE_CONTENT_TYPES, false),
+    ...errors(400, 404, 415, ...SIGNED_IN),
+  },
+});
+
 export const changeStatus = endpoint({
   method: 'POST',
   path: '/v1/gestion/casos/:id/estado',
@@ -291,6 +307,7 @@ export const cases = {
   inbox,
   viewCase,
   downloadCaseFile,
+  viewCaseFile,
   changeStatus,
   replyToComplainant,
   addInternalNote,
