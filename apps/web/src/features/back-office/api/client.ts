@@ -59,6 +59,9 @@ export function readCsrfCookie(cookies: string = document.cookie): string | null
 
 export const caseFileUrl = (caseId: number, fileId: string) =>
   fillPath(contract.downloadCaseFile.path, { id: caseId, fileId });
+/** The same file for the browser's viewer (images and PDFs: `isViewableContentType`). */
+export const caseFileViewUrl = (caseId: number, fileId: string) =>
+  fillPath(contract.viewCaseFile.path, { id: caseId, fileId });
 export const statsCsvUrl = (filters: StatsFilters) =>
   buildRequest(contract.exportCasesCsv, { querystring: filters }).url;
 export const halfYearCsvUrl = (anio: number, semestre: 1 | 2) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHANNEL_LABELS, formatFileSize } from '@canal/shared';
+import { CHANNEL_LABELS } from '@canal/shared';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
@@ -13,6 +13,7 @@ import { civilDate, dateTime, dayInChile } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
 import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
 import { AssignmentPanel } from './AssignmentPanel';
+import { CaseFiles } from './CaseFiles';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -206,26 +207,7 @@ export function CasePage() {
       </Section>
 
       <Section id="archivos" title="Archivos adjuntos">
-        {view.files.length === 0 ? (
-          <p>La denuncia no tiene archivos.</p>
-        ) : (
-          <ul className="space-y-2">
-            {view.files.map((f) => (
-              <li key={f.id}>
-                <a href={f.url} download={f.name} className="text-primary underline">
-                  {f.name}
-                </a>{' '}
-                <span className="text-sm text-gray-700">
-                  ({formatFileSize(f.size)}, {dateTime(f.date)})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="text-sm text-gray-700">
-          Las imágenes se descargan sin metadatos (ubicación, cámara). Cada descarga queda
-          registrada.
-        </p>
+        <CaseFiles caseId={theCase.id} files={view.files} />
       </Section>
 
       <Section id="hitos" title="Plazos legales">
