@@ -10,6 +10,7 @@ export const staffApi = answersFor({
   inbox: contract.inbox,
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
+  reply: contract.replyToComplainant,
   recordMilestone: contract.recordMilestone,
   users: contract.listUsers,
   invite: contract.inviteUser,

@@ -16,6 +16,7 @@ import { AssignmentPanel } from './AssignmentPanel';
 import { CaseFiles } from './CaseFiles';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
+import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -129,6 +130,7 @@ function CaseActions({ view }: { view: CaseView }) {
               successText="Respuesta registrada."
               mutation={actions.reply}
             />
+            <RequestDocumentsForm caseId={theCase.id} current={theCase.status} />
           </>
         )}
         <CommentForm
