@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  STAFF_CSRF_HEADER,
   contract,
   endpoints,
   isJsonBody,
@@ -542,6 +543,21 @@ describe('every endpoint answers what the contract declares', () => {
         400,
       );
     }
+
+    const teamReply = (comentario: string) => {
+      const { body, headers: h } = multipart([
+        { name: 'respuesta', json: { comentario } },
+        { name: 'files', filename: 'acta.pdf', content: pdf() },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/v1/gestion/casos/${caseId}/respuestas/archivos`,
+        headers: { ...h, cookie: admin.cookie, [STAFF_CSRF_HEADER]: admin.csrf },
+        payload: body,
+      });
+    };
+    conforms('replyWithFiles', await teamReply('Le enviamos el acta.'), 201);
+    conforms('replyWithFiles', await teamReply(' '), 400);
 
     const exclusion = { id: caseId, userId: auditor.id };
     conforms(

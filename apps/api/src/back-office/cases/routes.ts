@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { STATUS_CLOSED, staffCommentSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
+import { receiveMultipart } from '../../core/files/receive';
+import { AppError } from '../../errors';
+import { parseOrThrow } from '../../http/validation';
 import { contentDisposition } from '../../http/content-disposition';
 import { logIntegrityFailures } from '../../http/errors';
 import { route } from '../../http/route';
@@ -14,6 +18,7 @@ import {
   setExclusion,
 } from './actions';
 import { downloadCaseFile } from './attachments';
+import { caseToChange } from './access';
 import { viewCase } from './case-view';
 import { inbox } from './inbox';
 
@@ -85,6 +90,28 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     guards,
     handler: async (request, reply) => {
       await replyToComplainant(services, request.staff, request.params.id, request.body.comentario);
+      return reply.code(201).send({ message: 'Respuesta registrada.' });
+    },
+  });
+
+  route(app, contract.replyWithFiles, {
+    guards,
+    handler: async (request, reply) => {
+      // Refused before a byte of a file is staged: not the person's case, an auditor, closed.
+      const row = await caseToChange(services, request.staff, request.params.id);
+      if (row.status === STATUS_CLOSED) throw new AppError('CASE_CLOSED');
+      const upload = await receiveMultipart(request, services.files, {
+        jsonField: 'respuesta',
+        key: services.keyring.unwrapDataKey(row.data_key),
+        parseJson: (raw) => parseOrThrow(staffCommentSchema, raw),
+      });
+      await replyToComplainant(
+        services,
+        request.staff,
+        request.params.id,
+        upload.json.comentario,
+        upload.files,
+      );
       return reply.code(201).send({ message: 'Respuesta registrada.' });
     },
   });

@@ -202,7 +202,7 @@ export function createApiClient({
       );
     },
 
-    async files(id: number): Promise<(ComplaintFile & { size: number })[]> {
+    async files(id: number): Promise<(ComplaintFile & { size: number; fromTeam: boolean })[]> {
       const list = await call<Answer<'complaintAttachments'>>({
         method: 'GET',
         url: fillPath('/v1/denuncias/:id/adjuntos' satisfies PathOf<'complaintAttachments'>, {
@@ -210,7 +210,7 @@ export function createApiClient({
         }),
         auth: true,
       });
-      return list.map((a) => ({ ...fromAdjunto(a), size: a.size }));
+      return list.map((a) => ({ ...fromAdjunto(a), size: a.size, fromTeam: a.del_equipo }));
     },
 
     addComment: (id: number, comment: string) =>

@@ -1,6 +1,6 @@
 // Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones.
 import { z } from 'zod';
-import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from '../../constants';
+import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES, MAX_FILES_PER_REQUEST } from '../../constants';
 import { staffCommentSchema, statusChangeSchema } from '../../schemas/staff';
 import { VIEWABLE_CONTENT_TYPES } from '../../files';
 import { denunciaCamposSchema } from '../../wire';
@@ -244,6 +244,22 @@ export const replyToComplainant = endpoint({
   responses: { 201: messageSchema, ...errors(...WRITE) },
 });
 
+export const replyWithFiles = endpoint({
+  method: 'POST',
+  path: '/v1/gestion/casos/:id/respuestas/archivos',
+  tag,
+  access: 'staff',
+  summary:
+    'Respuesta visible con archivos del equipo (multipart: parte JSON «respuesta» y partes «files»; mismos tipos y límites que los de la persona denunciante)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  multipart: {
+    json: { field: 'respuesta', schema: staffCommentSchema },
+    files: { field: 'files', max: MAX_FILES_PER_REQUEST },
+  },
+  responses: { 201: messageSchema, ...errors(413, 415, ...WRITE) },
+});
+
 export const addInternalNote = endpoint({
   method: 'POST',
   path: '/v1/gestion/casos/:id/notas',
@@ -310,6 +326,7 @@ export const cases = {
   viewCaseFile,
   changeStatus,
   replyToComplainant,
+  replyWithFiles,
   addInternalNote,
   assignCase,
   excludeFromCase,
