@@ -11,6 +11,7 @@ export const staffApi = answersFor({
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
   reply: contract.replyToComplainant,
+  replyWithFiles: contract.replyWithFiles,
   recordMilestone: contract.recordMilestone,
   users: contract.listUsers,
   invite: contract.inviteUser,

@@ -122,6 +122,13 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
       call(contract.changeStatus, { params: { id }, body }),
     reply: (id: number, comentario: string) =>
       call(contract.replyToComplainant, { params: { id }, body: { comentario } }),
+    /** A reply with the team's files: one JSON part `respuesta`, then one `files` part per file. */
+    replyWithFiles: (id: number, comentario: string, files: readonly File[]) => {
+      const body = new FormData();
+      body.append('respuesta', JSON.stringify({ comentario }));
+      for (const file of files) body.append('files', file, file.name);
+      return call(contract.replyWithFiles, { params: { id }, body });
+    },
     addNote: (id: number, comentario: string) =>
       call(contract.addInternalNote, { params: { id }, body: { comentario } }),
     assign: (id: number, userId: number | null) =>

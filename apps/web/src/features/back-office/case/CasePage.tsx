@@ -16,6 +16,7 @@ import { AssignmentPanel } from './AssignmentPanel';
 import { CaseFiles } from './CaseFiles';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
+import { ReplyForm } from './ReplyForm';
 import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
 
@@ -122,14 +123,7 @@ function CaseActions({ view }: { view: CaseView }) {
               current={theCase.status}
               milestones={view.milestones}
             />
-            <CommentForm
-              title="Responder a la persona denunciante"
-              label="Respuesta"
-              hint="La verá en su bitácora como «Equipo de investigación» y recibirá un aviso por correo."
-              submitLabel="Enviar respuesta"
-              successText="Respuesta registrada."
-              mutation={actions.reply}
-            />
+            <ReplyForm caseId={theCase.id} />
             <RequestDocumentsForm caseId={theCase.id} current={theCase.status} />
           </>
         )}
