@@ -45,7 +45,7 @@ type Answer<K extends PortalCall> = Exclude<SuccessOf<Contract[K]>, undefined>;
 /** Retried once with a fresh bot-check token (SPEC §7). */
 const RETRY_STATUSES = new Set([401, 403, 429]);
 /** Long enough for 120 MB on a slow line. */
-const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 export interface ApiClientOptions {
   organizationId: string;

@@ -15,6 +15,7 @@ import {
   type RequestParts,
   type SuccessOf,
 } from '@canal/shared/contract';
+import { UPLOAD_TIMEOUT_MS } from '../../../lib/api/client';
 import { HttpError, send } from '../../../lib/api/http';
 import {
   fromAuditPage,
@@ -94,7 +95,9 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     }
     const request = buildRequest(endpoint, { ...parts, headers } as RequestParts<E>);
     try {
-      return (await send(request)).body as SuccessOf<E>;
+      // A multipart call (a reply with files) gets the portal's long upload timeout.
+      const timeoutMs = request.body instanceof FormData ? UPLOAD_TIMEOUT_MS : undefined;
+      return (await send({ ...request, timeoutMs })).body as SuccessOf<E>;
     } catch (error) {
       // A 401 on a call made with a session means the session is gone; sign-in's own 401 is a wrong credential.
       if (session && error instanceof HttpError && error.status === 401) onUnauthorized?.();
