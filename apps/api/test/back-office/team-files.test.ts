@@ -97,9 +97,11 @@ describe('files the team sends with a reply', () => {
 
     // Staff see them with the case's files.
     const view = (await investigator.call(contract.viewCase, { params: { id: c.id } })).json();
-    expect(view.archivos.map((f: { nombre: string }) => f.nombre)).toEqual([
-      'acta-firmada.pdf',
-      'foto.jpg',
+    expect(
+      view.archivos.map((f: { nombre: string; del_equipo: boolean }) => [f.nombre, f.del_equipo]),
+    ).toEqual([
+      ['acta-firmada.pdf', true],
+      ['foto.jpg', true],
     ]);
   });
 

@@ -130,6 +130,8 @@ export const caseFileSchema = z.object({
   fecha: z.string(),
   /** The back-office download path of the file. */
   url: z.string(),
+  /** Sent by the team with a reply (the complainant downloads it from the portal). */
+  del_equipo: z.boolean(),
 });
 
 export const caseViewSchema = z.object({

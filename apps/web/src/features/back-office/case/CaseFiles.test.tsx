@@ -11,6 +11,7 @@ const file = (id: string, name: string, mimeType: string): CaseFile => ({
   size: 2048,
   date: '2026-03-02T12:00:00.000Z',
   url: `/v1/gestion/casos/7/archivos/${id}`,
+  fromTeam: name === 'acta.pdf',
 });
 
 const FILES = [
@@ -36,6 +37,11 @@ describe('the case files and their viewer', () => {
     expect(screen.getByRole('link', { name: 'Ver acta.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Ver video.mp4' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Ver informe.docx' })).not.toBeInTheDocument();
+    // The team's file says so; the complainant's do not.
+    expect(screen.getAllByText(/enviado por el equipo/)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'acta.pdf' }).closest('li')).toHaveTextContent(
+      'enviado por el equipo',
+    );
   });
 
   it('shows an image in an <img> from the inline route, in a dialog that closes', async () => {

@@ -69,7 +69,8 @@ export function CaseFiles({ caseId, files }: { caseId: number; files: readonly C
                 {f.name}
               </a>{' '}
               <span className="text-sm text-gray-700">
-                ({formatFileSize(f.size)}, {dateTime(f.date)})
+                ({formatFileSize(f.size)}, {dateTime(f.date)}
+                {f.fromTeam ? ', enviado por el equipo' : ''})
               </span>
               {isViewableContentType(f.mimeType) && (
                 <>
