@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { organizationByKey, webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
-import { pdf } from '../../api/test/support/files';
+import { pdf, png } from '../../api/test/support/files';
 import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';
@@ -197,6 +197,7 @@ describe('the back office', () => {
     const area = block(cp, 'Agregar comentario');
     await pickFiles(cp, area, [
       { name: 'cotizacion.pdf', mimeType: 'application/pdf', buffer: pdf() },
+      { name: 'plano.png', mimeType: 'image/png', buffer: png(40, 30) },
     ]);
     await area.getByLabel('Comentario', { exact: true }).fill('Adjunto la cotización adjudicada.');
     const save = cp.getByRole('button', { name: 'Guardar cambios' });
@@ -217,6 +218,25 @@ describe('the back office', () => {
     await fileLink.waitFor();
     const [download] = await Promise.all([inv.waitForEvent('download'), fileLink.click()]);
     expect(await download.failure()).toBeNull();
+    // The image opens in the viewer (decision 0019): an <img> of the sandboxed inline answer.
+    await files.getByRole('link', { name: /^Ver .*\.png$/ }).click();
+    const viewer = inv.getByRole('dialog', { name: /\.png$/ });
+    const image = viewer.getByRole('img', { name: /^Vista del archivo/ });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(40);
+    await viewer.getByRole('button', { name: 'Cerrar' }).click();
+    // The PDF opens in Chromium's PDF viewer inside the frame, under the answer's CSP sandbox.
+    await files.getByRole('link', { name: /^Ver .*\.pdf$/ }).click();
+    await expect
+      .poll(() => inv.frames().some((f) => f.url().startsWith('chrome-extension://')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await inv
+      .getByRole('dialog', { name: /\.pdf$/ })
+      .getByRole('button', { name: 'Cerrar' })
+      .click();
     const reply = inv.getByRole('form', { name: 'Responder a la persona denunciante' });
     await reply
       .getByLabel('Respuesta')

@@ -10,6 +10,8 @@ export const AUDIT_ACTION_LABELS = {
   'usuario.modificado': 'Usuario modificado',
   'caso.visto': 'Caso consultado',
   'archivo.descargado': 'Archivo descargado',
+  /** Opened in the back office's viewer (images and PDFs), not downloaded. */
+  'archivo.visualizado': 'Archivo visualizado',
   'caso.estado': 'Cambio de estado',
   'caso.respuesta': 'Respuesta a la persona denunciante',
   'caso.nota': 'Nota interna',

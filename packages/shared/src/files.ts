@@ -28,6 +28,15 @@ export const MIME_BY_EXTENSION: Readonly<Record<AllowedExtension, string>> = {
   mp4: 'video/mp4',
 };
 
+/**
+ * The types staff may open in the browser's viewer (decision 0019): images and PDFs, served from
+ * the sanitised copy with their exact type. Everything else is download only.
+ */
+export const VIEWABLE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+
+export const isViewableContentType = (mimetype: string): boolean =>
+  (VIEWABLE_CONTENT_TYPES as readonly string[]).includes(mimetype);
+
 /** Other names browsers and systems give the same types. */
 const MIME_ALIASES: Readonly<Record<string, AllowedExtension>> = {
   'application/x-zip-compressed': 'zip',

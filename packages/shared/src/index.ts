@@ -10,6 +10,7 @@ export * from './themes';
 export * from './organizations';
 export * from './sites';
 export * from './audit-actions';
+export * from './request-documents';
 export * from './wire';
 export * from './model';
 export * from './mappers';

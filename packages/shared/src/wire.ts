@@ -158,8 +158,12 @@ export const adjuntoSchema = z.object({
 });
 export type Adjunto = z.infer<typeof adjuntoSchema>;
 
-/** An element of the GET /v1/denuncias/{id}/adjuntos answer: the attachment and its size in bytes. */
-export const adjuntoListadoSchema = adjuntoSchema.extend({ size: z.number() });
+/** An element of the GET /v1/denuncias/{id}/adjuntos answer: the attachment, its size in bytes and who sent it. */
+export const adjuntoListadoSchema = adjuntoSchema.extend({
+  size: z.number(),
+  /** Sent by the investigation team with a reply (not in the original API: an addition). */
+  del_equipo: z.boolean(),
+});
 export type AdjuntoListado = z.infer<typeof adjuntoListadoSchema>;
 
 // ---- Master data ----

@@ -25,6 +25,15 @@ export function apiSecurityHeaders(production: boolean): Record<string, string> 
   };
 }
 
+/**
+ * The CSP of a file opened in the back office's viewer (decision 0019): the document is sandboxed
+ * (unique origin, no scripts, forms, popups or top navigation), loads nothing but its own image,
+ * and only the channel's own pages may frame it. Chromium's PDF viewer runs under this header;
+ * it refuses to run in an `<iframe sandbox>`, so the sandbox comes from here.
+ */
+export const VIEWER_CSP =
+  "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
 /** helmet's options for the portal's pages and files: the CSP the single-page app runs under. */
 function pageHelmetOptions(production: boolean, recaptcha: boolean): HelmetOptions {
   return {
@@ -39,7 +48,9 @@ function pageHelmetOptions(production: boolean, recaptcha: boolean): HelmetOptio
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
-        frameSrc: recaptcha ? ['https://www.google.com'] : ["'none'"],
+        // 'self': the back office's viewer frames a PDF (its answer carries VIEWER_CSP; every
+        // other answer of the channel refuses to be framed with frame-ancestors 'none').
+        frameSrc: ["'self'", ...(recaptcha ? ['https://www.google.com'] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  STAFF_CSRF_HEADER,
   contract,
   endpoints,
   isJsonBody,
@@ -621,6 +622,21 @@ describe('every endpoint answers what the contract declares', () => {
         200,
       );
 
+    conforms(
+      'viewCaseFile',
+      await staffCall(admin, 'viewCaseFile', {
+        params: { id: caseId, fileId: view.archivos[0]!.id },
+      }),
+      200,
+    );
+    conforms(
+      'viewCaseFile',
+      await staffCall(admin, 'viewCaseFile', {
+        params: { id: caseId, fileId: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+    );
+
     const toMissing = { estado: 'Faltan antecedentes', comentario: 'Necesitamos un respaldo.' };
     conforms(
       'changeStatus',
@@ -646,6 +662,21 @@ describe('every endpoint answers what the contract declares', () => {
         400,
       );
     }
+
+    const teamReply = (comentario: string) => {
+      const { body, headers: h } = multipart([
+        { name: 'respuesta', json: { comentario } },
+        { name: 'files', filename: 'acta.pdf', content: pdf() },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/v1/gestion/casos/${caseId}/respuestas/archivos`,
+        headers: { ...h, cookie: admin.cookie, [STAFF_CSRF_HEADER]: admin.csrf },
+        payload: body,
+      });
+    };
+    conforms('replyWithFiles', await teamReply('Le enviamos el acta.'), 201);
+    conforms('replyWithFiles', await teamReply(' '), 400);
 
     const exclusion = { id: caseId, userId: auditor.id };
     conforms(

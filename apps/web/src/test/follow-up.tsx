@@ -37,6 +37,7 @@ export const sampleFiles: DetailFile[] = [
     mimetype: 'application/pdf',
     name: 'informe.pdf',
     size: 1536,
+    fromTeam: true,
   },
   {
     id: 'a2',
@@ -44,11 +45,15 @@ export const sampleFiles: DetailFile[] = [
     mimetype: 'image/jpeg',
     name: 'foto.jpeg',
     size: 2 * 1024 * 1024,
+    fromTeam: false,
   },
 ];
 
 /** The attachments as the API lists them (the same files as `sampleFiles`). */
-export const wireFiles: AdjuntoListado[] = sampleFiles.map((f) => ({ ...f }));
+export const wireFiles: AdjuntoListado[] = sampleFiles.map(({ fromTeam, ...f }) => ({
+  ...f,
+  del_equipo: fromTeam,
+}));
 
 export const TOKEN = 'a'.repeat(43);
 

@@ -30,6 +30,8 @@ import {
 } from '../../core/deadlines/next-due';
 import { notifyComplainant } from '../../core/notifications/notify';
 import { casesRepository as repo } from './repository';
+import { assertQuota, commitFiles, insertFiles } from '../../core/complaints/attachments';
+import type { ReceivedFile } from '../../core/files/receive';
 
 /** What the complainant reads as the author of a staff entry: the team, never a person's name. */
 export const AUTHOR_TEAM = 'Equipo de investigación';
@@ -73,8 +75,8 @@ async function logChange(
     visible: boolean;
   },
   audit: Omit<AuditEntryInput, 'actorId' | 'complaintId'>,
-): Promise<void> {
-  await repo.addStaffLog(tx, {
+): Promise<number> {
+  const logId = await repo.addStaffLog(tx, {
     complaintId,
     event: entry.event,
     commentEnc: entry.comment
@@ -85,6 +87,7 @@ async function logChange(
     staffUserId: user.id,
   });
   await appendAudit(services, tx, { ...audit, actorId: user.id, complaintId });
+  return logId;
 }
 
 function assertOpen(row: ComplaintRow): void {
@@ -207,25 +210,44 @@ async function confirmClosing(
   return { open: keys, records: rule ? { key: rule.key, label: rule.label } : null };
 }
 
-/** A reply the complainant reads in their log, with a neutral mail. */
+/**
+ * A reply the complainant reads in their log, with a neutral mail; with files, they are the
+ * team's, received by the complainants' own pipeline (`receiveMultipart`: allow-list, magic
+ * bytes, size limits, encrypted staging), counted in the case's quota and tied to the reply's
+ * log entry, all or nothing. The complainant downloads their sanitised copy (decision 0019).
+ */
 export async function replyToComplainant(
   services: Services,
   user: StaffUser,
   id: number,
   comment: string,
+  files: ReceivedFile[] = [],
 ): Promise<void> {
-  const row = await caseToChange(services, user, id);
-  assertOpen(row);
-  const key = services.keyring.unwrapDataKey(row.data_key);
-  await services.db.transaction(async (tx) => {
-    await repo.markAnswered(tx, id, today());
-    await notifyComplainant(services, tx, row, row.status);
-    await logChange(
-      { services, tx, user, id },
-      { event: EVENT_REPLY, comment: { key, text: comment.trim() }, visible: true },
-      { action: 'caso.respuesta' },
-    );
-  });
+  try {
+    const row = await caseToChange(services, user, id);
+    assertOpen(row);
+    await assertQuota(services, row, files);
+    const key = services.keyring.unwrapDataKey(row.data_key);
+    await services.db.transaction(async (tx) => {
+      await repo.markAnswered(tx, id, today());
+      await notifyComplainant(services, tx, row, row.status);
+      const logId = await logChange(
+        { services, tx, user, id },
+        { event: EVENT_REPLY, comment: { key, text: comment.trim() }, visible: true },
+        {
+          action: 'caso.respuesta',
+          ...(files.length > 0 ? { detail: { archivos: files.length } } : {}),
+        },
+      );
+      if (files.length > 0) {
+        await insertFiles(tx, id, logId, key, files);
+        await commitFiles(tx, services.files, files);
+      }
+    });
+  } catch (error) {
+    await services.files.discard(files);
+    throw error;
+  }
 }
 
 /** An internal note: staff only, never shown to the complainant. */

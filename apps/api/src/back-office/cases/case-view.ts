@@ -174,6 +174,7 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
       tamano: f.size_bytes,
       fecha: staffInstant(f.created_at, row.is_anonymous),
       url: fileUrl(id, f.id),
+      del_equipo: f.from_team,
     })),
     hitos: milestonesView(row, completed, now, bySystem),
   };

@@ -198,12 +198,13 @@ export const casesRepository = {
       visible: boolean;
       staffUserId: number;
     },
-  ): Promise<void> {
-    await tx.query(
+  ): Promise<number> {
+    const [row] = await tx.query<{ id: number }>(
       `INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible, staff_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [e.complaintId, e.event, e.commentEnc, e.author, e.visible, e.staffUserId],
     );
+    return Number(row!.id);
   },
 
   /** Status, and on the first answer the response date (Santiago civil date). */

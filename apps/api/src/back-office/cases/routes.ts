@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { STATUS_CLOSED, staffCommentSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
+import { receiveMultipart } from '../../core/files/receive';
+import { AppError } from '../../errors';
+import { parseOrThrow } from '../../http/validation';
 import { contentDisposition } from '../../http/content-disposition';
 import { logIntegrityFailures } from '../../http/errors';
 import { route } from '../../http/route';
+import { VIEWER_CSP } from '../../http/security-headers';
 import { requireStaff } from '../staff/guard';
 import {
   addInternalNote,
@@ -18,6 +23,7 @@ import {
   unlinkCase,
 } from './actions';
 import { downloadCaseFile } from './attachments';
+import { caseToChange } from './access';
 import { viewCase } from './case-view';
 import { caseDossier } from './dossier';
 import { inbox } from './inbox';
@@ -70,6 +76,28 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  route(app, contract.viewCaseFile, {
+    guards,
+    handler: async (request, reply) => {
+      const file = await downloadCaseFile(
+        services,
+        request.staff,
+        request.params.id,
+        request.params.fileId,
+        'view',
+      );
+      logIntegrityFailures(request, file.body);
+      if (file.size !== undefined) reply.header('content-length', String(file.size));
+      return reply
+        .header('content-type', file.mimetype)
+        .header('content-disposition', contentDisposition(file.name, 'inline'))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', VIEWER_CSP)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  });
+
   route(app, contract.changeStatus, {
     guards,
     handler: async (request, reply) => {
@@ -82,6 +110,28 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     guards,
     handler: async (request, reply) => {
       await replyToComplainant(services, request.staff, request.params.id, request.body.comentario);
+      return reply.code(201).send({ message: 'Respuesta registrada.' });
+    },
+  });
+
+  route(app, contract.replyWithFiles, {
+    guards,
+    handler: async (request, reply) => {
+      // Refused before a byte of a file is staged: not the person's case, an auditor, closed.
+      const row = await caseToChange(services, request.staff, request.params.id);
+      if (row.status === STATUS_CLOSED) throw new AppError('CASE_CLOSED');
+      const upload = await receiveMultipart(request, services.files, {
+        jsonField: 'respuesta',
+        key: services.keyring.unwrapDataKey(row.data_key),
+        parseJson: (raw) => parseOrThrow(staffCommentSchema, raw),
+      });
+      await replyToComplainant(
+        services,
+        request.staff,
+        request.params.id,
+        upload.json.comentario,
+        upload.files,
+      );
       return reply.code(201).send({ message: 'Respuesta registrada.' });
     },
   });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { MIME_BY_EXTENSION } from '@canal/shared';
+import { MAX_BYTES_PER_COMPLAINT, MAX_FILES_PER_COMPLAINT, MIME_BY_EXTENSION } from '@canal/shared';
+import { AppError } from '../../errors';
+import type { ComplaintRow } from './repository';
 import type { Db } from '../../db/database';
 import { sealField } from '../../crypto/sealed-field';
 import type { Services } from '../services';
@@ -37,4 +39,20 @@ export async function commitFiles(
   files: ReceivedFile[],
 ): Promise<void> {
   await store.commitStaged(tx, files);
+}
+
+/** The case's file quota (files and bytes), the complainant's and the team's files together. */
+export async function assertQuota(
+  services: Services,
+  row: ComplaintRow,
+  incoming: ReceivedFile[],
+): Promise<void> {
+  const { count, bytes } = await repo.fileQuota(services.db, row.id);
+  const addedBytes = incoming.reduce((sum, f) => sum + f.size, 0);
+  if (
+    count + incoming.length > MAX_FILES_PER_COMPLAINT ||
+    bytes + addedBytes > MAX_BYTES_PER_COMPLAINT
+  ) {
+    throw new AppError('COMPLAINT_FILE_QUOTA');
+  }
 }

@@ -81,7 +81,13 @@ export interface FileRow {
   mimetype: string;
   size_bytes: number;
   created_at: Date;
+  /** Sent by the investigation team with a reply (its log entry is a staff member's). */
+  from_team: boolean;
 }
+
+/** A file is the team's when its log entry was written by a staff member. */
+const FROM_TEAM = `EXISTS (SELECT 1 FROM complaint_log l
+                          WHERE l.id = f.log_id AND l.staff_user_id IS NOT NULL) AS from_team`;
 
 export const complaintsRepository = {
   /** The active assignee of a case who is not excluded from it, to tell about new activity; or null. */
@@ -241,7 +247,10 @@ export const complaintsRepository = {
     );
   },
 
-  async addFile(tx: Db, f: Omit<FileRow, 'created_at'> & { log_id: number | null }): Promise<void> {
+  async addFile(
+    tx: Db,
+    f: Omit<FileRow, 'created_at' | 'from_team'> & { log_id: number | null },
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO complaint_files (id, complaint_id, log_id, storage_key, name_enc, extension, mimetype, size_bytes)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
@@ -260,8 +269,9 @@ export const complaintsRepository = {
 
   async files(db: Db, complaintId: number): Promise<FileRow[]> {
     return db.query<FileRow>(
-      `SELECT id, complaint_id, storage_key, name_enc, extension, mimetype, size_bytes, created_at
-         FROM complaint_files WHERE complaint_id = $1 ORDER BY created_at, seq`,
+      `SELECT f.id, f.complaint_id, f.storage_key, f.name_enc, f.extension, f.mimetype, f.size_bytes,
+              f.created_at, ${FROM_TEAM}
+         FROM complaint_files f WHERE f.complaint_id = $1 ORDER BY f.created_at, f.seq`,
       [complaintId],
     );
   },
@@ -269,7 +279,7 @@ export const complaintsRepository = {
   async fileById(db: Db, fileId: string): Promise<(FileRow & { data_key: string }) | null> {
     const rows = await db.query<FileRow & { data_key: string }>(
       `SELECT f.id, f.complaint_id, f.storage_key, f.name_enc, f.extension, f.mimetype, f.size_bytes, f.created_at,
-              c.data_key
+              c.data_key, ${FROM_TEAM}
          FROM complaint_files f JOIN complaints c ON c.id = f.complaint_id WHERE f.id = $1`,
       [fileId],
     );

@@ -1,14 +1,9 @@
-import {
-  MAX_BYTES_PER_COMPLAINT,
-  MAX_FILES_PER_COMPLAINT,
-  STATUS_CLOSED,
-  STATUS_MISSING_DOCUMENTS,
-} from '@canal/shared';
+import { STATUS_CLOSED, STATUS_MISSING_DOCUMENTS } from '@canal/shared';
 import { logComment, sealField, sealFieldNullable } from '../../crypto/sealed-field';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import type { ReceivedFile } from '../../core/files/receive';
-import { commitFiles, insertFiles } from '../../core/complaints/attachments';
+import { assertQuota, commitFiles, insertFiles } from '../../core/complaints/attachments';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
 import { notifyAssignee } from '../../core/notifications/notify';
 
@@ -39,21 +34,6 @@ export async function addComplainantComment(
 /** Uploads are open only while investigators asked for documents (SPEC §4). */
 export function assertUploadAllowed(row: ComplaintRow): void {
   if (row.status !== STATUS_MISSING_DOCUMENTS) throw new AppError('UPLOAD_NOT_ALLOWED');
-}
-
-export async function assertQuota(
-  services: Services,
-  row: ComplaintRow,
-  incoming: ReceivedFile[],
-): Promise<void> {
-  const { count, bytes } = await repo.fileQuota(services.db, row.id);
-  const addedBytes = incoming.reduce((sum, f) => sum + f.size, 0);
-  if (
-    count + incoming.length > MAX_FILES_PER_COMPLAINT ||
-    bytes + addedBytes > MAX_BYTES_PER_COMPLAINT
-  ) {
-    throw new AppError('COMPLAINT_FILE_QUOTA');
-  }
 }
 
 /** Files (and an optional comment) sent by the complainant, as one log entry, all or nothing. */

@@ -59,7 +59,7 @@ export async function readComplaintDetail(
 export async function listAttachments(
   services: Services,
   row: ComplaintRow,
-): Promise<(Adjunto & { size: number })[]> {
+): Promise<(Adjunto & { size: number; del_equipo: boolean })[]> {
   const key = services.keyring.unwrapDataKey(row.data_key);
   const files = await repo.files(services.db, row.id);
   return files.map((f) => ({
@@ -68,5 +68,6 @@ export async function listAttachments(
     mimetype: f.mimetype,
     name: openForDisplay(services, key, f.name_enc, fileName(row.id), `archivo.${f.extension}`),
     size: f.size_bytes,
+    del_equipo: f.from_team,
   }));
 }

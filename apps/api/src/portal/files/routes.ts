@@ -8,6 +8,7 @@ import { logIntegrityFailures } from '../../http/errors';
 import { route } from '../../http/route';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
 import { verifyFileLink } from '../../core/files/signed-url';
+import { sanitizedCopy } from '../../sanitize';
 
 /** Signed download links (DESIGN §4.7): no header needed, five minutes, always as an attachment. */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
@@ -30,14 +31,19 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         `archivo.${file.extension}`,
       );
       const stream = await services.files.read(file.storage_key, key);
-      logIntegrityFailures(request, stream);
+      // The team's files go out as their sanitised copy, like every file staff download: no
+      // camera, GPS or author data of the team reaches the complainant (decision 0019).
+      const copy = file.from_team
+        ? sanitizedCopy(stream, file.extension, Number(file.size_bytes))
+        : { body: stream, size: Number(file.size_bytes) };
+      logIntegrityFailures(request, copy.body);
+      if (copy.size !== undefined) reply.header('content-length', String(copy.size));
       return reply
         .header('content-type', file.mimetype)
-        .header('content-length', String(file.size_bytes))
         .header('content-disposition', contentDisposition(name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
-        .send(stream);
+        .send(copy.body);
     },
   });
 };

@@ -112,14 +112,16 @@ describe('complaint detail page', () => {
     expect(values.slice(0, 5)).toEqual(['-', '-', '-', '-', '-']);
   });
 
-  it('lists the files as Archivo{n}.{extension} with a download link and the size', async () => {
+  it('lists the files as Archivo{n}.{extension} with a download link, the size and which the team sent', async () => {
     await openPage();
     const first = await screen.findByRole('link', { name: 'Archivo1.pdf' });
     expect(first).toHaveAttribute('href', '/v1/archivos/firmado-1');
     expect(first).toHaveAttribute('download');
     expect(screen.getByRole('link', { name: 'Archivo2.jpg' })).toBeInTheDocument();
-    expect(screen.getByText('1.5 KB')).toBeInTheDocument();
+    // The first sample file was sent by the team with a reply; the second by the complainant.
+    expect(screen.getByText('Enviado por el equipo de investigación · 1.5 KB')).toBeInTheDocument();
     expect(screen.getByText('2 MB')).toBeInTheDocument();
+    expect(screen.getAllByText(/Enviado por el equipo/)).toHaveLength(1);
   });
 
   it('loads the files only once the complaint has loaded', async () => {

@@ -71,7 +71,10 @@ export function FilesBlock({
               >
                 {name}
               </a>
-              <span className="text-sm text-gray-600">{formatFileSize(file.size)}</span>
+              <span className="text-sm text-gray-600">
+                {file.fromTeam ? 'Enviado por el equipo de investigación · ' : ''}
+                {formatFileSize(file.size)}
+              </span>
             </li>
           );
         })}

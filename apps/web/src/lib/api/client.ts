@@ -45,7 +45,7 @@ type Answer<K extends PortalCall> = Exclude<SuccessOf<Contract[K]>, undefined>;
 /** Retried once with a fresh bot-check token (SPEC §7). */
 const RETRY_STATUSES = new Set([401, 403, 429]);
 /** Long enough for 120 MB on a slow line. */
-const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 export interface ApiClientOptions {
   organizationId: string;
@@ -202,7 +202,7 @@ export function createApiClient({
       );
     },
 
-    async files(id: number): Promise<(ComplaintFile & { size: number })[]> {
+    async files(id: number): Promise<(ComplaintFile & { size: number; fromTeam: boolean })[]> {
       const list = await call<Answer<'complaintAttachments'>>({
         method: 'GET',
         url: fillPath('/v1/denuncias/:id/adjuntos' satisfies PathOf<'complaintAttachments'>, {
@@ -210,7 +210,7 @@ export function createApiClient({
         }),
         auth: true,
       });
-      return list.map((a) => ({ ...fromAdjunto(a), size: a.size }));
+      return list.map((a) => ({ ...fromAdjunto(a), size: a.size, fromTeam: a.del_equipo }));
     },
 
     addComment: (id: number, comment: string) =>

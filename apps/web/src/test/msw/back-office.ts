@@ -10,6 +10,8 @@ export const staffApi = answersFor({
   inbox: contract.inbox,
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
+  reply: contract.replyToComplainant,
+  replyWithFiles: contract.replyWithFiles,
   recordMilestone: contract.recordMilestone,
   setPriority: contract.setCasePriority,
   setTags: contract.setCaseTags,

@@ -1,6 +1,6 @@
 // Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones.
 import { z } from 'zod';
-import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from '../../constants';
+import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES, MAX_FILES_PER_REQUEST } from '../../constants';
 import {
   CASE_PRIORITIES,
   caseTagSchema,
@@ -10,6 +10,7 @@ import {
   staffCommentSchema,
   statusChangeSchema,
 } from '../../schemas/staff';
+import { VIEWABLE_CONTENT_TYPES } from '../../files';
 import { denunciaCamposSchema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
 import { FILE_CONTENT_TYPES } from '../files';
@@ -235,6 +236,8 @@ export const caseFileSchema = z.object({
   fecha: z.string(),
   /** The back-office download path of the file. */
   url: z.string(),
+  /** Sent by the team with a reply (the complainant downloads it from the portal). */
+  del_equipo: z.boolean(),
 });
 
 /** How a linked case relates to the one shown. */
@@ -346,6 +349,21 @@ export const downloadCaseDossier = endpoint({
   responses: { 200: binary(['application/zip']), ...errors(400, 404, ...SIGNED_IN) },
 });
 
+export const viewCaseFile = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/casos/:id/archivos/:fileId/vista',
+  tag,
+  access: 'staff',
+  summary:
+    'Muestra en el navegador una imagen o un PDF (copia sin metadatos, en un documento aislado; auditada). Otros tipos: 415, solo descarga',
+  headers: staffHeaders,
+  params: fileParams,
+  responses: {
+    200: binary(VIEWABLE_CONTENT_TYPES, false),
+    ...errors(400, 404, 415, ...SIGNED_IN),
+  },
+});
+
 export const changeStatus = endpoint({
   method: 'POST',
   path: '/v1/gestion/casos/:id/estado',
@@ -369,6 +387,22 @@ export const replyToComplainant = endpoint({
   params: idParamSchema,
   body: staffCommentSchema,
   responses: { 201: messageSchema, ...errors(...WRITE) },
+});
+
+export const replyWithFiles = endpoint({
+  method: 'POST',
+  path: '/v1/gestion/casos/:id/respuestas/archivos',
+  tag,
+  access: 'staff',
+  summary:
+    'Respuesta visible con archivos del equipo (multipart: parte JSON «respuesta» y partes «files»; mismos tipos y límites que los de la persona denunciante)',
+  headers: staffHeaders,
+  params: idParamSchema,
+  multipart: {
+    json: { field: 'respuesta', schema: staffCommentSchema },
+    files: { field: 'files', max: MAX_FILES_PER_REQUEST },
+  },
+  responses: { 201: messageSchema, ...errors(413, 415, ...WRITE) },
 });
 
 export const addInternalNote = endpoint({
@@ -533,8 +567,10 @@ export const cases = {
   viewCase,
   downloadCaseFile,
   downloadCaseDossier,
+  viewCaseFile,
   changeStatus,
   replyToComplainant,
+  replyWithFiles,
   addInternalNote,
   assignCase,
   excludeFromCase,

@@ -16,6 +16,7 @@ import {
   type RequestParts,
   type SuccessOf,
 } from '@canal/shared/contract';
+import { UPLOAD_TIMEOUT_MS } from '../../../lib/api/client';
 import { HttpError, send } from '../../../lib/api/http';
 import {
   fromAlertRuleList,
@@ -67,6 +68,9 @@ export const caseFileUrl = (caseId: number, fileId: string) =>
   fillPath(contract.downloadCaseFile.path, { id: caseId, fileId });
 export const caseDossierUrl = (caseId: number) =>
   fillPath(contract.downloadCaseDossier.path, { id: caseId });
+/** The same file for the browser's viewer (images and PDFs: `isViewableContentType`). */
+export const caseFileViewUrl = (caseId: number, fileId: string) =>
+  fillPath(contract.viewCaseFile.path, { id: caseId, fileId });
 export const statsCsvUrl = (filters: StatsFilters) =>
   buildRequest(contract.exportCasesCsv, { querystring: filters }).url;
 export const halfYearCsvUrl = (anio: number, semestre: 1 | 2) =>
@@ -99,7 +103,9 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     }
     const request = buildRequest(endpoint, { ...parts, headers } as RequestParts<E>);
     try {
-      return (await send(request)).body as SuccessOf<E>;
+      // A multipart call (a reply with files) gets the portal's long upload timeout.
+      const timeoutMs = request.body instanceof FormData ? UPLOAD_TIMEOUT_MS : undefined;
+      return (await send({ ...request, timeoutMs })).body as SuccessOf<E>;
     } catch (error) {
       // A 401 on a call made with a session means the session is gone; sign-in's own 401 is a wrong credential.
       if (session && error instanceof HttpError && error.status === 401) onUnauthorized?.();
@@ -127,6 +133,13 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
       call(contract.changeStatus, { params: { id }, body }),
     reply: (id: number, comentario: string) =>
       call(contract.replyToComplainant, { params: { id }, body: { comentario } }),
+    /** A reply with the team's files: one JSON part `respuesta`, then one `files` part per file. */
+    replyWithFiles: (id: number, comentario: string, files: readonly File[]) => {
+      const body = new FormData();
+      body.append('respuesta', JSON.stringify({ comentario }));
+      for (const file of files) body.append('files', file, file.name);
+      return call(contract.replyWithFiles, { params: { id }, body });
+    },
     addNote: (id: number, comentario: string) =>
       call(contract.addInternalNote, { params: { id }, body: { comentario } }),
     assign: (id: number, userId: number | null) =>

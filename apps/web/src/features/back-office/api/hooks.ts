@@ -110,6 +110,11 @@ export function useCaseActions(id: number) {
   return {
     changeStatus: useCaseMutation(id, (v: StatusChange) => api.changeStatus(id, v)),
     reply: useCaseMutation(id, (comentario: string) => api.reply(id, comentario)),
+    replyWithFiles: useCaseMutation(id, (v: { comentario: string; files: readonly File[] }) =>
+      v.files.length > 0
+        ? api.replyWithFiles(id, v.comentario, v.files)
+        : api.reply(id, v.comentario),
+    ),
     addNote: useCaseMutation(id, (comentario: string) => api.addNote(id, comentario)),
     assign: useCaseMutation(id, (userId: number | null) => api.assign(id, userId)),
     exclude: useCaseMutation(id, (userId: number) => api.exclude(id, userId)),

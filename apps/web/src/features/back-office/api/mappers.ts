@@ -265,6 +265,8 @@ export interface CaseFile {
   date: string;
   /** The back-office download path. */
   url: string;
+  /** Sent by the team with a reply. */
+  fromTeam: boolean;
 }
 
 export const fromCaseFile = (wire: CaseFileWire): CaseFile => ({
@@ -274,6 +276,7 @@ export const fromCaseFile = (wire: CaseFileWire): CaseFile => ({
   size: wire.tamano,
   date: wire.fecha,
   url: wire.url,
+  fromTeam: wire.del_equipo,
 });
 
 export interface CaseDetail extends CaseSummary {

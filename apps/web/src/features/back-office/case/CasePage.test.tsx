@@ -76,6 +76,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       tamano: 2048,
       fecha: '2026-03-02T12:00:00.000Z',
       url: '/v1/gestion/casos/7/archivos/f1',
+      del_equipo: false,
     },
   ],
   hitos: [

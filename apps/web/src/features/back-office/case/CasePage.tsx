@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CASE_PRIORITY_LABELS, CHANNEL_LABELS, formatFileSize } from '@canal/shared';
+import { CASE_PRIORITY_LABELS, CHANNEL_LABELS } from '@canal/shared';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
@@ -16,9 +16,12 @@ import { AssignmentPanel } from './AssignmentPanel';
 import { TriagePanel } from './TriagePanel';
 import { LinkedCases } from './LinkedCases';
 import { CaseDossierLink } from './CaseDossierLink';
+import { CaseFiles } from './CaseFiles';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
 import { ReclassifyForm } from './ReclassifyForm';
+import { ReplyForm } from './ReplyForm';
+import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -124,14 +127,8 @@ function CaseActions({ view }: { view: CaseView }) {
               current={theCase.status}
               milestones={view.milestones}
             />
-            <CommentForm
-              title="Responder a la persona denunciante"
-              label="Respuesta"
-              hint="La verá en su bitácora como «Equipo de investigación» y recibirá un aviso por correo."
-              submitLabel="Enviar respuesta"
-              successText="Respuesta registrada."
-              mutation={actions.reply}
-            />
+            <ReplyForm caseId={theCase.id} />
+            <RequestDocumentsForm caseId={theCase.id} current={theCase.status} />
             <ReclassifyForm
               caseId={theCase.id}
               organizationId={theCase.organization.id}
@@ -224,26 +221,7 @@ export function CasePage() {
       </Section>
 
       <Section id="archivos" title="Archivos adjuntos">
-        {view.files.length === 0 ? (
-          <p>La denuncia no tiene archivos.</p>
-        ) : (
-          <ul className="space-y-2">
-            {view.files.map((f) => (
-              <li key={f.id}>
-                <a href={f.url} download={f.name} className="text-primary underline">
-                  {f.name}
-                </a>{' '}
-                <span className="text-sm text-gray-700">
-                  ({formatFileSize(f.size)}, {dateTime(f.date)})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="text-sm text-gray-700">
-          Las imágenes se descargan sin metadatos (ubicación, cámara). Cada descarga queda
-          registrada.
-        </p>
+        <CaseFiles caseId={theCase.id} files={view.files} />
       </Section>
 
       <Section id="vinculos" title="Casos vinculados">
