@@ -249,11 +249,13 @@ describe('the back office', () => {
       'Concluimos la investigación.',
       'Se aplicó amonestación escrita y capacitación en conflictos de interés.',
     );
-    // Its legal milestones were never recorded: the closing names them and asks to confirm.
+    // Its answer milestone was never recorded: the closing names it and asks to confirm. The
+    // acknowledgement was recorded when the confirmation mail went out (decision 0012).
     const confirm = inv.getByRole('dialog', {
       name: '¿Cerrar el caso con hitos legales abiertos?',
     });
-    await confirm.getByText('Acuse de recibo').waitFor();
+    await confirm.getByText('Respuesta al denunciante').waitFor();
+    expect(await confirm.getByText('Acuse de recibo').count()).toBe(0);
     await confirm.getByRole('button', { name: 'Cerrar el caso' }).click();
     await inv.getByText(/El caso está cerrado/).waitFor();
     await inv
