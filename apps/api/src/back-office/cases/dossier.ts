@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { CHANNEL_LABELS, formatDisplayDateTime } from '@canal/shared';
+import { CHANNEL_LABELS, formatDisplayDate, formatDisplayDateTime } from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { auditRepository } from '../../core/audit/repository';
@@ -101,8 +101,8 @@ function dossierBlocks(
   }
   blocks.push(
     { kind: 'heading', text: 'Denuncia' },
-    field('Fecha de la denuncia', denuncia.fecha_denuncia),
-    field('Fecha de los hechos', denuncia.fecha_ocurrencia_hecho),
+    field('Fecha de la denuncia', formatDisplayDate(denuncia.fecha_denuncia)),
+    field('Fecha de los hechos', formatDisplayDate(denuncia.fecha_ocurrencia_hecho)),
     field('Zona', denuncia.zona),
     field('Lugar', denuncia.lugar),
     field('Otro lugar', denuncia.otro_lugar),

@@ -113,7 +113,8 @@ describe('the inbox', () => {
     await user.selectOptions(screen.getByLabelText('Organización'), clinic.id);
     await user.selectOptions(screen.getByLabelText('Estado'), 'Faltan antecedentes');
     await user.selectOptions(screen.getByLabelText('Asignación'), 'yo');
-    await user.type(screen.getByLabelText('Ingresada desde'), '2026-01-01');
+    // Days are typed dd-mm-aaaa, whatever the browser's language; the address holds yyyy-mm-dd.
+    await user.type(screen.getByLabelText('Ingresada desde'), '01-01-2026');
     await user.click(screen.getByLabelText('Solo casos con plazos vencidos'));
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
 

@@ -19,6 +19,7 @@ import { errorMessage } from './api/client';
 import { useCategories, useInbox, useSavedViewActions, useSavedViews, useUsers } from './api/hooks';
 import type { InboxFilters, NewSavedView } from './api/client';
 import type { StaffUser } from './api/mappers';
+import { DayField, readDay } from './components/DayField';
 import { caseDueState, DueMark } from './components/DueMark';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
@@ -95,15 +96,25 @@ function Filters() {
   const users = useUsers(isAdministrator(user));
   const organizations = visibleOrganizations(user);
 
+  const [dayErrors, setDayErrors] = useState<{ desde?: string; hasta?: string }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next = new URLSearchParams();
+    const found: typeof dayErrors = {};
     for (const name of FILTER_PARAMS) {
+      if (name === 'desde' || name === 'hasta') {
+        // Typed dd-mm-aaaa whatever the browser's language; the address and the API take yyyy-mm-dd.
+        const day = readDay(data, name);
+        if ('error' in day) found[name] = day.error;
+        else if (day.day) next.set(name, day.day);
+        continue;
+      }
       const value = data.get(name);
       if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
     }
-    setParams(keepSort(params, next));
+    setDayErrors(found);
+    if (!found.desde && !found.hasta) setParams(keepSort(params, next));
   };
 
   return (
@@ -190,17 +201,17 @@ function Filters() {
               </option>
             ))}
         </SelectField>
-        <TextField
+        <DayField
           label="Ingresada desde"
-          type="date"
           name="desde"
-          defaultValue={params.get('desde') ?? ''}
+          defaultValue={params.get('desde') ?? undefined}
+          error={dayErrors.desde}
         />
-        <TextField
+        <DayField
           label="Ingresada hasta"
-          type="date"
           name="hasta"
-          defaultValue={params.get('hasta') ?? ''}
+          defaultValue={params.get('hasta') ?? undefined}
+          error={dayErrors.hasta}
         />
         <Checkbox
           label="Solo casos con plazos vencidos"

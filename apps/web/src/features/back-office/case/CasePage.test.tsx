@@ -197,9 +197,13 @@ describe('the case page', () => {
       '+56912345678',
       'Mi jefatura me grita frente al equipo.',
       'Región Metropolitana',
+      // The back office's one date format, dd-mm-yyyy (the API gives dd/mm/yyyy).
+      '02-03-2026',
+      '01-03-2026',
     ]) {
       expect(facts).toHaveTextContent(text);
     }
+    expect(facts).not.toHaveTextContent('02/03/2026');
     expect(screen.getByRole('link', { name: 'acta.pdf' })).toHaveAttribute(
       'href',
       '/v1/gestion/casos/7/archivos/f1',
@@ -396,7 +400,7 @@ describe('the case page', () => {
     const dialog = await screen.findByRole('dialog');
     const date = within(dialog).getByLabelText('Fecha en que se cumplió');
     await user.clear(date);
-    await user.type(date, '2026-03-11');
+    await user.type(date, '11-03-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     await waitFor(() =>
       expect(milestones(calls, 'informe_enviado_dt')[0]?.body).toEqual({ fecha: '2026-03-11' }),
@@ -442,7 +446,7 @@ describe('the case page', () => {
     });
     const date = within(dialog).getByLabelText('Fecha en que se cumplió');
     await user.clear(date);
-    await user.type(date, '2026-03-03');
+    await user.type(date, '03-03-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(
       await within(dialog).findByText(
@@ -477,7 +481,7 @@ describe('the case page', () => {
     const dialog = await screen.findByRole('dialog');
     const date = within(dialog).getByLabelText('Fecha en que se cumplió');
     await user.clear(date);
-    await user.type(date, '2026-03-02');
+    await user.type(date, '02-03-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     await waitFor(() =>
       expect(milestones(calls, 'medidas_resguardo')[0]?.body).toEqual({ fecha: '2026-03-02' }),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CASE_PRIORITY_LABELS, CHANNEL_LABELS } from '@canal/shared';
+import { CASE_PRIORITY_LABELS, CHANNEL_LABELS, formatDisplayDate } from '@canal/shared';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
@@ -38,13 +38,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A day as the API gives the complaint's dates (dd/mm/yyyy) → dd-mm-yyyy, the back office's format. */
+const displayDate = (apiDate: string | null | undefined) =>
+  apiDate ? formatDisplayDate(apiDate) : null;
+
 /** The complainant's fields, labelled; empty ones say so (an anonymous complaint has no identity). */
 function ComplaintFacts({ d }: { d: CaseView['complaint'] }) {
   const fullName = [d.complainantFirstName, d.complainantLastName, d.complainantMiddleName]
     .filter(Boolean)
     .join(' ');
   const rows: [string, ReactNode][] = [
-    ['Fecha de ingreso', d.createdAt],
+    ['Fecha de ingreso', displayDate(d.createdAt)],
     ['Categoría', d.type],
     ['Tipo de denuncia', d.subType],
     ['Nombre', fullName || null],
@@ -54,11 +58,11 @@ function ComplaintFacts({ d }: { d: CaseView['complaint'] }) {
     ['Relación con la organización', d.relationshipWithOrganization],
     ['¿Cómo tomó conocimiento?', d.knowledgeType],
     ['¿Reconoce a los involucrados?', d.canIdentify],
-    ['Fecha de ocurrencia', d.occurrenceDate],
+    ['Fecha de ocurrencia', displayDate(d.occurrenceDate)],
     ['Zona', d.zone],
     ['Lugar', d.place],
     ['Otro lugar', d.otherPlace],
-    ['Fecha de primera respuesta', d.responseDate],
+    ['Fecha de primera respuesta', displayDate(d.responseDate)],
   ];
   return (
     <>

@@ -7,9 +7,11 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../api/client';
 import { useCaseActions } from '../api/hooks';
 import type { Milestone } from '../api/mappers';
+import { DAY_FORMAT_MESSAGE } from '../components/DayField';
 import { DueMark } from '../components/DueMark';
 import { FormAlert } from '../components/FormAlert';
 import { TextAreaField } from '../../../components/form/fields';
+import { isoDayFromParts, parseDisplayDate } from '@canal/shared';
 import { civilDate, isoTodayInChile } from '../components/format';
 
 const RESPONSIBLE: Record<string, string> = {
@@ -44,13 +46,17 @@ function RecordMilestoneDialog({
 }) {
   const { recordMilestone } = useCaseActions(caseId);
   const today = isoTodayInChile();
-  const [fecha, setFecha] = useState(today);
+  // Typed dd-mm-aaaa whatever the browser's language (the API takes yyyy-mm-dd).
+  const [fechaText, setFechaText] = useState(civilDate(today));
   const [comentario, setComentario] = useState('');
   const [errors, setErrors] = useState<{ fecha?: string; comentario?: string }>({});
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) next.fecha = 'Debe indicar la fecha del hito.';
+    const parts = parseDisplayDate(fechaText);
+    const fecha = parts ? isoDayFromParts(parts) : '';
+    if (!fechaText.trim()) next.fecha = 'Debe indicar la fecha del hito.';
+    else if (!parts) next.fecha = DAY_FORMAT_MESSAGE;
     else if (fecha > today) next.fecha = 'La fecha del hito no puede ser futura.';
     else if (fecha < receivedOn)
       next.fecha = 'La fecha del hito no puede ser anterior al ingreso de la denuncia.';
@@ -81,11 +87,13 @@ function RecordMilestoneDialog({
       <form id="registrar-hito" noValidate onSubmit={submit} className="space-y-4">
         <TextField
           label="Fecha en que se cumplió"
-          type="date"
-          max={today}
-          min={receivedOn}
-          value={fecha}
-          onChange={(e) => setFecha(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd-mm-aaaa"
+          hint="Formato dd-mm-aaaa"
+          maxLength={10}
+          value={fechaText}
+          onChange={(e) => setFechaText(e.target.value)}
           error={errors.fecha}
         />
         {milestone.informsComplainant ? (

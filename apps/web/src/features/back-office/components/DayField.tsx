@@ -40,10 +40,13 @@ export function DayField({
   );
 }
 
+/** What a day that is not dd-mm-aaaa gets. */
+export const DAY_FORMAT_MESSAGE = 'Escriba la fecha como dd-mm-aaaa.';
+
 /** The day a DayField holds: yyyy-mm-dd, '' when empty, or the Spanish message when it is not a day. */
 export function readDay(form: FormData, name: string): { day: string } | { error: string } {
   const text = String(form.get(name) ?? '').trim();
   if (!text) return { day: '' };
   const parts = parseDisplayDate(text);
-  return parts ? { day: isoDayFromParts(parts) } : { error: 'Escriba la fecha como dd-mm-aaaa.' };
+  return parts ? { day: isoDayFromParts(parts) } : { error: DAY_FORMAT_MESSAGE };
 }
