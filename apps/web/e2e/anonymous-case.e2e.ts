@@ -110,8 +110,8 @@ describe('an anonymous case seen by an investigator', () => {
     await page.goto(portalUrl(null, `/gestion/casos/${id}`));
     await page.getByText(MARKER).first().waitFor({ timeout: 30_000 });
     const files = page.getByRole('region', { name: 'Archivos adjuntos' });
-    const photoLink = files.getByRole('link', { name: 'Archivo1.jpg' });
-    const pdfLink = files.getByRole('link', { name: 'Archivo2.pdf' });
+    const photoLink = files.getByRole('link', { name: 'Archivo1.jpg', exact: true });
+    const pdfLink = files.getByRole('link', { name: 'Archivo2.pdf', exact: true });
     await photoLink.waitFor();
     await pdfLink.waitFor();
     const html = await page.content();
