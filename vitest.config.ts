@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 const cluster = process.env.CLUSTER === '1';
 export default defineConfig({
   test: {
+    // Two files at once. Vitest's default on a two-core machine is one (cores − 1), which left one
+    // core idle: a PGlite or jsdom test file runs on one thread, and an end-to-end file mostly waits
+    // on Chromium and the server.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -24,7 +28,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy; files run in parallel forks, two cores.
+          // PGlite instances are heavy: each file in a fork of its own.
           pool: 'forks',
         },
       },

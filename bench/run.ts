@@ -2,6 +2,7 @@
 const suites: [string, string][] = [
   ['file cipher', './file-cipher'],
   ['api', './api'],
+  ['streams', './streams'],
   ['inbox', './inbox'],
   ['web', './web'],
   ['cluster', './cluster'],

@@ -45,6 +45,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser the portal supports knows <link rel="modulepreload">: no polyfill in the first load.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
   },

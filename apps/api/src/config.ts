@@ -39,6 +39,9 @@ const envSchema = z
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     // Complaints one client may file per hour (counted in the database, across instances).
     FILINGS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    // Sign-in calls one client may make in 15 minutes (counted in the database, across instances):
+    // raise it where many complainants share one address (a workplace behind one NAT).
+    LOGINS_PER_15_MINUTES: z.coerce.number().int().min(1).default(30),
     // API calls one client may make a minute on routes without a limit of their own (per process);
     // 0 turns this flood limit off (a benchmark's load generator), with a warning in production.
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),

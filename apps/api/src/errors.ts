@@ -62,6 +62,10 @@ export const ERRORS = {
   LINK_TO_ITSELF: { status: 400, message: 'Un caso no puede vincularse consigo mismo.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
   ALERT_RULE_NOT_FOUND: { status: 404, message: 'No se encontró la regla de aviso solicitada.' },
+  MASTER_ITEM_NOT_FOUND: {
+    status: 404,
+    message: 'No se encontró ese elemento en la lista de la organización.',
+  },
   ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
   RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },
   LINK_INVALID: { status: 410, message: 'El enlace no es válido o ya expiró. Solicite uno nuevo.' },
@@ -83,6 +87,17 @@ export const ERRORS = {
     status: 409,
     message: 'Ya hay una regla que asigna los casos de esa organización y categoría.',
   },
+  /** Master data: the name is in the list already (the message names it). */
+  MASTER_NAME_TAKEN: { status: 409, message: 'Ya existe un elemento con ese nombre en la lista.' },
+  /** Master data: the change would break the legal meaning of a Law 21.643 type (decision 0020). */
+  MASTER_LEGAL_TYPE: {
+    status: 409,
+    message: 'Los tipos de denuncia de la Ley N° 21.643 no admiten ese cambio.',
+  },
+  MASTER_LAST_ACTIVE: {
+    status: 409,
+    message: 'Debe quedar al menos un elemento activo en la lista.',
+  },
   SAME_STATUS: { status: 409, message: 'El caso ya tiene ese estado.' },
   SAME_TYPE: { status: 409, message: 'El caso ya tiene ese tipo de denuncia.' },
   CASE_CLOSED: { status: 409, message: 'El caso está cerrado y no admite ese cambio.' },
@@ -94,6 +109,16 @@ export const ERRORS = {
   COMPLAINT_CLOSED: {
     status: 409,
     message: 'La denuncia está cerrada y no admite nuevos comentarios.',
+  },
+  /** At most one request to replace the investigator waits for an answer (decision 0022). */
+  REPLACEMENT_PENDING: {
+    status: 409,
+    message:
+      'Ya tiene una solicitud de cambio de la persona investigadora en revisión. Podrá enviar otra cuando el equipo la responda.',
+  },
+  NO_OPEN_REPLACEMENT: {
+    status: 404,
+    message: 'El caso no tiene una solicitud de cambio de investigador/a por responder.',
   },
   FILE_TOO_LARGE: {
     status: 413,

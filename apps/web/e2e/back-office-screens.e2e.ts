@@ -106,7 +106,7 @@ async function check(page: Page, heading: string | RegExp, where: string) {
 }
 
 describe.each([375, 1280])('the back office at %i px', (width) => {
-  it('inbox, case, statistics, audit, users, alert rules and intake: no axe violation, no sideways scroll', async () => {
+  it('inbox, case, statistics, audit, users, alert rules, master data and intake: no axe violation, no sideways scroll', async () => {
     const page = await signedInPage(width);
     const at = (name: string) => `${name} (${width} px)`;
 
@@ -148,6 +148,19 @@ describe.each([375, 1280])('the back office at %i px', (width) => {
     await expectNoAxeViolations(page, at('nueva regla'));
     await expectNoHorizontalScroll(page, at('nueva regla'));
     await rule.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.goto(portalUrl(null, webPaths.staffMasterData()));
+    await check(page, 'Datos maestros', at('datos maestros'));
+    await page.getByLabel('Lista').selectOption('tipos');
+    await page.getByRole('rowheader', { name: /Acoso sexual/ }).waitFor();
+    await expectNoAxeViolations(page, at('datos maestros: tipos'));
+    await expectNoHorizontalScroll(page, at('datos maestros: tipos'));
+    await page.getByRole('button', { name: 'Agregar elemento' }).click();
+    const item = page.getByRole('dialog');
+    await item.waitFor();
+    await expectNoAxeViolations(page, at('agregar dato maestro'));
+    await expectNoHorizontalScroll(page, at('agregar dato maestro'));
+    await item.getByRole('button', { name: 'Cancelar' }).click();
 
     await page.goto(portalUrl(null, webPaths.staffIntake()));
     await check(page, 'Registrar denuncia', at('registrar denuncia'));

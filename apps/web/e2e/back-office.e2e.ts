@@ -149,8 +149,8 @@ describe('the back office', () => {
     const hqCase = await asAdmin.findCaseByDescription(HQ_MARKER);
     const clinicTotal = (
       await asAdmin.call(contract.inbox, { querystring: { organizacion: CLINIC.id } })
-    ).total;
-    const allTotal = (await asAdmin.call(contract.inbox, {})).total;
+    ).total!;
+    const allTotal = (await asAdmin.call(contract.inbox, {})).total!;
     expect(allTotal).toBeGreaterThan(clinicTotal);
     await inv
       .getByRole('heading', { name: clinicTotal === 1 ? '1 caso' : `${clinicTotal} casos` })

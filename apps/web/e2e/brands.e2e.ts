@@ -40,6 +40,8 @@ describe('the 13 brand hosts', () => {
       ).toBe(true);
 
       const footer = page.getByRole('contentinfo');
+      // The footer is its own chunk, loaded after the first paint (decision 0026).
+      await footer.waitFor();
       const headings = (await footer.getByRole('heading').allTextContents()).map((h) => h.trim());
       if (org.footerKind === 'clinics') {
         expect(headings, where).toContain('Sitios de interés');

@@ -51,6 +51,7 @@ describe('an anonymous complaint at Clínica Atacama', () => {
     const documents = page.getByRole('region', {
       name: '¿Qué debo conocer antes de realizar una denuncia?',
     });
+    await documents.waitFor(); // its own chunk, after the first paint (decision 0026)
     expect(await documents.getByRole('link', { name: /^Descargar documento PDF/ }).count()).toBe(2);
 
     await acceptTermsAndStart(page);

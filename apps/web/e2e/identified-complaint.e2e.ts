@@ -86,6 +86,20 @@ describe('an identified complaint at the head office', () => {
     const place = await choose(page, 'Lugar de ocurrencia');
     expect(await page.getByLabel('Otro lugar', { exact: true }).isDisabled()).toBe(true);
 
+    // Law 21.643 (decision 0021): who is accused and a representation, optional (checked by axe below).
+    await page
+      .getByLabel('Nombre de la persona denunciada (opcional)', { exact: true })
+      .fill('Jefe de turno de bodega');
+    await page
+      .getByLabel('Cargo de la persona denunciada (opcional)', { exact: true })
+      .fill('Jefe de turno');
+    await page
+      .getByRole('checkbox', { name: 'Presento esta denuncia a nombre de otra persona (opcional)' })
+      .check();
+    await page
+      .getByLabel('Fundamento de la representación', { exact: true })
+      .fill('Soy delegada sindical de la sección y la persona afectada me lo pidió por escrito.');
+
     await pickFiles(page, page, [
       {
         name: 'acta-reunion.pdf',

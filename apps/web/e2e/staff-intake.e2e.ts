@@ -99,6 +99,10 @@ describe('staff intake', () => {
     await portal.waitForURL(`**/detalle-denuncia/${code}`, { timeout: 30_000 });
     await block(portal, 'Información de la denuncia').waitFor();
     await portal.getByText(STORY).waitFor();
+    // A complaint recorded by staff has no files (the intake takes none): the portal says so.
+    await block(portal, 'Archivos adjuntos')
+      .getByText('La denuncia no tiene archivos adjuntos.')
+      .waitFor();
 
     // The link was single use.
     const again = await newPage(browser);

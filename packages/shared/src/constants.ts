@@ -14,6 +14,10 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const OTHER_PLACE_MAX = 200;
+/** Law 21.643 complaints (types 26–28): who is accused, their position, the basis of representation. */
+export const ACCUSED_NAME_MAX = 200;
+export const ACCUSED_POSITION_MAX = 200;
+export const REPRESENTATION_BASIS_MAX = 1000;
 /** RFC 5321 maximum length of an address. */
 export const EMAIL_MAX = 254;
 /** Largest id a select may carry (PostgreSQL `integer`). */
@@ -25,6 +29,16 @@ export const ANONYMITY_BLOCKED_TYPE_IDS = [26, 27, 28] as const;
 export function isAnonymityBlocked(typeId: number): boolean {
   return (ANONYMITY_BLOCKED_TYPE_IDS as readonly number[]).includes(typeId);
 }
+
+/**
+ * Types whose form also asks who is accused (and whether they are the employer's manager or legal
+ * representative) and whether it is filed on someone else's behalf (Law 21.643, Decree 21): the
+ * same three types as above (decision 0021).
+ */
+export const isLaw21643Type = isAnonymityBlocked;
+
+/** The mark of a Law 21.643 case against the employer's manager or legal representative. */
+export const DT_REFERRAL_MARK = 'Se debe derivar a la Dirección del Trabajo';
 
 /** Value of the "Otro" place option: the place is written in `otherPlace`. */
 export const OTHER_PLACE = -1;

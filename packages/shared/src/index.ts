@@ -1,5 +1,6 @@
 // Public interface of @canal/shared.
 export * from './constants';
+export * from './first-load-messages';
 export * from './messages';
 export * from './rut';
 export * from './dates';

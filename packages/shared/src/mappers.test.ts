@@ -137,6 +137,18 @@ describe('detail mappers', () => {
       responseDate: null,
     });
     expect(detail.binnacle).toHaveLength(2);
+    expect(detail.teamRead).toEqual({ entryIndex: 1, readAt: '2024-04-03T12:15:00.000Z' });
+    expect(detail.replacementRequest).toBeNull();
+    expect(
+      fromDenunciaDetalle({
+        ...detalle,
+        solicitud_reemplazo: { fecha: '2024-04-04T10:00:00.000Z' },
+        lectura_equipo: null,
+      }),
+    ).toMatchObject({
+      replacementRequest: { sentAt: '2024-04-04T10:00:00.000Z' },
+      teamRead: null,
+    });
   });
 
   it('maps a log entry', () => {

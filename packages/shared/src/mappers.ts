@@ -1,6 +1,11 @@
 // The one place where each entity is mapped between its wire shape (Spanish, SPEC §3) and its
 // front-side shape (English, SPEC §3).
-import { OTHER_PLACE, OTHER_PLACE_LABEL, type StaffIntakeChannel } from './constants';
+import {
+  OTHER_PLACE,
+  OTHER_PLACE_LABEL,
+  isLaw21643Type,
+  type StaffIntakeChannel,
+} from './constants';
 import type {
   Category,
   ComplaintDetail,
@@ -35,7 +40,8 @@ const orUndefined = (text: string | undefined): string | undefined => {
 /**
  * Complaint form + save modal → the `denuncia` part. `agencia_id` only when the place is above -1
  * (else `otro_lugar` carries the place); `denunciante` only when not anonymous, with the RUT
- * formatted; the ticket e-mail is also the contact e-mail.
+ * formatted; the ticket e-mail is also the contact e-mail. The accused and representation fields
+ * only for types 26–28 and only when given (a type chosen after typing them drops them).
  */
 export function toDenunciaPayload(
   form: ComplaintForm,
@@ -59,6 +65,17 @@ export function toDenunciaPayload(
     zona_id: form.occurrenceZone,
   };
   if (!isOther) payload.agencia_id = form.occurrencePlace;
+  if (isLaw21643Type(form.crimeId)) {
+    const accusedName = orUndefined(form.accusedName);
+    const accusedPosition = orUndefined(form.accusedPosition);
+    if (accusedName !== undefined) payload.denunciado_nombre = accusedName;
+    if (accusedPosition !== undefined) payload.denunciado_cargo = accusedPosition;
+    if (form.accusedIsManager === true) payload.denunciado_es_gerente = true;
+    if (form.onBehalfOfAnother === true) {
+      payload.a_nombre_de_otro = true;
+      payload.fundamento_representacion = trimmed(form.representationBasis);
+    }
+  }
   if (!form.anonymous) {
     payload.denunciante = {
       apellido_materno: trimmed(form.complainantMiddleName),
@@ -114,6 +131,13 @@ export function fromDenunciaPayload(payload: DenunciaPayload): DenunciaPayloadAs
     relationshipWithOrganization: payload.relacion_organizacion_id,
   };
   if (place === OTHER_PLACE) form.otherPlace = payload.otro_lugar ?? '';
+  if (payload.denunciado_nombre !== undefined) form.accusedName = payload.denunciado_nombre;
+  if (payload.denunciado_cargo !== undefined) form.accusedPosition = payload.denunciado_cargo;
+  if (payload.denunciado_es_gerente === true) form.accusedIsManager = true;
+  if (payload.a_nombre_de_otro === true) {
+    form.onBehalfOfAnother = true;
+    form.representationBasis = payload.fundamento_representacion ?? '';
+  }
   const person = payload.es_anonima ? undefined : payload.denunciante;
   if (person) {
     form.complainantRut = person.rut;
@@ -140,7 +164,10 @@ export function fromBitacoraEntry(entry: BitacoraEntry): LogEntry {
 }
 
 /** The complainant's fields of a complaint (the detail without its id, code and log). */
-export type ComplaintFields = Omit<ComplaintDetail, 'id' | 'code' | 'binnacle'>;
+export type ComplaintFields = Omit<
+  ComplaintDetail,
+  'id' | 'code' | 'binnacle' | 'replacementRequest' | 'teamRead'
+>;
 
 export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
   return {
@@ -148,6 +175,11 @@ export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
     code: wire.codigo_denuncia,
     ...fromDenunciaCampos(wire),
     binnacle: wire.denuncia_bitacora.map(fromBitacoraEntry),
+    replacementRequest: wire.solicitud_reemplazo && { sentAt: wire.solicitud_reemplazo.fecha },
+    teamRead: wire.lectura_equipo && {
+      entryIndex: wire.lectura_equipo.indice,
+      readAt: wire.lectura_equipo.leido,
+    },
   };
 }
 

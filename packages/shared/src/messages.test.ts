@@ -125,6 +125,21 @@ const PRODUCED: Partial<Record<MessageKey, () => string[]>> = {
     messagesOf(addCommentPayloadSchema, { comentario: 'a'.repeat(3501), denuncia_id: 1 }),
   ticketDigits: () => messagesOf(loginSchema, { ticket: '12a', password: 'x' }),
   complainantRequired: () => messagesOf(denunciaPayloadSchema, { ...wire, denunciante: undefined }),
+  accusedNameMax: () =>
+    messagesOf(complaintFormSchema, { ...form, crimeId: 26, accusedName: 'a'.repeat(201) }),
+  accusedPositionMax: () =>
+    messagesOf(complaintFormSchema, { ...form, crimeId: 26, accusedPosition: 'a'.repeat(201) }),
+  representationBasisMax: () =>
+    messagesOf(complaintFormSchema, {
+      ...form,
+      crimeId: 26,
+      onBehalfOfAnother: true,
+      representationBasis: 'a'.repeat(1001),
+    }),
+  representationBasisRequired: () =>
+    messagesOf(complaintFormSchema, { ...form, crimeId: 26, onBehalfOfAnother: true }),
+  law21643FieldsNotAllowed: () =>
+    messagesOf(denunciaPayloadSchema, { ...wire, denunciado_nombre: 'Jefe de turno' }),
   organizationInvalid: () => messagesOf(organizationIdSchema, 'otra'),
   invalidData: () => messagesOf(denunciaPayloadSchema, 'no es un objeto'),
   tokenInvalid: () =>

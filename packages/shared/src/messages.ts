@@ -1,8 +1,19 @@
 // Every text a person reads that the shared code produces. The texts quoted by SPEC §5 and §8 are
 // copied word for word (including the spec's own spelling); the others are written for this project.
-import { COMMENT_MAX, DESCRIPTION_MAX, NAME_MAX, OTHER_PLACE_MAX, PASSWORD_MAX } from './constants';
+import {
+  ACCUSED_NAME_MAX,
+  ACCUSED_POSITION_MAX,
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  OTHER_PLACE_MAX,
+  PASSWORD_MAX,
+  REPRESENTATION_BASIS_MAX,
+} from './constants';
+import { FIRST_LOAD_MESSAGES } from './first-load-messages';
 
 export const MESSAGES = {
+  ...FIRST_LOAD_MESSAGES,
   // ---- Field errors quoted by SPEC §5 ----
   selectRequired: '* Debe seleccionar una opción.',
   empty: '* Este campo no puede estar vacío.',
@@ -24,8 +35,6 @@ export const MESSAGES = {
 
   // ---- Catalogue quoted by SPEC §8 ----
   loginUnauthorized: 'Código o contraseña incorrecta',
-  /** Browser alert when the login is attempted with an empty code or password. */
-  loginMissingFields: 'error!',
   unknownError: 'Error desconocido',
   codeRecoveryFailed: 'No se encontró la información.',
   passwordRecoveryFailed: 'El correo y/o el código son incorrectos.',
@@ -36,15 +45,9 @@ export const MESSAGES = {
   httpError: (statusName: string, url: string): string =>
     `HTTP ${statusName} error has ocurred calling ${url}`,
   timeout: 'HTTP request timeout',
-  /** Route error page: "{status} - {statusText}". */
-  routeError: (status: number | string, statusText: string): string => `${status} - ${statusText}`,
-  /** Route error page when the error is not a route error. */
-  routeUnknownError: 'Error Desconocido',
 
   // ---- When the service cannot be reached (issue 12: the spec's technical strings go to the
-  // console; a person reads what happened and what to do) ----
-  noConnection:
-    'No hay conexión con el servicio. Revise su conexión a internet e intente nuevamente; lo que escribió no se ha perdido.',
+  // console; a person reads what happened and what to do); noConnection is in FIRST_LOAD_MESSAGES ----
   serviceNotAnswering:
     'El servicio no está respondiendo en este momento. Intente nuevamente en unos minutos; lo que escribió no se ha perdido.',
   /** The API's own 500 answer, and what a person reads when an error answer carries no message. */
@@ -58,6 +61,14 @@ export const MESSAGES = {
   commentRequired: '* Debe escribir un comentario.',
   otherPlaceMax: `* El lugar no puede tener más de ${OTHER_PLACE_MAX} caracteres.`,
   nameMax: `* Este campo no puede tener más de ${NAME_MAX} caracteres.`,
+  accusedNameMax: `* El nombre no puede tener más de ${ACCUSED_NAME_MAX} caracteres.`,
+  accusedPositionMax: `* El cargo no puede tener más de ${ACCUSED_POSITION_MAX} caracteres.`,
+  representationBasisMax: `* El fundamento no puede tener más de ${REPRESENTATION_BASIS_MAX} caracteres.`,
+  representationBasisRequired:
+    '* Indique el fundamento por el que presenta la denuncia a nombre de otra persona.',
+  /** The accused and representation fields sent with a complaint of another type (decision 0021). */
+  law21643FieldsNotAllowed:
+    '* Los datos de la persona denunciada y de la representación solo se piden en denuncias de acoso laboral, acoso sexual o violencia en el trabajo (Ley 21.643).',
   passwordMax: `* La contraseña no puede tener más de ${PASSWORD_MAX} caracteres.`,
   dateInvalid: '* La fecha no es válida. Use el formato dd-mm-aaaa.',
   dateOutOfRange: '* La fecha debe estar entre el 01-01-2023 y hoy.',

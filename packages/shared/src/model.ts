@@ -22,6 +22,15 @@ export interface ComplaintForm {
   occurrenceZone: number;
   otherPlace?: string;
   relationshipWithOrganization: number;
+  // Law 21.643 types only (26–28), optional (decision 0021).
+  accusedName?: string;
+  accusedPosition?: string;
+  /** The accused is the employer's manager or legal representative. */
+  accusedIsManager?: boolean;
+  /** Filed on someone else's behalf. */
+  onBehalfOfAnother?: boolean;
+  /** The basis of that representation (required when `onBehalfOfAnother`). */
+  representationBasis?: string;
 }
 
 /** Added by the save modal. */
@@ -65,6 +74,13 @@ export interface ComplaintDetail {
   relationshipWithOrganization: string | null;
   responseDate: string | null;
   binnacle: LogEntry[];
+  /** Addition (decision 0022): the request to replace the investigator awaiting an answer. */
+  replacementRequest: { sentAt: string } | null;
+  /**
+   * Addition (decision 0022): the complainant's last message (its index in `binnacle`) and when
+   * the team read it (ISO instant, null: not yet); null when they wrote none.
+   */
+  teamRead: { entryIndex: number; readAt: string | null } | null;
 }
 
 export interface Crime {

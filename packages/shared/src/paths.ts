@@ -23,6 +23,8 @@ export const webPaths = {
   staffIntakeReceipt: () => '/gestion/registrar-denuncia/comprobante',
   /** Who is told of a new complaint (routing rules, administrators). */
   staffAlertRules: () => '/gestion/avisos',
+  /** Zones, places, categories, types and option lists of each organisation (administrators). */
+  staffMasterData: () => '/gestion/datos-maestros',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

@@ -73,4 +73,6 @@ export const detalle: DenunciaDetalle = {
   subtipo_denuncia: 'Acoso laboral',
   tipo_denuncia: 'Ley 21.643',
   zona: 'Región Metropolitana',
+  solicitud_reemplazo: null,
+  lectura_equipo: { indice: 1, leido: '2024-04-03T12:15:00.000Z' },
 };

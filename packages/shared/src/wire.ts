@@ -37,6 +37,16 @@ export interface DenunciaPayload {
   agencia_id?: number;
   /** Present only when es_anonima is false. */
   denunciante?: DenunciantePayload;
+  // Law 21.643 complaints only (types 26–28; refused for other types), each optional (decision 0021).
+  /** Who is accused. */
+  denunciado_nombre?: string;
+  /** Their position. */
+  denunciado_cargo?: string;
+  /** The accused is the employer's manager or legal representative: the case goes to the DT. */
+  denunciado_es_gerente?: boolean;
+  /** Filed on someone else's behalf; then `fundamento_representacion` says on what basis. */
+  a_nombre_de_otro?: boolean;
+  fundamento_representacion?: string;
 }
 
 /** A complaint's own fields, whoever files it (the portal's payload without the ticket part). */
@@ -139,6 +149,19 @@ export const denunciaCamposSchema = z.object({
 });
 export type DenunciaCampos = z.infer<typeof denunciaCamposSchema>;
 
+/**
+ * What a Law 21.643 complaint adds (decision 0021), as staff read it: the payload's names; null
+ * (shown as "-") when not given or the type does not ask it. The portal's detail does not send them.
+ */
+export const denunciaLey21643Schema = z.object({
+  denunciado_nombre: z.string().nullable(),
+  denunciado_cargo: z.string().nullable(),
+  denunciado_es_gerente: z.boolean(),
+  a_nombre_de_otro: z.boolean(),
+  fundamento_representacion: z.string().nullable(),
+});
+export type DenunciaLey21643 = z.infer<typeof denunciaLey21643Schema>;
+
 /** Answer of GET /v1/denuncias/{id}. */
 export const denunciaDetalleSchema = z.object({
   /** Public id, equal to the ticket code. */
@@ -146,6 +169,16 @@ export const denunciaDetalleSchema = z.object({
   denuncia_bitacora: z.array(bitacoraEntrySchema),
   codigo_denuncia: z.number(),
   ...denunciaCamposSchema.shape,
+  /**
+   * Additions (issue 11, decision 0022): the complainant's request to replace the investigator
+   * still waiting for an answer (ISO 8601 instant it was sent), or null.
+   */
+  solicitud_reemplazo: z.object({ fecha: z.string() }).nullable(),
+  /**
+   * The complainant's last entry of denuncia_bitacora (its index) and when the team first read it
+   * (ISO 8601 instant; null: not yet), never who; null when they wrote nothing yet.
+   */
+  lectura_equipo: z.object({ indice: z.number().int(), leido: z.string().nullable() }).nullable(),
 });
 export type DenunciaDetalle = z.infer<typeof denunciaDetalleSchema>;
 

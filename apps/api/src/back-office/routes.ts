@@ -7,6 +7,7 @@ import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
+import { masterDataAdminRoutes } from './master-data/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
@@ -19,4 +20,5 @@ export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(mailRoutes);
   await app.register(intakeRoutes);
   await app.register(alertRoutes);
+  await app.register(masterDataAdminRoutes);
 };

@@ -134,6 +134,22 @@ describe('file cipher v2', () => {
     }
   });
 
+  it("a file of several 1 MiB reads: a flipped byte in a later read stops it there, as the caller's error", async () => {
+    const plain = randomBytes(40 * SEGMENT + 3);
+    const sealed = await encryptToBuffer(plain);
+    const k = 33; // in the third read (15 segments a read)
+    const bad = Buffer.from(sealed);
+    bad[HEADER_BYTES + k * SEALED + 1]! ^= 0x01;
+    const mapped = new Error('mapped');
+    const { data, error } = await drain(
+      await decryptingStream(await store(bad), key, (e) =>
+        e instanceof FileIntegrityError ? mapped : e,
+      ),
+    );
+    expect(error).toBe(mapped);
+    expect(data.equals(plain.subarray(0, k * SEGMENT))).toBe(true);
+  });
+
   it('an altered first segment or header is refused before any byte is streamed', async () => {
     const plain = randomBytes(SEGMENT * 2);
     const sealed = await encryptToBuffer(plain);

@@ -27,8 +27,12 @@ export type SealedFieldName =
   | 'complaints.complainant'
   | 'complaints.contact_email'
   | 'complaints.resolution'
+  | 'complaints.accused'
+  | 'complaints.representation'
   | 'complaint_log.comment'
-  | 'complaint_files.name';
+  | 'complaint_files.name'
+  | 'replacement_requests.reason'
+  | 'replacement_requests.answer';
 
 export interface SealedPlace {
   complaintId: number;

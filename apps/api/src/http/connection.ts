@@ -80,7 +80,14 @@ export function registerConnectionGuards(
 ): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete) return done();
+    // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing
+    // to time (most GETs; headers have their own deadline, headersTimeout).
+    if (
+      raw.complete ||
+      (raw.headers['content-length'] === undefined &&
+        raw.headers['transfer-encoding'] === undefined)
+    )
+      return done();
     const limit = isUploadRoute(request) ? deadlines.uploadBodyMs : deadlines.jsonBodyMs;
     const timer = setTimeout(() => {
       if (raw.complete) return;
@@ -95,12 +102,14 @@ export function registerConnectionGuards(
     reply.raw.once('close', clear);
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     // Node ends a `Connection: close` socket after the answer; make sure nothing more is read.
     const socket = request.raw.socket as Partial<Socket> | undefined;
     if (!request.raw.complete && typeof socket?.destroySoon === 'function') socket.destroySoon();
+    done();
   });
 }

@@ -81,12 +81,14 @@ export const metricsRoutes: FastifyPluginAsync<MetricsOptions> = async (app, opt
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    const status = String(reply.statusCode);
-    duration.observe({ route, method: request.method, status }, reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) refusals.inc({ route });
+    if (route !== '/metrics') {
+      const status = String(reply.statusCode);
+      duration.observe({ route, method: request.method, status }, reply.elapsedTime / 1000);
+      if (reply.statusCode === 429) refusals.inc({ route });
+    }
+    done();
   });
 
   const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : null;

@@ -8,12 +8,13 @@ export const PERMISSIONS_POLICY =
 
 /**
  * The security headers of an API answer, and of one written straight to the socket (Node's own
- * 400/408/431, a body deadline): JSON is never rendered, so its CSP allows nothing at all and the
- * header set stays small. `cache-control` is the default; a route may set its own.
+ * 400/408/431, a body deadline): JSON, which `nosniff` keeps any browser from rendering, so it
+ * carries no CSP (a CSP governs documents; decision 0025) and the header set stays small. An API
+ * route that sends a file sets DOWNLOAD_CSP (or VIEWER_CSP) itself. `cache-control` is the
+ * default; a route may set its own.
  */
 export function apiSecurityHeaders(production: boolean): Record<string, string> {
   return {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': PERMISSIONS_POLICY,
@@ -24,6 +25,9 @@ export function apiSecurityHeaders(production: boolean): Record<string, string> 
     'cache-control': 'no-store',
   };
 }
+
+/** The CSP of a file an API route sends as a download (attachments, dossier, CSV): inert anywhere. */
+export const DOWNLOAD_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The CSP of a file opened in the back office's viewer (decision 0019): the document is sandboxed
@@ -91,9 +95,9 @@ function pageSecurityHeaders(production: boolean, recaptcha: boolean): Record<st
 }
 
 /**
- * Security headers on every answer, from two sets computed at start: the lean API set on the
- * routes under /v1 (matched by route pattern, so `/%761/…` counts as /v1), the portal's page set
- * (its CSP) on pages, files and everything else.
+ * Security headers on every answer, from two sets computed at start: the lean API set (no CSP) on
+ * the routes under /v1 (matched by route pattern, so `/%761/…` counts as /v1), the portal's page
+ * set (its CSP) on pages, files and everything else.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { LocalObjectStore } from './local';
 import type { ObjectStore } from './object-store';
-import { S3ObjectStore } from './s3';
+import { loadS3Sdk, S3ObjectStore } from './s3';
 
 export { LocalObjectStore } from './local';
 export { ObjectNotFoundError, type ObjectHead, type ObjectStore } from './object-store';
@@ -34,6 +34,7 @@ export async function createObjectStore(
     // loadConfig already refuses STORAGE=s3 without these; this guards other callers.
     if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY)
       throw new Error('STORAGE=s3 requires S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    await loadS3Sdk();
     return new S3ObjectStore({
       bucket: S3_BUCKET,
       endpoint: config.S3_ENDPOINT,

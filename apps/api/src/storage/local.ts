@@ -4,7 +4,7 @@ import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, counted, ObjectNotFoundError } from './object-store';
+import { assertKey, counted, ObjectNotFoundError, STREAM_CHUNK_BYTES } from './object-store';
 import type { ObjectHead, ObjectStore } from './object-store';
 
 export interface LocalStoreOptions {
@@ -37,7 +37,8 @@ export class LocalObjectStore implements ObjectStore {
     await mkdir(this.tempDir, { recursive: true });
   }
 
-  private file(key: string): string {
+  /** The file that holds `key` (FileStore reads local files in place: decision 0027). */
+  file(key: string): string {
     assertKey(key);
     return path.join(this.root, ...key.split('/'));
   }
@@ -54,7 +55,11 @@ export class LocalObjectStore implements ObjectStore {
     try {
       // `flush`: fsync before the stream closes the file, so the rename never exposes a file whose
       // data is still only in the page cache.
-      await pipeline(stream, handle.createWriteStream({ flush: true }));
+      // A large buffer: while one write is at the disk, the next chunks gather and go in one writev.
+      await pipeline(
+        stream,
+        handle.createWriteStream({ flush: true, highWaterMark: STREAM_CHUNK_BYTES }),
+      );
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temp, target);
     } catch (error) {
@@ -70,7 +75,7 @@ export class LocalObjectStore implements ObjectStore {
     const file = this.file(key);
     try {
       const handle = await open(file, 'r');
-      return handle.createReadStream();
+      return handle.createReadStream({ highWaterMark: STREAM_CHUNK_BYTES });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
       throw error;

@@ -1,17 +1,4 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-  type CompletedPart,
-} from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { assertKey, counted, ObjectNotFoundError } from './object-store';
 import type { ObjectHead, ObjectStore } from './object-store';
@@ -46,7 +33,25 @@ export interface S3StoreOptions {
 export const PART_SIZE = 5 * 1024 * 1024;
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 
-/** Objects in an S3 bucket (AWS, or an S3-compatible server such as OpenStack Swift's s3api). */
+let loaded: typeof import('@aws-sdk/client-s3') | null = null;
+
+/**
+ * Loads the AWS SDK, which only STORAGE=s3 needs: imported at start it adds about 6 MB to the
+ * server's live heap, which every full garbage collection marks again (decision 0027).
+ */
+export async function loadS3Sdk(): Promise<void> {
+  loaded ??= await import('@aws-sdk/client-s3');
+}
+
+function sdk(): typeof import('@aws-sdk/client-s3') {
+  if (!loaded) throw new Error('loadS3Sdk() first');
+  return loaded;
+}
+
+/**
+ * Objects in an S3 bucket (AWS, or an S3-compatible server such as OpenStack Swift's s3api).
+ * `createObjectStore` loads the SDK first (`loadS3Sdk`).
+ */
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
@@ -59,7 +64,7 @@ export class S3ObjectStore implements ObjectStore {
     this.prefix = options.prefix ?? '';
     this.partSize = options.partSize ?? PART_SIZE;
     if (this.partSize < MIN_PART_SIZE) throw new RangeError('partSize below 5 MiB');
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       endpoint: options.endpoint,
       region: options.region,
       forcePathStyle: options.forcePathStyle,
@@ -103,7 +108,7 @@ export class S3ObjectStore implements ObjectStore {
     const sendPart = async (body: Buffer): Promise<void> => {
       uploadId ??= (
         await this.client.send(
-          new CreateMultipartUploadCommand({
+          new (sdk().CreateMultipartUploadCommand)({
             Bucket,
             Key,
             ContentType: 'application/octet-stream',
@@ -114,7 +119,7 @@ export class S3ObjectStore implements ObjectStore {
       if (!uploadId) throw new Error('S3 answered CreateMultipartUpload without an UploadId');
       const PartNumber = parts.length + 1;
       const { ETag } = await this.client.send(
-        new UploadPartCommand({
+        new (sdk().UploadPartCommand)({
           Bucket,
           Key,
           UploadId: uploadId,
@@ -144,7 +149,7 @@ export class S3ObjectStore implements ObjectStore {
       }
       if (uploadId === undefined) {
         await this.client.send(
-          new PutObjectCommand({
+          new (sdk().PutObjectCommand)({
             Bucket,
             Key,
             Body: part.subarray(0, fill),
@@ -156,7 +161,7 @@ export class S3ObjectStore implements ObjectStore {
       } else {
         if (fill > 0) await sendPart(part.subarray(0, fill));
         await this.client.send(
-          new CompleteMultipartUploadCommand({
+          new (sdk().CompleteMultipartUploadCommand)({
             Bucket,
             Key,
             UploadId: uploadId,
@@ -169,7 +174,7 @@ export class S3ObjectStore implements ObjectStore {
       source.destroy();
       if (uploadId !== undefined)
         await this.client
-          .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+          .send(new (sdk().AbortMultipartUploadCommand)({ Bucket, Key, UploadId: uploadId }))
           .catch(() => {});
       // An abort fails the request in flight with the SDK's own error: give the signal's reason.
       const reason: unknown = options.signal?.aborted ? options.signal.reason : undefined;
@@ -181,7 +186,9 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string): Promise<Readable> {
     const Key = this.objectKey(key);
     try {
-      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
+      const response = await this.client.send(
+        new (sdk().GetObjectCommand)({ Bucket: this.bucket, Key }),
+      );
       if (!(response.Body instanceof Readable)) throw new Error('S3 answered without a body');
       return response.Body;
     } catch (error) {
@@ -193,7 +200,9 @@ export class S3ObjectStore implements ObjectStore {
   async head(key: string): Promise<ObjectHead | null> {
     const Key = this.objectKey(key);
     try {
-      const response = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+      const response = await this.client.send(
+        new (sdk().HeadObjectCommand)({ Bucket: this.bucket, Key }),
+      );
       return { bytes: response.ContentLength ?? 0, etag: response.ETag };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -208,14 +217,14 @@ export class S3ObjectStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     const Key = this.objectKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key }));
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
   }
 
   async ping(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    await this.client.send(new (sdk().HeadBucketCommand)({ Bucket: this.bucket }));
   }
 
   async close(): Promise<void> {
@@ -225,7 +234,7 @@ export class S3ObjectStore implements ObjectStore {
 
 function isNotFound(error: unknown): boolean {
   return (
-    error instanceof S3ServiceException &&
+    error instanceof sdk().S3ServiceException &&
     (error.name === 'NoSuchKey' ||
       error.name === 'NotFound' ||
       error.$metadata.httpStatusCode === 404)

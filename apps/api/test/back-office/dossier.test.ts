@@ -1,8 +1,8 @@
 import { contract } from '@canal/shared/contract';
 import { unzipSync } from 'fflate';
-import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
+import { pdfText } from '../support/pdf-text';
 import {
   anonymous,
   CLINICA_ATACAMA,
@@ -42,24 +42,6 @@ async function newCase(payload: Record<string, unknown>) {
     [created.json().ticket],
   );
   return row!;
-}
-
-/**
- * The text a PDF shows, read back from its content streams: pdf-lib writes the standard fonts'
- * text as hex strings in WinAnsi (windows-1252), one per line drawn.
- */
-const winAnsi = new TextDecoder('windows-1252');
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-      lines.push(winAnsi.decode(Buffer.from(m[1]!, 'hex')));
-  }
-  return lines.join('\n');
 }
 
 async function dossier(client: StaffClient, id: number) {

@@ -315,7 +315,7 @@ describe('linked cases', () => {
     ]);
     const rows = await audited(copy, 'caso.vinculo');
     expect(rows.map((r) => [r.actor_id, detail(r.detail)])).toEqual([
-      [investigator.id, { vinculado: original, tipo: 'duplicado_de' }],
+      [investigator.id, { vinculado: await numberOf(original), tipo: 'duplicado_de' }],
     ]);
 
     // Removing it from either side removes it from both.
@@ -325,7 +325,7 @@ describe('linked cases', () => {
     expect(removed.statusCode).toBe(200);
     expect((await summary(admin, copy)).caso.vinculos).toEqual([]);
     expect((await audited(original, 'caso.vinculo')).map((r) => detail(r.detail))).toContainEqual({
-      vinculado: copy,
+      vinculado: await numberOf(copy),
       tipo: null,
     });
     const again = await admin.call(contract.unlinkCase, {

@@ -26,6 +26,7 @@ import {
   STAFF_PASSWORD,
   StaffClient,
 } from '../back-office/support';
+import { DOWNLOAD_CSP } from '../../src/http/security-headers';
 
 /**
  * Every endpoint of the shared contract, called for real: each answer's status must be declared
@@ -82,7 +83,11 @@ function conforms<N extends EndpointName, S extends StatusOf<Contract[N]>>(
     return undefined as ResponseOf<Contract[N], S>;
   }
   expect(body.contentTypes, `${name} content type`).toContain(res.headers['content-type']);
-  if (body.attachment) expect(res.headers['content-disposition'], name).toMatch(/^attachment;/);
+  if (body.attachment) {
+    expect(res.headers['content-disposition'], name).toMatch(/^attachment;/);
+    // A file from the API is no JSON: it carries a CSP of its own, inert anywhere (decision 0025).
+    expect(res.headers['content-security-policy'], name).toBe(DOWNLOAD_CSP);
+  }
   expect(res.rawPayload.length, name).toBeGreaterThan(0);
   return new Blob([res.rawPayload]) as ResponseOf<Contract[N], S>;
 }
@@ -227,6 +232,17 @@ describe('every endpoint answers what the contract declares', () => {
       400,
     );
     conforms('uploadFiles', await upload(), 409);
+  });
+
+  it('asks for the investigator to be replaced, one open request at a time', async () => {
+    const ask = (motivo: string) =>
+      call(t.app, 'requestReplacement', {
+        headers: auth,
+        payload: { denuncia_id: ticket, motivo },
+      });
+    conforms('requestReplacement', await ask('La persona a cargo conoce a la denunciada.'), 201);
+    conforms('requestReplacement', await ask('Otra vez.'), 409);
+    conforms('requestReplacement', await ask(''), 400);
   });
 
   const upload = () => {
@@ -611,6 +627,25 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       400,
     );
+    conforms('listReplacementRequests', await staffCall(admin, 'listReplacementRequests'), 200);
+    conforms(
+      'listReplacementRequests',
+      await staffCall(investigator, 'listReplacementRequests'),
+      403,
+    );
+    const answer = (payload: Record<string, unknown>) =>
+      staffCall(admin, 'answerReplacementRequest', { params: { id: caseId }, payload });
+    conforms('answerReplacementRequest', await answer({ decision: 'rechazada' }), 400);
+    conforms(
+      'answerReplacementRequest',
+      await answer({ decision: 'rechazada', motivo: 'No hay conflicto de interés.' }),
+      200,
+    );
+    conforms(
+      'answerReplacementRequest',
+      await answer({ decision: 'rechazada', motivo: 'Otra vez.' }),
+      404,
+    );
     // To another type and back: the milestones below are the original type's.
     for (const tipo_id of [view.caso.tipo_id === 26 ? 1 : 26, view.caso.tipo_id])
       conforms(
@@ -773,6 +808,75 @@ describe('every endpoint answers what the contract declares', () => {
       'deleteAlertRule',
       await staffCall(admin, 'deleteAlertRule', { params: { id: created.id } }),
       204,
+    );
+  });
+
+  it('administers master data', async () => {
+    const query = { organizacion: HEAD_OFFICE };
+    const lists = conforms(
+      'getMasterData',
+      await staffCall(admin, 'getMasterData', { query }),
+      200,
+    );
+    conforms('getMasterData', await staffCall(investigator, 'getMasterData', { query }), 403);
+    conforms('getMasterData', await staffCall(admin, 'getMasterData', { query: {} }), 400);
+    const zone = { organizacion: HEAD_OFFICE, lista: 'zonas', nombre: 'Zona de conformidad' };
+    const added = conforms(
+      'createMasterItem',
+      await staffCall(admin, 'createMasterItem', { payload: zone }),
+      201,
+    );
+    conforms(
+      'createMasterItem',
+      await staffCall(admin, 'createMasterItem', { payload: zone }),
+      409,
+    );
+    conforms('createMasterItem', await staffCall(admin, 'createMasterItem'), 400);
+    const id = added.zonas.find((z) => z.nombre === zone.nombre)!.id;
+    conforms(
+      'updateMasterItem',
+      await staffCall(admin, 'updateMasterItem', {
+        params: { id },
+        payload: { ...zone, nombre: 'Zona de conformidad 2' },
+      }),
+      200,
+    );
+    conforms(
+      'updateMasterItem',
+      await staffCall(admin, 'updateMasterItem', { params: { id: 987654 }, payload: zone }),
+      404,
+    );
+    const retire = { organizacion: HEAD_OFFICE, lista: 'zonas', activo: false };
+    conforms(
+      'setMasterItemActive',
+      await staffCall(admin, 'setMasterItemActive', { params: { id }, payload: retire }),
+      200,
+    );
+    conforms(
+      'setMasterItemActive',
+      await staffCall(admin, 'setMasterItemActive', {
+        params: { id: 27 },
+        payload: { ...retire, lista: 'tipos' },
+      }),
+      409,
+    );
+    conforms(
+      'reorderMasterList',
+      await staffCall(admin, 'reorderMasterList', {
+        payload: {
+          organizacion: HEAD_OFFICE,
+          lista: 'relaciones',
+          ids: lists.relaciones.map((o) => o.id),
+        },
+      }),
+      200,
+    );
+    conforms(
+      'reorderMasterList',
+      await staffCall(admin, 'reorderMasterList', {
+        payload: { organizacion: HEAD_OFFICE, lista: 'relaciones', ids: [987654] },
+      }),
+      400,
     );
   });
 

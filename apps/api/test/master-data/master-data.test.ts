@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINIC_SITES, organizationByKey, type ClinicKey, type ClinicSite } from '@canal/shared';
 import { MASTER_DATA } from '../../src/db/seed/master-data';
@@ -66,15 +66,20 @@ describe('master data', () => {
     expect(second.body).toBe('');
   });
 
-  it('sends the lists gzip-compressed to a client that accepts it, the same JSON and ETag', async () => {
+  it('sends the lists compressed (brotli, else gzip) to a client that accepts it, the same JSON and ETag', async () => {
     const plain = await get('/delitos');
-    const zipped = await get('/delitos', HEAD_OFFICE, { 'accept-encoding': 'gzip, deflate, br' });
+    const zipped = await get('/delitos', HEAD_OFFICE, { 'accept-encoding': 'gzip, deflate' });
+    const brotli = await get('/delitos', HEAD_OFFICE, { 'accept-encoding': 'gzip, deflate, br' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toContain('accept-encoding');
-    expect(zipped.headers.etag).toBe(plain.headers.etag);
-    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    for (const res of [zipped, brotli]) {
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('needs no bot-check token', async () => {

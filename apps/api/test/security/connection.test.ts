@@ -106,7 +106,9 @@ describe("Node's own answers to malformed HTTP", () => {
     expect(lower).toContain(
       'permissions-policy: camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     );
-    expect(lower).toContain("content-security-policy: default-src 'none'");
+    // A JSON answer: nosniff, and no CSP (sent with HTML only).
+    expect(lower).toContain('content-type: application/json');
+    expect(lower).not.toContain('content-security-policy');
     expect(lower).toContain('x-content-type-options: nosniff');
     expect(lower).toContain('referrer-policy: no-referrer');
     expect(closed).toBe(true);

@@ -124,6 +124,25 @@ describe('the global per-client limit', () => {
     }
   });
 
+  it('takes the sign-in limit from LOGINS_PER_15_MINUTES', async () => {
+    const two = await buildTestApp({ env: { LOGINS_PER_15_MINUTES: '2' } });
+    try {
+      const login = () =>
+        two.app.inject({
+          method: 'POST',
+          url: '/v1/denuncias/login',
+          headers: headers(),
+          payload: { ticket: 123456789012, password: 'Incorrecta#1' },
+        });
+      expect((await login()).statusCode).toBe(401);
+      expect((await login()).statusCode).toBe(401);
+      const refused = await login();
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('takes the client address from X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
     const behindProxy = await buildTestApp({
       globalRateLimit: 1,

@@ -53,6 +53,26 @@ describe('logs carry route patterns, never raw paths', () => {
     expect(log).toContain('"route":"/v1/denuncias/:id"');
   });
 
+  it('writes one access line per request: method, route pattern, status and time', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/datos-maestros/zonas',
+      headers: headers(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      level: 30,
+      reqId: res.headers['x-request-id'],
+      req: { method: 'GET', route: '/v1/datos-maestros/zonas' },
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
+    expect(line.responseTime).toEqual(expect.any(Number));
+  });
+
   it('logs a failed sign-in with a keyed hash of the ticket, never the ticket', async () => {
     const { ticket } = await fileAndLogin(t.app);
     lines.length = 0;

@@ -141,8 +141,11 @@ describe('security headers', () => {
       await t.app.inject({ method: 'GET', url: '/v1/denuncias/123456789012', headers: headers() }),
       await t.app.inject({ method: 'GET', url: '/v1/nada' }),
     ]) {
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toMatch(/no-store|no-cache/);
     }
@@ -154,24 +157,29 @@ describe('security headers', () => {
     expect(error.headers['cache-control']).toBe('no-store');
   });
 
-  it('keep JSON lean: an API answer allows nothing and carries none of the page-only headers', async () => {
-    const res = await t.app.inject({
+  it('keep JSON lean: nosniff and no-store, no CSP (HTML only) and none of the page-only headers', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/v1/datos-maestros/zonas', headers: headers() }),
+      // The same route spelled with an encoded path is still an API route.
+      await t.app.inject({ method: 'GET', url: '/%761/datos-maestros/zonas', headers: headers() }),
+    ]) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      for (const pageOnly of [
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+      ])
+        expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    const error = await t.app.inject({
       method: 'GET',
-      url: '/v1/datos-maestros/zonas',
+      url: '/v1/denuncias/123456789012',
       headers: headers(),
     });
-    expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; frame-ancestors 'none'",
-    );
-    for (const pageOnly of ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options'])
-      expect(res.headers[pageOnly], pageOnly).toBeUndefined();
-    // The same route spelled with an encoded path is still an API route.
-    const encoded = await t.app.inject({
-      method: 'GET',
-      url: '/%761/datos-maestros/zonas',
-      headers: headers(),
-    });
-    expect(encoded.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    expect(error.headers['cache-control']).toBe('no-store');
+    expect(error.headers['content-security-policy']).toBeUndefined();
   });
 
   it("give the portal's pages their own CSP, computed once and the same on every page", async () => {
@@ -189,6 +197,8 @@ describe('security headers', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(home!.headers['content-type']).toMatch(/^text\/html/);
+      expect(home!.headers['x-content-type-options']).toBe('nosniff');
       expect(form!.headers['content-security-policy']).toBe(csp);
       expect(home!.headers['permissions-policy']).toContain('camera=()');
       expect(home!.headers['referrer-policy']).toBe('no-referrer');

@@ -59,7 +59,7 @@ export function storageEnv(): Record<string, string> {
 export interface TestAppOptions extends Omit<RuntimeOptions, 'warn'> {
   env?: Record<string, string>;
   globalRateLimit?: number;
-  clientLimits?: ClientLimits;
+  clientLimits?: Partial<ClientLimits>;
   bodyDeadlines?: AppOptions['bodyDeadlines'];
 }
 
@@ -107,8 +107,13 @@ function testAppOptions(options: TestAppOptions, dataDir: string): AppOptions {
     globalRateLimit:
       options.globalRateLimit ??
       (options.env?.RATE_LIMIT_PER_MINUTE === undefined ? 100_000 : undefined),
-    // Every test shares one client address; the per-client limits get their own test.
-    clientLimits: options.clientLimits ?? { login: 100_000, recovery: 100_000, filing: 100_000 },
+    // Every test shares one client address; the per-client limits get their own test (unless the
+    // test sets LOGINS_PER_15_MINUTES itself, which then holds).
+    clientLimits: options.clientLimits ?? {
+      ...(options.env?.LOGINS_PER_15_MINUTES === undefined ? { login: 100_000 } : {}),
+      recovery: 100_000,
+      filing: 100_000,
+    },
     webDist: path.join(dataDir, 'no-web'),
     bodyDeadlines: options.bodyDeadlines,
   };

@@ -20,15 +20,23 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`apps/api/src/server.ts`) as a child process on a free port, resolved once it
- * answers. Used by the crash test, the end-to-end suite and the benchmarks.
+ * The real server (`apps/api/src/server.ts`, or the build with `args`) as a child process on a free
+ * port (or on `port`, to start it again where it was), resolved once it answers. Used by the crash test, the end-to-end
+ * suite and the benchmarks.
  */
 export async function startServerProcess(
   env: Record<string, string> | ((port: number) => Record<string, string>),
   stdio: 'ignore' | 'inherit' = 'ignore',
+  options: {
+    /** Where to listen: to start it again where it was; a free port unless told. */
+    port?: number;
+    /** Node's arguments: the TypeScript source through tsx unless told (e.g. the compiled build). */
+    args?: string[];
+  } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const port = options.port ?? (await freePort());
+  const args = options.args ?? ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', stdio],
     env: {
@@ -50,7 +58,8 @@ export async function startServerProcess(
       )
     )
       break;
-    if (i > 600 || child.exitCode !== null) {
+    // Three minutes: a start takes close to one when the machine is shared and busy.
+    if (i > 1800 || child.exitCode !== null) {
       child.kill('SIGKILL');
       throw new Error('el servidor no inició');
     }

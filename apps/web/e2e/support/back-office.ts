@@ -78,9 +78,8 @@ export class BackOffice {
     return BackOffice.activateWith(inject('staffActivationToken'));
   }
 
-  /** Activates the account of an activation token (an invitation) and signs in. */
-  static async activateWith(token: string): Promise<BackOffice> {
-    const base = inject('baseUrl');
+  /** Activates the account of an activation token (an invitation) and signs in, on `base`'s API. */
+  static async activateWith(token: string, base = inject('baseUrl')): Promise<BackOffice> {
     const lookup = await callThrough(viaFetch, base, contract.lookupInvitation, {
       body: { token },
     });

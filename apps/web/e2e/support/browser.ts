@@ -6,9 +6,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** The portal's address for an organisation: its `{segment}.localhost` host, or plain localhost. */
-export function portalUrl(segment: string | null = null, pathname = '/'): string {
-  const port = inject('port');
+/**
+ * The portal's address for an organisation: its `{segment}.localhost` host, or plain localhost; on
+ * the run's server unless a spec names the port of a server of its own.
+ */
+export function portalUrl(
+  segment: string | null = null,
+  pathname = '/',
+  port = inject('port'),
+): string {
   return `http://${segment ? `${segment}.localhost` : 'localhost'}:${port}${pathname}`;
 }
 
@@ -55,15 +61,16 @@ export interface LocalMail {
   html: string;
 }
 
-/** The local mailbox of the test server, waiting until `predicate` finds a message. */
+/** The local mailbox of the test server (or of `base`), waiting until `predicate` finds a message. */
 export async function waitForMail(
   predicate: (m: LocalMail) => boolean,
   timeoutMs = 20_000,
+  base = inject('baseUrl'),
 ): Promise<LocalMail> {
   const deadline = Date.now() + timeoutMs;
   let mails: LocalMail[] = [];
   while (Date.now() < deadline) {
-    mails = (await (await fetch(`${inject('baseUrl')}/dev/correo.json`)).json()) as LocalMail[];
+    mails = (await (await fetch(`${base}/dev/correo.json`)).json()) as LocalMail[];
     const found = mails.find(predicate);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));

@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     BOT_CHECK: 'altcha',
     // Every test files from one address; the per-client filing limit has its own API test.
     FILINGS_PER_HOUR: '1000',
+    // Every spec signs in from the same address too; the sign-in limit has its own API test.
+    LOGINS_PER_15_MINUTES: '1000',
     WEB_DIST: dist,
     DATABASE_URL: '',
     SMTP_URL: '',
@@ -75,6 +77,11 @@ export default async function setup(project: TestProject) {
     createAdmin('pantallas.e2e@canal-denuncias.cl', 'Pantallas E2E'),
   ).hash.slice(1);
 
+  // The administrator of complainant-requests.e2e.ts (through the API).
+  const requestsAdminToken = new URL(
+    createAdmin('solicitudes.e2e@canal-denuncias.cl', 'Solicitudes E2E'),
+  ).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -83,12 +90,14 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', base);
   project.provide('port', port);
   project.provide('dataDir', dataDir);
+  project.provide('webDist', dist);
   project.provide('staffEmail', STAFF_EMAIL);
   project.provide('staffActivationToken', activation);
   project.provide('adminActivationUrl', adminActivationUrl);
   project.provide('anonymityAdminToken', anonymityAdminToken);
   project.provide('intakeAdminActivationUrl', intakeAdminActivationUrl);
   project.provide('screensAdminToken', screensAdminToken);
+  project.provide('requestsAdminToken', requestsAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -102,6 +111,8 @@ declare module 'vitest' {
     baseUrl: string;
     port: number;
     dataDir: string;
+    /** The portal built for the run, for a spec that starts a server of its own (support/own-server.ts). */
+    webDist: string;
     /** The back-office administrator created before the server started, not yet activated. */
     staffEmail: string;
     staffActivationToken: string;
@@ -113,5 +124,7 @@ declare module 'vitest' {
     intakeAdminActivationUrl: string;
     /** The administrator of back-office-screens.e2e.ts, not yet activated. */
     screensAdminToken: string;
+    /** The administrator of complainant-requests.e2e.ts, not yet activated. */
+    requestsAdminToken: string;
   }
 }

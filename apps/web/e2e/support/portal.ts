@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { JSHandle, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -18,10 +18,13 @@ interface AxeViolation {
 }
 
 /**
- * axe-core on the page as it is now (WCAG 2.x A/AA and best practices): fails the test on any
- * violation, printing each rule id with the selectors of its nodes.
+ * axe-core on the page as it is now (WCAG 2.x A/AA and best practices), or on one part of it (a
+ * dialog, the open calendar) when given a locator: fails the test on any violation, printing each
+ * rule id with the selectors of its nodes. A part is checked by the rules that apply to elements;
+ * the rules about the whole page (one main landmark, a level-one heading…) need the page.
  */
-export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+export async function expectNoAxeViolations(target: Page | Locator, where: string): Promise<void> {
+  const page = 'mainFrame' in target ? target : target.page();
   // The portal's CSP (script-src 'self') refuses addScriptTag's inline script, and the CSP is part of
   // what is under test, so it is not bypassed: axe is evaluated through the DevTools protocol instead.
   // Let finite transitions end first: a colour half-way through a 150 ms transition is not what a person sees.
@@ -33,12 +36,22 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
       ),
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  const root: JSHandle<Document | Element> =
+    'mainFrame' in target
+      ? await target.evaluateHandle(() => document)
+      : await target.elementHandle();
+  // Only violations are read, so axe is told not to describe every passing node (it runs faster).
+  const violations = await root.evaluate(async (node: Document | Element) => {
     const result = await (
       window as unknown as {
-        axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> };
+        axe: {
+          run: (
+            ctx: Document | Element,
+            options: { resultTypes: string[] },
+          ) => Promise<{ violations: AxeViolation[] }>;
+        };
       }
-    ).axe.run(document);
+    ).axe.run(node, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -46,6 +59,7 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   });
+  await root.dispose();
   const report = violations
     .map(
       (v) =>
@@ -102,8 +116,15 @@ export async function goToStep1(page: Page): Promise<void> {
   await page.getByRole('heading', { name: /^Tipo denuncia: / }).waitFor();
 }
 
-/** The occurrence date: opens the calendar with a click and clicks the 1st of the shown month. */
-export async function pickFirstOfMonth(page: Page): Promise<string> {
+/**
+ * The occurrence date: opens the calendar with a click and clicks the 1st of the shown month.
+ * `checkOpen` checks the open calendar (by default axe on the page with it open).
+ */
+export async function pickFirstOfMonth(
+  page: Page,
+  checkOpen: (calendar: Locator) => Promise<void> = () =>
+    expectNoAxeViolations(page, 'el calendario abierto'),
+): Promise<string> {
   const input = page.getByLabel('Fecha de ocurrencia de los hechos');
   await expect.poll(() => input.isEnabled()).toBe(true);
   await input.click();
@@ -112,7 +133,7 @@ export async function pickFirstOfMonth(page: Page): Promise<string> {
   );
   // The open calendar passes axe too: its month and year selects are named (issue 12).
   await page.getByRole('combobox', { name: 'Año' }).waitFor();
-  await expectNoAxeViolations(page, 'el calendario abierto');
+  await checkOpen(page.locator('.react-datepicker-popper'));
   await day.click();
   const now = new Date();
   const expected = `01-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
@@ -200,23 +221,26 @@ export async function signIn(page: Page, code: string, password: string): Promis
   await form.getByRole('button', { name: 'Consultar denuncia' }).click();
 }
 
+/** Options of an anonymous complaint typed through the wizard. */
+export interface AnonymousComplaint {
+  type?: string;
+  zone?: string | null;
+  files?: UploadFile[];
+}
+
 /**
- * Files a short anonymous complaint of the code-of-ethics category through the whole UI, from the
- * home page the browser is on, and leaves the page on its detail; returns the code. `zone` is null
- * for an organisation with a single zone (the form chooses it and shows no select).
+ * Types an anonymous complaint from the home page up to an enabled "Ingresar denuncia" (not
+ * pressed): terms, a type of group III, step 1 with `description`, the zone and place, the files.
  */
-export async function fileAnonymousComplaint(
+export async function fillAnonymousComplaint(
   page: Page,
-  email: string,
-  password: string,
   description: string,
   {
     type = 'Uso indebido de recursos de la organización',
     zone = 'Región Metropolitana de Santiago',
     files = [],
-  }: { type?: string; zone?: string | null; files?: UploadFile[] } = {},
-): Promise<string> {
-  await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
+  }: AnonymousComplaint = {},
+): Promise<Locator> {
   await acceptTermsAndStart(page);
   await chooseComplaintType(page, /^III\. INFRACCIONES AL CÓDIGO DE ÉTICA$/, type);
   await goToStep1(page);
@@ -233,6 +257,22 @@ export async function fileAnonymousComplaint(
   if (files.length > 0) await pickFiles(page, page, files);
   const submit = page.getByRole('button', { name: 'Ingresar denuncia' });
   await expect.poll(() => submit.isEnabled()).toBe(true);
-  await submit.click();
+  return submit;
+}
+
+/**
+ * Files a short anonymous complaint of the code-of-ethics category through the whole UI, from the
+ * home page the browser is on, and leaves the page on its detail; returns the code. `zone` is null
+ * for an organisation with a single zone (the form chooses it and shows no select).
+ */
+export async function fileAnonymousComplaint(
+  page: Page,
+  email: string,
+  password: string,
+  description: string,
+  options: AnonymousComplaint = {},
+): Promise<string> {
+  await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
+  await (await fillAnonymousComplaint(page, description, options)).click();
   return saveComplaint(page, email, password);
 }

@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { lazyApiClient } from '../lib/api/lazy-client';
 import { RouterProvider } from 'react-router';
 import { ApiProvider } from '../lib/api/ApiProvider';
 import { BrandProvider, useBrand } from '../lib/brand/BrandProvider';
@@ -7,21 +7,13 @@ import { createAppRouter } from './router';
 
 function WithApi() {
   const { organization } = useBrand();
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        // SPEC §7: answers are not cached (the involved-recognition list opts in where it is used).
-        defaultOptions: {
-          queries: { staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false },
-        },
-      }),
-  );
-  const [router] = useState(createAppRouter);
+  // One client for the screens and for the routes' loaders; the query client is provided by the
+  // lazy layout of the pages that read data (router.tsx).
+  const [api] = useState(() => lazyApiClient(organization.id));
+  const [router] = useState(() => createAppRouter(api));
   return (
-    <ApiProvider organizationId={organization.id}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+    <ApiProvider organizationId={organization.id} client={api}>
+      <RouterProvider router={router} />
     </ApiProvider>
   );
 }

@@ -42,7 +42,7 @@ describe('a path no page has', () => {
     renderPortal(routes, { path: '/no-existe', api: testClient(clinic), organization: clinic });
     expect(await screen.findByRole('heading', { name: '404 - Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(
       screen.getByRole('heading', { name: '404 - Not Found' }),
     );

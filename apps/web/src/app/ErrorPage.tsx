@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MESSAGES } from '@canal/shared';
+import { FIRST_LOAD_MESSAGES } from '@canal/shared';
 
 /**
  * SPEC §2: "{status} - {statusText}" for route errors, "Error Desconocido" otherwise, and a way
@@ -8,8 +8,8 @@ import { MESSAGES } from '@canal/shared';
 export function FramedErrorPage() {
   const error = useRouteError();
   const text = isRouteErrorResponse(error)
-    ? MESSAGES.routeError(error.status, error.statusText)
-    : MESSAGES.routeUnknownError;
+    ? FIRST_LOAD_MESSAGES.routeError(error.status, error.statusText)
+    : FIRST_LOAD_MESSAGES.routeUnknownError;
   return (
     <div className="mx-auto max-w-3xl p-8 text-center">
       <h1 className="text-2xl font-bold">{text}</h1>

@@ -1,8 +1,11 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { Footer } from '../features/frame/Footer';
 import { HeaderArea } from '../features/frame/HeaderArea';
 import { LoadingPage } from '../components/LoadingPage';
+
+// The footer sits below the fold (a page, or its loading view, takes at least a screen's height):
+// its code and its data come in their own chunk after the first paint (decision 0026, round 2).
+const Footer = lazy(() => import('../features/frame/Footer').then((m) => ({ default: m.Footer })));
 
 /** Header area, page content and footer around every route (SPEC §2 "Shared frame"). */
 export function RootLayout() {
@@ -33,7 +36,10 @@ export function RootLayout() {
           {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
         </Suspense>
       </main>
-      <Footer />
+      {/* Until it arrives, the footer's band (nothing below it can move). */}
+      <Suspense fallback={<div aria-hidden="true" className="min-h-72 bg-secondary" />}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -4,9 +4,16 @@ import { ErrorPage, FramedErrorPage, notFoundLoader } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
 import { paths, routePatterns } from '../config/paths';
 import { HomeRoute } from '../routes/home';
+import { startMasterData } from '../features/complaint-form/master-data-requests';
+import type { ApiClient } from '../lib/api/client';
 
-/** SPEC §2 route table; each screen is its own chunk. */
-export const routes: RouteObject[] = [
+const loadQueryLayout = () => import('./QueryLayout').then((m) => ({ Component: m.QueryLayout }));
+
+/**
+ * SPEC §2 route table; each screen is its own chunk. With `api`, the new-complaint route's loader
+ * starts its master data while its chunks download (decision 0026).
+ */
+export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
   {
     path: '/',
     element: <RootLayout />,
@@ -20,23 +27,41 @@ export const routes: RouteObject[] = [
           // The home page is most visits' first screen: in the first chunk, not one round trip later.
           { index: true, Component: HomeRoute },
           {
-            path: paths.newComplaint().slice(1),
-            lazy: () =>
-              import('../routes/new-complaint').then((m) => ({ Component: m.NewComplaintRoute })),
-            // SPEC §2: errors on the new-complaint route go back to the home page.
-            errorElement: <Navigate to="/" replace />,
-          },
-          {
-            path: routePatterns.complaintDetail,
-            lazy: () =>
-              import('../routes/complaint-detail').then((m) => ({
-                Component: m.ComplaintDetailRoute,
-              })),
-          },
-          {
-            path: routePatterns.resetPassword,
-            lazy: () =>
-              import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+            // TanStack Query with the pages that read data, not in the first load of `/`.
+            lazy: loadQueryLayout,
+            children: [
+              {
+                path: paths.newComplaint().slice(1),
+                lazy: () =>
+                  import('../routes/new-complaint').then((m) => ({
+                    Component: m.NewComplaintRoute,
+                  })),
+                ...(api && {
+                  loader: () => {
+                    startMasterData(api);
+                    return null;
+                  },
+                  // Moving between the form's steps keeps the lists the form already has.
+                  shouldRevalidate: () => false,
+                }),
+                // SPEC §2: errors on the new-complaint route go back to the home page.
+                errorElement: <Navigate to="/" replace />,
+              },
+              {
+                path: routePatterns.complaintDetail,
+                lazy: () =>
+                  import('../routes/complaint-detail').then((m) => ({
+                    Component: m.ComplaintDetailRoute,
+                  })),
+              },
+              {
+                path: routePatterns.resetPassword,
+                lazy: () =>
+                  import('../routes/reset-password').then((m) => ({
+                    Component: m.ResetPasswordRoute,
+                  })),
+              },
+            ],
           },
           // Any other path: "404 - Not Found" in the frame, not a bare white page.
           { path: '*', loader: notFoundLoader, Component: () => null },
@@ -47,11 +72,20 @@ export const routes: RouteObject[] = [
   // The back office (DESIGN §8): one lazy entry with its own routes and staff layout, never the
   // portal's frame. A single import() keeps the portal's first load the same size.
   {
-    path: `${paths.staffInbox()}/*`,
-    lazy: () => import('../routes/gestion/root').then((m) => ({ Component: m.GestionRoot })),
+    lazy: loadQueryLayout,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <LoadingPage />,
+    children: [
+      {
+        path: `${paths.staffInbox()}/*`,
+        lazy: () => import('../routes/gestion/root').then((m) => ({ Component: m.GestionRoot })),
+        errorElement: <ErrorPage />,
+        hydrateFallbackElement: <LoadingPage />,
+      },
+    ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const routes = appRoutes();
+
+export const createAppRouter = (api: ApiClient) => createBrowserRouter(appRoutes(api));

@@ -4,9 +4,13 @@ import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
 import { homeApi, renderPage } from '../test/home';
 
 describe('home page', () => {
-  it('shows, in order, the header, the introduction, the notice, the two blocks and the documents', () => {
+  it('shows, in order, the header, the introduction, the notice, the two blocks and the documents', async () => {
     homeApi();
     renderPage();
+    // The documents section loads after the first paint (its own chunk).
+    await screen.findByRole('region', {
+      name: '¿Qué debo conocer antes de realizar una denuncia?',
+    });
     const headings = screen
       .getAllByRole('heading', { level: 1 })
       .concat(screen.getAllByRole('heading', { level: 2 }));

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { HEAD_OFFICE } from '@canal/shared';
 import { BrandProvider } from '../lib/brand/BrandProvider';
 import type { StaffApi } from '../features/back-office/api/client';
-import type { CaseSummaryWire, StaffUserWire } from '@canal/shared/contract';
+import type { CaseSummaryWire, CaseViewWire, StaffUserWire } from '@canal/shared/contract';
 import { fromStaffUser } from '../features/back-office/api/mappers';
 import { GestionShell } from '../features/back-office/components/GestionShell';
 import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
@@ -127,5 +127,62 @@ export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWir
   asignado: null,
   prioridad: null,
   etiquetas: [],
+  derivar_dt: false,
   ...over,
+});
+
+/**
+ * Case 7 as its page reads it: an identified Law 21.643 complaint with no complainant data shown,
+ * no log, files or milestones; `caso`, `denuncia` and the rest as given.
+ */
+export const caseView = ({
+  caso,
+  denuncia,
+  ...rest
+}: Partial<Omit<CaseViewWire, 'caso' | 'denuncia'>> & {
+  caso?: Partial<CaseViewWire['caso']>;
+  denuncia?: Partial<CaseViewWire['denuncia']>;
+} = {}): CaseViewWire => ({
+  caso: {
+    ...caseSummary({ id: 7, numero: 'CD-2026-00007' }),
+    fecha_respuesta: null,
+    fecha_cierre: null,
+    resolucion: null,
+    asignado: null,
+    exclusiones: [],
+    vinculos: [],
+    ...caso,
+  },
+  denuncia: {
+    reconoce_involucrados: null,
+    fono: null,
+    email: null,
+    nombre: null,
+    apellido_paterno: null,
+    apellido_materno: null,
+    rut: null,
+    fecha_denuncia: '02/03/2026',
+    descripcion_hecho: 'Relato.',
+    tipo_conocimiento: null,
+    fecha_ocurrencia_hecho: '01/03/2026',
+    lugar: null,
+    otro_lugar: null,
+    relacion_organizacion: null,
+    fecha_respuesta: null,
+    estado_denuncia: 'Recibida',
+    subtipo_denuncia: null,
+    tipo_denuncia: null,
+    zona: null,
+    denunciado_nombre: null,
+    denunciado_cargo: null,
+    denunciado_es_gerente: false,
+    a_nombre_de_otro: false,
+    fundamento_representacion: null,
+    ...denuncia,
+  },
+  bitacora: { visible: [], interna: [] },
+  archivos: [],
+  hitos: [],
+  solicitud_reemplazo: null,
+  ...rest,
 });

@@ -165,7 +165,8 @@ export async function chooseType(user: UserEvent, typeTitle = 'Lavado de activos
   await user.click(await screen.findByRole('button', { name: HEADINGS[index] }));
   await user.click(screen.getByRole('radio', { name: typeTitle }));
   await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await screen.findByRole('heading', { name: `Tipo denuncia: ${category.title}` });
+  // Step 1 is its own chunk: on a busy machine it may take more than findBy's default second.
+  await screen.findByRole('heading', { name: `Tipo denuncia: ${category.title}` }, STEP_ONE_WAIT);
 }
 
 /** The date picker's input once its lazy chunk is there (the placeholder input is disabled). */
@@ -225,3 +226,6 @@ export function errorOf(label: string): string | null {
 }
 
 export { within };
+
+/** How long a test waits for the lazily loaded step 1 of the wizard (its own chunk). */
+export const STEP_ONE_WAIT = { timeout: 10_000 };

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw/server';
 
@@ -10,6 +10,11 @@ afterEach(() => {
   server.events.removeAllListeners();
 });
 afterAll(() => server.close());
+
+// findBy…/waitFor wait up to 5 s (the default is 1 s): two test files share a two-core CI machine,
+// and a screen that renders in 50 ms alone can take over a second there. A passing wait still ends
+// as soon as its condition holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

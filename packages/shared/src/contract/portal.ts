@@ -9,6 +9,7 @@ import {
   passwordRecoveryPayloadSchema,
   resetPasswordPayloadSchema,
   statusPayloadSchema,
+  replacementRequestPayloadSchema,
   uploadBitacoraSchema,
 } from '../schemas';
 import {
@@ -104,6 +105,19 @@ export const addComment = endpoint({
   headers: complainantHeaders,
   body: addCommentPayloadSchema,
   // 409: the complaint is closed.
+  responses: { 201: messageSchema, ...errors(400, 401, 403, 404, 409, ...ALWAYS) },
+});
+
+export const requestReplacement = endpoint({
+  method: 'POST',
+  path: '/v1/denuncias/solicitud-reemplazo',
+  tag: complaints,
+  access: 'complainant',
+  summary:
+    'Solicita el cambio de la persona investigadora, con un motivo (una solicitud abierta por denuncia; adición, decisión 0022)',
+  headers: complainantHeaders,
+  body: replacementRequestPayloadSchema,
+  // 409: the complaint is closed, or a request is already waiting for an answer.
   responses: { 201: messageSchema, ...errors(400, 401, 403, 404, 409, ...ALWAYS) },
 });
 
@@ -249,6 +263,7 @@ export const portal = {
   complaintDetail,
   complaintAttachments,
   addComment,
+  requestReplacement,
   uploadFiles,
   complaintStatus,
   recoverCodes,

@@ -195,3 +195,54 @@ describe('complaintFormSchema', () => {
     ).toEqual([M.descriptionMax]);
   });
 });
+
+describe('complaintFormSchema: the accused and the representation (types 26–28, decision 0021)', () => {
+  const karin = { ...validIdentified, crimeId: 27 };
+
+  it('accepts them empty: every one is optional', () => {
+    expect(issuesOf(complaintFormSchema, karin)).toEqual([]);
+    expect(
+      issuesOf(complaintFormSchema, {
+        ...karin,
+        accusedName: '',
+        accusedPosition: '',
+        accusedIsManager: false,
+        onBehalfOfAnother: false,
+        representationBasis: '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('checks their lengths and asks the basis of a representation', () => {
+    expect(
+      issuesOf(complaintFormSchema, {
+        ...karin,
+        accusedName: 'x'.repeat(201),
+        accusedPosition: 'x'.repeat(201),
+        onBehalfOfAnother: true,
+        representationBasis: '  ',
+      }),
+    ).toEqual([
+      `accusedName: ${M.accusedNameMax}`,
+      `accusedPosition: ${M.accusedPositionMax}`,
+      `representationBasis: ${M.representationBasisRequired}`,
+    ]);
+    expect(
+      messagesAt(
+        complaintFormSchema,
+        { ...karin, onBehalfOfAnother: true, representationBasis: 'x'.repeat(1001) },
+        'representationBasis',
+      ),
+    ).toEqual([M.representationBasisMax]);
+  });
+
+  it('does not check them for another type (the mapper leaves them out)', () => {
+    expect(
+      issuesOf(complaintFormSchema, {
+        ...validIdentified,
+        accusedName: 'x'.repeat(201),
+        onBehalfOfAnother: true,
+      }),
+    ).toEqual([]);
+  });
+});

@@ -1,9 +1,11 @@
 // The new-complaint form (SPEC §3 front-side names, SPEC §5 rules). Files are not part of it.
 import { z } from 'zod';
-import { OTHER_PLACE, isAnonymityBlocked } from '../constants';
+import { OTHER_PLACE, isAnonymityBlocked, isLaw21643Type } from '../constants';
 import { MESSAGES } from '../messages';
 import { formatRut } from '../rut';
 import {
+  accusedNameSchema,
+  accusedPositionSchema,
   descriptionSchema,
   knowledgeSourceSchema,
   nameSchema,
@@ -13,6 +15,7 @@ import {
   phoneSchema,
   placeSchema,
   requiredOtherPlaceSchema,
+  representationBasisSchema,
   rutSchema,
   selectSchema,
 } from './fields';
@@ -39,10 +42,17 @@ const looseRut = z.preprocess(
   z.string({ error: MESSAGES.empty }).optional(),
 );
 
+/** A checkbox that may be missing (unticked). */
+const looseFlag = z.preprocess(
+  (value: boolean | null | undefined) => value ?? undefined,
+  z.boolean({ error: MESSAGES.selectRequired }).optional(),
+);
+
 /**
  * Values the form may hold while being filled (selects may be empty) → a valid ComplaintForm.
  * Errors sit on the field they concern: complainant fields, `anonymous` (types 26–28) and
- * `otherPlace` (place "Otro").
+ * `otherPlace` (place "Otro"). The accused and representation fields (types 26–28, decision 0021)
+ * are checked only for those types; for another type the mapper leaves them out.
  */
 export const complaintFormSchema = z
   .object({
@@ -61,6 +71,11 @@ export const complaintFormSchema = z
     occurrenceZone: selectSchema,
     otherPlace: otherPlaceSchema,
     relationshipWithOrganization: selectSchema,
+    accusedName: looseText,
+    accusedPosition: looseText,
+    accusedIsManager: looseFlag,
+    onBehalfOfAnother: looseFlag,
+    representationBasis: looseText,
   })
   .superRefine((form, ctx) => {
     if (form.anonymous !== true) {
@@ -72,6 +87,18 @@ export const complaintFormSchema = z
     }
     if (form.occurrencePlace === OTHER_PLACE) {
       addIssuesFrom(ctx, requiredOtherPlaceSchema, form.otherPlace, ['otherPlace']);
+    }
+    if (typeof form.crimeId === 'number' && isLaw21643Type(form.crimeId)) {
+      addIssuesFrom(ctx, accusedNameSchema, form.accusedName, ['accusedName']);
+      addIssuesFrom(ctx, accusedPositionSchema, form.accusedPosition, ['accusedPosition']);
+      if (form.onBehalfOfAnother === true) {
+        const basis = form.representationBasis?.trim() ?? '';
+        if (basis === '') {
+          addIssue(ctx, ['representationBasis'], MESSAGES.representationBasisRequired);
+        } else {
+          addIssuesFrom(ctx, representationBasisSchema, basis, ['representationBasis']);
+        }
+      }
     }
   }, WHEN_OBJECT);
 

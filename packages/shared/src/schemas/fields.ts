@@ -3,6 +3,8 @@
 // values (`filled`). No check uses `abort`, which would also stop the forms' cross-field rules.
 import { z } from 'zod';
 import {
+  ACCUSED_NAME_MAX,
+  ACCUSED_POSITION_MAX,
   COMMENT_MAX,
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -16,6 +18,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PHONE_LENGTH,
+  REPRESENTATION_BASIS_MAX,
 } from '../constants';
 import { formatApiDate, isOccurrenceDateInRange, parseApiDate } from '../dates';
 import { MESSAGES } from '../messages';
@@ -142,6 +145,17 @@ export const requiredCommentSchema = z
   .trim()
   .min(1, { error: MESSAGES.commentRequired })
   .max(COMMENT_MAX, MESSAGES.commentMax);
+
+/** Law 21.643 complaints (decision 0021): who is accused and the basis of a representation, optional. */
+export const accusedNameSchema = optionalTextSchema(ACCUSED_NAME_MAX, MESSAGES.accusedNameMax);
+export const accusedPositionSchema = optionalTextSchema(
+  ACCUSED_POSITION_MAX,
+  MESSAGES.accusedPositionMax,
+);
+export const representationBasisSchema = optionalTextSchema(
+  REPRESENTATION_BASIS_MAX,
+  MESSAGES.representationBasisMax,
+);
 
 /** "Otro" place text: optional here; required when the place is -1 (checked by the form). */
 export const otherPlaceSchema = optionalTextSchema(OTHER_PLACE_MAX, MESSAGES.otherPlaceMax);

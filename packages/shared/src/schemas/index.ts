@@ -6,3 +6,5 @@ export * from './payloads';
 export { WHEN_OBJECT, addIssue, addIssuesFrom } from './refine';
 export * from './staff';
 export * from './alert-rules';
+export * from './replacement';
+export * from './master-data';

@@ -224,3 +224,95 @@ describe('other payloads', () => {
     );
   });
 });
+
+describe('denunciaPayloadSchema: the accused and the representation (decision 0021)', () => {
+  const karin = toDenunciaPayload({ ...identifiedForm, crimeId: 26 }, ticketInfo, filialId);
+  const given = {
+    denunciado_nombre: '  Pedro Soto  ',
+    denunciado_cargo: 'Gerente general',
+    denunciado_es_gerente: true,
+    a_nombre_de_otro: true,
+    fundamento_representacion: 'Soy su abogada, con poder simple.',
+  };
+
+  it('keeps them, trimmed, for types 26–28', () => {
+    const parsed = denunciaPayloadSchema.parse({ ...karin, ...given });
+    expect(parsed).toMatchObject({ ...given, denunciado_nombre: 'Pedro Soto' });
+  });
+
+  it('leaves out what says nothing, and the basis without a representation', () => {
+    const parsed = denunciaPayloadSchema.parse({
+      ...karin,
+      denunciado_nombre: '',
+      denunciado_cargo: null,
+      denunciado_es_gerente: false,
+      a_nombre_de_otro: false,
+      fundamento_representacion: 'no aplica',
+    });
+    for (const key of Object.keys(given)) expect(parsed).not.toHaveProperty(key);
+  });
+
+  it('refuses them for another type, on the first one given', () => {
+    expect(issuesOf(denunciaPayloadSchema, { ...identified, denunciado_cargo: 'Jefe' })).toEqual([
+      `denunciado_cargo: ${M.law21643FieldsNotAllowed}`,
+    ]);
+    expect(issuesOf(denunciaPayloadSchema, { ...identified, denunciado_es_gerente: true })).toEqual(
+      [`denunciado_es_gerente: ${M.law21643FieldsNotAllowed}`],
+    );
+    // A "no" or an empty text says nothing: accepted and dropped.
+    expect(
+      issuesOf(denunciaPayloadSchema, {
+        ...identified,
+        denunciado_es_gerente: false,
+        denunciado_nombre: ' ',
+      }),
+    ).toEqual([]);
+  });
+
+  it('checks lengths and types, and asks the basis of a representation', () => {
+    expect(
+      issuesOf(denunciaPayloadSchema, {
+        ...karin,
+        denunciado_nombre: 'x'.repeat(201),
+        denunciado_cargo: 'x'.repeat(201),
+        a_nombre_de_otro: true,
+      }),
+    ).toEqual([
+      `denunciado_nombre: ${M.accusedNameMax}`,
+      `denunciado_cargo: ${M.accusedPositionMax}`,
+      `fundamento_representacion: ${M.representationBasisRequired}`,
+    ]);
+    expect(
+      issuesOf(denunciaPayloadSchema, {
+        ...karin,
+        a_nombre_de_otro: true,
+        fundamento_representacion: 'x'.repeat(1001),
+      }),
+    ).toEqual([`fundamento_representacion: ${M.representationBasisMax}`]);
+    expect(issuesOf(denunciaPayloadSchema, { ...karin, denunciado_es_gerente: 'sí' })).toEqual([
+      `denunciado_es_gerente: ${M.invalidData}`,
+    ]);
+  });
+
+  it('goes from the form through the mapper only for types 26–28', () => {
+    const form = {
+      ...identifiedForm,
+      accusedName: ' Pedro Soto ',
+      accusedPosition: '',
+      accusedIsManager: true,
+      onBehalfOfAnother: true,
+      representationBasis: ' Poder simple ',
+    };
+    expect(toDenunciaPayload({ ...form, crimeId: 28 }, ticketInfo, filialId)).toMatchObject({
+      denunciado_nombre: 'Pedro Soto',
+      denunciado_es_gerente: true,
+      a_nombre_de_otro: true,
+      fundamento_representacion: 'Poder simple',
+    });
+    expect(toDenunciaPayload({ ...form, crimeId: 28 }, ticketInfo, filialId)).not.toHaveProperty(
+      'denunciado_cargo',
+    );
+    const other = toDenunciaPayload(form, ticketInfo, filialId);
+    for (const key of Object.keys(given)) expect(other).not.toHaveProperty(key);
+  });
+});

@@ -1,7 +1,7 @@
 // Wire schemas the API validates (SPEC §3 "Payload of complaint creation", "Other payloads", SPEC §7).
 // They are built from the same field schemas as the forms, so both sides give identical messages.
 import { z } from 'zod';
-import { STAFF_INTAKE_CHANNELS, isAnonymityBlocked } from '../constants';
+import { STAFF_INTAKE_CHANNELS, isAnonymityBlocked, isLaw21643Type } from '../constants';
 import { MESSAGES } from '../messages';
 import type {
   AddCommentPayload,
@@ -19,6 +19,8 @@ import type {
 import { STAFF_MESSAGES } from './staff';
 import { repeatField, sameEmail, samePassword } from './account';
 import {
+  accusedNameSchema,
+  accusedPositionSchema,
   commentSchema,
   descriptionSchema,
   emailSchema,
@@ -32,6 +34,7 @@ import {
   passwordSchema,
   phoneSchema,
   requiredCommentSchema,
+  representationBasisSchema,
   requiredOtherPlaceSchema,
   rutSchema,
   selectSchema,
@@ -64,6 +67,12 @@ const agencyIdSchema = z.preprocess(
   selectSchema.optional(),
 );
 
+/** An optional yes/no: null or absent is no answer. */
+const optionalFlagSchema = z.preprocess(
+  (value: boolean | null | undefined) => value ?? undefined,
+  z.boolean({ error: MESSAGES.invalidData }).optional(),
+);
+
 /**
  * The fields of a complaint itself, whoever files it: the person in the portal or staff in the
  * back office (`staffIntakePayloadSchema`). One copy of each field and rule.
@@ -81,13 +90,31 @@ const complaintFields = {
   zona_id: selectSchema,
   agencia_id: agencyIdSchema,
   denunciante: z.unknown().optional(),
+  // Law 21.643 types only (decision 0021).
+  denunciado_nombre: accusedNameSchema,
+  denunciado_cargo: accusedPositionSchema,
+  denunciado_es_gerente: optionalFlagSchema,
+  a_nombre_de_otro: optionalFlagSchema,
+  fundamento_representacion: representationBasisSchema,
 };
 type ComplaintFieldsInput = z.output<z.ZodObject<typeof complaintFields>>;
+
+/** The Law 21.643 fields that say something (a text or a yes), in the payload's order. */
+function law21643FieldsGiven(v: Partial<ComplaintFieldsInput>): string[] {
+  const given: string[] = [];
+  if (v.denunciado_nombre) given.push('denunciado_nombre');
+  if (v.denunciado_cargo) given.push('denunciado_cargo');
+  if (v.denunciado_es_gerente === true) given.push('denunciado_es_gerente');
+  if (v.a_nombre_de_otro === true) given.push('a_nombre_de_otro');
+  if (v.fundamento_representacion) given.push('fundamento_representacion');
+  return given;
+}
 
 /**
  * Rules beyond the fields: `denunciante` is required (and checked) when `es_anonima` is false and
  * dropped when true; types 26–28 cannot be anonymous; without `agencia_id` the place is "Otro" and
- * `otro_lugar` is required (and dropped otherwise).
+ * `otro_lugar` is required (and dropped otherwise). The accused and representation fields are
+ * refused for another type; with `a_nombre_de_otro` its basis is required (and dropped without).
  */
 function complaintRules(v: Partial<ComplaintFieldsInput>, ctx: z.RefinementCtx): void {
   if (v.es_anonima === false) {
@@ -105,6 +132,12 @@ function complaintRules(v: Partial<ComplaintFieldsInput>, ctx: z.RefinementCtx):
   }
   if (v.agencia_id === undefined) {
     addIssuesFrom(ctx, requiredOtherPlaceSchema, v.otro_lugar, ['otro_lugar']);
+  }
+  if (typeof v.tipo_delito_id === 'number' && !isLaw21643Type(v.tipo_delito_id)) {
+    const [first] = law21643FieldsGiven(v);
+    if (first !== undefined) addIssue(ctx, [first], MESSAGES.law21643FieldsNotAllowed);
+  } else if (v.a_nombre_de_otro === true && !v.fundamento_representacion) {
+    addIssue(ctx, ['fundamento_representacion'], MESSAGES.representationBasisRequired);
   }
 }
 
@@ -126,6 +159,15 @@ function complaintFieldsOf(v: ComplaintFieldsInput): ComplaintFieldsPayload {
   else fields.agencia_id = agencia_id;
   if (!v.es_anonima) {
     fields.denunciante = denunciantePayloadSchema.parse(denunciante) satisfies DenunciantePayload;
+  }
+  if (isLaw21643Type(v.tipo_delito_id)) {
+    if (v.denunciado_nombre) fields.denunciado_nombre = v.denunciado_nombre;
+    if (v.denunciado_cargo) fields.denunciado_cargo = v.denunciado_cargo;
+    if (v.denunciado_es_gerente === true) fields.denunciado_es_gerente = true;
+    if (v.a_nombre_de_otro === true) {
+      fields.a_nombre_de_otro = true;
+      fields.fundamento_representacion = v.fundamento_representacion ?? '';
+    }
   }
   return fields;
 }

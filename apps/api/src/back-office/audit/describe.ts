@@ -6,6 +6,8 @@ import {
   type ComplaintChannel,
   organizationById,
   ORGANIZATIONS,
+  MASTER_LIST_LABELS,
+  type MasterList,
   ROLE_LABELS,
 } from '@canal/shared';
 import type { Db } from '../../db/database';
@@ -25,6 +27,7 @@ const MILESTONE_LABELS = new Map<string, string>(
 
 /** The words of each key, in the order they read best (the log stores keys sorted). */
 const KEY_LABELS: Record<string, string> = {
+  decision: 'Decisión',
   usuario_id: 'Persona',
   hito: 'Hito',
   fecha: 'Fecha',
@@ -58,7 +61,16 @@ const KEY_LABELS: Record<string, string> = {
   filas: 'Filas',
   filtros: 'Filtros',
   archivos: 'Archivos',
+  solicitud_id: 'Solicitud',
   organizationId: 'Organización',
+  lista: 'Lista',
+  elemento_id: 'Elemento',
+  antes: 'Antes',
+  despues: 'Después',
+  zona_id: 'Zona',
+  descripcion: 'Descripción',
+  grupo: 'Grupo',
+  orden: 'Nuevo orden',
   from: 'Desde',
   to: 'Hasta',
 };
@@ -82,7 +94,18 @@ function valueInWords(key: string, value: unknown, people: Map<number, string>):
   if ((key === 'anterior' || key === 'prioridad') && typeof value === 'string')
     return CASE_PRIORITY_LABELS[value as CasePriority] ?? value;
   if (key === 'tipo' && typeof value === 'string') return value.replace(/_/g, ' ');
-  if ((key === 'regla_id' || key === 'categoria_id') && typeof value === 'number')
+  if (key === 'decision' && typeof value === 'string')
+    return value === 'aceptada' ? 'acogida' : value;
+  if (key === 'lista' && typeof value === 'string')
+    return MASTER_LIST_LABELS[value as MasterList] ?? value;
+  if (
+    (key === 'regla_id' ||
+      key === 'categoria_id' ||
+      key === 'solicitud_id' ||
+      key === 'elemento_id' ||
+      key === 'zona_id') &&
+    typeof value === 'number'
+  )
     return `N° ${value}`;
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
   if (key === 'usuario_id' && typeof value === 'number')
@@ -99,6 +122,7 @@ function valueInWords(key: string, value: unknown, people: Map<number, string>):
   if (Array.isArray(value)) return value.map((v) => valueInWords(key, v, people)).join(', ');
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => keyRank(a) - keyRank(b))
       .map(([k, v]) => `${KEY_LABELS[k] ?? k}: ${valueInWords(k, v, people)}`)
       .join(', ');
   return String(value);
@@ -126,11 +150,18 @@ export function describeAuditDetail(
     return `De «${d.de}» a «${d.a}»`;
   if (action === 'caso.exclusion' && typeof d.usuario_id === 'number')
     return `${d.excluido ? 'Excluye a' : 'Levanta la exclusión de'} ${valueInWords('usuario_id', d.usuario_id, people)}`;
-  return Object.entries(d)
+  // Master data: the list and its organisation first, then what changed.
+  const masterList =
+    action.startsWith('datos_maestros.') && typeof d.lista === 'string'
+      ? `${valueInWords('lista', d.lista, people)} de ${orgName(d.organizacion)}`
+      : null;
+  const words = Object.entries(d)
     .filter(([key]) => !HIDDEN_KEYS.has(key))
+    .filter(([key]) => !masterList || (key !== 'lista' && key !== 'organizacion'))
     .sort(([a], [b]) => keyRank(a) - keyRank(b))
     .map(([key, value]) => `${KEY_LABELS[key] ?? key}: ${valueInWords(key, value, people)}`)
     .join(' · ');
+  return masterList ? `${masterList} · ${words}` : words;
 }
 
 /** Rows with their action and detail in words (the people they name looked up once). */

@@ -61,7 +61,7 @@ async function refreshNextDue(tx: Db, row: ComplaintRow, closed: boolean): Promi
  * One entry of the case's log and its audit row, inside the change's transaction. A visible entry
  * (the complainant reads it) is signed by the team; a staff-only one by the person.
  */
-async function logChange(
+export async function logChange(
   {
     services,
     tx,
@@ -269,7 +269,7 @@ export async function addInternalNote(
 }
 
 /** Someone who may handle the case: active, not an auditor, with access to its organisation, not excluded. */
-async function assertCanHandle(
+export async function assertCanHandle(
   services: Services,
   row: ComplaintRow,
   userId: number,
@@ -300,13 +300,22 @@ export async function assignCase(
   const row = await caseToChange(services, user, id);
   const person = assigneeId === null ? null : await assertCanHandle(services, row, assigneeId);
   await services.db.transaction(async (tx) => {
-    await repo.setAssignee(tx, id, assigneeId);
-    await logChange(
-      { services, tx, user, id },
-      { event: person ? `Caso asignado a ${person.name}` : 'Caso sin asignar', visible: false },
-      { action: 'caso.asignado', detail: { usuario_id: assigneeId } },
-    );
+    await recordAssignment({ services, tx, user, id }, assigneeId, person);
   });
+}
+
+/** A new assignee (checked by `assertCanHandle`), its internal log entry and audit row. */
+export async function recordAssignment(
+  change: { services: Services; tx: Db; user: StaffUser; id: number },
+  assigneeId: number | null,
+  person: { name: string } | null,
+): Promise<void> {
+  await repo.setAssignee(change.tx, change.id, assigneeId);
+  await logChange(
+    change,
+    { event: person ? `Caso asignado a ${person.name}` : 'Caso sin asignar', visible: false },
+    { action: 'caso.asignado', detail: { usuario_id: assigneeId } },
+  );
 }
 
 /**
@@ -498,7 +507,7 @@ export async function linkCase(
           : `Relacionado con ${link.numero}`,
         visible: false,
       },
-      { action: 'caso.vinculo', detail: { vinculado: otherId, tipo: link.tipo } },
+      { action: 'caso.vinculo', detail: { vinculado: link.numero, tipo: link.tipo } },
     );
     await repo.addStaffLog(tx, {
       complaintId: otherId,
@@ -529,7 +538,7 @@ export async function unlinkCase(
     await logChange(
       { services, tx, user, id },
       { event: `Vínculo con ${other} quitado`, visible: false },
-      { action: 'caso.vinculo', detail: { vinculado: linkedId, tipo: null } },
+      { action: 'caso.vinculo', detail: { vinculado: other, tipo: null } },
     );
     await repo.addStaffLog(tx, {
       complaintId: linkedId,
@@ -570,6 +579,12 @@ export async function reclassifyCase(
     throw new AppError(
       'VALIDATION',
       'El tipo de denuncia elegido no existe para la organización del caso.',
+    );
+  // A retired type is no longer chosen, for a new complaint or a new classification.
+  if (!services.catalogue.offered(org).hasType(change.tipo_id))
+    throw new AppError(
+      'VALIDATION',
+      'El tipo de denuncia elegido está retirado: elija uno vigente.',
     );
   if (change.tipo_id === row.type_id) throw new AppError('SAME_TYPE');
   const oldName = services.catalogue.typeName(org, row.type_id) ?? `tipo N° ${row.type_id}`;

@@ -9,15 +9,18 @@ import { fileName, logComment } from '../../crypto/sealed-field';
 import { openForDisplay, openForDisplayNullable } from '../../core/complaints/sealed';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
-import { decryptComplaint } from '../../core/complaints/read-complaint';
+import { decryptComplaint, decryptLaw21643Fields } from '../../core/complaints/read-complaint';
 import { complaintsRepository, type ComplaintRow } from '../../core/complaints/repository';
 import {
   addWorkingDays,
   civilDateInZone,
   DEADLINE_TABLE,
+  managerReferralFor,
   type CivilDate,
 } from '../../core/deadlines';
-import type { StaffUser } from '../staff/roles';
+import { canChangeCases, type StaffUser } from '../staff/roles';
+import { replacementStore } from '../../core/complaints/replacement-store';
+import { replacementView } from './replacement-view';
 import { caseForStaff } from './access';
 import { milestonesView } from './milestones';
 import { casesRepository as repo } from './repository';
@@ -69,6 +72,7 @@ export function caseSummary(
     | 'created_at'
     | 'next_due_date'
     | 'priority'
+    | 'refer_to_dt'
   >,
   tags: string[],
   today: CivilDate,
@@ -96,12 +100,18 @@ export function caseSummary(
     // Written only from CASE_PRIORITIES (the column's CHECK and the contract).
     prioridad: row.priority as CasePriority | null,
     etiquetas: tags,
+    // Only while its type's regime refers such a case (a reclassified case drops the mark).
+    derivar_dt: managerReferralFor(row.type_id, row.refer_to_dt) !== null,
   };
 }
 
 /** Everything about one case, decrypted, for someone allowed to see it; the view is audited. */
 export async function viewCase(services: Services, user: StaffUser, id: number, now = new Date()) {
   const view = await readCase(services, user, id, now);
+  // The complainant sees when the team read their last message (decision 0022): the people who
+  // handle cases count, not auditors; only the instant is kept.
+  if (canChangeCases(user))
+    await complaintsRepository.markLastComplainantMessageRead(services.db, id);
   await appendAudit(services, services.db, {
     actorId: user.id,
     action: 'caso.visto',
@@ -118,7 +128,7 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
   const { db, keyring } = services;
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
-  const [log, files, exclusions, completed, bySystem, tags, links] = await Promise.all([
+  const [log, files, exclusions, completed, bySystem, tags, links, request] = await Promise.all([
     repo.fullLog(db, id),
     complaintsRepository.files(db, id),
     repo.exclusions(db, id),
@@ -126,6 +136,7 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
     repo.systemMilestones(db, id),
     repo.tags(db, id),
     repo.links(db, user, id),
+    replacementStore.open(db, id),
   ]);
   const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
   // In an anonymous complaint, what the complainant did (filing, comments, files) shows its day only.
@@ -139,7 +150,7 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
     personal: e.staff_name,
     fecha: staffInstant(e.created_at, byComplainant(e)),
   });
-  const denuncia = decryptComplaint(services, row);
+  const denuncia = { ...decryptComplaint(services, row), ...decryptLaw21643Fields(services, row) };
   // Mail still reaches the address through the outbox; staff never see it in an anonymous case.
   if (row.is_anonymous) denuncia.email = null;
   const answer = {
@@ -177,6 +188,15 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
       del_equipo: f.from_team,
     })),
     hitos: milestonesView(row, completed, now, bySystem),
+    solicitud_reemplazo: request
+      ? replacementView(
+          services,
+          user,
+          request,
+          row,
+          staffInstant(request.created_at, row.is_anonymous),
+        )
+      : null,
   };
   return { answer, row, key, files };
 }

@@ -7,6 +7,7 @@ import { casesRepository as repo } from './repository';
 import { auditHead } from '../../core/audit/audit-log';
 import { mailAdministrators } from '../../core/mail/administrators';
 import { failedMailStore } from '../../core/mail/failed-mail-store';
+import { alertsRepository } from '../../core/notifications/repository';
 
 export const DIGEST_JOB = 'resumen-plazos';
 /** The digest goes out on the first run at or after this hour (Santiago). */
@@ -24,7 +25,8 @@ const hourInSantiago = (now: Date) =>
 /**
  * The daily job: refreshes the next due date of every case still tracked — open, or closed with
  * duties after closing pending (decision 0013) — (a period can lapse in silence overnight) and
- * mails each assignee their soon-due and overdue milestones. Runs once per civil
+ * mails each assignee their soon-due and overdue milestones (an unassigned case's go to its
+ * organisation's alert receivers). Runs once per civil
  * day across every process: the day is claimed in the transaction that does the work and queues
  * the mails, so an error anywhere leaves the day unclaimed and the next hourly run tries again
  * (another instance claiming meanwhile waits on the claim's row until this one commits or rolls
@@ -62,7 +64,9 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
     if (due !== c.next_due_date) await repo.setNextDue(db, c.id, due);
   }
 
-  const byAssignee = new Map<
+  // Each person's soon-due and overdue milestones: the assignee's, or, for a case nobody (able)
+  // holds, every receiver of its organisation's alerts (decision 0012).
+  const byPerson = new Map<
     number,
     {
       email: string;
@@ -70,28 +74,34 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
       items: { caseNumber: string; milestone: string; dueDate: string; overdue: boolean }[];
     }
   >();
-  for (const c of await repo.trackedAssigned(db)) {
-    const milestones = caseMilestones({
+  for (const c of await repo.trackedForDigest(db)) {
+    const items = caseMilestones({
       typeId: c.type_id,
       receivedAt: c.created_at,
       completed: completedByCase.get(c.id) ?? {},
       closed: c.status === STATUS_CLOSED,
       now,
-    });
-    for (const m of milestones) {
-      if (!m.tracked || (m.state !== 'soon' && m.state !== 'overdue')) continue;
-      const entry = byAssignee.get(c.assignee_id) ?? {
-        email: c.email,
-        organizationId: c.organization_id,
-        items: [],
-      };
-      entry.items.push({
+    })
+      .filter((m) => m.tracked && (m.state === 'soon' || m.state === 'overdue'))
+      .map((m) => ({
         caseNumber: c.case_number,
         milestone: m.label,
         dueDate: m.dueDate.split('-').reverse().join('-'),
         overdue: m.state === 'overdue',
-      });
-      byAssignee.set(c.assignee_id, entry);
+      }));
+    if (items.length === 0) continue;
+    const people =
+      c.assignee_id !== null && c.email !== null
+        ? [{ id: c.assignee_id, email: c.email }]
+        : await alertsRepository.receivers(db, c);
+    for (const person of people) {
+      const entry = byPerson.get(person.id) ?? {
+        email: person.email,
+        organizationId: c.organization_id,
+        items: [],
+      };
+      entry.items.push(...items);
+      byPerson.set(person.id, entry);
     }
   }
   // Administrators: the audit log's head, anchored outside the database by this very mail, and
@@ -105,7 +115,7 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
     failedMails,
     backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
   });
-  for (const entry of byAssignee.values()) {
+  for (const entry of byPerson.values()) {
     await outbox.enqueue(db, {
       to: entry.email,
       organizationId: entry.organizationId ?? HEAD_OFFICE_ID,
@@ -116,5 +126,5 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
       },
     });
   }
-  return byAssignee.size;
+  return byPerson.size;
 }

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { CHANNEL_LABELS, formatDisplayDate, formatDisplayDateTime } from '@canal/shared';
+import {
+  CHANNEL_LABELS,
+  DT_REFERRAL_MARK,
+  formatDisplayDate,
+  formatDisplayDateTime,
+  isLaw21643Type,
+} from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { auditRepository } from '../../core/audit/repository';
@@ -81,6 +87,7 @@ function dossierBlocks(
     field('Fecha de cierre', when(caso.fecha_cierre)),
     field('Resolución', caso.resolucion),
     field('Persona a cargo', caso.asignado?.nombre ?? 'Sin asignar'),
+    ...(caso.derivar_dt ? [field('Derivación', DT_REFERRAL_MARK)] : []),
     { kind: 'heading', text: 'Persona denunciante' },
   ];
   if (anonymous) {
@@ -112,6 +119,23 @@ function dossierBlocks(
     { kind: 'paragraph', text: 'Relato de los hechos:' },
     { kind: 'paragraph', text: denuncia.descripcion_hecho },
   );
+  // Law 21.643 (decision 0021): the accused and the representation, when the type asks them or
+  // they were given (a case reclassified since keeps what was filed).
+  if (
+    isLaw21643Type(caso.tipo_id) ||
+    denuncia.denunciado_nombre !== null ||
+    denuncia.denunciado_cargo !== null ||
+    denuncia.a_nombre_de_otro
+  ) {
+    blocks.push(
+      { kind: 'heading', text: 'Persona denunciada y representación' },
+      field('Persona denunciada', denuncia.denunciado_nombre),
+      field('Cargo', denuncia.denunciado_cargo),
+      field('Gerente o representante legal', denuncia.denunciado_es_gerente ? 'Sí' : 'No indicado'),
+      field('A nombre de otra persona', denuncia.a_nombre_de_otro ? 'Sí' : 'No'),
+      field('Fundamento de la representación', denuncia.fundamento_representacion),
+    );
+  }
   const log = (title: string, entries: CaseView['bitacora']['visible'], internal: boolean) => {
     blocks.push({ kind: 'heading', text: title });
     if (entries.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin registros.' });
@@ -137,6 +161,7 @@ function dossierBlocks(
         `Registrado: ${when(h.completado)}`,
         `Responsable: ${RESPONSIBLE_LABELS[h.responsable]}`,
       ].join(' · '),
+      text: h.nota,
     });
   blocks.push({ kind: 'heading', text: 'Archivos del caso' });
   if (view.archivos.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin archivos.' });

@@ -5,7 +5,8 @@ import { searchDigests } from '../../core/complaints/search-index';
 import { appendAudit } from '../../core/audit/audit-log';
 import type { StaffUser } from '../staff/roles';
 import { caseSummary } from './case-view';
-import { casesRepository as repo } from './repository';
+import { AppError } from '../../errors';
+import { casesRepository as repo, type InboxPosition } from './repository';
 
 /** The inbox's query string, as the contract parses it. */
 export type InboxQuery = HandlerInputOf<typeof contract.inbox>['querystring'];
@@ -26,10 +27,40 @@ export function searchTerms(services: Pick<Services, 'keyring'>, text: string) {
   };
 }
 
+/**
+ * A keyset cursor (`despues`/`siguiente`): the order it was made in and where its page ended, as
+ * base64url JSON. Not a secret (it holds a sort key and a case id the user already saw); a cursor
+ * of another order, or not one at all, is refused.
+ */
+const inboxCursor = {
+  encode: (order: string, position: InboxPosition): string =>
+    Buffer.from(JSON.stringify([order, position.key, position.id])).toString('base64url'),
+  decode(order: string, token: string): InboxPosition | null {
+    if (token === 'inicio') return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    } catch {
+      parsed = null;
+    }
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length !== 3 ||
+      parsed[0] !== order ||
+      !(typeof parsed[1] === 'string' || parsed[1] === null) ||
+      !Number.isSafeInteger(parsed[2])
+    )
+      throw new AppError('VALIDATION', 'El cursor de la página no es válido.');
+    return { key: parsed[1] as string | null, id: parsed[2] as number };
+  },
+};
+
 /** The cases the user may see, searched, filtered, sorted (by default by the next legal due date), one page. */
 export async function inbox(services: Services, user: StaffUser, q: InboxQuery, now = new Date()) {
   const today = civilDateInZone(now);
   const search = q.buscar === undefined ? undefined : searchTerms(services, q.buscar);
+  const sort = q.orden ?? 'vencimiento';
+  const order = `${sort} ${q.direccion ?? 'asc'}`;
   const { rows, total } = await repo.inbox(
     services.db,
     user,
@@ -52,10 +83,11 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
               ? user.id
               : Number(q.asignado),
       search,
-      sort: q.orden ?? 'vencimiento',
+      sort,
       descending: q.direccion === 'desc',
       limit: q.limite,
       offset: q.desplazamiento,
+      ...(q.despues === undefined ? {} : { after: inboxCursor.decode(order, q.despues) }),
     },
     today,
   );
@@ -71,10 +103,12 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
         resultados: total,
       },
     });
+  const last = rows.length === q.limite ? rows.at(-1) : undefined;
   return {
     total,
     limite: q.limite,
-    desplazamiento: q.desplazamiento,
+    desplazamiento: q.despues === undefined ? q.desplazamiento : 0,
+    siguiente: last ? inboxCursor.encode(order, { key: last.sort_key, id: last.id }) : null,
     casos: rows.map((r) => ({
       ...caseSummary(services, r, r.tags, today),
       // The join finds the assignee's name whenever there is one (a foreign key).

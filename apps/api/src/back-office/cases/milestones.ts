@@ -1,5 +1,5 @@
 import { STATUS_CLOSED } from '@canal/shared';
-import { regimeForType, type MilestoneKey } from '../../core/deadlines';
+import { managerReferralFor, regimeForType, type MilestoneKey } from '../../core/deadlines';
 import { caseMilestones } from '../../core/deadlines/next-due';
 import type { ComplaintRow } from '../../core/complaints/repository';
 
@@ -15,6 +15,7 @@ export function milestonesView(
   bySystem: readonly string[] = [],
 ) {
   const closed = row.status === STATUS_CLOSED;
+  const referral = managerReferralFor(row.type_id, row.refer_to_dt);
   return caseMilestones({
     typeId: row.type_id,
     receivedAt: row.created_at,
@@ -38,5 +39,6 @@ export function milestonesView(
     registra_cierre: m.recordedByClosing,
     tras_cierre: m.afterClosing,
     por_sistema: bySystem.includes(m.key),
+    nota: referral?.milestone === m.key ? referral.note : null,
   }));
 }

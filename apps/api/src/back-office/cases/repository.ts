@@ -9,6 +9,7 @@ import type { InboxSort } from '@canal/shared/contract';
 import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
 import type { LogRow } from '../../core/complaints/repository';
+import type { OpenReplacementRow } from '../../core/complaints/replacement-store';
 import { isAdministrator, type StaffUser } from '../staff/roles';
 
 /**
@@ -45,6 +46,17 @@ export interface InboxFilters {
   descending: boolean;
   limit: number;
   offset: number;
+  /**
+   * Keyset paging: the page starts after this case (its sort key as text, and its id), or at
+   * the top with `null`; `offset` is then ignored and the total is not counted.
+   */
+  after?: InboxPosition | null;
+}
+
+/** Where a page ends: the sort key of its last case, as SQL text, and that case's id. */
+export interface InboxPosition {
+  key: string | null;
+  id: number;
 }
 
 /** Organisation ids in the order of their names, as the inbox shows them. */
@@ -70,6 +82,47 @@ const SORT_SQL: Record<InboxSort, (p: (value: SqlParam) => string) => string> = 
   prioridad: (p) => `array_position(${p([...CASE_PRIORITIES])}::text[], c.priority)`,
 };
 
+/** The SQL type of each sort key: a cursor's key (text) is compared after this cast. */
+const SORT_TYPE: Record<InboxSort, string> = {
+  numero: 'text',
+  organizacion: 'int',
+  tipo: 'text',
+  estado: 'int',
+  vencimiento: 'date',
+  asignado: 'text',
+  ingreso: 'timestamptz',
+  prioridad: 'int',
+};
+
+/**
+ * The sort key of a page. By due date (the default), cases without one come last as the
+ * infinite date: the key is never null, so the next page starts at a row comparison the
+ * `complaints_inbox_due` index (migration 018) serves at any depth. Other keys stay nullable.
+ */
+function sortKey(f: InboxFilters, p: (value: SqlParam) => string) {
+  if (f.sort === 'vencimiento')
+    return {
+      sql: `COALESCE(c.next_due_date, '${f.descending ? '-' : ''}infinity'::date)`,
+      nullable: false,
+    };
+  return { sql: SORT_SQL[f.sort](p), nullable: true };
+}
+
+/** The condition of a keyset page: after `after` in the order `key ASC|DESC NULLS LAST, c.id`. */
+function afterCondition(
+  f: InboxFilters,
+  key: { sql: string; nullable: boolean },
+  after: InboxPosition,
+  p: (value: SqlParam) => string,
+): string {
+  const id = `${p(after.id)}::bigint`;
+  if (after.key === null) return `(${key.sql} IS NULL AND c.id > ${id})`;
+  const k = `${p(after.key)}::${SORT_TYPE[f.sort]}`;
+  if (!key.nullable && !f.descending) return `(${key.sql}, c.id) > (${k}, ${id})`;
+  const beyond = `${key.sql} ${f.descending ? '<' : '>'} ${k}`;
+  return `(${beyond} OR (${key.sql} = ${k} AND c.id > ${id})${key.nullable ? ` OR ${key.sql} IS NULL` : ''})`;
+}
+
 export interface InboxRow {
   id: number;
   case_number: string;
@@ -84,6 +137,7 @@ export interface InboxRow {
   assignee_id: number | null;
   assignee_name: string | null;
   priority: string | null;
+  refer_to_dt: boolean;
   tags: string[];
 }
 
@@ -106,14 +160,15 @@ export const casesRepository = {
 
   /**
    * One page of the inbox, sorted by a whitelisted column (empty values last, then id, so pages
-   * are stable), and the number of cases that match. Only the filters given become SQL conditions.
+   * are stable), and the number of cases that match (not on a keyset page: `total` null). Only
+   * the filters given become SQL conditions. Each row carries its sort key as text: the cursor.
    */
   async inbox(
     db: Db,
     user: StaffUser,
     f: InboxFilters,
     today: string,
-  ): Promise<{ rows: InboxRow[]; total: number }> {
+  ): Promise<{ rows: (InboxRow & { sort_key: string | null })[]; total: number | null }> {
     const { sql, params } = scope(user);
     const where = [sql];
     const add = (sql: (n: string) => string, value: SqlParam) =>
@@ -151,22 +206,44 @@ export const casesRepository = {
     }
     const clause = where.join(' AND ');
     const countParams = [...params];
-    const order = SORT_SQL[f.sort]((value) => `$${params.push(value)}`);
-    const rows = await db.query<InboxRow>(
+    const p = (value: SqlParam) => `$${params.push(value)}`;
+    const key = sortKey(f, p);
+    const keyset = f.after !== undefined;
+    const page = f.after ? ` AND ${afterCondition(f, key, f.after, p)}` : '';
+    const rows = await db.query<InboxRow & { sort_key: string | null }>(
       `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.channel, c.created_at,
               to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name,
-              c.priority, ARRAY(SELECT g.tag FROM case_tags g WHERE g.complaint_id = c.id ORDER BY g.tag) AS tags
+              c.priority, c.refer_to_dt, ARRAY(SELECT g.tag FROM case_tags g WHERE g.complaint_id = c.id ORDER BY g.tag) AS tags,
+              (${key.sql})::text AS sort_key
          FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
-        WHERE ${clause}
-        ORDER BY ${order} ${f.descending ? 'DESC' : 'ASC'} NULLS LAST, c.id ASC
-        LIMIT $${params.push(f.limit)} OFFSET $${params.push(f.offset)}`,
+        WHERE ${clause}${page}
+        ORDER BY ${key.sql} ${f.descending ? 'DESC' : 'ASC'} NULLS LAST, c.id ASC
+        LIMIT ${p(f.limit)}${keyset ? '' : ` OFFSET ${p(f.offset)}`}`,
       params,
     );
+    if (keyset) return { rows, total: null };
     const [count] = await db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM complaints c WHERE ${clause}`,
       countParams,
     );
     return { rows, total: count?.total ?? 0 };
+  },
+
+  /** The complainant's requests to replace the investigator still open, in scope, oldest first. */
+  async openReplacementRequests(db: Db, user: StaffUser) {
+    const { sql, params } = scope(user);
+    return db.query<
+      OpenReplacementRow & { case_number: string; data_key: string; is_anonymous: boolean }
+    >(
+      `SELECT r.id, r.complaint_id, r.reason_enc, r.investigator_id, u.name AS investigator_name,
+              r.created_at, c.case_number, c.data_key, c.is_anonymous
+         FROM replacement_requests r
+         JOIN complaints c ON c.id = r.complaint_id
+         LEFT JOIN staff_users u ON u.id = r.investigator_id
+        WHERE r.status = 'pendiente' AND ${sql}
+        ORDER BY r.created_at, r.id`,
+      params,
+    );
   },
 
   /** The complaint id when the case exists and is within the user's scope. */
@@ -435,23 +512,30 @@ export const casesRepository = {
     );
   },
 
-  /** Tracked cases (see `trackedCases`) with an assignee who is active: what the daily digest mails. */
-  async trackedAssigned(db: Db) {
+  /**
+   * Tracked cases (see `trackedCases`), what the daily digest mails: each with its assignee when
+   * that person is active and not excluded from it, else with `assignee_id` and `email` null (the
+   * organisation's receivers take it: nobody may miss an unassigned case's deadline).
+   */
+  async trackedForDigest(db: Db) {
     return db.query<{
       id: number;
       case_number: string;
       status: string;
       type_id: number;
+      category_id: number;
       created_at: Date;
       organization_id: string;
-      assignee_id: number;
-      email: string;
+      assignee_id: number | null;
+      email: string | null;
     }>(
-      `SELECT c.id, c.case_number, c.status, c.type_id, c.created_at, c.organization_id, c.assignee_id, u.email
-         FROM complaints c JOIN staff_users u ON u.id = c.assignee_id AND u.active
+      `SELECT c.id, c.case_number, c.status, c.type_id, c.category_id, c.created_at, c.organization_id,
+              u.id AS assignee_id, u.email
+         FROM complaints c
+         LEFT JOIN staff_users u ON u.id = c.assignee_id AND u.active
+              AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = u.id)
         WHERE ${TRACKED}
-          AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = c.assignee_id)
-        ORDER BY c.assignee_id, c.next_due_date NULLS LAST, c.id`,
+        ORDER BY c.next_due_date NULLS LAST, c.id`,
     );
   },
 

@@ -4,11 +4,9 @@ import { contract } from '@canal/shared/contract';
 import { receiveMultipart } from '../../core/files/receive';
 import { AppError } from '../../errors';
 import { parseOrThrow } from '../../http/validation';
-import { contentDisposition } from '../../http/content-disposition';
-import { logIntegrityFailures } from '../../http/errors';
 import { route } from '../../http/route';
-import { VIEWER_CSP } from '../../http/security-headers';
-import { requireStaff } from '../staff/guard';
+import { sendFile } from '../../http/send-file';
+import { requireRole, requireStaff } from '../staff/guard';
 import {
   addInternalNote,
   assignCase,
@@ -27,6 +25,7 @@ import { caseToChange } from './access';
 import { viewCase } from './case-view';
 import { caseDossier } from './dossier';
 import { inbox } from './inbox';
+import { answerReplacement, listReplacementTasks } from './replacement';
 import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 
 /** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
@@ -46,56 +45,37 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.downloadCaseFile, {
     guards,
-    handler: async (request, reply) => {
-      const file = await downloadCaseFile(
-        services,
-        request.staff,
-        request.params.id,
-        request.params.fileId,
-      );
-      logIntegrityFailures(request, file.body);
-      if (file.size !== undefined) reply.header('content-length', String(file.size));
-      return reply
-        .header('content-type', file.mimetype)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
-    },
+    handler: async (request, reply) =>
+      sendFile(
+        request,
+        reply,
+        await downloadCaseFile(services, request.staff, request.params.id, request.params.fileId),
+      ),
   });
 
   route(app, contract.downloadCaseDossier, {
     guards,
     handler: async (request, reply) => {
       const dossier = await caseDossier(services, request.staff, request.params.id);
-      logIntegrityFailures(request, dossier.body);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(dossier.name))
-        .header('x-content-type-options', 'nosniff')
-        .send(dossier.body);
+      return sendFile(request, reply, { ...dossier, mimetype: 'application/zip' });
     },
   });
 
   route(app, contract.viewCaseFile, {
     guards,
-    handler: async (request, reply) => {
-      const file = await downloadCaseFile(
-        services,
-        request.staff,
-        request.params.id,
-        request.params.fileId,
+    handler: async (request, reply) =>
+      sendFile(
+        request,
+        reply,
+        await downloadCaseFile(
+          services,
+          request.staff,
+          request.params.id,
+          request.params.fileId,
+          'view',
+        ),
         'view',
-      );
-      logIntegrityFailures(request, file.body);
-      if (file.size !== undefined) reply.header('content-length', String(file.size));
-      return reply
-        .header('content-type', file.mimetype)
-        .header('content-disposition', contentDisposition(file.name, 'inline'))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', VIEWER_CSP)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
+      ),
   });
 
   route(app, contract.changeStatus, {
@@ -230,6 +210,19 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
         request.body,
       );
       return { message: 'Hito registrado.' };
+    },
+  });
+
+  route(app, contract.listReplacementRequests, {
+    guards: [requireStaff, requireRole('administrador', 'auditor')],
+    handler: async (request) => listReplacementTasks(services, request.staff),
+  });
+
+  route(app, contract.answerReplacementRequest, {
+    guards: [requireStaff, requireRole('administrador')],
+    handler: async (request) => {
+      await answerReplacement(services, request.staff, request.params.id, request.body);
+      return { message: 'Solicitud respondida.' };
     },
   });
 

@@ -1,4 +1,5 @@
 import { formatDisplayDate, formatDisplayDateTime, parseIsoDay } from '@canal/shared';
+import { DOWNLOAD_CSP } from '../../http/security-headers';
 
 /**
  * CSV that a spreadsheet with a Spanish (Chile) locale opens as columns, the way the people who
@@ -50,4 +51,5 @@ export const csvInstant = (instant: Date): string =>
 export const csvHeaders = (fileName: string) => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${fileName}"`,
+  'content-security-policy': DOWNLOAD_CSP,
 });

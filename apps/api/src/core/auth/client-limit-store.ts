@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../../db/database';
 
@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
  * address, under a key derived from the master key (not in the database). The address itself is
  * never stored, and the same address gives unrelated keys in two limits.
  */
-export const clientKey = (hmacKey: Buffer, limit: string, address: string): string =>
+export const clientKey = (hmacKey: Buffer | KeyObject, limit: string, address: string): string =>
   createHmac('sha256', hmacKey).update(`${limit}\n${address}`).digest('base64url');
 
 /** The `client_limits` table: one fixed window per limit and client, shared by every instance. */
@@ -47,7 +47,10 @@ export const clientLimitStore = {
  * memory, per instance (documented in SECURITY.md). Neither keeps the address: the database row
  * is keyed by `clientKey`, the memory by a hash of it.
  */
-export function clientLimitStoreCtor(db: Db, hmacKey: Buffer): FastifyRateLimitStoreCtor {
+export function clientLimitStoreCtor(db: Db, hmacSecret: Buffer): FastifyRateLimitStoreCtor {
+  // A KeyObject made once: with a Buffer, createHmac prepares the key again on every call (seven
+  // times the cost of the HMAC itself; the flood limit runs it on every API request).
+  const hmacKey = createSecretKey(hmacSecret);
   return class ClientLimitStore implements FastifyRateLimitStore {
     private readonly windows = new Map<string, { current: number; endsAt: number }>();
 

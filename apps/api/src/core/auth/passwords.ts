@@ -1,9 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { AppError } from '../../errors';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
-const OPTIONS: Options = {
+export const PASSWORD_HASH_OPTIONS: Options = {
   algorithm: 2 as Options['algorithm'],
   memoryCost: 19_456,
   timeCost: 2,
@@ -44,7 +45,9 @@ class Lane {
  * Argon2 is deliberately expensive, so a burst must queue instead of taking all memory and CPU.
  * Two lanes that do not share capacity: verifications (sign-ins, which anyone can send in bulk)
  * and hashing new passwords (filing a complaint, resets, staff activation). A login flood fills
- * its own queue and is told to retry; filing keeps its slot.
+ * its own queue and is told to retry; filing keeps its slots. Hashing runs as many at once as the
+ * machine has cores (a single slot left filing at about half of what argon2 alone does on two
+ * cores; decision 0025); verification keeps one, so a sign-in flood never takes them all.
  */
 export class PasswordHasher {
   private readonly verifying: Lane;
@@ -53,7 +56,12 @@ export class PasswordHasher {
   // the same time as a wrong password (no timing oracle for which codes exist).
   private dummy: Promise<string> | null = null;
 
-  constructor(verifyConcurrency = 1, verifyQueue = 200, hashConcurrency = 1, hashQueue = 50) {
+  constructor(
+    verifyConcurrency = 1,
+    verifyQueue = 200,
+    hashConcurrency = availableParallelism(),
+    hashQueue = 50,
+  ) {
     this.verifying = new Lane(verifyConcurrency, verifyQueue);
     this.hashing = new Lane(hashConcurrency, hashQueue);
   }
@@ -64,7 +72,7 @@ export class PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return this.hashing.run(() => hash(password, OPTIONS));
+    return this.hashing.run(() => hash(password, PASSWORD_HASH_OPTIONS));
   }
 
   verify(storedHash: string, password: string): Promise<boolean> {
@@ -75,7 +83,7 @@ export class PasswordHasher {
   async verifyNothing(password: string): Promise<false> {
     // The dummy is made once, in the verification lane: sign-ins never take the filing slot.
     this.dummy ??= this.verifying
-      .run(() => hash(`${Math.random()}-${Date.now()}`, OPTIONS))
+      .run(() => hash(`${Math.random()}-${Date.now()}`, PASSWORD_HASH_OPTIONS))
       .catch((error: unknown) => {
         this.dummy = null;
         throw error;

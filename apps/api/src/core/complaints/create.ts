@@ -33,27 +33,28 @@ export function checkComplaintFields(
   org: Organization,
   fields: ComplaintFieldsPayload,
 ): void {
-  const { catalogue } = services;
+  // Only what the portal offers: a retired element is refused as if it did not exist.
+  const offered = services.catalogue.offered(org);
   if (fields.filial.toLowerCase() !== org.id) {
     throw new AppError(
       'VALIDATION',
       'La organización de la denuncia no coincide con la del portal.',
     );
   }
-  const zone = catalogue.zone(org, fields.zona_id);
+  const zone = offered.zone(fields.zona_id);
   if (!zone) throw new AppError('VALIDATION', 'La zona seleccionada no es válida.');
   if (fields.agencia_id !== undefined && fields.agencia_id !== null) {
     if (!zone.agencias.some((a) => a.id === fields.agencia_id)) {
       throw new AppError('VALIDATION', 'El lugar seleccionado no corresponde a la zona.');
     }
   }
-  if (!catalogue.category(org, fields.tipo_delito_id)) {
+  if (!offered.hasType(fields.tipo_delito_id)) {
     throw new AppError('VALIDATION', 'El tipo de denuncia seleccionado no es válido.');
   }
-  if (!catalogue.relation(org, fields.relacion_organizacion_id)) {
+  if (!offered.relation(fields.relacion_organizacion_id)) {
     throw new AppError('VALIDATION', 'La relación con la organización seleccionada no es válida.');
   }
-  if (!catalogue.recognition(org, fields.campo_reconoce_involucrados_id)) {
+  if (!offered.recognition(fields.campo_reconoce_involucrados_id)) {
     throw new AppError('VALIDATION', 'La opción sobre las personas involucradas no es válida.');
   }
 }
@@ -106,6 +107,17 @@ export async function createComplaint(
         email: fields.denunciante!.email?.trim() || email,
       });
   const agencyId = fields.agencia_id ?? null;
+  // Law 21.643 (decision 0021): the schema keeps these only for types 26–28.
+  const accusedJson =
+    fields.denunciado_nombre || fields.denunciado_cargo
+      ? JSON.stringify({
+          nombre: fields.denunciado_nombre?.trim() || null,
+          cargo: fields.denunciado_cargo?.trim() || null,
+        })
+      : null;
+  const representation = fields.a_nombre_de_otro
+    ? fields.fundamento_representacion?.trim() || null
+    : null;
   const row = {
     organization_id: org.id,
     is_anonymous: fields.es_anonima,
@@ -128,6 +140,7 @@ export async function createComplaint(
     }),
     password_hash: input.passwordHash,
     channel: input.channel,
+    refer_to_dt: fields.denunciado_es_gerente === true,
   };
 
   for (let attempt = 0; ; attempt++) {
@@ -152,6 +165,13 @@ export async function createComplaint(
               : sealField(key, complainantJson, at('complaints.complainant')),
           contact_email_enc:
             email === null ? null : sealField(key, email, at('complaints.contact_email')),
+          accused_enc:
+            accusedJson === null ? null : sealField(key, accusedJson, at('complaints.accused')),
+          representation_enc: sealFieldNullable(
+            key,
+            representation,
+            at('complaints.representation'),
+          ),
           ticket,
           case_number: caseNumber,
         });

@@ -3,6 +3,7 @@ import {
   formatApiDate,
   organizationById,
   type DenunciaDetalle,
+  type DenunciaLey21643,
 } from '@canal/shared';
 import type { SealedFieldName } from '../../crypto/sealed-field';
 import { openForDisplay, openForDisplayNullable } from './sealed';
@@ -21,7 +22,7 @@ interface Complainant {
 /** Every field the complainant gave, decrypted and with labels resolved (no log, no ticket). */
 export type DecryptedComplaint = Omit<
   DenunciaDetalle,
-  'id' | 'codigo_denuncia' | 'denuncia_bitacora'
+  'id' | 'codigo_denuncia' | 'denuncia_bitacora' | 'solicitud_reemplazo' | 'lectura_equipo'
 >;
 
 /**
@@ -80,5 +81,33 @@ export function decryptComplaint(services: Services, row: ComplaintRow): Decrypt
     subtipo_denuncia: catalogue.typeName(org, row.type_id) ?? null,
     tipo_denuncia: category?.categoria.nombre ?? null,
     zona: zone?.nombre ?? null,
+  };
+}
+
+/**
+ * What a Law 21.643 complaint adds (decision 0021), opened for staff who may see the case: the
+ * accused and their position, whether they are the employer's manager or legal representative, and
+ * the basis of a representation. The portal's detail does not send them.
+ */
+export function decryptLaw21643Fields(services: Services, row: ComplaintRow): DenunciaLey21643 {
+  const key = services.keyring.unwrapDataKey(row.data_key);
+  const at = (field: SealedFieldName) => ({ complaintId: row.id, field });
+  const accusedText = row.accused_enc
+    ? openForDisplay(services, key, row.accused_enc, at('complaints.accused'), '')
+    : '';
+  const accused = accusedText
+    ? (JSON.parse(accusedText) as { nombre: string | null; cargo: string | null })
+    : null;
+  return {
+    denunciado_nombre: accused?.nombre ?? null,
+    denunciado_cargo: accused?.cargo ?? null,
+    denunciado_es_gerente: row.refer_to_dt,
+    a_nombre_de_otro: row.representation_enc !== null,
+    fundamento_representacion: openForDisplayNullable(
+      services,
+      key,
+      row.representation_enc,
+      at('complaints.representation'),
+    ),
   };
 }

@@ -1,6 +1,13 @@
 import { formatCaseNumber, organizationById, type ComplaintChannel } from '@canal/shared';
 import type { Db } from '../../db/database';
 import type { SearchIndexes } from './search-index';
+import { AUTHOR_COMPLAINANT, COMPLAINANT_MESSAGE_EVENTS } from './log-events';
+
+/** The complainant's last message of a case (a comment or an upload), as SQL. */
+const LAST_MESSAGE = `SELECT id FROM complaint_log
+  WHERE complaint_id = $1 AND visible AND staff_user_id IS NULL AND author = '${AUTHOR_COMPLAINANT}'
+    AND event IN (${COMPLAINANT_MESSAGE_EVENTS.map((e) => `'${e}'`).join(', ')})
+  ORDER BY created_at DESC, id DESC LIMIT 1`;
 
 /** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
 export interface ComplaintRow {
@@ -37,13 +44,19 @@ export interface ComplaintRow {
   resolution_enc: string | null;
   /** Risk/priority staff set (`CASE_PRIORITIES`), or null. */
   priority: string | null;
+  /** Law 21.643 (migration 015): sealed {nombre, cargo} of the accused, and the basis of a representation. */
+  accused_enc: string | null;
+  representation_enc: string | null;
+  /** The accused is the employer's manager or legal representative: the case goes to the DT. */
+  refer_to_dt: boolean;
 }
 
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
   agency_id, relation_id, recognition_id, knowledge_id, to_char(occurrence_date, 'DD/MM/YYYY') AS occurrence_date,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
   complainant_enc, contact_email_enc, email_index, password_hash, channel, assignee_id,
-  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc, priority`;
+  to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc, priority,
+  accused_enc, representation_enc, refer_to_dt`;
 
 export type NewComplaint = Omit<
   ComplaintRow,
@@ -158,8 +171,9 @@ export const complaintsRepository = {
       `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
          agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
          other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel,
-         rut_search, email_search, search_indexed)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,true)
+         rut_search, email_search, search_indexed, accused_enc, representation_enc, refer_to_dt)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,true,
+         $24,$25,$26)
        RETURNING id, created_at`,
       [
         c.ticket,
@@ -185,6 +199,9 @@ export const complaintsRepository = {
         c.channel,
         c.rut_search,
         c.email_search,
+        c.accused_enc,
+        c.representation_enc,
+        c.refer_to_dt,
       ],
     );
     return { id: row!.id, createdAt: row!.created_at };
@@ -237,6 +254,30 @@ export const complaintsRepository = {
     );
     await tx.query('UPDATE complaints SET updated_at = now() WHERE id = $1', [entry.complaintId]);
     return row!.id;
+  },
+
+  /** The complainant's last message and when staff first read it (null: not yet), or null. */
+  async lastComplainantMessage(
+    db: Db,
+    complaintId: number,
+  ): Promise<{ id: number; read_by_staff_at: Date | null } | null> {
+    const [row] = await db.query<{ id: number; read_by_staff_at: Date | null }>(
+      `SELECT id, read_by_staff_at FROM complaint_log WHERE id = (${LAST_MESSAGE})`,
+      [complaintId],
+    );
+    return row ?? null;
+  },
+
+  /**
+   * Records that staff read the complainant's last message now, unless it already was: the first
+   * reading counts; who read it is never stored here.
+   */
+  async markLastComplainantMessageRead(db: Db, complaintId: number): Promise<void> {
+    await db.query(
+      `UPDATE complaint_log SET read_by_staff_at = now()
+        WHERE id = (${LAST_MESSAGE}) AND read_by_staff_at IS NULL`,
+      [complaintId],
+    );
   },
 
   async visibleLog(db: Db, complaintId: number): Promise<LogRow[]> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertValidDeadlineTable,
   DEADLINE_TABLE,
+  managerReferralFor,
   regimeForType,
   validateDeadlineTable,
   type DeadlineRegime,
@@ -101,5 +102,25 @@ describe('deadline table', () => {
       'type 27 is in both ley_21643 and general',
     ]);
     expect(() => assertValidDeadlineTable(broken)).toThrow(/Invalid deadline table/);
+  });
+
+  it('refers a Law 21.643 complaint against a manager or legal representative to the DT at the decision milestone', () => {
+    expect(managerReferralFor(27, true)).toEqual({
+      milestone: 'decision_y_aviso_dt',
+      note: expect.stringMatching(/^Se debe derivar a la Dirección del Trabajo: /),
+    });
+    expect(managerReferralFor(27, false)).toBeNull();
+    // Other types have no such rule: the mark does not apply.
+    expect(managerReferralFor(1, true)).toBeNull();
+    const [karin, general] = DEADLINE_TABLE.regimes as [DeadlineRegime, DeadlineRegime];
+    expect(
+      validateDeadlineTable({
+        ...DEADLINE_TABLE,
+        regimes: [{ ...karin, managerReferral: { milestone: 'respuesta', note: ' ' } }, general],
+      }),
+    ).toEqual([
+      'ley_21643: managerReferral.milestone respuesta is not one of its rules',
+      'ley_21643: managerReferral has an empty note',
+    ]);
   });
 });

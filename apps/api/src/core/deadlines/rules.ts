@@ -83,6 +83,11 @@ export interface DeadlineRegime {
    * they stay tracked, shown and mailed on a closed case until recorded (decision 0013).
    */
   readonly closingMilestone?: MilestoneKey;
+  /**
+   * A complaint against the employer's manager or legal representative is always referred to the
+   * Dirección del Trabajo: the case is marked, and `milestone` carries `note` (decision 0021).
+   */
+  readonly managerReferral?: { readonly milestone: MilestoneKey; readonly note: string };
 }
 
 export interface DeadlineTable {
@@ -111,6 +116,10 @@ export const DEADLINE_TABLE: DeadlineTable = {
       name: 'Ley 21.643 (acoso laboral, acoso sexual, violencia en el trabajo)',
       typeIds: [26, 27, 28],
       closingMilestone: 'investigacion_cerrada',
+      managerReferral: {
+        milestone: 'decision_y_aviso_dt',
+        note: 'Se debe derivar a la Dirección del Trabajo: la persona denunciada es gerente o representante legal del empleador (Ley 21.643 y DS 21/2024).',
+      },
       rules: [
         {
           key: 'medidas_resguardo',
@@ -262,6 +271,18 @@ export function regimeForType(
   return regime;
 }
 
+/**
+ * What a case whose accused is the employer's manager or legal representative must do, under its
+ * type's regime: null when the regime says nothing (the mark then does not apply).
+ */
+export function managerReferralFor(
+  typeId: number,
+  accusedIsManager: boolean,
+  table: DeadlineTable = DEADLINE_TABLE,
+): DeadlineRegime['managerReferral'] | null {
+  return accusedIsManager ? (regimeForType(typeId, table).managerReferral ?? null) : null;
+}
+
 const CIVIL_DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Every problem found in a table; empty when it is usable. */
@@ -302,6 +323,16 @@ export function validateDeadlineTable(table: DeadlineTable): string[] {
       }
       if (rule.label.trim() === '') problems.push(`${where}: empty label`);
       seen.add(rule.key);
+    }
+    if (regime.managerReferral !== undefined) {
+      if (!seen.has(regime.managerReferral.milestone)) {
+        problems.push(
+          `${regime.id}: managerReferral.milestone ${regime.managerReferral.milestone} is not one of its rules`,
+        );
+      }
+      if (regime.managerReferral.note.trim() === '') {
+        problems.push(`${regime.id}: managerReferral has an empty note`);
+      }
     }
     if (regime.closingMilestone !== undefined && !seen.has(regime.closingMilestone)) {
       problems.push(

@@ -7,6 +7,8 @@ export const COMPLAINT_SEALED = {
   complainant_enc: 'complaints.complainant',
   contact_email_enc: 'complaints.contact_email',
   resolution_enc: 'complaints.resolution',
+  accused_enc: 'complaints.accused',
+  representation_enc: 'complaints.representation',
 } as const;
 export type ComplaintSealedColumn = keyof typeof COMPLAINT_SEALED;
 

@@ -60,6 +60,7 @@ export async function seedMasterData(db: Db): Promise<number> {
           });
         }
       }
+      await repo.bumpVersion(tx);
       seeded += 1;
     });
   }

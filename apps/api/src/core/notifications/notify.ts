@@ -82,6 +82,31 @@ export async function notifyAssignee(
   });
 }
 
+/**
+ * Tells the case's administrators that the complainant asked for the investigator to be replaced
+ * (by case number only: not the reason, not who), in the transaction that records it; never the
+ * person the request is about.
+ */
+export async function alertAdministratorsOfRequest(
+  services: Services,
+  tx: Db,
+  row: Pick<ComplaintRow, 'id' | 'organization_id' | 'case_number'>,
+  investigatorId: number | null,
+): Promise<void> {
+  for (const admin of await alertsRepository.administrators(tx, row, investigatorId)) {
+    await services.outbox.enqueue(tx, {
+      to: admin.email,
+      organizationId: row.organization_id,
+      message: {
+        kind: 'staff-new-activity',
+        caseNumber: row.case_number,
+        activity: 'solicitud_reemplazo',
+        backOfficeUrl: caseUrl(services, row.id),
+      },
+    });
+  }
+}
+
 /** A complaint just saved, as the alerts of its creation need it. */
 export interface NewComplaint {
   id: number;

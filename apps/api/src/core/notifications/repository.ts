@@ -38,6 +38,28 @@ export const alertsRepository = {
   },
 
   /**
+   * The administrators who may open the case (those who name its organisation, or none), except
+   * `exceptUserId`: who a complainant's request to replace the investigator is about.
+   */
+  async administrators(
+    tx: Db,
+    c: { id: number; organization_id: string },
+    exceptUserId: number | null,
+  ): Promise<{ id: number; email: string }[]> {
+    return tx.query<{ id: number; email: string }>(
+      `SELECT u.id, u.email FROM staff_users u
+        WHERE u.role = 'administrador' AND u.active AND u.password_hash IS NOT NULL
+          AND (NOT EXISTS (SELECT 1 FROM staff_organizations o WHERE o.user_id = u.id)
+               OR EXISTS (SELECT 1 FROM staff_organizations o
+                           WHERE o.user_id = u.id AND o.organization_id = $2))
+          AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = $1 AND e.user_id = u.id)
+          AND u.id IS DISTINCT FROM $3
+        ORDER BY u.id`,
+      [c.id, c.organization_id, exceptUserId],
+    );
+  },
+
+  /**
    * The person a rule assigns the case to, if they can take it now (not an auditor, able to open
    * it): the rule of the case's category before the rule of every category; or null.
    */

@@ -7,9 +7,9 @@ import { assertQuota, commitFiles, insertFiles } from '../../core/complaints/att
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
 import { notifyAssignee } from '../../core/notifications/notify';
 
-export const EVENT_COMMENT = 'Comentario del denunciante';
-export const EVENT_UPLOAD = 'Antecedentes enviados por el denunciante';
-export const AUTHOR_COMPLAINANT = 'Denunciante';
+import { AUTHOR_COMPLAINANT, EVENT_COMMENT, EVENT_UPLOAD } from '../../core/complaints/log-events';
+
+export { AUTHOR_COMPLAINANT, EVENT_COMMENT, EVENT_UPLOAD };
 
 /** A comment from the complainant, visible in their log. */
 export async function addComplainantComment(

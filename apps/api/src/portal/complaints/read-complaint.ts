@@ -6,6 +6,7 @@ import type { Services } from '../../core/services';
 import { signFileLink } from '../../core/files/signed-url';
 import { decryptComplaint } from '../../core/complaints/read-complaint';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
+import { replacementStore } from '../../core/complaints/replacement-store';
 
 /**
  * The complaint a signed-in complainant may open: the ticket in the path must be the one their
@@ -41,7 +42,12 @@ export async function readComplaintDetail(
   row: ComplaintRow,
 ): Promise<DenunciaDetalle> {
   const key = services.keyring.unwrapDataKey(row.data_key);
-  const log = await repo.visibleLog(services.db, row.id);
+  const [log, lastMessage, request] = await Promise.all([
+    repo.visibleLog(services.db, row.id),
+    repo.lastComplainantMessage(services.db, row.id),
+    replacementStore.open(services.db, row.id),
+  ]);
+  const lastIndex = lastMessage ? log.findIndex((e) => e.id === lastMessage.id) : -1;
   return {
     id: row.ticket,
     codigo_denuncia: row.ticket,
@@ -52,6 +58,11 @@ export async function readComplaintDetail(
       usuario: entry.author,
     })),
     ...decryptComplaint(services, row),
+    solicitud_reemplazo: request ? { fecha: request.created_at.toISOString() } : null,
+    lectura_equipo:
+      lastMessage && lastIndex >= 0
+        ? { indice: lastIndex, leido: lastMessage.read_by_staff_at?.toISOString() ?? null }
+        : null,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   readComplaintDetail,
 } from './read-complaint';
 import { AppError } from '../../errors';
+import { requestReplacement } from './replacement-request';
 import {
   addComplainantComment,
   addComplainantFiles,
@@ -108,6 +109,17 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
       const row = await signedInComplaint(request, request.body.denuncia_id);
       await addComplainantComment(services, row, request.body.comentario);
       return reply.code(201).send({ message: 'Comentario agregado.' });
+    },
+  });
+
+  route(app, contract.requestReplacement, {
+    guards: complainant,
+    handler: async (request, reply) => {
+      const row = await signedInComplaint(request, request.body.denuncia_id);
+      await requestReplacement(services, row, request.body.motivo);
+      return reply
+        .code(201)
+        .send({ message: 'Su solicitud fue enviada. El equipo le responderá en la bitácora.' });
     },
   });
 

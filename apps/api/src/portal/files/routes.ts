@@ -3,8 +3,7 @@ import { contract } from '@canal/shared/contract';
 import { fileName } from '../../crypto/sealed-field';
 import { openForDisplay } from '../../core/complaints/sealed';
 import { AppError } from '../../errors';
-import { contentDisposition } from '../../http/content-disposition';
-import { logIntegrityFailures } from '../../http/errors';
+import { sendFile } from '../../http/send-file';
 import { route } from '../../http/route';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
 import { verifyFileLink } from '../../core/files/signed-url';
@@ -36,14 +35,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       const copy = file.from_team
         ? sanitizedCopy(stream, file.extension, Number(file.size_bytes))
         : { body: stream, size: Number(file.size_bytes) };
-      logIntegrityFailures(request, copy.body);
-      if (copy.size !== undefined) reply.header('content-length', String(copy.size));
-      return reply
-        .header('content-type', file.mimetype)
-        .header('content-disposition', contentDisposition(name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(copy.body);
+      return sendFile(request, reply, { ...copy, name, mimetype: file.mimetype });
     },
   });
 };

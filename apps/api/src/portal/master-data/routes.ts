@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import { requireOrganization } from '../../http/organization';
+import { acceptedEncoding } from '../../http/compression';
 import { route } from '../../http/route';
 import { AppError } from '../../errors';
 import type { CachedAnswer } from '../../core/master-data/catalogue';
@@ -13,10 +14,10 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
     .type('application/json; charset=utf-8');
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   // Serialized and compressed once when the catalogue was built (the contract test parses it
-  // strictly); gzip when the client takes it, as every browser does.
+  // strictly); brotli or gzip when the client takes it, as every browser does.
   reply.header('vary', 'accept-encoding');
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
-    return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding) return reply.header('content-encoding', encoding).send(answer[encoding]);
   return reply.send(answer.body);
 }
 

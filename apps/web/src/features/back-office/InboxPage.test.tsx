@@ -17,6 +17,7 @@ const answer = (casos: CaseSummary[], total = casos.length): InboxAnswer => ({
   total,
   limite: 25,
   desplazamiento: 0,
+  siguiente: null,
   casos,
 });
 
@@ -70,6 +71,27 @@ describe('the inbox', () => {
     expect(
       screen.getByRole('link', { name: 'Registrar denuncia recibida por otro medio' }),
     ).toHaveAttribute('href', '/gestion/registrar-denuncia');
+  });
+
+  it('marks a case that must go to the Dirección del Trabajo (decision 0021)', async () => {
+    server.use(
+      staffApi.inbox(
+        ok(
+          answer([
+            row({ id: 4, numero: 'CD-2026-00004', derivar_dt: true }),
+            row({ id: 5, numero: 'CD-2026-00005' }),
+          ]),
+        ),
+      ),
+      staffApi.categories(ok([])),
+      staffApi.users(ok([])),
+      staffApi.savedViews(ok([])),
+    );
+    renderStaffPage(<InboxPage />, { path: '/gestion', user: INVESTIGATOR });
+    const table = await screen.findByRole('table');
+    const marks = within(table).getAllByText('Se debe derivar a la Dirección del Trabajo');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.closest('tr')).toHaveTextContent('CD-2026-00004');
   });
 
   it('offers no recording to an auditor, and shows no channel for portal cases', async () => {

@@ -7,6 +7,7 @@ import {
   CASE_PRIORITY_LABELS,
   CHANNEL_LABELS,
   COMPLAINT_STATUSES,
+  DT_REFERRAL_MARK,
   ORGANIZATIONS,
 } from '@canal/shared';
 import { INBOX_SORTS, type InboxSort } from '@canal/shared/contract';
@@ -422,6 +423,9 @@ export function InboxPage() {
                       <span className="block text-xs text-gray-700">{c.category}</span>
                     )}
                     {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
+                    {c.mustReferToDt && (
+                      <strong className="block text-xs text-red-800">{DT_REFERRAL_MARK}</strong>
+                    )}
                     {c.channel !== 'portal' && (
                       <span className="block text-xs text-gray-700">
                         Canal: {CHANNEL_LABELS[c.channel]}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { FailedMailBanner } from './components/FailedMailBanner';
+import { ReplacementTasksBanner } from './components/ReplacementTasksBanner';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
@@ -28,6 +29,9 @@ function navItems(user: StaffUser) {
     ...(isAdministrator(user) ? [{ to: paths.staffUsers(), label: 'Usuarios', end: false }] : []),
     ...(isAdministrator(user)
       ? [{ to: paths.staffAlertRules(), label: 'Avisos', end: false }]
+      : []),
+    ...(isAdministrator(user)
+      ? [{ to: paths.staffMasterData(), label: 'Datos maestros', end: false }]
       : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
@@ -127,6 +131,7 @@ export function StaffLayout() {
       <StaffHeader user={user} />
       <main id="contenido" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         <FailedMailBanner />
+        <ReplacementTasksBanner />
         <Suspense fallback={<LoadingView />}>
           {navigation.state === 'loading' ? <LoadingView /> : <Outlet />}
         </Suspense>

@@ -5,6 +5,7 @@ import {
   complaintFormSchema,
   emailSchema,
   alertRuleInputSchema,
+  masterItemInputSchema,
   staffCommentSchema,
   staffInviteSchema,
   staffPasswordSchema,
@@ -61,3 +62,7 @@ export type IntakeFormOutput = z.output<typeof intakeFormSchema>;
 /** A routing rule of new-complaint alerts (ids as numbers, null for every category). */
 export const alertRuleSchema = alertRuleInputSchema;
 export type AlertRuleForm = z.input<typeof alertRuleSchema>;
+
+/** An element of a master-data list: the API's own schema. */
+export const masterItemSchema = masterItemInputSchema;
+export type MasterItemForm = z.input<typeof masterItemSchema>;

@@ -8,9 +8,14 @@ import {
   complaintFormApi,
   renderNewComplaint,
   stubLayout,
+  STEP_ONE_WAIT,
 } from '../../test/complaint-form';
 import { ok, portalApi } from '../../test/msw/portal';
 import { server } from '../../test/msw/server';
+// Step 1 loads lazily in the page; loaded here first so that the first test's findBy waits
+// for the page, not for the test runner's first transform of these modules.
+import './step-one';
+import './complaint-resolver';
 
 let layout: ReturnType<typeof stubLayout>;
 beforeEach(() => {
@@ -105,9 +110,11 @@ describe('step 0: choice of complaint type', () => {
 
     layout.scrollTo.mockClear();
     await user.click(next);
-    const stepHeading = await screen.findByRole('heading', {
-      name: 'Tipo denuncia: Delitos económicos',
-    });
+    const stepHeading = await screen.findByRole(
+      'heading',
+      { name: 'Tipo denuncia: Delitos económicos' },
+      STEP_ONE_WAIT,
+    );
     expect(layout.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
     // The new step's heading has the focus: a screen reader announces it (issue 12).
     await waitFor(() => expect(stepHeading).toHaveFocus());
@@ -130,7 +137,7 @@ describe('step 0: choice of complaint type', () => {
     await user.click(
       screen.getByRole('button', { name: 'Más información sobre Cohecho a funcionario público' }),
     );
-    let dialog = screen.getByRole('dialog', { name: 'Cohecho a funcionario público' });
+    let dialog = await screen.findByRole('dialog', { name: 'Cohecho a funcionario público' });
     expect(within(dialog).getByText('Grupo:')).toBeInTheDocument();
     expect(within(dialog).getByText('Delitos contra la función pública')).toBeInTheDocument();
     expect(within(dialog).getByText('Descripción:')).toBeInTheDocument();

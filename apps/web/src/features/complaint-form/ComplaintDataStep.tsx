@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import {
+  ACCUSED_NAME_MAX,
+  ACCUSED_POSITION_MAX,
   DESCRIPTION_MAX,
   KNOWLEDGE_SOURCES,
   MESSAGES,
   OTHER_PLACE,
+  REPRESENTATION_BASIS_MAX,
   formatRut,
   isAnonymityBlocked,
+  isLaw21643Type,
   placesForZone,
   type Category,
   type ComplaintFormInput,
@@ -58,7 +62,9 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
   } = form;
 
   const anonymityBlocked = isAnonymityBlocked(crime.id);
+  const asksAccused = isLaw21643Type(crime.id);
   const anonymous = watch('anonymous') === true;
+  const onBehalf = watch('onBehalfOfAnother') === true;
   const zoneId = selectedId(watch('occurrenceZone'));
   const placeId = selectedId(watch('occurrencePlace'));
   const description = watch('description');
@@ -98,6 +104,15 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
     },
   });
   const isOtherPlace = placeId === OTHER_PLACE;
+  const onBehalfField = register('onBehalfOfAnother', {
+    // Unticked, the basis is not sent: clear it and its message.
+    onChange: (event: { target: { checked: boolean } }) => {
+      if (!event.target.checked) {
+        setValue('representationBasis', '');
+        clearErrors('representationBasis');
+      }
+    },
+  });
 
   return (
     <form
@@ -180,6 +195,59 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
               {...register('complainantContactNumber')}
             />
           </div>
+        </fieldset>
+      )}
+
+      {asksAccused && (
+        // Law 21.643 (decision 0021): who is accused, and a complaint made on someone's behalf.
+        <fieldset className="space-y-4" aria-describedby="denunciado-aviso">
+          <legend className="mb-3 text-lg font-bold text-secondary">
+            Persona denunciada y representación (opcional)
+          </legend>
+          <p id="denunciado-aviso" className="text-sm text-gray-700">
+            Estos datos son opcionales. Si los conoce, ayudan a tramitar la denuncia según la Ley
+            21.643.
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              label="Nombre de la persona denunciada (opcional)"
+              autoComplete="off"
+              maxLength={ACCUSED_NAME_MAX}
+              error={errors.accusedName?.message}
+              {...register('accusedName')}
+            />
+            <TextField
+              label="Cargo de la persona denunciada (opcional)"
+              autoComplete="off"
+              maxLength={ACCUSED_POSITION_MAX}
+              error={errors.accusedPosition?.message}
+              {...register('accusedPosition')}
+            />
+          </div>
+          <div>
+            <Checkbox
+              label="La persona denunciada es gerente o representante legal de la organización (opcional)"
+              aria-describedby="denunciado-gerente-aviso"
+              {...register('accusedIsManager')}
+            />
+            <p id="denunciado-gerente-aviso" className="mt-1 ml-8 text-sm text-gray-700">
+              En ese caso, la organización debe derivar la denuncia a la Dirección del Trabajo.
+            </p>
+          </div>
+          <Checkbox
+            label="Presento esta denuncia a nombre de otra persona (opcional)"
+            {...onBehalfField}
+          />
+          {onBehalf && (
+            <TextAreaField
+              label="Fundamento de la representación"
+              hint="Indique a quién representa y en qué calidad (por ejemplo, un poder o su relación con la persona afectada)."
+              maxLength={REPRESENTATION_BASIS_MAX}
+              rows={3}
+              error={errors.representationBasis?.message}
+              {...register('representationBasis')}
+            />
+          )}
         </fieldset>
       )}
 

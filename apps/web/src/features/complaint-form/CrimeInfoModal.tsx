@@ -1,11 +1,11 @@
 import type { Crime } from '@canal/shared';
 import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { LazyModal } from '../../components/LazyModal';
 
 /** Title, "Grupo:" (only when the type has one) and "Descripción:" of a complaint type (SPEC §2). */
 export function CrimeInfoModal({ crime, onClose }: { crime: Crime | null; onClose: () => void }) {
   return (
-    <Modal
+    <LazyModal
       open={crime !== null}
       onClose={onClose}
       title={crime?.title ?? ''}
@@ -25,6 +25,6 @@ export function CrimeInfoModal({ crime, onClose }: { crime: Crime | null; onClos
           </div>
         </dl>
       )}
-    </Modal>
+    </LazyModal>
   );
 }

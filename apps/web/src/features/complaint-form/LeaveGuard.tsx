@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { LazyModal } from '../../components/LazyModal';
 
 /**
  * Leaving a page with unsaved typing asks first (issue 12, decision 0016): the browser's own
@@ -27,7 +27,7 @@ export function LeaveGuard({ unsaved }: { unsaved: boolean }) {
 
   const open = blocker.state === 'blocked';
   return (
-    <Modal
+    <LazyModal
       open={open}
       onClose={() => blocker.reset?.()}
       title="¿Salir sin ingresar la denuncia?"
@@ -44,6 +44,6 @@ export function LeaveGuard({ unsaved }: { unsaved: boolean }) {
         Lo que escribiste aún no se ha guardado y se perderá si sales de esta página. Por tu
         privacidad, no lo guardamos en este equipo.
       </p>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
   MESSAGES,
-  complaintFormSchema,
   isAnonymityBlocked,
   type ComplaintForm,
   type ComplaintFormInput,
@@ -14,7 +12,6 @@ import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { useApi } from '../../lib/api/ApiProvider';
 import { CategoryStep } from './CategoryStep';
-import { ComplaintDataStep } from './ComplaintDataStep';
 import { emptyComplaintForm } from './form-values';
 import { LeaveGuard } from './LeaveGuard';
 import {
@@ -23,8 +20,24 @@ import {
   useRelationOptions,
   useZonesWithPlaces,
 } from './master-data';
-import { SaveComplaintDialog } from './SaveComplaintDialog';
 import { Stepper } from './Stepper';
+
+// Step 0 (the type) opens without step 1's code: the form's fields, the save dialog, zod and the
+// schema load when step 1 comes near (a type chosen, or a reload on step 1) — decision 0026, round 2.
+const loadStepOne = () => import('./step-one');
+const ComplaintDataStep = lazy(() => loadStepOne().then((m) => ({ default: m.ComplaintDataStep })));
+const SaveComplaintDialog = lazy(() =>
+  loadStepOne().then((m) => ({ default: m.SaveComplaintDialog })),
+);
+const loadResolver = () => import('./complaint-resolver').then((m) => m.complaintResolver);
+/** The form's resolver, loaded on its first use (validation runs only on step 1). */
+const complaintResolver: Resolver<ComplaintFormInput, unknown, ComplaintFormOutput> = async (
+  ...args
+) => (await loadResolver())(...args);
+const preloadStepOne = () => {
+  void loadStepOne();
+  void loadResolver();
+};
 
 /**
  * The new-complaint wizard (SPEC §2): step 0 picks the complaint type, step 1 holds the form; the
@@ -46,6 +59,12 @@ const stepEntry = (state: unknown): StepEntry | null => {
 
 /** The heading of each step (CategoryStep, ComplaintDataStep), focused when it is shown. */
 const STEP_HEADINGS = ['paso-tipo-titulo', 'paso-datos-titulo'];
+
+/** Runs `run` once mounted: beside a lazy step in one Suspense boundary, once that step is shown. */
+function OnShown({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 export function NewComplaintWizard() {
   const categories = useCategories();
@@ -70,7 +89,7 @@ export function NewComplaintWizard() {
   const [filed, setFiled] = useState(false);
 
   const form = useForm<ComplaintFormInput, unknown, ComplaintFormOutput>({
-    resolver: zodResolver(complaintFormSchema),
+    resolver: complaintResolver,
     mode: 'all',
     defaultValues: emptyComplaintForm(),
   });
@@ -89,13 +108,26 @@ export function NewComplaintWizard() {
   // first render: the page's own heading is what a person arriving should hear.
   const stepShown = useRef(step);
   useEffect(() => {
+    if (step === 1 || crimeId !== null) preloadStepOne();
+  }, [step, crimeId]);
+  // Step 1 may still be loading when the step changes: its heading takes the focus once shown.
+  const focusPending = useRef(false);
+  const focusStepHeading = useCallback(() => {
+    if (!focusPending.current) return;
+    const heading = document.getElementById(STEP_HEADINGS[step]!);
+    if (!heading) return;
+    focusPending.current = false;
+    heading.focus({ preventScroll: true });
+  }, [step]);
+  useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
     if (stepShown.current === step) return;
     stepShown.current = step;
-    document.getElementById(STEP_HEADINGS[step]!)?.focus({ preventScroll: true });
-  }, [step]);
+    focusPending.current = true;
+    focusStepHeading();
+  }, [step, focusStepHeading]);
 
-  if (categories.isPending) return <LoadingView />;
+  if (categories.isPending) return <LoadingView page />;
 
   const list = categories.data ?? [];
   const shownCrimeId = entry?.tipo ?? crimeId;
@@ -131,7 +163,7 @@ export function NewComplaintWizard() {
       ) : zones.isPending || relations.isPending || recognitions.isPending ? (
         <LoadingView />
       ) : (
-        <>
+        <Suspense fallback={<LoadingView />}>
           <ComplaintDataStep
             form={form}
             category={category}
@@ -156,7 +188,8 @@ export function NewComplaintWizard() {
             onClose={() => setToSave(null)}
             onFiled={() => setFiled(true)}
           />
-        </>
+          <OnShown run={focusStepHeading} />
+        </Suspense>
       )}
       <LeaveGuard unsaved={unsaved} />
     </div>

@@ -18,6 +18,11 @@ export function emptyComplaintForm(): ComplaintFormInput {
     occurrenceZone: '',
     otherPlace: '',
     relationshipWithOrganization: '',
+    accusedName: '',
+    accusedPosition: '',
+    accusedIsManager: false,
+    onBehalfOfAnother: false,
+    representationBasis: '',
   };
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { filterRelationOptions } from '@canal/shared';
 import { useApi } from '../../lib/api/ApiProvider';
 import { useBrand } from '../../lib/brand/BrandProvider';
+import { masterData } from './master-data-requests';
 
 // Master data of the new-complaint screen (SPEC §7). The client already turns a failure into an
 // empty list; answers are not cached, except the involved-recognition list, loaded once.
@@ -10,7 +11,7 @@ export function useCategories() {
   const api = useApi();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'categories'],
-    queryFn: () => api.categories(),
+    queryFn: () => masterData(api, 'categories'),
   });
 }
 
@@ -18,7 +19,7 @@ export function useZonesWithPlaces() {
   const api = useApi();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'zones-with-places'],
-    queryFn: () => api.zonesWithPlaces(),
+    queryFn: () => masterData(api, 'zonesWithPlaces'),
   });
 }
 
@@ -27,7 +28,8 @@ export function useRelationOptions() {
   const { organization } = useBrand();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'relations'],
-    queryFn: async () => filterRelationOptions(organization, await api.relationOptions()),
+    queryFn: async () =>
+      filterRelationOptions(organization, await masterData(api, 'relationOptions')),
   });
 }
 
@@ -35,7 +37,7 @@ export function useRecognitionOptions() {
   const api = useApi();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'recognition'],
-    queryFn: () => api.recognitionOptions(),
+    queryFn: () => masterData(api, 'recognitionOptions'),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -7,7 +7,12 @@ import {
   complaintFormApi,
   renderNewComplaint,
   stubLayout,
+  STEP_ONE_WAIT,
 } from '../../test/complaint-form';
+// Step 1 loads lazily in the page; loaded here first so that the first test's findBy waits
+// for the page, not for the test runner's first transform of these modules.
+import './step-one';
+import './complaint-resolver';
 
 /** Issue 12 / decision 0016: the wizard's steps are history entries; leaving with typing asks. */
 
@@ -54,7 +59,7 @@ describe('the new-complaint wizard in the browser history', () => {
     // Moving between the steps never asks.
     expect(screen.queryByRole('dialog', { name: LEAVE })).toBeNull();
     await act(() => router.navigate(1));
-    await screen.findByRole('heading', { name: STEP_1 });
+    await screen.findByRole('heading', { name: STEP_1 }, STEP_ONE_WAIT);
     expect(screen.getByLabelText(DESCRIPTION)).toHaveValue('Pagos irregulares a un proveedor.');
   });
 
@@ -65,13 +70,13 @@ describe('the new-complaint wizard in the browser history', () => {
     expect(router.state.historyAction).toBe('POP');
     expect(router.state.location.state).toBeNull();
     await act(() => router.navigate(1));
-    await screen.findByRole('heading', { name: STEP_1 });
+    await screen.findByRole('heading', { name: STEP_1 }, STEP_ONE_WAIT);
     expect(screen.getByLabelText(DESCRIPTION)).toHaveValue('Pagos irregulares a un proveedor.');
   });
 
   it('a reload of the step-1 entry opens step 1 of that type, empty', async () => {
     renderNewComplaint(undefined, { paso: 1, tipo: 4 });
-    await screen.findByRole('heading', { name: STEP_1 });
+    await screen.findByRole('heading', { name: STEP_1 }, STEP_ONE_WAIT);
     expect(screen.getByLabelText(DESCRIPTION)).toHaveValue('');
   });
 

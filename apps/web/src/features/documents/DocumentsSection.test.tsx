@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
 import { homeApi, renderPage } from '../../test/home';
 
-const section = () =>
-  screen.getByRole('region', { name: '¿Qué debo conocer antes de realizar una denuncia?' });
+const NAME = '¿Qué debo conocer antes de realizar una denuncia?';
+const section = () => screen.getByRole('region', { name: NAME });
+/** The section loads after the home page's first paint (its own chunk). */
+const loaded = () => screen.findByRole('region', { name: NAME });
 const pdfLinks = () => within(section()).getAllByRole('link', { name: /^Descargar documento PDF/ });
 
 describe('¿Qué debo conocer antes de realizar una denuncia?', () => {
-  it('offers the six documents of the head office, each a PDF at the site root, and their zip', () => {
+  it('offers the six documents of the head office, each a PDF at the site root, and their zip', async () => {
     homeApi();
     renderPage({ organization: HEAD_OFFICE });
+    await loaded();
     expect(pdfLinks().map((a) => a.getAttribute('href'))).toEqual([
       '/guia-del-denunciante.pdf',
       '/procedimiento-de-denuncia-e-investigacion.pdf',
@@ -31,9 +34,10 @@ describe('¿Qué debo conocer antes de realizar una denuncia?', () => {
     );
   });
 
-  it('offers only Law 21.643 and Decree 21 to a clinic', () => {
+  it('offers only Law 21.643 and Decree 21 to a clinic', async () => {
     homeApi();
     renderPage({ organization: organizationByKey('clinica-atacama') });
+    await loaded();
     expect(pdfLinks().map((a) => a.getAttribute('href'))).toEqual([
       '/ley-21643.pdf',
       '/decreto-21.pdf',

@@ -65,6 +65,7 @@ describe('complaint detail page', () => {
       'Archivos adjuntos',
       'Bitácora',
       'Agregar comentario',
+      'Cambio de la persona investigadora',
       'Otras instancias',
     ]);
     const complainant = screen.getByRole('region', { name: 'Información del denunciante' });

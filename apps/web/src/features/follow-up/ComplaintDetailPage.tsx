@@ -25,6 +25,7 @@ import {
   useComplaintFiles,
   useSignOut,
 } from './queries';
+import { ReplacementRequestBlock } from './ReplacementRequestBlock';
 import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
@@ -52,7 +53,7 @@ export function ComplaintDetailPage({ id }: { id: number | null }) {
   // A failed reload of a page already shown keeps the page (and what is being typed there).
   if (id === null || !canLoad || (detailQuery.isError && !detailQuery.data))
     return <Navigate to={paths.home()} replace />;
-  if (!detailQuery.data) return <LoadingView />;
+  if (!detailQuery.data) return <LoadingView page />;
 
   return (
     <DetailContent
@@ -177,7 +178,7 @@ function DetailContent({
         />
         <ComplaintBlock detail={detail} />
         <FilesBlock files={files} loading={filesLoading} failed={filesFailed} />
-        <LogBlock entries={detail.binnacle} />
+        <LogBlock entries={detail.binnacle} teamRead={detail.teamRead} />
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
           <AddCommentBlock
             comment={register('comment')}
@@ -209,6 +210,11 @@ function DetailContent({
             </Button>
           </div>
         </form>
+        <ReplacementRequestBlock
+          id={id}
+          status={detail.status}
+          pending={detail.replacementRequest}
+        />
         <RightsNotice />
       </div>
       <SignInAgainDialog

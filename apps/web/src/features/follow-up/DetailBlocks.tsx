@@ -83,7 +83,23 @@ export function FilesBlock({
   return <Section title="Archivos adjuntos">{content}</Section>;
 }
 
-export function LogBlock({ entries }: { entries: LogEntry[] }) {
+/**
+ * Under the complainant's last message: whether the team read it and when (never who; decision
+ * 0022).
+ */
+export function teamReadLine(readAt: string | null): string {
+  return readAt === null
+    ? 'Aún no leído por el equipo'
+    : `Leído por el equipo el ${formatDisplayDateTime(readAt, { spreadsheet: true })}`;
+}
+
+export function LogBlock({
+  entries,
+  teamRead = null,
+}: {
+  entries: LogEntry[];
+  teamRead?: ComplaintDetail['teamRead'];
+}) {
   return (
     <Section title="Bitácora">
       {entries.length === 0 ? (
@@ -99,6 +115,9 @@ export function LogBlock({ entries }: { entries: LogEntry[] }) {
                 </p>
               </div>
               <p className="mt-1 break-words whitespace-pre-wrap">{orDash(entry.comment)}</p>
+              {teamRead?.entryIndex === index && (
+                <p className="mt-2 text-sm text-gray-700">{teamReadLine(teamRead.readAt)}</p>
+              )}
             </li>
           ))}
         </ol>

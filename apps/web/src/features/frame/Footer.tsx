@@ -1,13 +1,13 @@
 import { useId, useState, type ComponentType } from 'react';
 import { useBrand } from '../../lib/brand/BrandProvider';
+import { useBrandAssets, type OutboundLink } from '../../lib/brand/assets';
 import {
-  useBrandAssets,
-  type BrandAssets,
+  footerData,
   type ClinicLinkTables,
   type FooterAssets,
   type FooterColumn,
-  type OutboundLink,
-} from '../../lib/brand/assets';
+  type FooterData,
+} from '../../lib/brand/footer-assets';
 import { Chevron, Icon } from './icons';
 import { LinkItems } from './LinkItems';
 import { telHref } from './PhoneLines';
@@ -132,7 +132,7 @@ function ClinicTables({ tables }: { tables: ClinicLinkTables }) {
   );
 }
 
-function Social({ links }: { links: BrandAssets['social'] }) {
+function Social({ links }: { links: FooterData['social'] }) {
   return (
     <ul className="flex gap-3" aria-label="Redes sociales">
       {links.map((entry) => (
@@ -150,11 +150,15 @@ function Social({ links }: { links: BrandAssets['social'] }) {
   );
 }
 
-/** SPEC §2 footer: the organisation's links by footer kind, a copyright line and three social icons. */
+/**
+ * SPEC §2 footer: the organisation's links by footer kind, a copyright line and three social icons.
+ * Its own chunk, with its data (RootLayout loads it lazily: below the fold, decision 0026).
+ */
 export function Footer() {
   const { organization } = useBrand();
   const assets = useBrandAssets();
   const { footerLogo } = assets;
+  const data = footerData(organization);
   return (
     <footer className="bg-secondary text-white">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[auto_1fr]">
@@ -167,8 +171,8 @@ export function Footer() {
           />
         </a>
         <div className="flex flex-wrap gap-x-16 gap-y-8">
-          <FooterBody footer={assets.footer} />
-          {assets.clinicLinks && <ClinicTables tables={assets.clinicLinks} />}
+          <FooterBody footer={data.footer} />
+          {data.clinicLinks && <ClinicTables tables={data.clinicLinks} />}
         </div>
       </div>
       <div className="border-t border-white/20">
@@ -177,7 +181,7 @@ export function Footer() {
             © {new Date().getFullYear()} {organization.shortName}. Todos los derechos reservados.
           </p>
           {/* A clinic's contact table already lists its networks: not twice (issue 12). */}
-          {!assets.clinicLinks && <Social links={assets.social} />}
+          {!data.clinicLinks && <Social links={data.social} />}
         </div>
       </div>
     </footer>

@@ -68,7 +68,7 @@ export function CorporateHeader() {
 /** Clinics and their network: the patient shortcuts (booking, results, portal) sit in the band. */
 export function ClinicHeader() {
   const assets = useBrandAssets();
-  const shortcuts = assets.clinicLinks?.services ?? [];
+  const shortcuts = assets.patientLinks ?? [];
   const list = (className: string) =>
     shortcuts.length > 0 && (
       <ul className={className} aria-label="Accesos para pacientes">

@@ -1,13 +1,13 @@
 import { Suspense, type FormEvent, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@canal/shared';
+import { FIRST_LOAD_MESSAGES } from '@canal/shared';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
-import { loginErrorMessage } from '../../lib/api/login-error';
+import { preloadApiClient } from '../../lib/api/lazy-client';
+import { useAction } from '../../lib/api/use-action';
 import {
   CodeRecoveryDialog,
   loadCodeRecoveryDialog,
@@ -51,11 +51,18 @@ export function FollowUpLogin() {
   const navigate = useNavigate();
   const codeRecovery = useLazyDialog();
   const passwordRecovery = useLazyDialog();
-  const login = useMutation({
-    mutationFn: ({ ticket, password }: { ticket: number; password: string }) =>
-      api.login(ticket, password),
-    onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)),
-  });
+  const login = useAction(
+    ({ ticket, password }: { ticket: number; password: string }) =>
+      api.login(ticket, password).catch(async (error: unknown) => {
+        // Worded once, when it fails: the error mapping loads with the failure, not with `/`.
+        const message = await import('../../lib/api/login-error').then(
+          (m) => m.loginErrorMessage(error),
+          () => FIRST_LOAD_MESSAGES.noConnection,
+        );
+        throw new Error(message);
+      }),
+    { onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)) },
+  );
   const form = useLoginForm(({ ticket, password }) =>
     login.mutate({ ticket: Number.parseInt(ticket, 10), password }),
   );
@@ -65,7 +72,7 @@ export function FollowUpLogin() {
     // SPEC §2/§8: a missing code or password is answered with the browser alert "error!".
     if (ticket.trim() === '' || password === '') {
       event.preventDefault();
-      window.alert(MESSAGES.loginMissingFields);
+      window.alert(FIRST_LOAD_MESSAGES.loginMissingFields);
       return;
     }
     void form.handleSubmit(event);
@@ -80,7 +87,10 @@ export function FollowUpLogin() {
       <form
         noValidate
         onSubmit={submit}
-        onFocus={form.preload}
+        onFocus={() => {
+          form.preload();
+          preloadApiClient();
+        }}
         className="flex flex-col gap-4"
         aria-busy={login.isPending}
       >
@@ -106,7 +116,7 @@ export function FollowUpLogin() {
         </div>
         {login.isError && (
           <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-            {loginErrorMessage(login.error)}
+            {login.error instanceof Error && login.error.message}
           </p>
         )}
         <div>

@@ -1,9 +1,10 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createApiClient, type ApiClient } from './client';
+import type { ApiClient } from './client';
+import { lazyApiClient } from './lazy-client';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
-/** One API client per page, bound to the organisation the host selected. */
+/** One API client per page, bound to the organisation the host selected (its code loads on first use). */
 export function ApiProvider({
   organizationId,
   client,
@@ -13,10 +14,7 @@ export function ApiProvider({
   client?: ApiClient;
   children: ReactNode;
 }) {
-  const value = useMemo(
-    () => client ?? createApiClient({ organizationId }),
-    [client, organizationId],
-  );
+  const value = useMemo(() => client ?? lazyApiClient(organizationId), [client, organizationId]);
   return <ApiContext.Provider value={value}>{children}</ApiContext.Provider>;
 }
 

@@ -29,6 +29,7 @@ type PortalCall =
   | 'complaintDetail'
   | 'complaintAttachments'
   | 'addComment'
+  | 'requestReplacement'
   | 'uploadFiles'
   | 'complaintStatus'
   | 'recoverCodes'
@@ -217,6 +218,14 @@ export function createApiClient({
       post<'addComment'>(
         '/v1/denuncias/add-comentario',
         { comentario: comment, denuncia_id: id },
+        true,
+      ),
+
+    /** Asks for the investigator to be replaced, with a reason (decision 0022). */
+    requestReplacement: (id: number, reason: string) =>
+      post<'requestReplacement'>(
+        '/v1/denuncias/solicitud-reemplazo',
+        { denuncia_id: id, motivo: reason },
         true,
       ),
 

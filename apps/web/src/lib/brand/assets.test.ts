@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATIONS, THEMES } from '@canal/shared';
 import { brandAssets, FAVICONS, type NavigationItem } from './assets';
+import { footerData } from './footer-assets';
 
 // import.meta.url is not a file: URL under jsdom; the module's folder is.
 const PUBLIC = resolve(import.meta.dirname, '../../../public');
@@ -41,9 +42,10 @@ describe('brand assets', () => {
 
       expect(assets.menu.length).toBeGreaterThan(0);
       expect(assets.phones.length).toBeGreaterThan(0);
-      expect(assets.footer.kind).toBe(org.footerKind);
-      expect(assets.social).toHaveLength(3);
-      expect(Boolean(assets.clinicLinks)).toBe(org.isClinic);
+      const footer = footerData(org);
+      expect(footer.footer.kind).toBe(org.footerKind);
+      expect(footer.social).toHaveLength(3);
+      expect(Boolean(footer.clinicLinks)).toBe(org.isClinic);
     },
   );
 
@@ -60,7 +62,7 @@ describe('brand assets', () => {
   it('head office footer logo is 97 × 48', () => {
     const headOffice = ORGANIZATIONS.find((o) => o.key === 'head-office')!;
     expect(brandAssets(headOffice).footerLogo).toMatchObject({ width: 97, height: 48 });
-    expect(brandAssets(headOffice).footer).toMatchObject({
+    expect(footerData(headOffice).footer).toMatchObject({
       kind: 'corporate',
       headOffice: { rescue: expect.any(String) },
     });
@@ -77,7 +79,7 @@ describe('brand assets', () => {
 
   it('links only to placeholder hosts under .example (no real third-party site)', () => {
     for (const org of ORGANIZATIONS) {
-      const a = brandAssets(org);
+      const a = { ...brandAssets(org), ...footerData(org) };
       const urls = [
         a.siteUrl,
         ...allUrls(a.menu),

@@ -73,28 +73,6 @@ export interface IngresaMenu {
   management: OutboundLink;
 }
 
-export interface FooterColumn {
-  title: string;
-  links: OutboundLink[];
-}
-
-export interface HeadOfficeContact {
-  address: string;
-  callCentre: string;
-  rescue: string;
-}
-
-/** SPEC §2 "Footer by organisation"; `kind` always equals Organization.footerKind. */
-export type FooterAssets =
-  | { kind: 'clinics'; title: string; links: OutboundLink[] }
-  | { kind: 'corporate'; columns: FooterColumn[]; headOffice?: HeadOfficeContact };
-
-/** SPEC §2: a clinic's outbound link tables (booking, results, portal login; networks, location, phone). */
-export interface ClinicLinkTables {
-  services: OutboundLink[];
-  contact: ClinicLink[];
-}
-
 export interface BrandAssets {
   /** Where the logo leads: the organisation's public site. */
   siteUrl: string;
@@ -108,10 +86,8 @@ export interface BrandAssets {
   menu: NavigationItem[];
   phones: PhoneLine[];
   ingresa?: IngresaMenu;
-  footer: FooterAssets;
-  /** The three social icons of the footer (a clinic's footer lists its networks in its contact table instead). */
-  social: ClinicLink[];
-  clinicLinks?: ClinicLinkTables;
+  /** A clinic's patient shortcuts in the header band (also the footer's "Servicios en línea"). */
+  patientLinks?: OutboundLink[];
 }
 
 export const FAVICONS: Readonly<Record<ThemeName, string>> = {
@@ -147,28 +123,18 @@ const CALL_CENTRE: PhoneLine = {
   label: 'Call center',
   number: CALL_CENTRE_NUMBER,
 };
-const RESCUE: PhoneLine = { kind: 'rescue', label: 'Rescate', number: '*2000' };
+export const RESCUE: PhoneLine = { kind: 'rescue', label: 'Rescate', number: '*2000' };
 
 const at = (base: string, path: string) => `${base}/${path}`;
-const link = (label: string, base: string, path: string): OutboundLink => ({
+export const link = (label: string, base: string, path: string): OutboundLink => ({
   label,
   url: at(base, path),
 });
-const social = (type: ClinicLinkType, handle: string, label: string): ClinicLink => ({
-  type,
-  label,
-  url: `${OUTBOUND_URLS.social}/${type}/${handle}`,
-});
 // SPEC §2: a clinic's patient shortcuts, first in its "Pacientes" menu and in the header band.
-const patientLinks = (s: string): OutboundLink[] => [
+export const patientLinks = (s: string): OutboundLink[] => [
   link('Reserva de horas', s, 'reserva'),
   link('Resultados de exámenes', s, 'resultados'),
   link('Portal pacientes', s, 'portal'),
-];
-const socialTrio = (handle: string, third: 'linkedin' | 'youtube'): ClinicLink[] => [
-  social('facebook', handle, 'Facebook'),
-  social('instagram', handle, 'Instagram'),
-  social(third, handle, third === 'linkedin' ? 'LinkedIn' : 'YouTube'),
 ];
 
 /** What every organisation's assets start with: its site, name, logos, favicon and menu. */
@@ -218,73 +184,6 @@ const INGRESA: IngresaMenu = {
   },
   management: { label: 'Sitio de gestión', url: OUTBOUND_URLS.management },
 };
-
-// SPEC §2: the three corporate columns, pointing at the group site.
-function corporateFooter(withHeadOffice: boolean): FooterAssets {
-  const g = OUTBOUND_URLS.group;
-  return {
-    kind: 'corporate',
-    columns: [
-      {
-        title: 'Nosotros',
-        links: [
-          link('Qué es Mutual Andina', g, 'nosotros'),
-          link('Transparencia', g, 'transparencia'),
-          link('Sostenibilidad', g, 'sostenibilidad'),
-          link('Gobierno corporativo', g, 'gobierno-corporativo'),
-          { label: 'Sitio de gestión', url: OUTBOUND_URLS.management },
-          link('Servicio al cliente', g, 'servicio-al-cliente'),
-        ],
-      },
-      {
-        title: 'Te ayudamos',
-        links: [
-          link('Sedes', g, 'sedes'),
-          { label: 'Canal de denuncias', url: '/' },
-          link('Canales de atención', g, 'canales-de-atencion'),
-          link('Trabaja con nosotros', g, 'trabaja-con-nosotros'),
-          link('Servicios transversales de Salud', g, 'servicios-transversales-de-salud'),
-        ],
-      },
-      {
-        title: 'Conoce nuestros servicios',
-        links: [
-          link('Servicios de salud preventiva', g, 'servicios/salud-preventiva'),
-          link('Servicios de seguridad preventiva', g, 'servicios/seguridad-preventiva'),
-          link('Servicios covid', g, 'servicios/covid'),
-          link(
-            'Administración de centros de salud',
-            g,
-            'servicios/administracion-centros-de-salud',
-          ),
-        ],
-      },
-    ],
-    headOffice: withHeadOffice
-      ? {
-          address: 'Av. Libertador 1200, Santiago, Región Metropolitana',
-          callCentre: CALL_CENTRE.number,
-          rescue: RESCUE.number,
-        }
-      : undefined,
-  };
-}
-
-// SPEC §2: clinics and the clinics group show one "Sitios de interés" column with exactly these five.
-function clinicsFooter(): FooterAssets {
-  const r = OUTBOUND_URLS.sites.rcr;
-  return {
-    kind: 'clinics',
-    title: 'Sitios de interés',
-    links: [
-      link('Quiénes Somos', r, 'quienes-somos'),
-      link('La Red en cifras', r, 'la-red-en-cifras'),
-      link('Nuestra red de Clínicas', r, 'nuestra-red'),
-      link('Gobierno corporativo', r, 'gobierno-corporativo'),
-      link('Contacto', r, 'contacto'),
-    ],
-  };
-}
 
 function headOfficeMenu(s: string): NavigationItem[] {
   return [
@@ -415,18 +314,6 @@ function otecMenu(s: string): NavigationItem[] {
   ];
 }
 
-// Each clinic's social-network handle; its city, address and phones are CLINIC_SITES (shared).
-const CLINIC_HANDLES: Record<ClinicKey, string> = {
-  'clinica-atacama': 'clinicaatacama',
-  'clinica-delsur': 'clinicadelsur',
-  'clinica-lircay': 'clinicalircay',
-  'clinica-losandes': 'clinicalosandes',
-  'clinica-loscohiues': 'clinicaloscoihues',
-  'clinica-maitenes': 'clinicamaitenes',
-  'clinica-portada': 'clinicaportada',
-  'clinica-puertomontt': 'clinicapuertomontt',
-};
-
 function clinicMenu(s: string): NavigationItem[] {
   return [
     {
@@ -488,33 +375,16 @@ function rcrMenu(s: string): NavigationItem[] {
 }
 
 function clinicAssets(key: ClinicKey, name: string): BrandAssets {
-  const s = OUTBOUND_URLS.sites[key];
-  const c = { ...CLINIC_SITES[key], handle: CLINIC_HANDLES[key] };
+  const c = CLINIC_SITES[key];
   return {
     ...siteBasics(key, name, FAVICONS.salud, clinicMenu),
+    patientLinks: patientLinks(OUTBOUND_URLS.sites[key]),
     // SPEC §2: every header carries the group's call centre; a clinic adds its own lines.
     phones: [
       CALL_CENTRE,
       { kind: 'appointments', label: 'Reserva de horas', number: c.appointments },
       { kind: 'centralDesk', label: 'Mesa central', number: c.centralDesk },
     ],
-    footer: clinicsFooter(),
-    social: socialTrio(c.handle, 'youtube'),
-    clinicLinks: {
-      services: patientLinks(s),
-      contact: [
-        social('facebook', c.handle, 'Facebook'),
-        social('instagram', c.handle, 'Instagram'),
-        social('twitter', c.handle, 'X (Twitter)'),
-        social('youtube', c.handle, 'YouTube'),
-        {
-          type: 'location',
-          label: c.address,
-          url: `${OUTBOUND_URLS.maps}?q=${encodeURIComponent(c.address)}`,
-        },
-        { type: 'phone', label: c.centralDesk, url: `tel:${c.centralDesk.replace(/\s/g, '')}` },
-      ],
-    },
   };
 }
 
@@ -529,8 +399,6 @@ function corporateAssets(
     ...siteBasics(key, name, favicon, menu),
     phones,
     ingresa: INGRESA,
-    footer: corporateFooter(key === 'head-office'),
-    social: socialTrio('mutualandina', 'linkedin'),
   };
 }
 
@@ -556,8 +424,6 @@ const ASSETS: Record<OrganizationKey, BrandAssets> = {
       CALL_CENTRE,
       { kind: 'centralDesk', label: 'Mesa central', number: '+56 2 2000 0100' },
     ],
-    footer: clinicsFooter(),
-    social: socialTrio('redclinicasregionales', 'youtube'),
   },
   'clinica-atacama': clinicAssets('clinica-atacama', 'Clínica Atacama'),
   'clinica-delsur': clinicAssets('clinica-delsur', 'Clínica Del Sur'),

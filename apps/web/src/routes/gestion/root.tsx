@@ -14,6 +14,9 @@ const UsersRoute = lazy(() => import('./users').then((m) => ({ default: m.UsersR
 const AlertRulesRoute = lazy(() =>
   import('./alert-rules').then((m) => ({ default: m.AlertRulesRoute })),
 );
+const MasterDataRoute = lazy(() =>
+  import('./master-data').then((m) => ({ default: m.MasterDataRoute })),
+);
 const AuditRoute = lazy(() => import('./audit').then((m) => ({ default: m.AuditRoute })));
 const IntakeRoute = lazy(() => import('./intake').then((m) => ({ default: m.IntakeRoute })));
 const IntakeReceiptRoute = lazy(() =>
@@ -37,6 +40,7 @@ export function GestionRoot() {
         { path: staffCasePattern(), element: <CaseRoute /> },
         { path: underStaff(paths.staffUsers()), element: <UsersRoute /> },
         { path: underStaff(paths.staffAlertRules()), element: <AlertRulesRoute /> },
+        { path: underStaff(paths.staffMasterData()), element: <MasterDataRoute /> },
         { path: underStaff(paths.staffAudit()), element: <AuditRoute /> },
         { path: underStaff(paths.staffStats()), element: <StatsRoute /> },
         { path: underStaff(paths.staffIntake()), element: <IntakeRoute /> },

@@ -31,6 +31,8 @@ export const staffApi = answersFor({
   halfYear: contract.halfYearReport,
   categories: contract.offenceCategories,
   failedMails: contract.failedMails,
+  replacementTasks: contract.listReplacementRequests,
+  answerReplacement: contract.answerReplacementRequest,
   recordComplaint: contract.recordComplaint,
   zonePlaces: contract.zonePlaces,
   relationOptions: contract.relationOptions,
@@ -39,4 +41,9 @@ export const staffApi = answersFor({
   createAlertRule: contract.createAlertRule,
   updateAlertRule: contract.updateAlertRule,
   deleteAlertRule: contract.deleteAlertRule,
+  masterData: contract.getMasterData,
+  createMasterItem: contract.createMasterItem,
+  updateMasterItem: contract.updateMasterItem,
+  setMasterItemActive: contract.setMasterItemActive,
+  reorderMasterList: contract.reorderMasterList,
 });

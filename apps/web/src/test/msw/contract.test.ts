@@ -13,6 +13,7 @@ const page: InboxPageWire = {
   total: 1,
   limite: 25,
   desplazamiento: 0,
+  siguiente: null,
   casos: [
     {
       id: 1,
@@ -31,6 +32,7 @@ const page: InboxPageWire = {
       asignado: null,
       prioridad: null,
       etiquetas: [],
+      derivar_dt: false,
     },
   ],
 };

@@ -17,6 +17,7 @@ export const portalApi = {
     recognitionOptions: contract.recognitionOptions,
     fileComplaint: contract.createComplaint,
     addComment: contract.addComment,
+    requestReplacement: contract.requestReplacement,
     uploadFiles: contract.uploadFiles,
     signOut: contract.complainantSignOut,
   }),

@@ -11,7 +11,7 @@ import {
   statusChangeSchema,
 } from '../../schemas/staff';
 import { VIEWABLE_CONTENT_TYPES } from '../../files';
-import { denunciaCamposSchema } from '../../wire';
+import { denunciaCamposSchema, denunciaLey21643Schema } from '../../wire';
 import { binary, endpoint, errors, messageSchema } from '../core';
 import { FILE_CONTENT_TYPES } from '../files';
 import {
@@ -23,6 +23,7 @@ import {
   staffHeaders,
   validPeriod,
 } from './common';
+import { openReplacementRequestSchema } from './requests';
 
 const tag = 'Gestión: casos';
 
@@ -95,6 +96,15 @@ export const inboxQuerySchema = z
       .int()
       .min(0, { error: 'El desplazamiento no puede ser negativo.' })
       .default(0),
+    /**
+     * Keyset paging (decision 0025): `inicio` for the first page, then the `siguiente` of the
+     * page before. The page starts after that case in the same order, whatever its depth, and the
+     * total is not counted (`total: null`); `desplazamiento` is ignored.
+     */
+    despues: z
+      .string()
+      .regex(/^(inicio|[A-Za-z0-9_-]{1,512})$/, { error: 'El cursor de la página no es válido.' })
+      .optional(),
   })
   .refine(...validPeriod);
 
@@ -178,14 +188,22 @@ export const caseSummarySchema = z.object({
   prioridad: z.enum(CASE_PRIORITIES).nullable(),
   /** Staff's free labels, in alphabetical order. */
   etiquetas: z.array(z.string()),
+  /**
+   * "Se debe derivar a la Dirección del Trabajo": a Law 21.643 complaint against the employer's
+   * manager or legal representative (decision 0021).
+   */
+  derivar_dt: z.boolean(),
 });
 export type CaseSummaryWire = z.infer<typeof caseSummarySchema>;
 
 export const inboxPageSchema = z.object({
-  total: z.number(),
+  /** Cases that match; null on a keyset page (`despues`), which does not count them. */
+  total: z.number().nullable(),
   limite: z.number(),
   desplazamiento: z.number(),
   casos: z.array(caseSummarySchema),
+  /** The `despues` of the next page; null on the last one. */
+  siguiente: z.string().nullable(),
 });
 export type InboxPageWire = z.infer<typeof inboxPageSchema>;
 
@@ -223,6 +241,8 @@ export const milestoneSchema = z.object({
   registra_cierre: z.boolean(),
   /** A duty after closing: on a closed case it stays pending, shown and mailed until recorded. */
   tras_cierre: z.boolean(),
+  /** What this case adds to the milestone (the decision: the case must go to the DT), or null. */
+  nota: z.string().nullable(),
 });
 
 export const caseFileSchema = z.object({
@@ -272,14 +292,19 @@ export const caseViewSchema = z.object({
     resolucion: z.string().nullable(),
     exclusiones: z.array(namedRefSchema),
   }),
-  /** `email` is null for an anonymous complaint: staff never see the address. */
-  denuncia: denunciaCamposSchema,
+  /**
+   * `email` is null for an anonymous complaint: staff never see the address. With the accused and
+   * the representation of a Law 21.643 complaint (decision 0021).
+   */
+  denuncia: denunciaCamposSchema.extend(denunciaLey21643Schema.shape),
   bitacora: z.object({
     visible: z.array(caseLogEntrySchema),
     interna: z.array(caseLogEntrySchema),
   }),
   archivos: z.array(caseFileSchema),
   hitos: z.array(milestoneSchema),
+  /** The complainant's request to replace the investigator still open, or null (decision 0022). */
+  solicitud_reemplazo: openReplacementRequestSchema.nullable(),
 });
 export type CaseViewWire = z.infer<typeof caseViewSchema>;
 

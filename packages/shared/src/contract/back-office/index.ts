@@ -6,6 +6,8 @@ export * from './stats';
 export * from './mail';
 export * from './intake';
 export * from './alerts';
+export * from './requests';
+export * from './master-data';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -13,6 +15,8 @@ import { stats } from './stats';
 import { mail } from './mail';
 import { intake } from './intake';
 import { alerts } from './alerts';
+import { requests } from './requests';
+import { masterData } from './master-data';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -23,4 +27,6 @@ export const backOffice = {
   ...mail,
   ...intake,
   ...alerts,
+  ...requests,
+  ...masterData,
 } as const;

@@ -389,6 +389,12 @@ describe('staff-new-activity', () => {
     expect(visible(files.html)).toContain(
       'La persona denunciante adjuntó archivos en el caso CD-2026-00042.',
     );
+    // A request to replace the investigator (decision 0022): the fact of it, never the reason.
+    const request = renderMail({ ...message, activity: 'solicitud_reemplazo' }, brand);
+    expect(request.text).toContain(
+      'La persona denunciante solicitó el cambio de la persona investigadora en el caso CD-2026-00042.',
+    );
+    expect(request.subject).toBe('Canal de denuncias – Nueva actividad en el caso CD-2026-00042');
     expect(hrefs(mail.html)).toContain(message.backOfficeUrl);
     expect(mail.text).toContain(message.backOfficeUrl);
   });

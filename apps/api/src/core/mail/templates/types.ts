@@ -15,7 +15,7 @@ export type MailMessage =
   | {
       kind: 'staff-new-activity';
       caseNumber: string;
-      activity: 'comentario' | 'archivos';
+      activity: 'comentario' | 'archivos' | 'solicitud_reemplazo';
       backOfficeUrl: string;
     }
   | {

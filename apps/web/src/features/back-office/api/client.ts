@@ -22,6 +22,7 @@ import {
   fromAlertRuleList,
   fromAuditPage,
   fromCaseView,
+  fromReplacementTask,
   fromChainCheck,
   fromFailedMailList,
   fromHalfYearReport,
@@ -29,6 +30,7 @@ import {
   fromIntakeReceipt,
   fromSavedView,
   fromInvitation,
+  fromMasterData,
   fromStaffSession,
   fromStaffUser,
   fromStatistics,
@@ -48,6 +50,10 @@ export type AuditFilters = NonNullable<RequestOf<typeof contract.exportAuditCsv>
 export type MilestoneRecord = RequestOf<typeof contract.recordMilestone>['body'];
 export type AlertRuleInput = RequestOf<typeof contract.createAlertRule>['body'];
 export type Reclassification = RequestOf<typeof contract.reclassifyCase>['body'];
+export type ReplacementAnswer = RequestOf<typeof contract.answerReplacementRequest>['body'];
+export type MasterItemInput = RequestOf<typeof contract.createMasterItem>['body'];
+export type MasterActiveInput = RequestOf<typeof contract.setMasterItemActive>['body'];
+export type MasterOrderInput = RequestOf<typeof contract.reorderMasterList>['body'];
 
 /** The CSRF double-submit value: the page reads its cookie and echoes it in `x-csrf-token` on writes. */
 export function readCsrfCookie(cookies: string = document.cookie): string | null {
@@ -161,6 +167,11 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     deleteView: (id: number) => call(contract.deleteSavedView, { params: { id } }),
     reclassify: (id: number, body: Reclassification) =>
       call(contract.reclassifyCase, { params: { id }, body }),
+    /** Open requests to replace the investigator (administrators and auditors). */
+    replacementTasks: async () =>
+      (await call(contract.listReplacementRequests, {})).solicitudes.map(fromReplacementTask),
+    answerReplacement: (id: number, body: ReplacementAnswer) =>
+      call(contract.answerReplacementRequest, { params: { id }, body }),
     recordMilestone: (id: number, clave: string, body: MilestoneRecord) =>
       call(contract.recordMilestone, { params: { id, clave }, body }),
 
@@ -181,6 +192,18 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     updateAlertRule: (id: number, body: AlertRuleInput) =>
       call(contract.updateAlertRule, { params: { id }, body }),
     deleteAlertRule: (id: number) => call(contract.deleteAlertRule, { params: { id } }),
+
+    // Master data of each organisation (administrators): every call answers the new lists.
+    masterData: async (organizacion: string) =>
+      fromMasterData(await call(contract.getMasterData, { querystring: { organizacion } })),
+    createMasterItem: async (body: MasterItemInput) =>
+      fromMasterData(await call(contract.createMasterItem, { body })),
+    updateMasterItem: async (id: number, body: MasterItemInput) =>
+      fromMasterData(await call(contract.updateMasterItem, { params: { id }, body })),
+    setMasterItemActive: async (id: number, body: MasterActiveInput) =>
+      fromMasterData(await call(contract.setMasterItemActive, { params: { id }, body })),
+    reorderMasterList: async (body: MasterOrderInput) =>
+      fromMasterData(await call(contract.reorderMasterList, { body })),
 
     // Audit (auditors, administrators)
     audit: async (querystring: AuditQuery) =>

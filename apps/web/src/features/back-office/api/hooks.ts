@@ -5,9 +5,13 @@ import type {
   AuditQuery,
   AlertRuleInput,
   InboxFilters,
+  MasterActiveInput,
+  MasterItemInput,
+  MasterOrderInput,
   NewSavedView,
   NewUser,
   Reclassification,
+  ReplacementAnswer,
   StatsFilters,
   StatusChange,
   UserChanges,
@@ -27,8 +31,22 @@ export const staffKeys = {
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
   failedMails: () => ['gestion', 'correos-fallidos'] as const,
   alertRules: () => ['gestion', 'reglas-aviso'] as const,
+  masterData: (org: string) => ['gestion', 'datos-maestros', org] as const,
   savedViews: () => ['gestion', 'vistas'] as const,
+  // Under the cases: a change to a case reads the open requests again too.
+  replacementTasks: () => ['gestion', 'casos', 'solicitudes'] as const,
 };
+
+/** Open requests to replace an investigator (administrators and auditors; every five minutes). */
+export function useReplacementTasks(enabled: boolean) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: staffKeys.replacementTasks(),
+    queryFn: api.replacementTasks,
+    enabled,
+    refetchInterval: 5 * 60_000,
+  });
+}
 
 /** The signed-in person's saved views of the inbox. */
 export function useSavedViews() {
@@ -126,6 +144,7 @@ export function useCaseActions(id: number) {
     ),
     unlink: useCaseMutation(id, (linkedId: number) => api.unlinkCase(id, linkedId)),
     reclassify: useCaseMutation(id, (v: Reclassification) => api.reclassify(id, v)),
+    answerReplacement: useCaseMutation(id, (v: ReplacementAnswer) => api.answerReplacement(id, v)),
     recordMilestone: useCaseMutation(
       id,
       (v: { clave: string; fecha: string; comentario?: string }) =>
@@ -249,6 +268,45 @@ export function useAlertRuleActions() {
     remove: useMutation({
       mutationFn: (id: number) => api.deleteAlertRule(id),
       onSuccess: refresh,
+    }),
+  };
+}
+
+/** One organisation's master data, retired elements included (administrators). */
+export function useMasterData(organizationId: string, enabled = true) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: staffKeys.masterData(organizationId),
+    queryFn: () => api.masterData(organizationId),
+    enabled: enabled && organizationId !== '',
+  });
+}
+
+/** Add, change, retire or bring back, reorder: each answers the organisation's new lists. */
+export function useMasterDataActions(organizationId: string) {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  const store = (data: Awaited<ReturnType<typeof api.masterData>>) => {
+    client.setQueryData(staffKeys.masterData(organizationId), data);
+    // The lists appear in other screens: alert rules, the inbox's filters, staff intake's form.
+    void client.invalidateQueries({ queryKey: staffKeys.alertRules() });
+    void client.invalidateQueries({ queryKey: staffKeys.categories(organizationId) });
+    void client.invalidateQueries({ queryKey: [...staffKeys.all, 'maestros', organizationId] });
+  };
+  return {
+    save: useMutation({
+      mutationFn: (v: { id: number | null; item: MasterItemInput }) =>
+        v.id === null ? api.createMasterItem(v.item) : api.updateMasterItem(v.id, v.item),
+      onSuccess: store,
+    }),
+    setActive: useMutation({
+      mutationFn: (v: { id: number; body: MasterActiveInput }) =>
+        api.setMasterItemActive(v.id, v.body),
+      onSuccess: store,
+    }),
+    reorder: useMutation({
+      mutationFn: (body: MasterOrderInput) => api.reorderMasterList(body),
+      onSuccess: store,
     }),
   };
 }

@@ -7,14 +7,18 @@ import {
   type CasePriority,
   type ComplaintFields,
   type ComplaintStatus,
+  type DenunciaLey21643,
   type StaffIntakeChannel,
   type StaffRole,
 } from '@canal/shared';
 import type {
   AlertRuleListWire,
+  MasterDataAdminWire,
   AuditPageWire,
   CaseSummaryWire,
   CaseViewWire,
+  OpenReplacementRequestWire,
+  ReplacementTaskWire,
   ChainCheckWire,
   FailedMailListWire,
   HalfYearReportWire,
@@ -110,6 +114,8 @@ export interface CaseSummary {
   /** Risk/priority staff set, or null. */
   priority: CasePriority | null;
   tags: string[];
+  /** Law 21.643 against the employer's manager or legal representative: must go to the DT. */
+  mustReferToDt: boolean;
 }
 
 export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
@@ -129,6 +135,7 @@ export const fromCaseSummary = (wire: CaseSummaryWire): CaseSummary => ({
   assignee: wire.asignado && namedRef(wire.asignado),
   priority: wire.prioridad,
   tags: wire.etiquetas,
+  mustReferToDt: wire.derivar_dt,
 });
 
 /** A saved view of the inbox: its filters and order as the address's search params. */
@@ -183,7 +190,8 @@ export interface InboxPage {
 }
 
 export const fromInboxPage = (wire: InboxPageWire): InboxPage => ({
-  total: wire.total,
+  // The web inbox pages by offset, which always counts (a keyset page says null).
+  total: wire.total ?? wire.casos.length,
   limit: wire.limite,
   offset: wire.desplazamiento,
   cases: wire.casos.map(fromCaseSummary),
@@ -236,6 +244,8 @@ export interface Milestone {
   afterClosing: boolean;
   /** Recorded by the system (the acknowledgement sent with the confirmation mail). */
   bySystem: boolean;
+  /** What this case adds to the milestone (the case must go to the DT), or null. */
+  note: string | null;
 }
 
 export const fromMilestone = (wire: MilestoneWire): Milestone => ({
@@ -253,6 +263,7 @@ export const fromMilestone = (wire: MilestoneWire): Milestone => ({
   recordedByClosing: wire.registra_cierre,
   afterClosing: wire.tras_cierre,
   bySystem: wire.por_sistema,
+  note: wire.nota,
 });
 
 export interface CaseFile {
@@ -289,12 +300,58 @@ export interface CaseDetail extends CaseSummary {
   links: { id: number; number: string; kind: 'duplicado_de' | 'tiene_duplicado' | 'relacionado' }[];
 }
 
+/** The complainant's request to replace the investigator, still open (decision 0022). */
+export interface ReplacementRequest {
+  id: number;
+  /** ISO 8601 instant; yyyy-mm-dd in an anonymous complaint. */
+  sentAt: string;
+  /** Null for whoever may not read it (investigators, the person it is about). */
+  reason: string | null;
+  investigator: NamedRef | null;
+}
+
+export const fromReplacementRequest = (wire: OpenReplacementRequestWire): ReplacementRequest => ({
+  id: wire.id,
+  sentAt: wire.fecha,
+  reason: wire.motivo,
+  investigator: wire.investigador && namedRef(wire.investigador),
+});
+
+/** An open request in the administrators' task list, with its case. */
+export interface ReplacementTask extends ReplacementRequest {
+  case: { id: number; number: string };
+}
+
+export const fromReplacementTask = (wire: ReplacementTaskWire): ReplacementTask => ({
+  ...fromReplacementRequest(wire),
+  case: { id: wire.caso.id, number: wire.caso.numero },
+});
+
+/** What a Law 21.643 complaint adds (decision 0021); null when not given. */
+export interface AccusedAndRepresentation {
+  accusedName: string | null;
+  accusedPosition: string | null;
+  accusedIsManager: boolean;
+  onBehalfOfAnother: boolean;
+  representationBasis: string | null;
+}
+
+export const fromDenunciaLey21643 = (wire: DenunciaLey21643): AccusedAndRepresentation => ({
+  accusedName: wire.denunciado_nombre,
+  accusedPosition: wire.denunciado_cargo,
+  accusedIsManager: wire.denunciado_es_gerente,
+  onBehalfOfAnother: wire.a_nombre_de_otro,
+  representationBasis: wire.fundamento_representacion,
+});
+
 export interface CaseView {
   case: CaseDetail;
   complaint: ComplaintFields;
+  accused: AccusedAndRepresentation;
   log: { visible: CaseLogEntry[]; internal: CaseLogEntry[] };
   files: CaseFile[];
   milestones: Milestone[];
+  replacementRequest: ReplacementRequest | null;
 }
 
 export const fromCaseView = (wire: CaseViewWire): CaseView => ({
@@ -307,12 +364,14 @@ export const fromCaseView = (wire: CaseViewWire): CaseView => ({
     links: wire.caso.vinculos.map((l) => ({ id: l.id, number: l.numero, kind: l.tipo })),
   },
   complaint: fromDenunciaCampos(wire.denuncia),
+  accused: fromDenunciaLey21643(wire.denuncia),
   log: {
     visible: wire.bitacora.visible.map(fromCaseLogEntry),
     internal: wire.bitacora.interna.map(fromCaseLogEntry),
   },
   files: wire.archivos.map(fromCaseFile),
   milestones: wire.hitos.map(fromMilestone),
+  replacementRequest: wire.solicitud_reemplazo && fromReplacementRequest(wire.solicitud_reemplazo),
 });
 
 // ---- Audit ----
@@ -497,4 +556,58 @@ export const fromAlertRuleList = (wire: AlertRuleListWire): AlertRuleList => ({
     id: c.id,
     name: c.nombre,
   })),
+});
+
+// ---- Master data of one organisation (administrators) ----
+
+export interface MasterItem {
+  id: number;
+  name: string;
+  /** false: retired (no longer offered; cases keep showing it). */
+  active: boolean;
+}
+export interface MasterPlace extends MasterItem {
+  zoneId: number;
+}
+export interface MasterCategory extends MasterItem {
+  /** Holds the Law 21.643 types. */
+  legal: boolean;
+}
+export interface MasterType extends MasterItem {
+  categoryId: number;
+  description: string;
+  group: string | null;
+  /** A Law 21.643 type: only its description and group may change. */
+  legal: boolean;
+}
+export interface MasterData {
+  organizationId: string;
+  zones: MasterItem[];
+  places: MasterPlace[];
+  categories: MasterCategory[];
+  types: MasterType[];
+  relations: MasterItem[];
+  recognitions: MasterItem[];
+}
+
+const masterItem = (i: { id: number; nombre: string; activo: boolean }): MasterItem => ({
+  id: i.id,
+  name: i.nombre,
+  active: i.activo,
+});
+
+export const fromMasterData = (wire: MasterDataAdminWire): MasterData => ({
+  organizationId: wire.organizacion,
+  zones: wire.zonas.map(masterItem),
+  places: wire.lugares.map((p) => ({ ...masterItem(p), zoneId: p.zona_id })),
+  categories: wire.categorias.map((c) => ({ ...masterItem(c), legal: c.legal })),
+  types: wire.tipos.map((t) => ({
+    ...masterItem(t),
+    categoryId: t.categoria_id,
+    description: t.descripcion,
+    group: t.grupo,
+    legal: t.legal,
+  })),
+  relations: wire.relaciones.map(masterItem),
+  recognitions: wire.reconoce.map(masterItem),
 });

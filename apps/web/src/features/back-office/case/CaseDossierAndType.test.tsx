@@ -2,47 +2,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CaseViewWire as CaseView } from '@canal/shared/contract';
-import { AUDITOR, caseSummary, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
+import {
+  AUDITOR,
+  caseSummary,
+  caseView,
+  INVESTIGATOR,
+  renderStaffPage,
+} from '../../../test/back-office';
 import { fail, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
 import { CasePage } from './CasePage';
 
-const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
-  caso: {
-    ...caseSummary({ id: 7, numero: 'CD-2026-00007', tipo: 'Hurto', tipo_id: 1 }),
-    fecha_respuesta: null,
-    fecha_cierre: null,
-    resolucion: null,
-    asignado: null,
-    exclusiones: [],
-    vinculos: [],
-    ...over,
-  },
-  denuncia: {
-    reconoce_involucrados: null,
-    fono: null,
-    email: null,
-    nombre: null,
-    apellido_paterno: null,
-    apellido_materno: null,
-    rut: null,
-    fecha_denuncia: '02/03/2026',
-    descripcion_hecho: 'Relato.',
-    tipo_conocimiento: null,
-    fecha_ocurrencia_hecho: '01/03/2026',
-    lugar: null,
-    otro_lugar: null,
-    relacion_organizacion: null,
-    fecha_respuesta: null,
-    estado_denuncia: 'Recibida',
-    subtipo_denuncia: 'Hurto',
-    tipo_denuncia: 'General',
-    zona: null,
-  },
-  bitacora: { visible: [], interna: [] },
-  archivos: [],
-  hitos: [],
-});
+const view = (over: Partial<CaseView['caso']> = {}): CaseView =>
+  caseView({
+    caso: {
+      ...caseSummary({ id: 7, numero: 'CD-2026-00007', tipo: 'Hurto', tipo_id: 1 }),
+      ...over,
+    },
+    denuncia: { subtipo_denuncia: 'Hurto', tipo_denuncia: 'General' },
+  });
 
 const categories = [
   {

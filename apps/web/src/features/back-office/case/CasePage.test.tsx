@@ -45,6 +45,11 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
     subtipo_denuncia: 'Acoso laboral',
     tipo_denuncia: 'Ley 21.643',
     zona: 'Región Metropolitana',
+    denunciado_nombre: null,
+    denunciado_cargo: null,
+    denunciado_es_gerente: false,
+    a_nombre_de_otro: false,
+    fundamento_representacion: null,
   },
   bitacora: {
     visible: [
@@ -95,6 +100,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       registra_cierre: false,
       tras_cierre: false,
       por_sistema: false,
+      nota: null,
     },
     {
       clave: 'decision_y_aviso_dt',
@@ -111,6 +117,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       registra_cierre: false,
       tras_cierre: false,
       por_sistema: false,
+      nota: null,
     },
     {
       clave: 'investigacion_cerrada',
@@ -127,6 +134,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       registra_cierre: true,
       tras_cierre: false,
       por_sistema: false,
+      nota: null,
     },
     {
       clave: 'informe_enviado_dt',
@@ -143,8 +151,10 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
       registra_cierre: false,
       tras_cierre: true,
       por_sistema: false,
+      nota: null,
     },
   ],
+  solicitud_reemplazo: null,
 });
 
 type MilestoneWire = CaseView['hitos'][number];
@@ -186,6 +196,64 @@ const milestones = (calls: ReturnType<typeof setup>, key: string) =>
   callsTo(calls, 'PUT', `/v1/gestion/casos/7/hitos/${key}`);
 
 describe('the case page', () => {
+  it('shows the accused and the representation, the DT mark and the decision milestone note (decision 0021)', async () => {
+    const NOTE =
+      'Se debe derivar a la Dirección del Trabajo: la persona denunciada es gerente o representante legal del empleador (Ley 21.643 y DS 21/2024).';
+    const v = view({ derivar_dt: true });
+    server.use(
+      staffApi.caseView(
+        ok({
+          ...v,
+          denuncia: {
+            ...v.denuncia,
+            denunciado_nombre: 'Rodrigo Castañeda',
+            denunciado_cargo: 'Gerente general',
+            denunciado_es_gerente: true,
+            a_nombre_de_otro: true,
+            fundamento_representacion: 'Soy su abogada, con poder simple.',
+          },
+          hitos: v.hitos.map((h) => ({
+            ...h,
+            nota: h.clave === 'decision_y_aviso_dt' ? NOTE : null,
+          })),
+        }),
+      ),
+      staffApi.users(ok([])),
+      staffApi.categories(ok([])),
+    );
+    renderStaffPage(<CasePage />, {
+      path: '/gestion/casos/7',
+      route: 'casos/:id',
+      user: INVESTIGATOR,
+    });
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Se debe derivar a la Dirección del Trabajo: la persona denunciada es gerente o representante legal del empleador (Ley 21.643).',
+    );
+    const accused = screen.getByRole('region', { name: 'Persona denunciada y representación' });
+    for (const text of [
+      'Rodrigo Castañeda',
+      'Gerente general',
+      '¿Es gerente o representante legal?Sí',
+      '¿Presentada a nombre de otra persona?Sí',
+      'Soy su abogada, con poder simple.',
+    ])
+      expect(accused).toHaveTextContent(text);
+    const decision = screen.getByRole('rowheader', {
+      name: /Decisión de investigar o derivar/,
+    });
+    expect(decision).toHaveTextContent(NOTE);
+  });
+
+  it('says what a Law 21.643 complaint did not give, without the DT mark', async () => {
+    setup(INVESTIGATOR, [staffApi.categories(ok([]))]);
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    const accused = screen.getByRole('region', { name: 'Persona denunciada y representación' });
+    expect(accused).toHaveTextContent('Persona denunciadaNo informado');
+    expect(accused).toHaveTextContent('¿Presentada a nombre de otra persona?No');
+  });
+
   it('shows every field, the file through the staff route, and the two logs apart', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
@@ -522,6 +590,7 @@ describe('the case page', () => {
       registra_cierre: false,
       tras_cierre: false,
       por_sistema: true,
+      nota: null,
     };
     server.use(staffApi.caseView(ok({ ...view(), hitos: [acknowledged] })), staffApi.users(ok([])));
     renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id' });

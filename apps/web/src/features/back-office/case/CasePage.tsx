@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { CASE_PRIORITY_LABELS, CHANNEL_LABELS, formatDisplayDate } from '@canal/shared';
+import {
+  CASE_PRIORITY_LABELS,
+  CHANNEL_LABELS,
+  DT_REFERRAL_MARK,
+  formatDisplayDate,
+  isLaw21643Type,
+} from '@canal/shared';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { LoadingView } from '../../../components/LoadingView';
@@ -20,6 +26,7 @@ import { CaseFiles } from './CaseFiles';
 import { CommentForm } from './CommentForm';
 import { MilestonesTable } from './MilestonesTable';
 import { ReclassifyForm } from './ReclassifyForm';
+import { ReplacementRequestPanel } from './ReplacementRequestPanel';
 import { ReplyForm } from './ReplyForm';
 import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -83,6 +90,29 @@ function ComplaintFacts({ d }: { d: CaseView['complaint'] }) {
         </p>
       </div>
     </>
+  );
+}
+
+/** A Law 21.643 complaint's accused and representation (decision 0021); empty ones say so. */
+function AccusedFacts({ a }: { a: CaseView['accused'] }) {
+  const rows: [string, ReactNode][] = [
+    ['Persona denunciada', a.accusedName],
+    ['Cargo de la persona denunciada', a.accusedPosition],
+    ['¿Es gerente o representante legal?', a.accusedIsManager ? 'Sí' : null],
+    ['¿Presentada a nombre de otra persona?', a.onBehalfOfAnother ? 'Sí' : 'No'],
+    ['Fundamento de la representación', a.onBehalfOfAnother ? a.representationBasis : null],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm font-semibold text-gray-700">{label}</dt>
+          <dd className="whitespace-pre-wrap break-words">
+            {value ?? <span className="text-gray-600">No informado</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -208,6 +238,15 @@ export function CasePage() {
           </span>
           {theCase.tags.length > 0 && <span>Etiquetas: {theCase.tags.join(', ')}</span>}
         </div>
+        {theCase.mustReferToDt && (
+          <p
+            role="note"
+            className="rounded border border-red-300 bg-red-50 p-3 font-semibold text-red-900"
+          >
+            {DT_REFERRAL_MARK}: la persona denunciada es gerente o representante legal del empleador
+            (Ley 21.643).
+          </p>
+        )}
         {!editable && <p className="text-sm text-gray-700">Acceso de solo lectura (auditoría).</p>}
         <CaseDossierLink caseId={theCase.id} number={theCase.number} />
         {theCase.resolution && (
@@ -220,9 +259,20 @@ export function CasePage() {
         )}
       </header>
 
+      <ReplacementRequestPanel view={view} />
+
       <Section id="denuncia" title="Datos de la denuncia">
         <ComplaintFacts d={view.complaint} />
       </Section>
+
+      {(isLaw21643Type(theCase.typeId) ||
+        view.accused.accusedName !== null ||
+        view.accused.accusedPosition !== null ||
+        view.accused.onBehalfOfAnother) && (
+        <Section id="denunciado" title="Persona denunciada y representación">
+          <AccusedFacts a={view.accused} />
+        </Section>
+      )}
 
       <Section id="archivos" title="Archivos adjuntos">
         <CaseFiles caseId={theCase.id} files={view.files} />

@@ -154,6 +154,7 @@ export function MilestonesTable({
                   Se informa a la persona denunciante
                 </span>
               )}
+              {m.note && <strong className="mt-1 block text-sm text-red-800">{m.note}</strong>}
             </th>
             <td className="px-3 py-2">
               <DueMark date={m.due} state={m.state} />

@@ -86,6 +86,12 @@ describe('the intake screen', () => {
     await user.type(screen.getByLabelText('Nombres'), 'María José');
     await user.type(screen.getByLabelText('Apellido paterno'), 'González');
     await user.type(screen.getByLabelText('Teléfono'), '912345678');
+    // Type 26 (Law 21.643) also asks, optionally, who is accused (decision 0021).
+    await user.type(
+      screen.getByLabelText('Nombre de la persona denunciada (opcional)'),
+      'Jefe de turno',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /es gerente o representante legal/ }));
     await user.click(screen.getByRole('button', { name: 'Registrar denuncia' }));
 
     await waitFor(() => expect(callsTo(calls, 'POST', '/v1/gestion/denuncias')).toHaveLength(1));
@@ -110,6 +116,8 @@ describe('the intake screen', () => {
         // Formatted as the portal sends it.
         rut: '12345678-5',
       },
+      denunciado_nombre: 'Jefe de turno',
+      denunciado_es_gerente: true,
     });
     await waitFor(() =>
       expect(screen.getByTestId('ubicacion')).toHaveTextContent(

@@ -8,6 +8,7 @@ import {
   OTHER_PLACE,
   STAFF_INTAKE_CHANNELS,
   filterRelationOptions,
+  isLaw21643Type,
   organizationById,
   toStaffIntakePayload,
 } from '@canal/shared';
@@ -49,6 +50,8 @@ export function IntakePage() {
   });
   const organizationId = useWatch({ control, name: 'organizationId' }) ?? '';
   const anonymous = useWatch({ control, name: 'complaint.anonymous' }) === true;
+  const crimeId = Number(useWatch({ control, name: 'complaint.crimeId' }) ?? 0);
+  const onBehalf = useWatch({ control, name: 'complaint.onBehalfOfAnother' }) === true;
   const zoneId = Number(useWatch({ control, name: 'complaint.occurrenceZone' }) ?? 0);
   const placeId = Number(useWatch({ control, name: 'complaint.occurrencePlace' }) ?? 0);
   const master = useIntakeMasterData(organizationId);
@@ -229,6 +232,42 @@ export function IntakePage() {
                 {...register('complaint.complainantContactNumber')}
               />
             </div>
+          </fieldset>
+        )}
+        {isLaw21643Type(crimeId) && (
+          // Law 21.643 (decision 0021): as in the portal, optional.
+          <fieldset className="space-y-4">
+            <legend className="font-semibold">
+              Persona denunciada y representación (opcional)
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Nombre de la persona denunciada (opcional)"
+                error={e?.accusedName?.message}
+                {...register('complaint.accusedName')}
+              />
+              <TextField
+                label="Cargo de la persona denunciada (opcional)"
+                error={e?.accusedPosition?.message}
+                {...register('complaint.accusedPosition')}
+              />
+            </div>
+            <Checkbox
+              label="La persona denunciada es gerente o representante legal de la organización (se debe derivar a la Dirección del Trabajo)"
+              {...register('complaint.accusedIsManager')}
+            />
+            <Checkbox
+              label="La denuncia se presenta a nombre de otra persona"
+              {...register('complaint.onBehalfOfAnother')}
+            />
+            {onBehalf && (
+              <TextAreaField
+                label="Fundamento de la representación"
+                rows={3}
+                error={e?.representationBasis?.message}
+                {...register('complaint.representationBasis')}
+              />
+            )}
           </fieldset>
         )}
         <TextField

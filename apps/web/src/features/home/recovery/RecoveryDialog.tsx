@@ -1,11 +1,11 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { unreachableMessage } from '../../../lib/api/http';
+import { useAction } from '../../../lib/api/use-action';
 
 export type RecoveryState = 'idle' | 'pending' | 'success' | 'error';
 
@@ -97,7 +97,7 @@ export function useRecoveryForm<Fields extends FieldValues>(
 ) {
   const formId = useId();
   const form = useForm<Fields>({ mode: 'all', resolver, defaultValues });
-  const recovery = useMutation({ mutationFn: send });
+  const recovery = useAction(send);
   // Once per failure, not on every render (it writes the technical message to the console).
   const unreachableText = useMemo(() => unreachableMessage(recovery.error), [recovery.error]);
   const close = () => {

@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { MESSAGES, PASSWORD_SPECIAL_CHARACTERS, resetPasswordSchema } from '@canal/shared';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { useApi } from '../../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../../lib/api/http';
+import { useAction } from '../../../lib/api/use-action';
 
 type ResetPasswordFields = z.output<typeof resetPasswordSchema>;
 
@@ -39,10 +39,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { password: '', repeatPassword: '' },
   });
   const { errors } = form.formState;
-  const reset = useMutation({
-    mutationFn: ({ password, repeatPassword }: ResetPasswordFields) =>
-      api.resetPassword(token, password, repeatPassword),
-  });
+  const reset = useAction(({ password, repeatPassword }: ResetPasswordFields) =>
+    api.resetPassword(token, password, repeatPassword),
+  );
 
   if (reset.isSuccess) {
     return (

@@ -6,9 +6,13 @@ import { staffFooter } from './footer';
 const WHAT_HAPPENED = {
   comentario: 'agregó un comentario',
   archivos: 'adjuntó archivos',
+  solicitud_reemplazo: 'solicitó el cambio de la persona investigadora',
 } as const;
 
-/** Tells the assigned staff that the complainant wrote or uploaded, by case number only. */
+/**
+ * Tells the assigned staff that the complainant wrote or uploaded, or the administrators that they
+ * asked for another investigator: by case number only.
+ */
 export function staffNewActivity(
   message: MailMessageOf<'staff-new-activity'>,
   org: OrgNames,

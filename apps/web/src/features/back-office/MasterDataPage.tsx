@@ -1,0 +1,395 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MASTER_LISTS, MASTER_LIST_LABELS, ORGANIZATIONS, type MasterList } from '@canal/shared';
+import { Button } from '../../components/Button';
+import { DialogFooter } from '../../components/DialogFooter';
+import { SelectField, TextAreaField } from '../../components/form/fields';
+import { TextField } from '../../components/form/TextField';
+import { LoadingView } from '../../components/LoadingView';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from './api/client';
+import { useMasterData, useMasterDataActions } from './api/hooks';
+import type { MasterData, MasterItem, MasterPlace, MasterType } from './api/mappers';
+import { FormAlert } from './components/FormAlert';
+import { StaffTable } from './components/StaffTable';
+import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import { masterItemSchema, type MasterItemForm } from './schemas';
+
+/** The elements of a list, in order, as the page shows them. */
+function itemsOf(data: MasterData, list: MasterList): MasterItem[] {
+  switch (list) {
+    case 'zonas':
+      return data.zones;
+    case 'lugares':
+      return data.places;
+    case 'categorias':
+      return data.categories;
+    case 'tipos':
+      return data.types;
+    case 'relaciones':
+      return data.relations;
+    case 'reconoce':
+      return data.recognitions;
+  }
+}
+
+/** The zone of a place or the category of a type: the group it is ordered in. */
+const parentOf = (list: MasterList, item: MasterItem): number | null =>
+  list === 'lugares'
+    ? (item as MasterPlace).zoneId
+    : list === 'tipos'
+      ? (item as MasterType).categoryId
+      : null;
+
+const isLegal = (item: MasterItem) => 'legal' in item && (item as { legal: boolean }).legal;
+
+/** Places by zone and types by category, each group in its own order (as the portal shows them). */
+function grouped(data: MasterData, list: MasterList): MasterItem[] {
+  const items = itemsOf(data, list);
+  if (list === 'lugares')
+    return data.zones.flatMap((z) => items.filter((i) => parentOf(list, i) === z.id));
+  if (list === 'tipos')
+    return data.categories.flatMap((c) => items.filter((i) => parentOf(list, i) === c.id));
+  return items;
+}
+
+/** Add (item null) or change an element of `list`. */
+function ItemDialog({
+  data,
+  list,
+  item,
+  onClose,
+  onSaved,
+}: {
+  data: MasterData;
+  list: MasterList;
+  item: MasterItem | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { save } = useMasterDataActions(data.organizationId);
+  const type = list === 'tipos' ? (item as MasterType | null) : null;
+  const legal = item !== null && isLegal(item) && list === 'tipos';
+  const form = useForm<MasterItemForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(masterItemSchema),
+    defaultValues: {
+      organizacion: data.organizationId,
+      lista: list,
+      nombre: item?.name ?? '',
+      descripcion: type?.description ?? '',
+      grupo: type?.group ?? '',
+      zona_id: list === 'lugares' && item ? (item as MasterPlace).zoneId : null,
+      categoria_id: type?.categoryId ?? null,
+    },
+  });
+  const { errors } = form.formState;
+  const numberOrNull = (v: unknown) => (v === '' || v === null ? null : Number(v));
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: item?.id ?? null, item: masterItemSchema.parse(values) },
+      { onSuccess: () => onSaved(item ? 'Cambios guardados.' : 'Elemento agregado.') },
+    ),
+  );
+  const title = `${item ? 'Modificar' : 'Agregar'}: ${MASTER_LIST_LABELS[list]}`;
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={onClose}
+      locked={save.isPending}
+      title={title}
+      footer={
+        <DialogFooter
+          onCancel={onClose}
+          formId="dato-maestro-form"
+          busy={save.isPending}
+          label={item ? 'Guardar cambios' : 'Agregar'}
+        />
+      }
+    >
+      <form id="dato-maestro-form" noValidate onSubmit={submit} className="space-y-4">
+        {legal && (
+          <FormAlert tone="info">
+            Tipo de denuncia de la Ley N° 21.643: su nombre y su categoría los fija la ley; puede
+            cambiar su descripción y su grupo.
+          </FormAlert>
+        )}
+        <TextField
+          label="Nombre"
+          readOnly={legal}
+          error={errors.nombre?.message}
+          {...form.register('nombre')}
+        />
+        {list === 'lugares' && (
+          <SelectField
+            label="Zona"
+            error={errors.zona_id?.message}
+            options={data.zones
+              .filter((z) => z.active || z.id === (item as MasterPlace | null)?.zoneId)
+              .map((z) => ({ value: z.id, label: z.name }))}
+            {...form.register('zona_id', { setValueAs: numberOrNull })}
+          />
+        )}
+        {list === 'tipos' && !legal && (
+          <SelectField
+            label="Categoría"
+            error={errors.categoria_id?.message}
+            options={data.categories
+              .filter((c) => !c.legal && (c.active || c.id === type?.categoryId))
+              .map((c) => ({ value: c.id, label: c.name }))}
+            {...form.register('categoria_id', { setValueAs: numberOrNull })}
+          />
+        )}
+        {list === 'tipos' && (
+          <>
+            <TextAreaField
+              label="Descripción"
+              rows={4}
+              hint="El portal la muestra a quien elige el tipo de denuncia."
+              error={errors.descripcion?.message}
+              {...form.register('descripcion')}
+            />
+            <TextField
+              label="Grupo (opcional)"
+              error={errors.grupo?.message}
+              {...form.register('grupo')}
+            />
+          </>
+        )}
+        {save.isError && <FormAlert>{errorMessage(save.error)}</FormAlert>}
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * /gestion/datos-maestros (administrators): the lists the portal offers, per organisation — zones,
+ * places, categories, types and option lists. Elements are added, changed, reordered and retired
+ * (never deleted: cases keep showing what they were filed with); every change is audited.
+ */
+export function MasterDataPage() {
+  const me = useStaffUser();
+  const allowed = isAdministrator(me);
+  const [organizationId, setOrganizationId] = useState<string>(ORGANIZATIONS[0]!.id);
+  const [list, setList] = useState<MasterList>('zonas');
+  const data = useMasterData(organizationId, allowed);
+  const { setActive, reorder } = useMasterDataActions(organizationId);
+  const [editing, setEditing] = useState<MasterItem | 'new' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // A moved row is re-inserted in the table, which drops the focus: give it back to its button
+  // (or to the other one when the row reached an end).
+  const moved = useRef<{ id: number; step: -1 | 1 } | null>(null);
+  const busy = setActive.isPending || reorder.isPending;
+  useEffect(() => {
+    const last = moved.current;
+    if (!last || busy) return;
+    moved.current = null;
+    const button = (step: number) =>
+      document.getElementById(`mover-${last.id}-${step < 0 ? 'subir' : 'bajar'}`);
+    const target = button(last.step);
+    (target && !(target as HTMLButtonElement).disabled ? target : button(-last.step))?.focus();
+  }, [busy, data.data]);
+  if (!allowed) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
+
+  const rows = data.data ? grouped(data.data, list) : [];
+  const failure = data.error ?? setActive.error ?? reorder.error;
+  const zoneName = (id: number) => data.data?.zones.find((z) => z.id === id)?.name ?? `N° ${id}`;
+  const categoryName = (id: number) =>
+    data.data?.categories.find((c) => c.id === id)?.name ?? `N° ${id}`;
+
+  /** Moves `item` one place up (-1) or down (+1) within its group, and sends the group's order. */
+  const move = (item: MasterItem, step: -1 | 1) => {
+    const group = rows.filter((r) => parentOf(list, r) === parentOf(list, item));
+    const at = group.findIndex((r) => r.id === item.id);
+    const other = group[at + step];
+    if (!other) return;
+    const ids = group.map((r) => r.id);
+    ids[at] = other.id;
+    ids[at + step] = item.id;
+    setNotice(null);
+    reorder.mutate(
+      { organizacion: organizationId, lista: list, ids },
+      {
+        onSuccess: () => {
+          setNotice(`«${item.name}» ${step < 0 ? 'subió' : 'bajó'} en la lista.`);
+          moved.current = { id: item.id, step };
+        },
+      },
+    );
+  };
+
+  const toggle = (item: MasterItem) => {
+    setNotice(null);
+    setActive.mutate(
+      { id: item.id, body: { organizacion: organizationId, lista: list, activo: !item.active } },
+      {
+        onSuccess: () =>
+          setNotice(
+            item.active
+              ? `«${item.name}» quedó retirado: el portal ya no lo ofrece.`
+              : `«${item.name}» se ofrece de nuevo.`,
+          ),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-secondary">Datos maestros</h1>
+        <Button onClick={() => setEditing('new')} disabled={!data.data}>
+          Agregar elemento
+        </Button>
+      </div>
+      <p className="max-w-3xl text-gray-700">
+        Las listas que el portal ofrece a quien denuncia, por organización. Un elemento retirado
+        deja de ofrecerse, pero los casos que ya lo tienen lo siguen mostrando. Los tipos de
+        denuncia de la Ley N° 21.643 (acoso laboral, acoso sexual y violencia en el trabajo)
+        conservan su nombre y su categoría y no se pueden retirar. Cada cambio queda en el registro
+        de auditoría.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Organización"
+          value={organizationId}
+          onChange={(e) => {
+            setOrganizationId(e.target.value);
+            setNotice(null);
+          }}
+        >
+          {ORGANIZATIONS.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.shortName}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Lista"
+          value={list}
+          onChange={(e) => {
+            setList(e.target.value as MasterList);
+            setNotice(null);
+          }}
+        >
+          {MASTER_LISTS.map((l) => (
+            <option key={l} value={l}>
+              {MASTER_LIST_LABELS[l]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+      {data.isPending && <LoadingView />}
+      {data.data && rows.length === 0 && <p className="text-gray-700">La lista está vacía.</p>}
+      {data.data && rows.length > 0 && (
+        <StaffTable
+          caption={`${MASTER_LIST_LABELS[list]} de ${ORGANIZATIONS.find((o) => o.id === organizationId)?.shortName ?? ''}`}
+          minWidth={list === 'tipos' ? 'min-w-[60rem]' : 'min-w-[40rem]'}
+          columns={[
+            'Nombre',
+            list === 'lugares' && 'Zona',
+            list === 'tipos' && 'Categoría',
+            list === 'tipos' && 'Descripción',
+            list === 'tipos' && 'Grupo',
+            'Estado',
+            'Orden',
+            'Acciones',
+          ]}
+        >
+          {rows.map((item) => {
+            const group = rows.filter((r) => parentOf(list, r) === parentOf(list, item));
+            const at = group.findIndex((r) => r.id === item.id);
+            const legal = isLegal(item);
+            return (
+              <tr key={item.id} className="border-t border-gray-200 align-top">
+                <th scope="row" className="px-3 py-2 font-semibold">
+                  {item.name}
+                  {legal && (
+                    <span className="block text-xs font-normal text-gray-700">Ley N° 21.643</span>
+                  )}
+                </th>
+                {list === 'lugares' && (
+                  <td className="px-3 py-2">{zoneName((item as MasterPlace).zoneId)}</td>
+                )}
+                {list === 'tipos' && (
+                  <>
+                    <td className="px-3 py-2">{categoryName((item as MasterType).categoryId)}</td>
+                    <td className="max-w-md px-3 py-2">{(item as MasterType).description}</td>
+                    <td className="px-3 py-2">{(item as MasterType).group ?? '—'}</td>
+                  </>
+                )}
+                <td className="px-3 py-2">{item.active ? 'Activo' : 'Retirado'}</td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      id={`mover-${item.id}-subir`}
+                      disabled={busy || at === 0}
+                      aria-label={`Subir «${item.name}»`}
+                      onClick={() => move(item, -1)}
+                    >
+                      Subir
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      id={`mover-${item.id}-bajar`}
+                      disabled={busy || at === group.length - 1}
+                      aria-label={`Bajar «${item.name}»`}
+                      onClick={() => move(item, 1)}
+                    >
+                      Bajar
+                    </Button>
+                  </div>
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      aria-label={`Modificar «${item.name}»`}
+                      onClick={() => setEditing(item)}
+                    >
+                      Modificar
+                    </Button>
+                    {legal && item.active ? (
+                      <span className="inline-flex min-h-9 items-center px-2 text-gray-700">
+                        No se retira (ley)
+                      </span>
+                    ) : (
+                      <Button
+                        variant="ghost"
+                        className="min-h-9 px-2"
+                        disabled={busy}
+                        aria-label={`${item.active ? 'Retirar' : 'Reactivar'} «${item.name}»`}
+                        onClick={() => toggle(item)}
+                      >
+                        {item.active ? 'Retirar' : 'Reactivar'}
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </StaffTable>
+      )}
+      {editing && data.data && (
+        <ItemDialog
+          data={data.data}
+          list={list}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setNotice(message);
+            setEditing(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

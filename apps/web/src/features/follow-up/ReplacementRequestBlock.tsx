@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  formatDisplayDateTime,
+  REPLACEMENT_REASON_MAX,
+  replacementRequestFormSchema,
+  STATUS_CLOSED,
+  type ReplacementRequestFormValues,
+} from '@canal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/Button';
+import { useApi } from '../../lib/api/ApiProvider';
+import { HttpError, unreachableMessage } from '../../lib/api/http';
+import { complaintKeys } from './queries';
+import { Section } from './Section';
+
+export const REPLACEMENT_SENT_MESSAGE =
+  'Su solicitud fue enviada. El equipo le responderá en la bitácora.';
+const REPLACEMENT_FAILED_MESSAGE =
+  'No fue posible enviar su solicitud. Intente nuevamente; el texto sigue aquí.';
+
+function failureMessage(error: unknown): string {
+  const unreachable = unreachableMessage(error);
+  if (unreachable) return unreachable;
+  if (error instanceof HttpError && error.status !== 401 && error.serverMessage)
+    return error.serverMessage;
+  if (error instanceof HttpError && error.status === 401)
+    return 'Su sesión expiró. Ingrese nuevamente con su código y contraseña para enviar la solicitud.';
+  return REPLACEMENT_FAILED_MESSAGE;
+}
+
+/**
+ * An addition to the detail page (Law 21.643, decision 0022): the complainant may ask for the
+ * investigator to be replaced, with a reason only administrators read. While a request waits for
+ * an answer it says so; on a closed complaint the block is not shown.
+ */
+export function ReplacementRequestBlock({
+  id,
+  status,
+  pending,
+}: {
+  id: number;
+  status: string;
+  pending: { sentAt: string } | null;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, reset, formState } = useForm<ReplacementRequestFormValues>({
+    resolver: zodResolver(replacementRequestFormSchema),
+    defaultValues: { reason: '' },
+  });
+
+  if (status === STATUS_CLOSED) return null;
+
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    setFailure(null);
+    try {
+      await api.requestReplacement(id, reason);
+    } catch (error) {
+      setFailure(failureMessage(error));
+      return;
+    }
+    reset({ reason: '' });
+    setOpen(false);
+    setSent(true);
+    await queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
+  });
+
+  const reasonError = formState.errors.reason?.message;
+  return (
+    <Section title="Cambio de la persona investigadora">
+      <p className="text-gray-700">
+        Si considera que la persona a cargo de la investigación no es imparcial, puede solicitar que
+        sea reemplazada. Indique el motivo: solo lo leen las personas que administran el canal, no
+        quien investiga su denuncia. La respuesta quedará registrada en la bitácora.
+      </p>
+      {sent && (
+        <p role="status" className="mt-3 rounded-md border border-green-700 bg-green-50 p-3">
+          {REPLACEMENT_SENT_MESSAGE}
+        </p>
+      )}
+      {pending ? (
+        <p className="mt-3 font-semibold">
+          Su solicitud del {formatDisplayDateTime(pending.sentAt, { spreadsheet: true })} está en
+          revisión.
+        </p>
+      ) : open ? (
+        <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-2">
+          <label htmlFor="motivo-reemplazo" className="font-semibold">
+            Motivo de la solicitud
+          </label>
+          <textarea
+            id="motivo-reemplazo"
+            rows={4}
+            maxLength={REPLACEMENT_REASON_MAX}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby="motivo-reemplazo-ayuda"
+            disabled={formState.isSubmitting}
+            className="w-full rounded-md border border-gray-400 p-3 focus:border-primary disabled:bg-gray-100"
+            {...register('reason')}
+          />
+          <p id="motivo-reemplazo-ayuda" className="text-sm text-gray-600">
+            Máximo {REPLACEMENT_REASON_MAX} caracteres.
+          </p>
+          {reasonError && (
+            <p role="alert" className="text-sm text-red-700">
+              {reasonError}
+            </p>
+          )}
+          {failure && (
+            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
+              {failure}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              disabled={formState.isSubmitting}
+              onClick={() => {
+                setOpen(false);
+                setFailure(null);
+              }}
+            >
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              Enviar solicitud
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-4">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSent(false);
+              setOpen(true);
+            }}
+          >
+            Solicitar cambio de investigador/a
+          </Button>
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,79 @@
+// Each side of a server benchmark in a process of its own: the load generator (autocannon), the
+// bare floors (a Fastify route, argon2 alone). The server itself runs as `apps/api/src/server.ts`
+// (test/support/server-process.ts).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const HERE = import.meta.dirname;
+
+/** Runs `bench/support/<script>` with tsx and resolves with the first line it prints. */
+async function firstLine(script: string, args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    exited.then(([code]) => {
+      throw new Error(`${script} exited (code ${String(code)}) without a result`);
+    }),
+  ])) as [string];
+  return { child, line, exited };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  codes: string;
+}
+
+/** autocannon against `url` in a child process; the figures it prints. */
+export async function load(options: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  connections?: number;
+  duration?: number;
+}): Promise<LoadResult> {
+  const { body, ...rest } = options;
+  const { line, exited } = await firstLine('load.ts', [
+    JSON.stringify({
+      ...rest,
+      ...(body === undefined ? {} : { bodyBase64: Buffer.from(body).toString('base64') }),
+    }),
+  ]);
+  await exited;
+  return JSON.parse(line) as LoadResult;
+}
+
+/** The bare Fastify route answering the bytes of `bodyFile`; its URL and a stop. */
+export async function startBareFastify(bodyFile: string) {
+  const { child, line, exited } = await firstLine('bare-fastify.ts', [bodyFile]);
+  return {
+    url: `http://127.0.0.1:${line.trim()}/bare`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Hashes per second of `@node-rs/argon2` alone, `parallel` at a time, for `seconds`. */
+export async function argon2Ceiling(parallel: number, seconds: number): Promise<number> {
+  const { line, exited } = await firstLine('argon2-ceiling.ts', [
+    String(parallel),
+    String(seconds),
+  ]);
+  await exited;
+  return (JSON.parse(line) as { perSecond: number }).perSecond;
+}
+
+/** The best of several figures (other load on a shared machine only ever lowers one). */
+export const best = (figures: LoadResult[]): LoadResult =>
+  figures.reduce((a, b) => (b.rps > a.rps ? b : a));
