@@ -41,7 +41,13 @@ describe('a session that ends on the detail page', () => {
     await other.goto(portalUrl());
     await other.evaluate((s) => sessionStorage.setItem('canal.sesion', s!), session);
     await other.goto(portalUrl(null, `/detalle-denuncia/${code}`));
+    // The sign-out must reach the server: a refused DELETE leaves the session alive, and the save
+    // below would then succeed instead of asking to sign in again.
+    const signOut = other.waitForResponse(
+      (r) => r.url().endsWith('/v1/denuncias/sesion') && r.request().method() === 'DELETE',
+    );
     await other.getByRole('button', { name: 'Salir' }).click();
+    expect((await signOut).status()).toBe(204);
     await other.waitForURL(portalUrl());
     await other.close();
     expect(await page.evaluate(() => sessionStorage.getItem('canal.sesion'))).toBe(session);
