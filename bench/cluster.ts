@@ -29,7 +29,7 @@ const SWIFT_DEFAULTS = s3Env({
 });
 
 /** Every request from another client address (TRUST_PROXY=127.0.0.1): no per-client limit bites. */
-const anyClient = (request: { headers?: Record<string, string> }) => ({
+const anyClient = (request: autocannon.Request): autocannon.Request => ({
   ...request,
   headers: {
     ...request.headers,
@@ -41,7 +41,7 @@ async function load(url: string, opts: Partial<autocannon.Options>) {
   const result = await autocannon({
     url,
     duration: DURATION,
-    requests: [{ setupRequest: anyClient as never }],
+    requests: [{ setupRequest: anyClient }],
     ...opts,
   });
   // Only answers that succeeded count; the others are shown as errors.
@@ -50,9 +50,9 @@ async function load(url: string, opts: Partial<autocannon.Options>) {
     rps: ok,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
-    codes: Object.entries(result.statusCodeStats)
+    codes: Object.entries(result.statusCodeStats ?? {})
       .filter(([code]) => !code.startsWith('2'))
-      .map(([code, { count }]) => `${code}×${count}`)
+      .map(([code, { count }]) => `${code}×${count ?? 0}`)
       .join(' '),
   };
 }

@@ -24,3 +24,6 @@ for (const [name, module] of suites) {
     process.exitCode = 1;
   }
 }
+
+// A module, for the top-level await above.
+export {};

@@ -28,9 +28,9 @@ process.stdout.write(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
-    codes: Object.entries(result.statusCodeStats)
+    codes: Object.entries(result.statusCodeStats ?? {})
       .filter(([code]) => !code.startsWith('2'))
-      .map(([code, { count }]) => `${code}×${count}`)
+      .map(([code, { count }]) => `${code}×${count ?? 0}`)
       .join(' '),
   })}\n`,
 );

@@ -1,6 +1,8 @@
+import type { ReplacementAnswer } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../support/api';
 import { buildTestApp, type TestApp } from '../support/app';
 import { pdfText } from '../support/pdf-text';
 import {
@@ -9,6 +11,7 @@ import {
   denuncia,
   EMAIL,
   file,
+  fileAndLogin,
   HEAD_OFFICE,
 } from '../support/complaints';
 import { jpegWithExif, pngWithMetadata } from './images';
@@ -23,9 +26,17 @@ let auditor: StaffClient;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await staff(t, { role: 'administrador' });
-  investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
-  colleague = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+  admin = await staff(t, { role: 'administrador', name: 'Ana Administradora' });
+  investigator = await staff(t, {
+    role: 'investigador',
+    name: 'Iván Investigador',
+    organizations: [HEAD_OFFICE],
+  });
+  colleague = await staff(t, {
+    role: 'investigador',
+    name: 'Carla Colega',
+    organizations: [HEAD_OFFICE],
+  });
   outsider = await staff(t, { role: 'investigador', organizations: [CLINICA_ATACAMA] });
   auditor = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
 });
@@ -47,6 +58,14 @@ async function newCase(payload: Record<string, unknown>) {
 async function dossier(client: StaffClient, id: number) {
   const res = await client.call(contract.downloadCaseDossier, { params: { id } });
   return res;
+}
+
+/** The text of the case's dossier PDF as `client` takes it, its lines joined as one text. */
+async function dossierText(client: StaffClient, c: { id: number; case_number: string }) {
+  const res = await dossier(client, c.id);
+  expect(res.statusCode).toBe(200);
+  const zip = unzipSync(new Uint8Array(res.rawPayload));
+  return (await pdfText(zip[`expediente-${c.case_number}.pdf`]!)).replace(/\s+/g, ' ');
 }
 
 describe('the case dossier', () => {
@@ -93,6 +112,7 @@ describe('the case dossier', () => {
     expect(text).toContain('Caso consultado');
     expect(text).toContain('Nota interna');
     expect(text).toContain('Expediente descargado');
+    expect(text).toContain('Solicitudes de cambio de la persona investigadora\nSin solicitudes.');
 
     // The files are the safe copies the case page downloads, byte for byte.
     for (const [i, f] of (view.archivos as { url: string }[]).entries()) {
@@ -110,6 +130,78 @@ describe('the case dossier', () => {
     expect(audit).toEqual([{ actor_id: investigator.id, detail: expect.stringContaining('2') }]);
   });
 
+  it('lists every request to replace the investigator with its answer; the reason only to those who may read it', async () => {
+    const filed = await fileAndLogin(t.app, denuncia());
+    const [c] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id, case_number FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
+    const assigned = await admin.call(contract.assignCase, {
+      params: { id: c!.id },
+      body: { usuario_id: investigator.id },
+    });
+    expect(assigned.statusCode).toBe(200);
+    const ask = async (motivo: string) => {
+      const res = await callApi(t.app, contract.requestReplacement, {
+        headers: filed.auth,
+        body: { denuncia_id: filed.ticket, motivo },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    const answer = async (body: ReplacementAnswer) => {
+      const res = await admin.call(contract.answerReplacementRequest, {
+        params: { id: c!.id },
+        body,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const reasons = [
+      'La persona a cargo comparte equipo con la persona denunciada.',
+      'Sigo viendo a la persona a cargo almorzar con la persona denunciada.',
+      'La nueva persona a cargo fue testigo de los hechos.',
+    ];
+    const rejection = 'La persona a cargo no tiene relación con las personas involucradas.';
+    await ask(reasons[0]!);
+    await answer({ decision: 'rechazada', motivo: rejection });
+    await ask(reasons[1]!);
+    await answer({ decision: 'aceptada', usuario_id: colleague.id });
+    await ask(reasons[2]!);
+
+    const text = await dossierText(admin, c!);
+    expect(text).toContain('Solicitudes de cambio de la persona investigadora');
+    expect(text.match(/Solicitud del \d{2}-\d{2}-\d{4} \/ \d{2}:\d{2}:\d{2}/g)).toHaveLength(3);
+    for (const reason of reasons) expect(text).toContain(`Motivo: ${reason}`);
+    expect(text).toContain(
+      'Estado: Rechazada · Persona investigadora a cargo al solicitarla: Iván Investigador',
+    );
+    expect(text).toContain(
+      'Estado: Acogida · Persona investigadora a cargo al solicitarla: Iván Investigador',
+    );
+    expect(text).toContain(
+      'Estado: En revisión, sin respuesta · Persona investigadora a cargo al solicitarla: Carla Colega',
+    );
+    expect(text).toContain(`Respuesta: rechazada Respondida el `);
+    expect(text).toContain(`Motivo: ${rejection}`);
+    expect(text).toContain('Respuesta: acogida');
+    expect(text).toContain('El caso quedó a cargo de Carla Colega.');
+    expect(
+      text.match(/Respondida el \d{2}-\d{2}-\d{4} \/ \d{2}:\d{2}:\d{2} por Ana Administradora/g),
+    ).toHaveLength(2);
+
+    // Auditors read the complainant's reasons; investigators get every request and answer, never
+    // a reason (decision 0022), even in the dossier.
+    const audited = await dossierText(auditor, c!);
+    for (const reason of reasons) expect(audited).toContain(reason);
+    for (const client of [investigator, colleague]) {
+      const theirs = await dossierText(client, c!);
+      for (const reason of reasons) expect(theirs).not.toContain(reason);
+      expect(theirs.match(/Motivo: reservado/g)).toHaveLength(3);
+      expect(theirs).toContain(`Motivo: ${rejection}`);
+      expect(theirs).toContain('El caso quedó a cargo de Carla Colega.');
+      expect(theirs).toContain('Estado: En revisión, sin respuesta');
+    }
+  });
+
   it('keeps an anonymous complainant anonymous, as the case view does', async () => {
     const c = await newCase(anonymous());
     const res = await dossier(investigator, c.id);
@@ -125,6 +217,24 @@ describe('the case dossier', () => {
     expect(text).toContain('Denuncia anónima: la identidad de la persona denunciante no se conoce');
     expect(text).not.toContain(EMAIL);
     expect(text).not.toContain('foto.jpg');
+  });
+
+  it('gives the day only of an anonymous complainant’s request, as the case view does', async () => {
+    const filed = await fileAndLogin(t.app, anonymous());
+    const asked = await callApi(t.app, contract.requestReplacement, {
+      headers: filed.auth,
+      body: { denuncia_id: filed.ticket, motivo: 'Prefiero que investigue otra persona.' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const [c] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id, case_number FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
+    const text = await dossierText(admin, c!);
+    expect(text).toMatch(
+      /Solicitud del \d{2}-\d{2}-\d{4} Estado: En revisión, sin respuesta · Persona investigadora a cargo al solicitarla: Sin asignar/,
+    );
+    expect(text).toContain('Motivo: Prefiero que investigue otra persona.');
   });
 
   it('goes to whoever may see the case (auditors too), and to nobody else: 404 like the case view', async () => {

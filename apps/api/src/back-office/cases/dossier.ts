@@ -9,6 +9,7 @@ import {
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { auditRepository } from '../../core/audit/repository';
+import { replacementStore } from '../../core/complaints/replacement-store';
 import { inWords } from '../audit/describe';
 import { csvDay } from '../export/spreadsheet-csv';
 import { pdfDocument, type PdfBlock } from '../export/pdf-document';
@@ -16,6 +17,7 @@ import { zipSegment, zipStream, type ZipMember } from '../export/zip-stream';
 import type { StaffUser } from '../staff/roles';
 import { safeCopy } from './attachments';
 import { readCase, staffInstant } from './case-view';
+import { replacementRecords } from './replacement-view';
 
 /** The most audit entries of one case the dossier lists (a case has far fewer). */
 const TRAIL_LIMIT = 100_000;
@@ -48,6 +50,47 @@ const bytes = (n: number) =>
 
 type CaseView = Awaited<ReturnType<typeof readCase>>['answer'];
 type Trail = Awaited<ReturnType<typeof inWords>>;
+type Requests = ReturnType<typeof replacementRecords>;
+
+const REQUEST_STATE_LABELS = {
+  pendiente: 'En revisión, sin respuesta',
+  aceptada: 'Acogida',
+  rechazada: 'Rechazada',
+} as const;
+
+/** The complainant's requests to replace the investigator (decision 0022), each with its answer. */
+function requestBlocks(requests: Requests, anonymous: boolean): PdfBlock[] {
+  const blocks: PdfBlock[] = [
+    { kind: 'heading', text: 'Solicitudes de cambio de la persona investigadora' },
+  ];
+  if (requests.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin solicitudes.' });
+  for (const r of requests) {
+    blocks.push({
+      kind: 'entry',
+      title: `Solicitud del ${when(staffInstant(r.created_at, anonymous))}`,
+      meta: [
+        `Estado: ${REQUEST_STATE_LABELS[r.status]}`,
+        `Persona investigadora a cargo al solicitarla: ${r.investigator_name ?? 'Sin asignar'}`,
+      ].join(' · '),
+      text: `Lo solicitado: que otra persona investigue el caso. Motivo: ${
+        r.reason ??
+        'reservado (solo lo leen las personas administradoras y auditoras, nunca la persona investigadora aludida).'
+      }`,
+    });
+    if (r.status === 'pendiente') continue;
+    const answer =
+      r.status === 'aceptada'
+        ? `El caso quedó a cargo de ${r.new_assignee_name ?? '—'}.${r.answer ? ` Motivo: ${r.answer}` : ''}`
+        : `Motivo: ${r.answer ?? '—'}`;
+    blocks.push({
+      kind: 'entry',
+      title: `Respuesta: ${REQUEST_STATE_LABELS[r.status].toLowerCase()}`,
+      meta: `Respondida el ${when(r.answered_at?.toISOString() ?? null)} por ${r.answered_by_name ?? '—'}`,
+      text: answer,
+    });
+  }
+  return blocks;
+}
 
 /** The paths of the case's files inside the archive, in the order the case lists them. */
 const filePaths = (view: CaseView) =>
@@ -56,6 +99,7 @@ const filePaths = (view: CaseView) =>
 function dossierBlocks(
   view: CaseView,
   trail: Trail,
+  requests: Requests,
   anonymous: boolean,
   who: string,
   now: Date,
@@ -163,6 +207,7 @@ function dossierBlocks(
       ].join(' · '),
       text: h.nota,
     });
+  blocks.push(...requestBlocks(requests, anonymous));
   blocks.push({ kind: 'heading', text: 'Archivos del caso' });
   if (view.archivos.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin archivos.' });
   const paths = filePaths(view);
@@ -217,12 +262,18 @@ export async function caseDossier(
   });
   const { rows } = await auditRepository.page(services.db, TRAIL_LIMIT, 0, { complaintId: id });
   const trail = await inWords(services.db, rows.reverse());
+  const requests = replacementRecords(
+    services,
+    user,
+    await replacementStore.all(services.db, id),
+    key,
+  );
   const pdf = await pdfDocument(
     {
       title: `Expediente del caso ${answer.caso.numero}`,
       footer: `Expediente del caso ${answer.caso.numero}`,
     },
-    dossierBlocks(answer, trail, row.is_anonymous, user.name, now),
+    dossierBlocks(answer, trail, requests, row.is_anonymous, user.name, now),
     now,
   );
   const base = `expediente-${zipSegment(answer.caso.numero)}`;

@@ -49,6 +49,8 @@ export const MASTER_DATA_RULES = {
 const R = MASTER_DATA_RULES;
 
 type Item = MasterDataAdminWire[MasterList][number];
+/** What an edit writes in the audit log, or null when it changed nothing. */
+type Audited = Omit<AuditEntryInput, 'actorId'> | null;
 
 /** Names compare without case, accents or repeated spaces: «Agencia Ñuñoa» = «agencia nunoa». */
 const sameName = (a: string, b: string) => {
@@ -68,15 +70,19 @@ const parentOf = (list: MasterList, item: Item): number | null =>
 const parentKey = (list: MasterList) =>
   list === 'lugares' ? 'zona_id' : list === 'tipos' ? 'categoria_id' : null;
 
+/** A Law 21.643 type or the category that holds them (the other lists have no legal elements). */
+const isLegal = (item: Item) => 'legal' in item && item.legal;
+
+/** Refuses a name already in the same list and group (another element than `self`, if editing). */
 function refuseDuplicate(
   view: MasterDataAdminWire,
   list: MasterList,
-  name: string,
-  parent: number | null,
+  change: MasterRowChange,
   self: number | null,
 ) {
+  const parent = change.zoneId ?? change.categoryId ?? null;
   const twin = (view[list] as Item[]).find(
-    (i) => i.id !== self && parentOf(list, i) === parent && sameName(i.nombre, name),
+    (i) => i.id !== self && parentOf(list, i) === parent && sameName(i.nombre, change.name),
   );
   if (twin)
     throw new AppError(
@@ -144,7 +150,7 @@ async function edit(
   services: Services,
   actorId: number,
   org: Organization,
-  work: (tx: Db, view: MasterDataAdminWire) => Promise<Omit<AuditEntryInput, 'actorId'> | null>,
+  work: (tx: Db, view: MasterDataAdminWire) => Promise<Audited>,
 ): Promise<MasterDataAdminWire> {
   await services.db.transaction(async (tx) => {
     await repo.bumpVersion(tx);
@@ -155,11 +161,21 @@ async function edit(
   return services.catalogue.adminView(org);
 }
 
-const find = (view: MasterDataAdminWire, list: MasterList, id: number): Item => {
-  const item = (view[list] as Item[]).find((i) => i.id === id);
-  if (!item) throw new AppError('MASTER_ITEM_NOT_FOUND');
-  return item;
-};
+/** An edit of one existing element: `edit`, given the element as the lists hold it now (or 404). */
+function editItem(
+  services: Services,
+  actorId: number,
+  id: number,
+  input: { organizacion: string; lista: MasterList },
+  work: (tx: Db, view: MasterDataAdminWire, item: Item, org: Organization) => Promise<Audited>,
+) {
+  const org = organizationById(input.organizacion);
+  return edit(services, actorId, org, async (tx, view) => {
+    const item = (view[input.lista] as Item[]).find((i) => i.id === id);
+    if (!item) throw new AppError('MASTER_ITEM_NOT_FOUND');
+    return work(tx, view, item, org);
+  });
+}
 
 export function masterDataView(services: Services, organizationId: string) {
   return services.catalogue.adminView(organizationById(organizationId));
@@ -170,13 +186,7 @@ export function addMasterItem(services: Services, actorId: number, input: Master
   return edit(services, actorId, org, async (tx, view) => {
     checkParent(view, input);
     const change = changeOf(input);
-    refuseDuplicate(
-      view,
-      input.lista,
-      input.nombre,
-      change.zoneId ?? change.categoryId ?? null,
-      null,
-    );
+    refuseDuplicate(view, input.lista, change, null);
     const id = await repo.insert(tx, input.lista, org.id, change);
     return {
       action: 'datos_maestros.agregado',
@@ -196,11 +206,9 @@ export function updateMasterItem(
   id: number,
   input: MasterItemInput,
 ) {
-  const org = organizationById(input.organizacion);
-  return edit(services, actorId, org, async (tx, view) => {
-    const item = find(view, input.lista, id);
+  return editItem(services, actorId, id, input, async (tx, view, item, org) => {
     const change = changeOf(input);
-    if (input.lista === 'tipos' && (item as { legal?: boolean }).legal) {
+    if (input.lista === 'tipos' && isLegal(item)) {
       if (input.nombre !== item.nombre) throw new AppError('MASTER_LEGAL_TYPE', R.legalTypeName);
       if (input.categoria_id !== parentOf('tipos', item))
         throw new AppError('MASTER_LEGAL_TYPE', R.legalTypeMove);
@@ -208,13 +216,7 @@ export function updateMasterItem(
       if ((input.zona_id ?? input.categoria_id) !== parentOf(input.lista, item))
         checkParent(view, input);
     }
-    refuseDuplicate(
-      view,
-      input.lista,
-      input.nombre,
-      change.zoneId ?? change.categoryId ?? null,
-      id,
-    );
+    refuseDuplicate(view, input.lista, change, id);
     const before = auditFields(input.lista, item);
     const after = auditFields(input.lista, change);
     const changed = Object.keys(after).filter((k) => before[k] !== after[k]);
@@ -240,15 +242,14 @@ export function setMasterItemActive(
   id: number,
   input: MasterActiveInput,
 ) {
-  const org = organizationById(input.organizacion);
-  return edit(services, actorId, org, async (tx, view) => {
-    const item = find(view, input.lista, id);
+  return editItem(services, actorId, id, input, async (tx, view, item, org) => {
     if (item.activo === input.activo) return null;
     if (!input.activo) {
-      if (input.lista === 'tipos' && (item as { legal: boolean }).legal)
-        throw new AppError('MASTER_LEGAL_TYPE', R.legalTypeRetire);
-      if (input.lista === 'categorias' && (item as { legal: boolean }).legal)
-        throw new AppError('MASTER_LEGAL_TYPE', R.legalCategoryRetire);
+      if (isLegal(item))
+        throw new AppError(
+          'MASTER_LEGAL_TYPE',
+          input.lista === 'tipos' ? R.legalTypeRetire : R.legalCategoryRetire,
+        );
       // The portal's form needs one choice in each list a complaint must answer.
       const activeLeft = (view[input.lista] as Item[]).filter((i) => i.activo && i.id !== id);
       if (parentKey(input.lista) === null && activeLeft.length === 0)

@@ -10,6 +10,15 @@ export interface OpenReplacementRow {
   created_at: Date;
 }
 
+/** A request of any state, with its answer and the names of the people it involves. */
+export interface ReplacementRow extends OpenReplacementRow {
+  status: 'pendiente' | 'aceptada' | 'rechazada';
+  answered_at: Date | null;
+  answered_by_name: string | null;
+  answer_enc: string | null;
+  new_assignee_name: string | null;
+}
+
 const OPEN_COLUMNS = `r.id, r.complaint_id, r.reason_enc, r.investigator_id, u.name AS investigator_name,
   r.created_at`;
 
@@ -23,6 +32,21 @@ export const replacementStore = {
       [complaintId],
     );
     return row ?? null;
+  },
+
+  /** Every request of the case, answered or not, oldest first (the dossier lists them all). */
+  all(db: Db, complaintId: number): Promise<ReplacementRow[]> {
+    return db.query<ReplacementRow>(
+      `SELECT ${OPEN_COLUMNS}, r.status, r.answered_at, a.name AS answered_by_name, r.answer_enc,
+              n.name AS new_assignee_name
+         FROM replacement_requests r
+         LEFT JOIN staff_users u ON u.id = r.investigator_id
+         LEFT JOIN staff_users a ON a.id = r.answered_by
+         LEFT JOIN staff_users n ON n.id = r.new_assignee_id
+        WHERE r.complaint_id = $1
+        ORDER BY r.created_at, r.id`,
+      [complaintId],
+    );
   },
 
   /**

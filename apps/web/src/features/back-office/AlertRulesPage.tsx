@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ORGANIZATIONS, ROLE_RULES } from '@canal/shared';
 import { Button } from '../../components/Button';
-import { DialogFooter } from '../../components/DialogFooter';
 import { Checkbox } from '../../components/form/Checkbox';
 import { SelectField } from '../../components/form/fields';
 import { LoadingView } from '../../components/LoadingView';
-import { Modal } from '../../components/Modal';
 import { errorMessage } from './api/client';
 import { useAlertRuleActions, useAlertRules, useUsers } from './api/hooks';
 import type { AlertRule, AlertRuleList, StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
+import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
 import { alertRuleSchema, type AlertRuleForm } from './schemas';
@@ -65,58 +63,48 @@ function RuleDialog({
     ),
   );
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={onClose}
-      locked={save.isPending}
+    <FormDialog
       title={rule ? 'Modificar regla de aviso' : 'Nueva regla de aviso'}
-      footer={
-        <DialogFooter
-          onCancel={onClose}
-          formId="regla-form"
-          busy={save.isPending}
-          label={rule ? 'Guardar cambios' : 'Crear regla'}
-        />
-      }
+      formId="regla-form"
+      submitLabel={rule ? 'Guardar cambios' : 'Crear regla'}
+      mutation={save}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="regla-form" noValidate onSubmit={submit} className="space-y-4">
-        <SelectField
-          label="Organización"
-          error={errors.organizacion?.message}
-          options={ORGANIZATIONS.map((o) => ({ value: o.id, label: o.shortName }))}
-          {...form.register('organizacion', {
-            onChange: () => {
-              form.setValue('categoria_id', null);
-              form.resetField('usuario_id');
-            },
-          })}
-        />
-        <SelectField
-          label="Categoría"
-          placeholder="Todas las categorías"
-          error={errors.categoria_id?.message}
-          options={categories.map((c) => ({ value: c.id, label: c.name }))}
-          {...form.register('categoria_id', {
-            setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
-          })}
-        />
-        <SelectField
-          label="Persona que recibe el aviso"
-          hint={organizationId ? undefined : 'Elija primero la organización.'}
-          error={errors.usuario_id?.message}
-          options={people.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
-          {...form.register('usuario_id', {
-            setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
-          })}
-        />
-        <Checkbox
-          label="Asignarle además el caso (solo personas administradoras o investigadoras)"
-          {...form.register('asignar')}
-        />
-        {save.isError && <FormAlert>{errorMessage(save.error)}</FormAlert>}
-      </form>
-    </Modal>
+      <SelectField
+        label="Organización"
+        error={errors.organizacion?.message}
+        options={ORGANIZATIONS.map((o) => ({ value: o.id, label: o.shortName }))}
+        {...form.register('organizacion', {
+          onChange: () => {
+            form.setValue('categoria_id', null);
+            form.resetField('usuario_id');
+          },
+        })}
+      />
+      <SelectField
+        label="Categoría"
+        placeholder="Todas las categorías"
+        error={errors.categoria_id?.message}
+        options={categories.map((c) => ({ value: c.id, label: c.name }))}
+        {...form.register('categoria_id', {
+          setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
+        })}
+      />
+      <SelectField
+        label="Persona que recibe el aviso"
+        hint={organizationId ? undefined : 'Elija primero la organización.'}
+        error={errors.usuario_id?.message}
+        options={people.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
+        {...form.register('usuario_id', {
+          setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
+        })}
+      />
+      <Checkbox
+        label="Asignarle además el caso (solo personas administradoras o investigadoras)"
+        {...form.register('asignar')}
+      />
+    </FormDialog>
   );
 }
 
@@ -131,15 +119,14 @@ export function AlertRulesPage() {
   const rules = useAlertRules(allowed);
   const users = useUsers(allowed);
   const { remove } = useAlertRuleActions();
-  const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { editing, open, close, saved, notice, setNotice } = useEditDialog<AlertRule>();
   if (!allowed) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
   const failure = rules.error ?? users.error ?? remove.error;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-secondary">Avisos de denuncias nuevas</h1>
-        <Button onClick={() => setEditing('new')} disabled={!rules.data || !users.data}>
+        <Button onClick={() => open(null)} disabled={!rules.data || !users.data}>
           Nueva regla
         </Button>
       </div>
@@ -176,7 +163,7 @@ export function AlertRulesPage() {
                     variant="ghost"
                     className="min-h-9 px-2"
                     disabled={!users.data}
-                    onClick={() => setEditing(r)}
+                    onClick={() => open(r)}
                     aria-label={`Modificar la regla de ${r.person.name}`}
                   >
                     Modificar
@@ -200,14 +187,11 @@ export function AlertRulesPage() {
       )}
       {editing && rules.data && users.data && (
         <RuleDialog
-          rule={editing === 'new' ? null : editing}
+          rule={editing.item}
           list={rules.data}
           users={users.data}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setNotice(message);
-            setEditing(null);
-          }}
+          onClose={close}
+          onSaved={saved}
         />
       )}
     </div>

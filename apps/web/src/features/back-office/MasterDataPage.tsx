@@ -3,15 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MASTER_LISTS, MASTER_LIST_LABELS, ORGANIZATIONS, type MasterList } from '@canal/shared';
 import { Button } from '../../components/Button';
-import { DialogFooter } from '../../components/DialogFooter';
 import { SelectField, TextAreaField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { Modal } from '../../components/Modal';
 import { errorMessage } from './api/client';
 import { useMasterData, useMasterDataActions } from './api/hooks';
 import type { MasterData, MasterItem, MasterPlace, MasterType } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
+import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
 import { masterItemSchema, type MasterItemForm } from './schemas';
@@ -94,73 +93,63 @@ function ItemDialog({
   );
   const title = `${item ? 'Modificar' : 'Agregar'}: ${MASTER_LIST_LABELS[list]}`;
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={onClose}
-      locked={save.isPending}
+    <FormDialog
       title={title}
-      footer={
-        <DialogFooter
-          onCancel={onClose}
-          formId="dato-maestro-form"
-          busy={save.isPending}
-          label={item ? 'Guardar cambios' : 'Agregar'}
-        />
-      }
+      formId="dato-maestro-form"
+      submitLabel={item ? 'Guardar cambios' : 'Agregar'}
+      mutation={save}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="dato-maestro-form" noValidate onSubmit={submit} className="space-y-4">
-        {legal && (
-          <FormAlert tone="info">
-            Tipo de denuncia de la Ley N° 21.643: su nombre y su categoría los fija la ley; puede
-            cambiar su descripción y su grupo.
-          </FormAlert>
-        )}
-        <TextField
-          label="Nombre"
-          readOnly={legal}
-          error={errors.nombre?.message}
-          {...form.register('nombre')}
+      {legal && (
+        <FormAlert tone="info">
+          Tipo de denuncia de la Ley N° 21.643: su nombre y su categoría los fija la ley; puede
+          cambiar su descripción y su grupo.
+        </FormAlert>
+      )}
+      <TextField
+        label="Nombre"
+        readOnly={legal}
+        error={errors.nombre?.message}
+        {...form.register('nombre')}
+      />
+      {list === 'lugares' && (
+        <SelectField
+          label="Zona"
+          error={errors.zona_id?.message}
+          options={data.zones
+            .filter((z) => z.active || z.id === (item as MasterPlace | null)?.zoneId)
+            .map((z) => ({ value: z.id, label: z.name }))}
+          {...form.register('zona_id', { setValueAs: numberOrNull })}
         />
-        {list === 'lugares' && (
-          <SelectField
-            label="Zona"
-            error={errors.zona_id?.message}
-            options={data.zones
-              .filter((z) => z.active || z.id === (item as MasterPlace | null)?.zoneId)
-              .map((z) => ({ value: z.id, label: z.name }))}
-            {...form.register('zona_id', { setValueAs: numberOrNull })}
+      )}
+      {list === 'tipos' && !legal && (
+        <SelectField
+          label="Categoría"
+          error={errors.categoria_id?.message}
+          options={data.categories
+            .filter((c) => !c.legal && (c.active || c.id === type?.categoryId))
+            .map((c) => ({ value: c.id, label: c.name }))}
+          {...form.register('categoria_id', { setValueAs: numberOrNull })}
+        />
+      )}
+      {list === 'tipos' && (
+        <>
+          <TextAreaField
+            label="Descripción"
+            rows={4}
+            hint="El portal la muestra a quien elige el tipo de denuncia."
+            error={errors.descripcion?.message}
+            {...form.register('descripcion')}
           />
-        )}
-        {list === 'tipos' && !legal && (
-          <SelectField
-            label="Categoría"
-            error={errors.categoria_id?.message}
-            options={data.categories
-              .filter((c) => !c.legal && (c.active || c.id === type?.categoryId))
-              .map((c) => ({ value: c.id, label: c.name }))}
-            {...form.register('categoria_id', { setValueAs: numberOrNull })}
+          <TextField
+            label="Grupo (opcional)"
+            error={errors.grupo?.message}
+            {...form.register('grupo')}
           />
-        )}
-        {list === 'tipos' && (
-          <>
-            <TextAreaField
-              label="Descripción"
-              rows={4}
-              hint="El portal la muestra a quien elige el tipo de denuncia."
-              error={errors.descripcion?.message}
-              {...form.register('descripcion')}
-            />
-            <TextField
-              label="Grupo (opcional)"
-              error={errors.grupo?.message}
-              {...form.register('grupo')}
-            />
-          </>
-        )}
-        {save.isError && <FormAlert>{errorMessage(save.error)}</FormAlert>}
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -176,8 +165,7 @@ export function MasterDataPage() {
   const [list, setList] = useState<MasterList>('zonas');
   const data = useMasterData(organizationId, allowed);
   const { setActive, reorder } = useMasterDataActions(organizationId);
-  const [editing, setEditing] = useState<MasterItem | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { editing, open, close, saved, notice, setNotice } = useEditDialog<MasterItem>();
   // A moved row is re-inserted in the table, which drops the focus: give it back to its button
   // (or to the other one when the row reached an end).
   const moved = useRef<{ id: number; step: -1 | 1 } | null>(null);
@@ -239,7 +227,7 @@ export function MasterDataPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-secondary">Datos maestros</h1>
-        <Button onClick={() => setEditing('new')} disabled={!data.data}>
+        <Button onClick={() => open(null)} disabled={!data.data}>
           Agregar elemento
         </Button>
       </div>
@@ -352,7 +340,7 @@ export function MasterDataPage() {
                       variant="ghost"
                       className="min-h-9 px-2"
                       aria-label={`Modificar «${item.name}»`}
-                      onClick={() => setEditing(item)}
+                      onClick={() => open(item)}
                     >
                       Modificar
                     </Button>
@@ -382,12 +370,9 @@ export function MasterDataPage() {
         <ItemDialog
           data={data.data}
           list={list}
-          item={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setNotice(message);
-            setEditing(null);
-          }}
+          item={editing.item}
+          onClose={close}
+          onSaved={saved}
         />
       )}
     </div>

@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DialogFooter } from '../../components/DialogFooter';
 import { StaffTable } from './components/StaffTable';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ORGANIZATIONS } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { Modal } from '../../components/Modal';
 import { errorMessage } from './api/client';
 import { useUserActions, useUsers } from './api/hooks';
 import type { StaffRole, StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
+import { FormDialog, useEditDialog } from './components/FormDialog';
 import { SelectField } from '../../components/form/fields';
 import { ROLE_LABELS } from '@canal/shared';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
@@ -89,49 +87,39 @@ function UserDialog({
       );
   });
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={onClose}
-      locked={mutation.isPending}
+    <FormDialog
       title={user ? `Modificar a ${user.name}` : 'Invitar usuario'}
-      footer={
-        <DialogFooter
-          onCancel={onClose}
-          formId="usuario-form"
-          busy={mutation.isPending}
-          label={user ? 'Guardar cambios' : 'Enviar invitación'}
-        />
-      }
+      formId="usuario-form"
+      submitLabel={user ? 'Guardar cambios' : 'Enviar invitación'}
+      mutation={mutation}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="usuario-form" noValidate onSubmit={submit} className="space-y-4">
-        {!user && (
-          <TextField
-            label="Correo electrónico"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-        )}
-        <TextField label="Nombre" error={errors.nombre?.message} {...form.register('nombre')} />
-        <SelectField label="Rol" error={errors.rol?.message} {...form.register('rol')}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </SelectField>
-        <OrganizationChecks register={form.register} error={errors.organizaciones?.message} />
-        {!user && (
-          <p className="text-sm text-gray-700">
-            Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su
-            contraseña y configurar su segundo factor.
-          </p>
-        )}
-        {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
-      </form>
-    </Modal>
+      {!user && (
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      )}
+      <TextField label="Nombre" error={errors.nombre?.message} {...form.register('nombre')} />
+      <SelectField label="Rol" error={errors.rol?.message} {...form.register('rol')}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </SelectField>
+      <OrganizationChecks register={form.register} error={errors.organizaciones?.message} />
+      {!user && (
+        <p className="text-sm text-gray-700">
+          Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su
+          contraseña y configurar su segundo factor.
+        </p>
+      )}
+    </FormDialog>
   );
 }
 
@@ -140,15 +128,14 @@ export function UsersPage() {
   const me = useStaffUser();
   const users = useUsers(isAdministrator(me));
   const { update, reinvite } = useUserActions();
-  const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { editing, open, close, saved, notice, setNotice } = useEditDialog<StaffUser>();
   if (!isAdministrator(me)) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
   const failure = update.error ?? reinvite.error;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-secondary">Usuarios</h1>
-        <Button onClick={() => setEditing('new')}>Invitar usuario</Button>
+        <Button onClick={() => open(null)}>Invitar usuario</Button>
       </div>
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
@@ -180,7 +167,7 @@ export function UsersPage() {
                   <Button
                     variant="ghost"
                     className="min-h-9 px-2"
-                    onClick={() => setEditing(u)}
+                    onClick={() => open(u)}
                     aria-label={`Modificar a ${u.name}`}
                   >
                     Modificar
@@ -225,16 +212,7 @@ export function UsersPage() {
           ))}
         </StaffTable>
       )}
-      {editing && (
-        <UserDialog
-          user={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setNotice(message);
-            setEditing(null);
-          }}
-        />
-      )}
+      {editing && <UserDialog user={editing.item} onClose={close} onSaved={saved} />}
     </div>
   );
 }

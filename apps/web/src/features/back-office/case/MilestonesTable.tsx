@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { DialogFooter } from '../../../components/DialogFooter';
 import { StaffTable } from '../components/StaffTable';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
-import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../api/client';
 import { useCaseActions } from '../api/hooks';
 import type { Milestone } from '../api/mappers';
 import { DAY_FORMAT_MESSAGE } from '../components/DayField';
 import { DueMark } from '../components/DueMark';
-import { FormAlert } from '../components/FormAlert';
+import { FormDialog } from '../components/FormDialog';
 import { TextAreaField } from '../../../components/form/fields';
 import { isoDayFromParts, parseDisplayDate } from '@canal/shared';
 import { civilDate, isoTodayInChile } from '../components/format';
@@ -70,51 +67,43 @@ function RecordMilestoneDialog({
     );
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
-      locked={recordMilestone.isPending}
+    <FormDialog
+      size="md"
       title={`Registrar cumplimiento: ${milestone.name}`}
-      footer={
-        <DialogFooter
-          onCancel={onClose}
-          formId="registrar-hito"
-          busy={recordMilestone.isPending}
-          label="Registrar"
-        />
-      }
+      formId="registrar-hito"
+      submitLabel="Registrar"
+      mutation={recordMilestone}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="registrar-hito" noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label="Fecha en que se cumplió"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="dd-mm-aaaa"
-          hint="Formato dd-mm-aaaa"
-          maxLength={10}
-          value={fechaText}
-          onChange={(e) => setFechaText(e.target.value)}
-          error={errors.fecha}
+      <TextField
+        label="Fecha en que se cumplió"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd-mm-aaaa"
+        hint="Formato dd-mm-aaaa"
+        maxLength={10}
+        value={fechaText}
+        onChange={(e) => setFechaText(e.target.value)}
+        error={errors.fecha}
+      />
+      {milestone.informsComplainant ? (
+        <TextAreaField
+          label="Lo que se informa a la persona denunciante"
+          hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.informedVia ?? ''}.`}
+          value={comentario}
+          onChange={(e) => setComentario(e.target.value)}
+          error={errors.comentario}
         />
-        {milestone.informsComplainant ? (
-          <TextAreaField
-            label="Lo que se informa a la persona denunciante"
-            hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.informedVia ?? ''}.`}
-            value={comentario}
-            onChange={(e) => setComentario(e.target.value)}
-            error={errors.comentario}
-          />
-        ) : (
-          <TextAreaField
-            label="Comentario interno (opcional)"
-            hint="Queda en las notas internas; la persona denunciante no lo ve."
-            value={comentario}
-            onChange={(e) => setComentario(e.target.value)}
-          />
-        )}
-        {recordMilestone.isError && <FormAlert>{errorMessage(recordMilestone.error)}</FormAlert>}
-      </form>
-    </Modal>
+      ) : (
+        <TextAreaField
+          label="Comentario interno (opcional)"
+          hint="Queda en las notas internas; la persona denunciante no lo ve."
+          value={comentario}
+          onChange={(e) => setComentario(e.target.value)}
+        />
+      )}
+    </FormDialog>
   );
 }
 
