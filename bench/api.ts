@@ -10,13 +10,31 @@ import { multipart } from '../apps/api/test/support/multipart';
 import { denuncia, HEAD_OFFICE } from '../apps/api/test/support/complaints';
 import { freshPostgres } from '../apps/api/test/support/cluster';
 import { startServerProcess, type ServerProcess } from '../apps/api/test/support/server-process';
-import { argon2Ceiling, best, load, startBareFastify, type LoadResult } from './support/processes';
+import {
+  argon2Ceiling,
+  best,
+  cpuSeconds,
+  load,
+  startBareFastify,
+  type LoadResult,
+} from './support/processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
 /** Rounds of each measurement, floor and ours alternating; the best of each is compared. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Rows to run (BENCH_API_ROWS=master-data,filing; both by default). */
+const ROWS = (process.env.BENCH_API_ROWS ?? 'master-data,filing').split(',');
 const ratio = (ours: number, floor: number) => (ours / floor).toFixed(2);
+/** A load run with the CPU seconds the answering process spent during it. */
+async function measured(pid: number, options: Parameters<typeof load>[0]) {
+  const before = cpuSeconds(pid);
+  const result = await load(options);
+  return { ...result, cpu: cpuSeconds(pid) - before };
+}
+/** Microseconds of the answering process's CPU per 2xx answer. */
+const cpuPerAnswer = (r: LoadResult & { cpu: number }) => (r.cpu * 1e6) / Math.max(1, r.requests);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const figure = (r: LoadResult) =>
   `${r.rps.toFixed(0)}/s (p99 ${r.p99} ms${r.errors ? `, errors ${r.errors}: ${r.codes}` : ''})`;
 
@@ -68,18 +86,8 @@ export async function masterDataAndLogins() {
     console.log(
       `database: ${database ? 'PostgreSQL' : 'PGlite'}; ${ROUNDS} rounds of ${DURATION} s, best of each`,
     );
-    // Master data: 20 connections, plain JSON (autocannon sends no Accept-Encoding).
-    const oursGet: LoadResult[] = [];
-    const floorGet: LoadResult[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      floorGet.push(await load({ url: bare.url, duration: DURATION }));
-      oursGet.push(await load({ url: masterData, headers: organization, duration: DURATION }));
-    }
-    const [ours, floor] = [best(oursGet), best(floorGet)];
-    console.log(`master data GET /v1/datos-maestros/delitos: ${figure(ours)}`);
-    console.log(`  floor: bare Fastify 5 route, same bytes:  ${figure(floor)}`);
-    console.log(`  ratio ours / floor: ${ratio(ours.rps, floor.rps)} (goal >= 0.6)`);
-
+    if (ROWS.includes('master-data')) await masterDataRow(server, bare.url, bare.pid);
+    if (!ROWS.includes('filing')) return;
     await stop(server);
     server = await startServerProcess({
       ...common,
@@ -120,6 +128,43 @@ export async function masterDataAndLogins() {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Master data: the server and the bare route take turns under 20 connections, plain JSON
+ * (autocannon sends no Accept-Encoding); requests per second and the CPU per answer of each.
+ */
+async function masterDataRow(server: ServerProcess, bareUrl: string, barePid: number) {
+  const masterData = `${server.baseUrl}/v1/datos-maestros/delitos`;
+  const organization = { 'x-filial': HEAD_OFFICE };
+  const oursGet: (LoadResult & { cpu: number })[] = [];
+  const floorGet: (LoadResult & { cpu: number })[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    floorGet.push(await measured(barePid, { url: bareUrl, duration: DURATION }));
+    oursGet.push(
+      await measured(server.child.pid!, {
+        url: masterData,
+        headers: organization,
+        duration: DURATION,
+      }),
+    );
+  }
+  const [ours, floor] = [best(oursGet), best(floorGet)];
+  console.log(`master data GET /v1/datos-maestros/delitos: ${figure(ours)}`);
+  console.log(`  floor: bare Fastify 5 route, same bytes:  ${figure(floor)}`);
+  console.log(`  ratio ours / floor: ${ratio(ours.rps, floor.rps)} (goal >= 0.6)`);
+  // CPU per answer moves less with the machine's load than requests per second do: the floor's
+  // over ours is the throughput ratio an uncontended CPU would give if the process were busy.
+  const [oursCpu, floorCpu] = [
+    median(oursGet.map(cpuPerAnswer)),
+    median(floorGet.map(cpuPerAnswer)),
+  ];
+  console.log(
+    `  server CPU per answer (median of rounds): ours ${oursCpu.toFixed(0)} µs, floor ` +
+      `${floorCpu.toFixed(0)} µs; floor / ours ${ratio(floorCpu, oursCpu)}` +
+      ` (rounds: ours ${oursGet.map((r) => cpuPerAnswer(r).toFixed(0)).join(', ')}; floor ` +
+      `${floorGet.map((r) => cpuPerAnswer(r).toFixed(0)).join(', ')})`,
+  );
 }
 
 /** Stops a server process and waits for it (PGlite's folder and PostgreSQL's sessions freed). */

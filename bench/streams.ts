@@ -12,7 +12,7 @@
 // The PostgreSQL rows need DATABASE_URL (a database of its own is created and dropped).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,25 +21,14 @@ import { pdf } from '../apps/api/test/support/files';
 import { BOUNDARY as UPLOAD_BOUNDARY } from '../apps/api/test/support/multipart';
 import { freshPostgres } from '../apps/api/test/support/cluster';
 import { freePort, REPO_ROOT, startServerProcess } from '../apps/api/test/support/server-process';
+import { cpuSeconds, rssKb } from './support/processes';
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = 120 * MiB;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2); // 2: the whole bench in about 4 minutes
 /** Rows to run (BENCH_ROWS=upload,download,memory,start; all by default). */
 const ROWS = (process.env.BENCH_ROWS ?? 'upload,download,memory,start').split(',');
-const TICKS = 100; // USER_HZ on Linux
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function rssKb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
 
 /**
  * One 120 MB upload streamed to the server from this process; resolves with the HTTP status
