@@ -27,7 +27,32 @@ export interface Db {
   afterCommit?(fn: () => void): void;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: follows `NOTIFY`s of `channel` in this database's schema (a notifier sends
+   * `pg_notify('<channel>:' || current_schema(), …)`) on a connection of its own (decision 0025).
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listening;
 }
+
+/** What a `Db.listen` subscriber hears. */
+export interface ListenHandlers {
+  /** A notification arrived. */
+  notify(): void;
+  /** The LISTEN is in place (at first, and again after each reconnection). */
+  live(): void;
+  /** The connection dropped: notifications are missed until the next `live`. */
+  lost(): void;
+}
+
+export interface Listening {
+  /** The listening connection's backend process id while it is live (operations, tests). */
+  readonly pid: number | null;
+  close(): Promise<void>;
+}
+
+/** How long a lost listening connection waits before connecting again, and how often it is pinged. */
+export const LISTEN_RETRY_MS = 1_000;
+export const LISTEN_PING_MS = 10_000;
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -164,10 +189,16 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     async (script) => {
       await c.query(script);
     };
+  const listeners = new Set<Listening>();
   return {
     kind: 'postgres',
     query: run(pool),
     exec: exec(pool),
+    listen(channel, handlers) {
+      const listening = listenOn(url, schema, channel, handlers, () => listeners.delete(listening));
+      listeners.add(listening);
+      return listening;
+    },
     async transaction(work) {
       const client = await pool.connect();
       const committed: (() => void)[] = [];
@@ -193,8 +224,87 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       }
     },
     close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
       if (pool.ended) return;
       await pool.end();
+    },
+  };
+}
+
+/**
+ * One LISTEN connection (not from the pool: a pooled client would be handed to queries). A lost
+ * connection (error, end, or a ping unanswered within LISTEN_PING_MS: a half-open socket never
+ * errors) reports `lost` and connects again after LISTEN_RETRY_MS; every LISTEN in place reports
+ * `live`, so the subscriber can catch up on what it missed.
+ */
+function listenOn(
+  url: string,
+  schema: string | undefined,
+  channel: string,
+  handlers: ListenHandlers,
+  forget: () => void,
+): Listening {
+  let client: pg.Client | null = null;
+  let pid: number | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let ping: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({
+      connectionString: url,
+      options: schema ? `-c search_path=${schema}` : undefined,
+      application_name: 'canal-listen',
+      keepAlive: true,
+      query_timeout: LISTEN_PING_MS,
+    });
+    client = c;
+    let wasLive = false;
+    const drop = () => {
+      if (client !== c) return;
+      client = null;
+      pid = null;
+      clearInterval(ping);
+      c.end().catch(() => {});
+      if (wasLive) handlers.lost();
+      if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS).unref();
+    };
+    c.on('error', drop);
+    c.on('end', drop);
+    try {
+      await c.connect();
+      const [row] = (
+        await c.query<{ schema: string; pid: number }>(
+          'SELECT current_schema() AS schema, pg_backend_pid() AS pid',
+        )
+      ).rows;
+      const scoped = `${channel}:${row!.schema}`;
+      c.on('notification', (message) => {
+        if (message.channel === scoped) handlers.notify();
+      });
+      await c.query(`LISTEN ${c.escapeIdentifier(scoped)}`);
+      if (client !== c) return;
+      pid = row!.pid;
+      wasLive = true;
+      ping = setInterval(() => void c.query('SELECT 1').catch(drop), LISTEN_PING_MS).unref();
+      handlers.live();
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return {
+    get pid() {
+      return pid;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(ping);
+      forget();
+      const c = client;
+      client = null;
+      pid = null;
+      await c?.end().catch(() => {});
     },
   };
 }
