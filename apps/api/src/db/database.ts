@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -195,7 +196,14 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     query: run(pool),
     exec: exec(pool),
     listen(channel, handlers) {
-      const listening = listenOn(url, schema, channel, handlers, () => listeners.delete(listening));
+      const listening = listenOn(
+        url,
+        schema,
+        channel,
+        handlers,
+        (scoped, payload) => pool.query('SELECT pg_notify($1, $2)', [scoped, payload]),
+        () => listeners.delete(listening),
+      );
       listeners.add(listening);
       return listening;
     },
@@ -232,16 +240,19 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
 }
 
 /**
- * One LISTEN connection (not from the pool: a pooled client would be handed to queries). A lost
- * connection (error, end, or a ping unanswered within LISTEN_PING_MS: a half-open socket never
- * errors) reports `lost` and connects again after LISTEN_RETRY_MS; every LISTEN in place reports
- * `live`, so the subscriber can catch up on what it missed.
+ * One LISTEN connection (not from the pool: a pooled client would be handed to queries). It is
+ * `live` only once a probe — a NOTIFY sent through the pool, as an edit's is — has come back on
+ * it, and probed again every LISTEN_PING_MS: a half-open socket never errors, and behind a pooler
+ * in transaction mode a LISTEN succeeds but hears nothing. A failed probe, an error or the end of
+ * the connection reports `lost` and connects again after LISTEN_RETRY_MS; every `live` lets the
+ * subscriber catch up on what it missed meanwhile.
  */
 function listenOn(
   url: string,
   schema: string | undefined,
   channel: string,
   handlers: ListenHandlers,
+  notify: (channel: string, payload: string) => Promise<unknown>,
   forget: () => void,
 ): Listening {
   let client: pg.Client | null = null;
@@ -259,6 +270,8 @@ function listenOn(
     });
     client = c;
     let wasLive = false;
+    /** The probe in flight: its payload and what to call when it comes back. */
+    let probe: { payload: string; back: () => void } | null = null;
     const drop = () => {
       if (client !== c) return;
       client = null;
@@ -268,6 +281,23 @@ function listenOn(
       if (wasLive) handlers.lost();
       if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS).unref();
     };
+    /** Sends a probe through the pool; resolves true when it came back within LISTEN_PING_MS. */
+    const probed = (scoped: string) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), LISTEN_PING_MS).unref();
+        const payload = `probe:${randomUUID()}`;
+        probe = {
+          payload,
+          back: () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+        };
+        notify(scoped, payload).catch(() => {
+          clearTimeout(timer);
+          resolve(false);
+        });
+      });
     c.on('error', drop);
     c.on('end', drop);
     try {
@@ -279,13 +309,21 @@ function listenOn(
       ).rows;
       const scoped = `${channel}:${row!.schema}`;
       c.on('notification', (message) => {
-        if (message.channel === scoped) handlers.notify();
+        if (message.channel !== scoped) return;
+        const payload = message.payload ?? '';
+        if (!payload.startsWith('probe:')) handlers.notify();
+        else if (payload === probe?.payload) probe.back();
+        // Another instance's probe: nothing changed.
       });
       await c.query(`LISTEN ${c.escapeIdentifier(scoped)}`);
+      if (!(await probed(scoped))) return drop();
       if (client !== c) return;
       pid = row!.pid;
       wasLive = true;
-      ping = setInterval(() => void c.query('SELECT 1').catch(drop), LISTEN_PING_MS).unref();
+      ping = setInterval(
+        () => void probed(scoped).then((ok) => ok || drop()),
+        LISTEN_PING_MS,
+      ).unref();
       handlers.live();
     } catch {
       drop();
