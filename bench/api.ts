@@ -86,7 +86,19 @@ export async function masterDataAndLogins() {
     console.log(
       `database: ${database ? 'PostgreSQL' : 'PGlite'}; ${ROUNDS} rounds of ${DURATION} s, best of each`,
     );
-    if (ROWS.includes('master-data')) await masterDataRow(server, bare.url, bare.pid);
+    if (ROWS.includes('master-data')) {
+      const before = database ? await versionReads(database) : 0;
+      const answers = await masterDataRow(server, bare.url, bare.pid);
+      if (database) {
+        // An idle PostgreSQL session reports its table statistics within 10 s.
+        await new Promise((r) => setTimeout(r, 11_000));
+        const reads = (await versionReads(database)) - before;
+        console.log(
+          `  catalogue version-row reads during the ${answers} answers: ${reads} ` +
+            `(${((reads * 1000) / Math.max(1, answers)).toFixed(1)} per 1000 answers)`,
+        );
+      }
+    }
     if (!ROWS.includes('filing')) return;
     await stop(server);
     server = await startServerProcess({
@@ -165,6 +177,16 @@ async function masterDataRow(server: ServerProcess, bareUrl: string, barePid: nu
       ` (rounds: ours ${oursGet.map((r) => cpuPerAnswer(r).toFixed(0)).join(', ')}; floor ` +
       `${floorGet.map((r) => cpuPerAnswer(r).toFixed(0)).join(', ')})`,
   );
+  return oursGet.reduce((sum, r) => sum + r.requests, 0);
+}
+
+/** Reads of the master data's version row so far (PostgreSQL's table statistics). */
+async function versionReads(database: { query: <T extends object>(text: string) => Promise<T[]> }) {
+  const [row] = await database.query<{ reads: string }>(
+    `SELECT seq_scan + coalesce(idx_scan, 0) AS reads FROM pg_stat_user_tables
+      WHERE relname = 'master_data_version'`,
+  );
+  return Number(row?.reads ?? 0);
 }
 
 /** Stops a server process and waits for it (PGlite's folder and PostgreSQL's sessions freed). */
