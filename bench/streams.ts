@@ -12,7 +12,7 @@
 // The PostgreSQL rows need DATABASE_URL (a database of its own is created and dropped).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -240,7 +240,17 @@ function row(
 function compiledServer(): string[] {
   if (!process.env.BENCH_NO_BUILD)
     execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  return ['apps/api/dist/server.js'];
+  // Node's flags as `npm run start:prod` gives them (what production runs), unless
+  // BENCH_SERVER_NODE_FLAGS names others (e.g. to compare a setting; empty for none).
+  const startProd = (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts['start:prod']!.split(' ');
+  const flags =
+    process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ??
+    startProd.filter((word) => word.startsWith('--'));
+  return [...flags, 'apps/api/dist/server.js'];
 }
 
 export const serverEnv = (dataDir: string, databaseUrl = '') => ({
