@@ -15,11 +15,14 @@ import {
   best,
   cpuSeconds,
   load,
+  serverNodeFlags,
   startBareFastify,
   type LoadResult,
 } from './support/processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+/** The server from its TypeScript source, with the Node flags production starts it with. */
+const SERVER_ARGS = [...serverNodeFlags(), '--import', 'tsx', 'apps/api/src/server.ts'];
 
 /** Rounds of each measurement, floor and ours alternating; the best of each is compared. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -65,14 +68,18 @@ export async function masterDataAndLogins() {
   // solved bot check per complaint in production, so the filing server runs with NODE_ENV=test
   // and BOT_CHECK=off (React's development build renders its confirmation mail: a pessimistic
   // figure). The two take turns: one is stopped before the other starts.
-  let server = await startServerProcess({
-    ...common,
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(dataDir, 'production'),
-    PUBLIC_URL: 'https://canal.bench.invalid',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    SHUTDOWN_DELAY_MS: '0',
-  });
+  let server = await startServerProcess(
+    {
+      ...common,
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(dataDir, 'production'),
+      PUBLIC_URL: 'https://canal.bench.invalid',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SHUTDOWN_DELAY_MS: '0',
+    },
+    'ignore',
+    { args: SERVER_ARGS },
+  );
   let baseUrl = server.baseUrl;
   const bodyFile = path.join(dataDir, 'delitos.json');
   const masterData = `${baseUrl}/v1/datos-maestros/delitos`;
@@ -101,12 +108,16 @@ export async function masterDataAndLogins() {
     }
     if (!ROWS.includes('filing')) return;
     await stop(server);
-    server = await startServerProcess({
-      ...common,
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(dataDir, 'test'),
-      BOT_CHECK: 'off',
-    });
+    server = await startServerProcess(
+      {
+        ...common,
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(dataDir, 'test'),
+        BOT_CHECK: 'off',
+      },
+      'ignore',
+      { args: SERVER_ARGS },
+    );
     baseUrl = server.baseUrl;
     // Filing: one complaint per request (no files), 8 connections; the ceiling is argon2 alone,
     // as many hashes at a time as the machine has cores.

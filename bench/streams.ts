@@ -12,7 +12,7 @@
 // The PostgreSQL rows need DATABASE_URL (a database of its own is created and dropped).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { pdf } from '../apps/api/test/support/files';
 import { BOUNDARY as UPLOAD_BOUNDARY } from '../apps/api/test/support/multipart';
 import { freshPostgres } from '../apps/api/test/support/cluster';
 import { freePort, REPO_ROOT, startServerProcess } from '../apps/api/test/support/server-process';
-import { cpuSeconds, rssKb } from './support/processes';
+import { cpuSeconds, rssKb, serverNodeFlags } from './support/processes';
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = 120 * MiB;
@@ -240,17 +240,7 @@ function row(
 function compiledServer(): string[] {
   if (!process.env.BENCH_NO_BUILD)
     execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  // Node's flags as `npm run start:prod` gives them (what production runs), unless
-  // BENCH_SERVER_NODE_FLAGS names others (e.g. to compare a setting; empty for none).
-  const startProd = (
-    JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts['start:prod']!.split(' ');
-  const flags =
-    process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ??
-    startProd.filter((word) => word.startsWith('--'));
-  return [...flags, 'apps/api/dist/server.js'];
+  return [...serverNodeFlags(), 'apps/api/dist/server.js'];
 }
 
 export const serverEnv = (dataDir: string, databaseUrl = '') => ({

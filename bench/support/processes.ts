@@ -10,6 +10,19 @@ import { createInterface } from 'node:readline';
 const HERE = import.meta.dirname;
 const TICKS = 100; // USER_HZ on Linux
 
+/**
+ * Node's flags as `npm run start:prod` gives them to the server (what production runs), unless
+ * BENCH_SERVER_NODE_FLAGS names others (to compare a setting; empty for none).
+ */
+export function serverNodeFlags(): string[] {
+  if (process.env.BENCH_SERVER_NODE_FLAGS !== undefined)
+    return process.env.BENCH_SERVER_NODE_FLAGS.split(' ').filter(Boolean);
+  const pkg = JSON.parse(readFileSync(path.join(HERE, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return pkg.scripts['start:prod']!.split(' ').filter((word) => word.startsWith('--'));
+}
+
 /** A process's resident memory now, in KiB. */
 export function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
