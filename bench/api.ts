@@ -10,13 +10,34 @@ import { multipart } from '../apps/api/test/support/multipart';
 import { denuncia, HEAD_OFFICE } from '../apps/api/test/support/complaints';
 import { freshPostgres } from '../apps/api/test/support/cluster';
 import { startServerProcess, type ServerProcess } from '../apps/api/test/support/server-process';
-import { argon2Ceiling, best, load, startBareFastify, type LoadResult } from './support/processes';
+import {
+  argon2Ceiling,
+  best,
+  cpuSeconds,
+  load,
+  serverNodeFlags,
+  startBareFastify,
+  type LoadResult,
+} from './support/processes';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+/** The server from its TypeScript source, with the Node flags production starts it with. */
+const SERVER_ARGS = [...serverNodeFlags(), '--import', 'tsx', 'apps/api/src/server.ts'];
 
 /** Rounds of each measurement, floor and ours alternating; the best of each is compared. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Rows to run (BENCH_API_ROWS=master-data,filing; both by default). */
+const ROWS = (process.env.BENCH_API_ROWS ?? 'master-data,filing').split(',');
 const ratio = (ours: number, floor: number) => (ours / floor).toFixed(2);
+/** A load run with the CPU seconds the answering process spent during it. */
+async function measured(pid: number, options: Parameters<typeof load>[0]) {
+  const before = cpuSeconds(pid);
+  const result = await load(options);
+  return { ...result, cpu: cpuSeconds(pid) - before };
+}
+/** Microseconds of the answering process's CPU per 2xx answer. */
+const cpuPerAnswer = (r: LoadResult & { cpu: number }) => (r.cpu * 1e6) / Math.max(1, r.requests);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const figure = (r: LoadResult) =>
   `${r.rps.toFixed(0)}/s (p99 ${r.p99} ms${r.errors ? `, errors ${r.errors}: ${r.codes}` : ''})`;
 
@@ -47,14 +68,18 @@ export async function masterDataAndLogins() {
   // solved bot check per complaint in production, so the filing server runs with NODE_ENV=test
   // and BOT_CHECK=off (React's development build renders its confirmation mail: a pessimistic
   // figure). The two take turns: one is stopped before the other starts.
-  let server = await startServerProcess({
-    ...common,
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(dataDir, 'production'),
-    PUBLIC_URL: 'https://canal.bench.invalid',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    SHUTDOWN_DELAY_MS: '0',
-  });
+  let server = await startServerProcess(
+    {
+      ...common,
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(dataDir, 'production'),
+      PUBLIC_URL: 'https://canal.bench.invalid',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SHUTDOWN_DELAY_MS: '0',
+    },
+    'ignore',
+    { args: SERVER_ARGS },
+  );
   let baseUrl = server.baseUrl;
   const bodyFile = path.join(dataDir, 'delitos.json');
   const masterData = `${baseUrl}/v1/datos-maestros/delitos`;
@@ -68,25 +93,31 @@ export async function masterDataAndLogins() {
     console.log(
       `database: ${database ? 'PostgreSQL' : 'PGlite'}; ${ROUNDS} rounds of ${DURATION} s, best of each`,
     );
-    // Master data: 20 connections, plain JSON (autocannon sends no Accept-Encoding).
-    const oursGet: LoadResult[] = [];
-    const floorGet: LoadResult[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      floorGet.push(await load({ url: bare.url, duration: DURATION }));
-      oursGet.push(await load({ url: masterData, headers: organization, duration: DURATION }));
+    if (ROWS.includes('master-data')) {
+      const before = database ? await versionReads(database) : 0;
+      const answers = await masterDataRow(server, bare.url, bare.pid);
+      if (database) {
+        // An idle PostgreSQL session reports its table statistics within 10 s.
+        await new Promise((r) => setTimeout(r, 11_000));
+        const reads = (await versionReads(database)) - before;
+        console.log(
+          `  catalogue version-row reads during the ${answers} answers: ${reads} ` +
+            `(${((reads * 1000) / Math.max(1, answers)).toFixed(1)} per 1000 answers)`,
+        );
+      }
     }
-    const [ours, floor] = [best(oursGet), best(floorGet)];
-    console.log(`master data GET /v1/datos-maestros/delitos: ${figure(ours)}`);
-    console.log(`  floor: bare Fastify 5 route, same bytes:  ${figure(floor)}`);
-    console.log(`  ratio ours / floor: ${ratio(ours.rps, floor.rps)} (goal >= 0.6)`);
-
+    if (!ROWS.includes('filing')) return;
     await stop(server);
-    server = await startServerProcess({
-      ...common,
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(dataDir, 'test'),
-      BOT_CHECK: 'off',
-    });
+    server = await startServerProcess(
+      {
+        ...common,
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(dataDir, 'test'),
+        BOT_CHECK: 'off',
+      },
+      'ignore',
+      { args: SERVER_ARGS },
+    );
     baseUrl = server.baseUrl;
     // Filing: one complaint per request (no files), 8 connections; the ceiling is argon2 alone,
     // as many hashes at a time as the machine has cores.
@@ -120,6 +151,53 @@ export async function masterDataAndLogins() {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Master data: the server and the bare route take turns under 20 connections, plain JSON
+ * (autocannon sends no Accept-Encoding); requests per second and the CPU per answer of each.
+ */
+async function masterDataRow(server: ServerProcess, bareUrl: string, barePid: number) {
+  const masterData = `${server.baseUrl}/v1/datos-maestros/delitos`;
+  const organization = { 'x-filial': HEAD_OFFICE };
+  const oursGet: (LoadResult & { cpu: number })[] = [];
+  const floorGet: (LoadResult & { cpu: number })[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    floorGet.push(await measured(barePid, { url: bareUrl, duration: DURATION }));
+    oursGet.push(
+      await measured(server.child.pid!, {
+        url: masterData,
+        headers: organization,
+        duration: DURATION,
+      }),
+    );
+  }
+  const [ours, floor] = [best(oursGet), best(floorGet)];
+  console.log(`master data GET /v1/datos-maestros/delitos: ${figure(ours)}`);
+  console.log(`  floor: bare Fastify 5 route, same bytes:  ${figure(floor)}`);
+  console.log(`  ratio ours / floor: ${ratio(ours.rps, floor.rps)} (goal >= 0.6)`);
+  // CPU per answer moves less with the machine's load than requests per second do: the floor's
+  // over ours is the throughput ratio an uncontended CPU would give if the process were busy.
+  const [oursCpu, floorCpu] = [
+    median(oursGet.map(cpuPerAnswer)),
+    median(floorGet.map(cpuPerAnswer)),
+  ];
+  console.log(
+    `  server CPU per answer (median of rounds): ours ${oursCpu.toFixed(0)} µs, floor ` +
+      `${floorCpu.toFixed(0)} µs; floor / ours ${ratio(floorCpu, oursCpu)}` +
+      ` (rounds: ours ${oursGet.map((r) => cpuPerAnswer(r).toFixed(0)).join(', ')}; floor ` +
+      `${floorGet.map((r) => cpuPerAnswer(r).toFixed(0)).join(', ')})`,
+  );
+  return oursGet.reduce((sum, r) => sum + r.requests, 0);
+}
+
+/** Reads of the master data's version row so far (PostgreSQL's table statistics). */
+async function versionReads(database: { query: <T extends object>(text: string) => Promise<T[]> }) {
+  const [row] = await database.query<{ reads: string }>(
+    `SELECT seq_scan + coalesce(idx_scan, 0) AS reads FROM pg_stat_user_tables
+      WHERE relname = 'master_data_version'`,
+  );
+  return Number(row?.reads ?? 0);
 }
 
 /** Stops a server process and waits for it (PGlite's folder and PostgreSQL's sessions freed). */

@@ -13,7 +13,8 @@ import { buildApi, s3Env, startCluster, type Cluster } from '../apps/api/test/su
 import { denuncia, HEAD_OFFICE, PASSWORD } from '../apps/api/test/support/complaints';
 import { pdf } from '../apps/api/test/support/files';
 import { multipart } from '../apps/api/test/support/multipart';
-import { rssKb, upload } from './streams';
+import { rssKb } from './support/processes';
+import { upload } from './streams';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

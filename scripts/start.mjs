@@ -36,9 +36,14 @@ if (process.env.SKIP_WEB_BUILD !== '1' && Math.max(...sources.map(newest)) > bui
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// A 1 MB young generation, as `npm run start:prod` (decision 0027, round 3).
+const server = spawn(
+  process.execPath,
+  ['--max-semi-space-size=1', '--import', 'tsx', 'apps/api/src/server.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

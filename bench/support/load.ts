@@ -25,6 +25,7 @@ const result = await autocannon({
 process.stdout.write(
   `${JSON.stringify({
     rps: result['2xx'] / result.duration,
+    requests: result['2xx'],
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,

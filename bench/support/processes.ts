@@ -3,10 +3,37 @@
 // (test/support/server-process.ts).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const HERE = import.meta.dirname;
+const TICKS = 100; // USER_HZ on Linux
+
+/**
+ * Node's flags as `npm run start:prod` gives them to the server (what production runs), unless
+ * BENCH_SERVER_NODE_FLAGS names others (to compare a setting; empty for none).
+ */
+export function serverNodeFlags(): string[] {
+  if (process.env.BENCH_SERVER_NODE_FLAGS !== undefined)
+    return process.env.BENCH_SERVER_NODE_FLAGS.split(' ').filter(Boolean);
+  const pkg = JSON.parse(readFileSync(path.join(HERE, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return pkg.scripts['start:prod']!.split(' ').filter((word) => word.startsWith('--'));
+}
+
+/** A process's resident memory now, in KiB. */
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
 
 /** Runs `bench/support/<script>` with tsx and resolves with the first line it prints. */
 async function firstLine(script: string, args: string[]) {
@@ -26,6 +53,8 @@ async function firstLine(script: string, args: string[]) {
 
 export interface LoadResult {
   rps: number;
+  /** 2xx answers in all. */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -57,6 +86,7 @@ export async function startBareFastify(bodyFile: string) {
   const { child, line, exited } = await firstLine('bare-fastify.ts', [bodyFile]);
   return {
     url: `http://127.0.0.1:${line.trim()}/bare`,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

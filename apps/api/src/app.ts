@@ -203,13 +203,21 @@ export async function buildApp(
       storageErrors: () => services.files.errors,
     },
   });
-  // The master data may have been edited on another instance: before any route that reads the
-  // catalogue, compare its version with the database's (decision 0020). A failed read keeps the
-  // lists in memory answering, as they did before the check.
+  // The master data may have been edited on another instance (decision 0020). On PostgreSQL the
+  // catalogue follows the edits' notifications (decision 0025): the portal's routes then read no
+  // row; the back office's compare the version with the database's on every request, so an
+  // administrator sees an edit at the very next answer whichever instance serves it. A failed read
+  // keeps the lists in memory answering, as they did before the check.
   const readsCatalogue = /^\/v1\/(datos-maestros|denuncias|gestion)(\/|\?|$)/;
+  const staffRoute = /^\/v1\/gestion(\/|\?|$)/;
+  const { catalogue, db } = services;
+  const stopFollowing = catalogue.follow(db);
+  app.addHook('onClose', () => stopFollowing());
   app.addHook('preHandler', (request, _reply, done) => {
     if (!readsCatalogue.test(request.url)) return done();
-    services.catalogue.ensureFresh(services.db).then(
+    const strict = staffRoute.test(request.url);
+    if (!strict && catalogue.upToDate(db)) return done();
+    catalogue.ensureFresh(db, { strict }).then(
       () => done(),
       () => done(),
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,7 +28,32 @@ export interface Db {
   afterCommit?(fn: () => void): void;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: follows `NOTIFY`s of `channel` in this database's schema (a notifier sends
+   * `pg_notify('<channel>:' || current_schema(), …)`) on a connection of its own (decision 0025).
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listening;
 }
+
+/** What a `Db.listen` subscriber hears. */
+export interface ListenHandlers {
+  /** A notification arrived. */
+  notify(): void;
+  /** The LISTEN is in place (at first, and again after each reconnection). */
+  live(): void;
+  /** The connection dropped: notifications are missed until the next `live`. */
+  lost(): void;
+}
+
+export interface Listening {
+  /** The listening connection's backend process id while it is live (operations, tests). */
+  readonly pid: number | null;
+  close(): Promise<void>;
+}
+
+/** How long a lost listening connection waits before connecting again, and how often it is pinged. */
+export const LISTEN_RETRY_MS = 1_000;
+export const LISTEN_PING_MS = 10_000;
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -164,10 +190,23 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     async (script) => {
       await c.query(script);
     };
+  const listeners = new Set<Listening>();
   return {
     kind: 'postgres',
     query: run(pool),
     exec: exec(pool),
+    listen(channel, handlers) {
+      const listening = listenOn(
+        url,
+        schema,
+        channel,
+        handlers,
+        (scoped, payload) => pool.query('SELECT pg_notify($1, $2)', [scoped, payload]),
+        () => listeners.delete(listening),
+      );
+      listeners.add(listening);
+      return listening;
+    },
     async transaction(work) {
       const client = await pool.connect();
       const committed: (() => void)[] = [];
@@ -193,8 +232,117 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       }
     },
     close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
       if (pool.ended) return;
       await pool.end();
+    },
+  };
+}
+
+/**
+ * One LISTEN connection (not from the pool: a pooled client would be handed to queries). It is
+ * `live` only once a probe — a NOTIFY sent through the pool, as an edit's is — has come back on
+ * it, and probed again every LISTEN_PING_MS: a half-open socket never errors, and behind a pooler
+ * in transaction mode a LISTEN succeeds but hears nothing. A failed probe, an error or the end of
+ * the connection reports `lost` and connects again after LISTEN_RETRY_MS; every `live` lets the
+ * subscriber catch up on what it missed meanwhile.
+ */
+function listenOn(
+  url: string,
+  schema: string | undefined,
+  channel: string,
+  handlers: ListenHandlers,
+  notify: (channel: string, payload: string) => Promise<unknown>,
+  forget: () => void,
+): Listening {
+  let client: pg.Client | null = null;
+  let pid: number | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let ping: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({
+      connectionString: url,
+      options: schema ? `-c search_path=${schema}` : undefined,
+      application_name: 'canal-listen',
+      keepAlive: true,
+      query_timeout: LISTEN_PING_MS,
+    });
+    client = c;
+    let wasLive = false;
+    /** The probe in flight: its payload and what to call when it comes back. */
+    let probe: { payload: string; back: () => void } | null = null;
+    const drop = () => {
+      if (client !== c) return;
+      client = null;
+      pid = null;
+      clearInterval(ping);
+      c.end().catch(() => {});
+      if (wasLive) handlers.lost();
+      if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS).unref();
+    };
+    /** Sends a probe through the pool; resolves true when it came back within LISTEN_PING_MS. */
+    const probed = (scoped: string) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), LISTEN_PING_MS).unref();
+        const payload = `probe:${randomUUID()}`;
+        probe = {
+          payload,
+          back: () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+        };
+        notify(scoped, payload).catch(() => {
+          clearTimeout(timer);
+          resolve(false);
+        });
+      });
+    c.on('error', drop);
+    c.on('end', drop);
+    try {
+      await c.connect();
+      const [row] = (
+        await c.query<{ schema: string; pid: number }>(
+          'SELECT current_schema() AS schema, pg_backend_pid() AS pid',
+        )
+      ).rows;
+      const scoped = `${channel}:${row!.schema}`;
+      c.on('notification', (message) => {
+        if (message.channel !== scoped) return;
+        const payload = message.payload ?? '';
+        if (!payload.startsWith('probe:')) handlers.notify();
+        else if (payload === probe?.payload) probe.back();
+        // Another instance's probe: nothing changed.
+      });
+      await c.query(`LISTEN ${c.escapeIdentifier(scoped)}`);
+      if (!(await probed(scoped))) return drop();
+      if (client !== c) return;
+      pid = row!.pid;
+      wasLive = true;
+      ping = setInterval(
+        () => void probed(scoped).then((ok) => ok || drop()),
+        LISTEN_PING_MS,
+      ).unref();
+      handlers.live();
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return {
+    get pid() {
+      return pid;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(ping);
+      forget();
+      const c = client;
+      client = null;
+      pid = null;
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -1,6 +1,6 @@
 import { contract, type MasterDataAdminWire } from '@canal/shared/contract';
 import type { MasterItemInput } from '@canal/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
 import { callApi } from '../support/api';
 import { CEM, HEAD_OFFICE, denuncia, file, fileAndLogin, headers } from '../support/complaints';
@@ -401,14 +401,41 @@ describe('master-data administration', () => {
     expect((await view()).zonas.filter((z) => z.nombre === 'Zona simultánea')).toHaveLength(1);
   });
 
-  it('shows an edit made on one instance in the other instance’s portal answers at once', async () => {
+  it('shows an edit made on one instance in the other instance’s answers', async () => {
     const second = await buildSecondInstance(t);
+    const onPostgres = t.db.kind === 'postgres';
+    const zoneNames = async () =>
+      (
+        (
+          await callApi(second.app, contract.zones, { headers: headers(HEAD_OFFICE) } as never)
+        ).json() as { nombre: string }[]
+      ).map((z) => z.nombre);
     try {
+      // On PostgreSQL, the second instance follows the edits' notifications (decision 0025).
+      if (onPostgres)
+        await vi.waitFor(() => expect(second.services.catalogue.following).toBe(true));
       const etagBefore = (
         await callApi(second.app, contract.zones, { headers: headers(HEAD_OFFICE) } as never)
       ).headers.etag;
       const res = await add({ lista: 'zonas', nombre: 'Zona Austral Insular' });
       expect(res.statusCode).toBe(201);
+      // The back office of the other instance checks the version: the very next answer.
+      const staffView = await callApi(second.app, contract.getMasterData, {
+        headers: { cookie: admin.cookie },
+        querystring: { organizacion: HEAD_OFFICE },
+      } as never);
+      expect(staffView.statusCode).toBe(200);
+      expect(
+        (staffView.json() as MasterDataAdminWire).zonas.some(
+          (z) => z.nombre === 'Zona Austral Insular',
+        ),
+      ).toBe(true);
+      // The portal: at once on PGlite (one process), when the notification arrives on
+      // PostgreSQL — without a request asking (no version read while following).
+      if (onPostgres)
+        await vi.waitFor(() =>
+          expect(second.services.catalogue.loadedVersion).toBe(t.services.catalogue.loadedVersion),
+        );
       const answer = await callApi(second.app, contract.zones, {
         headers: headers(HEAD_OFFICE, { 'if-none-match': String(etagBefore) }),
       } as never);
@@ -418,6 +445,25 @@ describe('master-data administration', () => {
         (answer.json() as { nombre: string }[]).some((z) => z.nombre === 'Zona Austral Insular'),
       ).toBe(true);
       expect(second.services.catalogue.loadedVersion).toBe(t.services.catalogue.loadedVersion);
+
+      if (!onPostgres) return;
+      // The LISTEN connection drops: the portal checks the version on every request meanwhile, so
+      // an edit shows at the very next answer; the connection comes back and follows again.
+      const pid = second.services.catalogue.listenerPid;
+      expect(pid).not.toBeNull();
+      await t.db.query('SELECT pg_terminate_backend($1)', [pid]);
+      await vi.waitFor(() => expect(second.services.catalogue.following).toBe(false));
+      expect((await add({ lista: 'zonas', nombre: 'Zona Sin Aviso' })).statusCode).toBe(201);
+      expect(await zoneNames()).toContain('Zona Sin Aviso');
+      await vi.waitFor(() => expect(second.services.catalogue.following).toBe(true), {
+        timeout: 10_000,
+      });
+      expect(second.services.catalogue.listenerPid).not.toBe(pid);
+      expect((await add({ lista: 'zonas', nombre: 'Zona Tras Reconexión' })).statusCode).toBe(201);
+      await vi.waitFor(() =>
+        expect(second.services.catalogue.loadedVersion).toBe(t.services.catalogue.loadedVersion),
+      );
+      expect(await zoneNames()).toContain('Zona Tras Reconexión');
     } finally {
       await second.close();
     }

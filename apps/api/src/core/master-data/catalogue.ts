@@ -12,8 +12,8 @@ import {
   type OpcionSimple,
 } from '@canal/shared';
 import type { MasterDataAdminWire } from '@canal/shared/contract';
-import type { Db } from '../../db/database';
-import { masterDataRepository as repo } from './repository';
+import type { Db, Listening } from '../../db/database';
+import { MASTER_DATA_CHANNEL, masterDataRepository as repo } from './repository';
 
 /**
  * A JSON answer computed once, with its ETag and its brotli and gzip encodings (lists compress 3:1).
@@ -143,6 +143,12 @@ const embeddedEdits = new WeakMap<Db, number>();
  * validates complaint ids against it. Loaded on start; an edit bumps a version row in the
  * database, and `ensureFresh` (before every request that reads the catalogue) reloads when that
  * version moved, whichever instance made the edit (decision 0020).
+ *
+ * On PostgreSQL a server instance `follow`s the edits (decision 0025): the edit's transaction
+ * notifies, and while the LISTEN connection is live a request reads no row; a notification makes
+ * the next request check the version (and reload). While that connection is down, every request
+ * checks the version as before, and once it is back one check catches up on what was missed.
+ * `strict` callers (the back office) check the version on every request regardless.
  */
 export class MasterDataCatalogue {
   private byOrg = new Map<string, OrganizationCatalogue>();
@@ -150,6 +156,13 @@ export class MasterDataCatalogue {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private embeddedEditsSeen = 0;
+  /** The LISTEN connection, while following edits. */
+  private listening: Listening | null = null;
+  /** The LISTEN is in place: an edit on any instance arrives as a notification. */
+  private live = false;
+  /** Notifications (and reconnections) heard, and how many of them the last check covered. */
+  private heard = 0;
+  private checked = 0;
 
   static async load(db: Db): Promise<MasterDataCatalogue> {
     const catalogue = new MasterDataCatalogue();
@@ -161,6 +174,55 @@ export class MasterDataCatalogue {
   /** The version this instance holds (tests, metrics). */
   get loadedVersion(): number {
     return this.version;
+  }
+
+  /** True while edits arrive as notifications (requests then read no version row). */
+  get following(): boolean {
+    return this.live;
+  }
+
+  /** The LISTEN connection's backend pid while following (operations, tests). */
+  get listenerPid(): number | null {
+    return this.listening?.pid ?? null;
+  }
+
+  /**
+   * Starts following edits made anywhere (PostgreSQL; on PGlite this process sees every edit
+   * already). Returns the stop. Until the LISTEN is in place, requests check the version.
+   */
+  follow(db: Db): () => Promise<void> {
+    if (!db.listen || this.listening) return async () => {};
+    const listening = db.listen(MASTER_DATA_CHANNEL, {
+      notify: () => {
+        this.heard += 1;
+        // Reload now rather than on the next request (a failed read: that request retries).
+        this.ensureFresh(db).catch(() => {});
+      },
+      live: () => {
+        // Edits made before the LISTEN (or while it was down) sent nothing this instance heard.
+        this.heard += 1;
+        this.live = true;
+        this.ensureFresh(db).catch(() => {});
+      },
+      lost: () => {
+        this.live = false;
+      },
+    });
+    this.listening = listening;
+    return async () => {
+      this.live = false;
+      this.listening = null;
+      await listening.close();
+    };
+  }
+
+  /**
+   * Whether the lists held answer for the database as it is without reading anything: on PGlite,
+   * no edit since the last reload; on PostgreSQL, the LISTEN live and every notification checked.
+   */
+  upToDate(db: Db): boolean {
+    if (db.kind === 'pglite') return (embeddedEdits.get(db) ?? 0) === this.embeddedEditsSeen;
+    return this.live && this.checked === this.heard;
   }
 
   async reload(db: Db): Promise<void> {
@@ -191,11 +253,13 @@ export class MasterDataCatalogue {
   }
 
   /**
-   * Reloads if another instance (or this one) edited the master data since it was read. One read
-   * of the version row at a time: callers arriving while one runs share the next one, which starts
-   * after it ends — so a caller never trusts a read that began before it arrived.
+   * Reloads if another instance (or this one) edited the master data since it was read: nothing
+   * to do when `upToDate` (unless `strict`); else one read of the version row at a time: callers
+   * arriving while one runs share the next one, which starts after it ends — so a caller never
+   * trusts a read that began before it arrived.
    */
-  ensureFresh(db: Db): Promise<void> {
+  ensureFresh(db: Db, options: { strict?: boolean } = {}): Promise<void> {
+    if (!options.strict && this.upToDate(db)) return Promise.resolve();
     if (this.queued) return this.queued;
     if (!this.running) {
       this.running = this.check(db).finally(() => {
@@ -207,7 +271,7 @@ export class MasterDataCatalogue {
       .catch(() => undefined)
       .then(() => {
         this.queued = null;
-        return this.ensureFresh(db);
+        return this.ensureFresh(db, { strict: true });
       });
     this.queued = queued;
     return queued;
@@ -226,7 +290,10 @@ export class MasterDataCatalogue {
       this.embeddedEditsSeen = edits;
       return this.reload(db);
     }
+    // Notifications heard before the read are covered by it: they were sent at commit.
+    const heard = this.heard;
     if ((await repo.version(db)) !== this.version) await this.reload(db);
+    this.checked = Math.max(this.checked, heard);
   }
 
   private of(org: Organization): OrganizationCatalogue {

@@ -47,6 +47,12 @@ function columnsOf(list: MasterList, change: MasterRowChange): Record<string, Sq
   return columns;
 }
 
+/**
+ * The channel every edit notifies on PostgreSQL (scoped to the schema, as `Db.listen` expects) and
+ * every server instance's catalogue listens on (decision 0025).
+ */
+export const MASTER_DATA_CHANNEL = 'canal_master_data';
+
 export const masterDataRepository = {
   /** Every row of every list (retired ones too), in display order, for all organisations. */
   async readAll(db: Db) {
@@ -100,10 +106,14 @@ export const masterDataRepository = {
 
   /**
    * Bumps the version: the first statement of every edit. Its row lock also queues concurrent
-   * edits, so the next id and the duplicate-name checks of one edit see the previous one.
+   * edits, so the next id and the duplicate-name checks of one edit see the previous one. On
+   * PostgreSQL it also notifies the other instances (delivered when the transaction commits).
    */
   async bumpVersion(tx: Db): Promise<void> {
     await tx.query('UPDATE master_data_version SET version = version + 1 WHERE singleton');
+    // Delivered at commit (never on rollback) to every instance listening (catalogue.follow).
+    if (tx.kind === 'postgres')
+      await tx.query(`SELECT pg_notify($1 || ':' || current_schema(), '')`, [MASTER_DATA_CHANNEL]);
   },
 
   async hasAny(tx: Db, organizationId: string): Promise<boolean> {
