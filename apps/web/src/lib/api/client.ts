@@ -15,6 +15,7 @@ import type { contract, SuccessOf } from '@canal/shared/contract';
 import { HttpError, send, type SendOptions } from './http';
 import { createBotTokenSource, type BotTokenSource } from './bot-check';
 import { sessionStore } from './session';
+import { baseHeaders, MASTER_DATA_PATHS } from './master-data-paths';
 
 type Contract = typeof contract;
 type PortalCall =
@@ -67,10 +68,7 @@ export function createApiClient({
     },
   ): Promise<T> {
     const attempt = async () => {
-      const headers: Record<string, string> = {
-        'x-filial': organizationId,
-        accept: 'application/json',
-      };
+      const headers = baseHeaders(organizationId);
       if (options.botCheck !== false) {
         const token = await botTokens.next();
         if (token) headers['x-grecaptcha'] = token;
@@ -132,10 +130,7 @@ export function createApiClient({
     /** A form that will need a bot-check token opened: solve it while the person types. */
     prepareBotCheck: () => botTokens.prepare?.(),
     zones: () => masterData<Answer<'zones'>>('/v1/datos-maestros/zonas' satisfies PathOf<'zones'>),
-    zonesWithPlaces: () =>
-      masterData<Answer<'zonePlaces'>>(
-        '/v1/datos-maestros/zonas/lugares' satisfies PathOf<'zonePlaces'>,
-      ),
+    zonesWithPlaces: () => masterData<Answer<'zonePlaces'>>(MASTER_DATA_PATHS.zonesWithPlaces),
     agencies: (zone: number) =>
       masterData<Answer<'zoneAgencies'>>(
         fillPath('/v1/datos-maestros/agencias/zona/:zone' satisfies PathOf<'zoneAgencies'>, {
@@ -143,19 +138,12 @@ export function createApiClient({
         }),
       ),
     categories: async () =>
-      (
-        await masterData<Answer<'offenceCategories'>>(
-          '/v1/datos-maestros/delitos' satisfies PathOf<'offenceCategories'>,
-        )
-      ).map(fromCategoriaDelitos),
-    relationOptions: () =>
-      masterData<Answer<'relationOptions'>>(
-        '/v1/datos-maestros/relacion-organizacion' satisfies PathOf<'relationOptions'>,
+      (await masterData<Answer<'offenceCategories'>>(MASTER_DATA_PATHS.categories)).map(
+        fromCategoriaDelitos,
       ),
+    relationOptions: () => masterData<Answer<'relationOptions'>>(MASTER_DATA_PATHS.relationOptions),
     recognitionOptions: () =>
-      masterData<Answer<'recognitionOptions'>>(
-        '/v1/datos-maestros/reconoce-involucrados' satisfies PathOf<'recognitionOptions'>,
-      ),
+      masterData<Answer<'recognitionOptions'>>(MASTER_DATA_PATHS.recognitionOptions),
 
     /** POST /v1/denuncias: the `denuncia` JSON part and one `files` part per file. */
     fileComplaint(

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import { recordRequests, server } from '../../test/msw/server';
+import { fetchEarly } from './early';
 import { HttpError, send } from './http';
 
 const useFakeXhr = () => fakeXhr();
@@ -92,5 +93,54 @@ describe('send (SPEC §8 error mapping)', () => {
     });
     expect(progress.at(-1)).toBe(1);
     expect(calls[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});
+
+describe('send with a GET started early (decision 0026, round 3)', () => {
+  const headers = { 'x-filial': '1', accept: 'application/json' };
+
+  it('takes the answer of the same GET once, then makes its own request', async () => {
+    const calls = recordRequests();
+    let n = 0;
+    server.use(http.get('/v1/datos-maestros/delitos', () => HttpResponse.json([++n])));
+    fetchEarly('/v1/datos-maestros/delitos', headers);
+    await expect(
+      send({ method: 'GET', url: '/v1/datos-maestros/delitos', headers }),
+    ).resolves.toEqual({ status: 200, body: [1] });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers['x-filial']).toBe('1');
+    await expect(
+      send({ method: 'GET', url: '/v1/datos-maestros/delitos', headers }),
+    ).resolves.toEqual({ status: 200, body: [2] });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not hand the answer to a request with other headers', async () => {
+    const calls = recordRequests();
+    server.use(http.get('/v1/datos-maestros/delitos', () => HttpResponse.json([])));
+    fetchEarly('/v1/datos-maestros/delitos', headers);
+    await send({ method: 'GET', url: '/v1/datos-maestros/delitos', headers: { 'x-filial': '2' } });
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls.map((c) => c.headers['x-filial']).sort()).toEqual(['1', '2']);
+  });
+
+  it('words its failures as its own: an HTTP error with the server message, a network failure', async () => {
+    server.use(
+      http.get('/v1/a', () => HttpResponse.json({ message: 'No existe' }, { status: 404 })),
+      http.get('/v1/b', () => HttpResponse.error()),
+    );
+    fetchEarly('/v1/a', headers);
+    fetchEarly('/v1/b', headers);
+    const notFound = (await send({ method: 'GET', url: '/v1/a', headers }).catch(
+      (e) => e,
+    )) as HttpError;
+    expect(notFound).toBeInstanceOf(HttpError);
+    expect(notFound.message).toBe('HTTP Not Found error has ocurred calling /v1/a');
+    expect(notFound.serverMessage).toBe('No existe');
+    const network = (await send({ method: 'GET', url: '/v1/b', headers }).catch(
+      (e) => e,
+    )) as HttpError;
+    expect(network.kind).toBe('network');
+    expect(network.status).toBe(502);
   });
 });

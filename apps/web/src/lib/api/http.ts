@@ -1,4 +1,5 @@
 import { MESSAGES } from '@canal/shared';
+import { REQUEST_TIMEOUT_MS, takeFetched, type EarlyAnswer } from './early';
 
 /** Reason phrases for the statuses the API answers; SPEC §8 words HTTP errors with them. */
 const STATUS_NAMES: Record<number, string> = {
@@ -86,15 +87,46 @@ export interface SendResult {
   body: unknown;
 }
 
+/** An answer's result: the parsed body of a 2xx, else the HTTP error with the server's message. */
+function answered(url: string, { status, text }: EarlyAnswer): SendResult {
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (status >= 200 && status < 300) return { status, body };
+  const message =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : null;
+  throw new HttpError('http', status, url, message);
+}
+
 /**
  * One request, through XMLHttpRequest: the one browser API that reports upload progress, has a
  * timeout and can be aborted, so JSON calls and uploads go the same way.
  */
 export function send(options: SendOptions): Promise<SendResult> {
+  // The same GET started by a route's loader before this code arrived (early.ts): its answer.
+  const early =
+    options.method === 'GET' && options.body === undefined
+      ? takeFetched(options.url, options.headers ?? {})
+      : null;
+  if (early)
+    return early.then(
+      (answer) => answered(options.url, answer),
+      (error: unknown) => {
+        const timeout = error instanceof DOMException && error.name === 'TimeoutError';
+        throw new HttpError(timeout ? 'timeout' : 'network', timeout ? 504 : 502, options.url);
+      },
+    );
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method, options.url);
-    xhr.timeout = options.timeoutMs ?? 30_000;
+    xhr.timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     xhr.responseType = 'text';
     for (const [name, value] of Object.entries(options.headers ?? {}))
       xhr.setRequestHeader(name, value);
@@ -113,22 +145,11 @@ export function send(options: SendOptions): Promise<SendResult> {
       };
     }
     xhr.onload = () => {
-      let body: unknown = null;
-      if (xhr.responseText) {
-        try {
-          body = JSON.parse(xhr.responseText);
-        } catch {
-          body = xhr.responseText;
-        }
+      try {
+        resolve(answered(options.url, { status: xhr.status, text: xhr.responseText }));
+      } catch (error) {
+        reject(error as HttpError);
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve({ status: xhr.status, body });
-      const message =
-        body &&
-        typeof body === 'object' &&
-        typeof (body as { message?: unknown }).message === 'string'
-          ? (body as { message: string }).message
-          : null;
-      reject(new HttpError('http', xhr.status, options.url, message));
     };
     xhr.onerror = () => reject(new HttpError('network', 502, options.url));
     xhr.ontimeout = () => reject(new HttpError('timeout', 504, options.url));
