@@ -94,6 +94,19 @@ interface LighthouseRun {
   scores: Record<string, number>;
   metrics: Record<string, number>;
   failing: string[];
+  /** The LCP element's label and Lighthouse's LCP phases (ms), to read the score audit by audit. */
+  lcp: { element: string; phases: Record<string, number> };
+}
+
+/** The LCP element and its phases (TTFB, load delay, load time, render delay) from a report. */
+function lcpOf(audits: Record<string, { details?: unknown }>): LighthouseRun['lcp'] {
+  type Table = { items?: { items?: Record<string, unknown>[] }[] };
+  const tables = (audits['largest-contentful-paint-element']?.details as Table | undefined)?.items;
+  const node = tables?.[0]?.items?.[0]?.node as { nodeLabel?: string } | undefined;
+  const phases = Object.fromEntries(
+    (tables?.[1]?.items ?? []).map((row) => [String(row.phase), Number(row.timing)]),
+  );
+  return { element: node?.nodeLabel ?? '-', phases };
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -140,6 +153,7 @@ async function lighthouseRows(app: ServerProcess) {
           metrics: Object.fromEntries(
             Object.keys(METRICS).map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]),
           ),
+          lcp: lcpOf(lhr.audits),
           failing: Object.values(lhr.audits)
             .filter(
               (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative',
@@ -158,11 +172,16 @@ async function lighthouseRows(app: ServerProcess) {
     const metrics = Object.fromEntries(
       Object.keys(METRICS).map((id) => [id, median(list.map((r) => r.metrics[id]!))]),
     );
+    const phases = [...new Set(list.flatMap((r) => Object.keys(r.lcp.phases)))].map(
+      (phase) =>
+        `${phase} ${(median(list.map((r) => r.lcp.phases[phase] ?? NaN)) / 1000).toFixed(2)} s`,
+    );
     return {
       runs: list.length,
       scores,
       metrics,
       failing: [...new Set(list.flatMap((r) => r.failing))],
+      lcp: `${[...new Set(list.map((r) => r.lcp.element.slice(0, 60)))].join(' | ')}; ${phases.join(', ')}`,
     };
   };
   const floor = summary('hello /');
@@ -175,13 +194,14 @@ async function lighthouseRows(app: ServerProcess) {
       )
       .join(', ');
   for (const name of ['/', '/ingresar-denuncia']) {
-    const { runs: finished, scores, metrics, failing } = summary(name);
+    const { runs: finished, scores, metrics, failing, lcp } = summary(name);
     console.log(
       `Lighthouse mobile ${name} (median of ${finished} runs): performance / accessibility / best practices / SEO ` +
         `${CATEGORIES.map((c) => scores[c]).join(' / ')}; floor (hello) ${CATEGORIES.map((c) => floor.scores[c]).join(' / ')}; ` +
         `performance ratio ${ratio(scores.performance!, floor.scores.performance!)} (goal ≥ 95 / 100 / 100 / 100)`,
     );
     console.log(`  ${show(metrics)}; floor ${show(floor.metrics)}`);
+    console.log(`  LCP element: ${lcp}`);
     if (failing.length) console.log(`  audits below 0.9 in some run: ${failing.join(', ')}`);
   }
 }
