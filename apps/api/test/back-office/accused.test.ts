@@ -4,7 +4,7 @@
 import { contract } from '@canal/shared/contract';
 import { MESSAGES } from '@canal/shared';
 import { unzipSync } from 'fflate';
-import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -38,20 +38,6 @@ async function newCase(payload: Record<string, unknown>) {
     [created.json().ticket],
   );
   return { ...row!, ticket: created.json().ticket as number };
-}
-
-/** The text a PDF shows (pdf-lib writes standard-font text as WinAnsi hex strings, one a line). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const winAnsi = new TextDecoder('windows-1252');
-  const lines: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-      lines.push(winAnsi.decode(Buffer.from(m[1]!, 'hex')));
-  }
-  return lines.join('\n');
 }
 
 const view = async (id: number, who = investigator) =>
