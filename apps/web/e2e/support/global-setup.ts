@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startServerProcess } from '../../../api/test/support/server-process';
+import { e2eServerEnv } from './server-env';
 
 const WEB = path.resolve(import.meta.dirname, '../..');
 const STAFF_EMAIL = 'gestion.e2e@canal-denuncias.cl';
@@ -29,22 +29,7 @@ export default async function setup(project: TestProject) {
   );
   if (docs.status !== 0) throw new Error(`documentos fallaron:\n${docs.stderr}`);
 
-  const env = {
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    BOT_CHECK: 'altcha',
-    // Every test files from one address; the per-client filing limit has its own API test.
-    FILINGS_PER_HOUR: '1000',
-    // Every spec signs in from the same address too; the sign-in limit has its own API test.
-    LOGINS_PER_15_MINUTES: '1000',
-    // …and two specs at a time call the API from that address: 600 calls a minute (the default)
-    // refused a spec's sign-out with 429. The flood limit has its own API test (limits.test.ts).
-    RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST: dist,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-  };
+  const env = e2eServerEnv(dataDir, dist);
 
   // Back-office administrators, created the documented way (the CLI, before the server holds the
   // embedded database); each prints its activation link. One per spec that needs staff, so that

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { createServices } from '../../../api/src/runtime';
 import type { Services } from '../../../api/src/core/services';
 import { createAdministrator } from '../../../api/src/back-office/staff/first-administrator';
 import { startServerProcess, type ServerProcess } from '../../../api/test/support/server-process';
+import { e2eServerEnv } from './server-env';
 
 /**
  * A server of a spec's own, for a spec that must stop, kill or restart it, or work on its embedded
@@ -35,16 +35,7 @@ export interface OwnServer {
 export async function startOwnServer(admin?: { email: string; name: string }): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-e2e-own-'));
   const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    BOT_CHECK: 'altcha',
-    FILINGS_PER_HOUR: '1000',
-    // Every spec signs in from the same address too; the sign-in limit has its own API test.
-    LOGINS_PER_15_MINUTES: '1000',
-    WEB_DIST: inject('webDist'),
-    DATABASE_URL: '',
-    SMTP_URL: '',
+    ...e2eServerEnv(dataDir, inject('webDist')),
     // Nothing to drain for balancers here: stopping is immediate.
     SHUTDOWN_DELAY_MS: '0',
   };
