@@ -14,6 +14,7 @@ import { denuncia, HEAD_OFFICE, PASSWORD } from '../apps/api/test/support/compla
 import { pdf } from '../apps/api/test/support/files';
 import { multipart } from '../apps/api/test/support/multipart';
 import { rssKb } from './support/processes';
+import { summary } from './support/summary';
 import { upload } from './streams';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,17 +46,7 @@ async function load(url: string, opts: Partial<autocannon.Options>) {
     requests: [{ setupRequest: anyClient }],
     ...opts,
   });
-  // Only answers that succeeded count; the others are shown as errors.
-  const ok = result['2xx'] / result.duration;
-  return {
-    rps: ok,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    codes: Object.entries(result.statusCodeStats ?? {})
-      .filter(([code]) => !code.startsWith('2'))
-      .map(([code, { count }]) => `${code}×${count ?? 0}`)
-      .join(' '),
-  };
+  return summary(result);
 }
 
 async function bodyOf(parts: Parameters<typeof multipart>[0]) {

@@ -3,6 +3,7 @@
 // autocannon and prints one JSON line. Options: url, method, headers, bodyBase64, connections,
 // duration (s). Only 2xx answers count in `rps`; the rest are `errors` with their `codes`.
 import autocannon from 'autocannon';
+import { summary } from './summary';
 
 interface LoadOptions {
   url: string;
@@ -22,16 +23,4 @@ const result = await autocannon({
   connections: options.connections ?? 20,
   duration: options.duration ?? 5,
 });
-process.stdout.write(
-  `${JSON.stringify({
-    rps: result['2xx'] / result.duration,
-    requests: result['2xx'],
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    codes: Object.entries(result.statusCodeStats ?? {})
-      .filter(([code]) => !code.startsWith('2'))
-      .map(([code, { count }]) => `${code}×${count ?? 0}`)
-      .join(' '),
-  })}\n`,
-);
+process.stdout.write(`${JSON.stringify(summary(result))}\n`);
