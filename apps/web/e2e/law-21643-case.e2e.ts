@@ -2,9 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHILE_TIME_ZONE, organizationByKey } from '@canal/shared';
+import { organizationByKey } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
-import { mailDeadlineDigest } from '../../api/src/back-office/cases/digest';
+import {
+  DIGEST_HOUR,
+  hourInSantiago,
+  mailDeadlineDigest,
+} from '../../api/src/back-office/cases/digest';
 import { civilDateInZone } from '../../api/src/core/deadlines';
 import { pdf, png } from '../../api/test/support/files';
 import { pdfText } from '../../api/test/support/pdf-text';
@@ -166,19 +170,12 @@ async function download(page: Page, link: Locator) {
   return { name: started.suggestedFilename(), bytes: await readFile(await started.path()) };
 }
 
-/** The instant of the digest's next daily run after `now`: tomorrow, 08:xx in Santiago. */
+/** The instant of the digest's next daily run after `now`: tomorrow, at DIGEST_HOUR in Santiago. */
 function nextDigestRun(now: Date): Date {
   const today = civilDateInZone(now);
-  const hour = (d: Date) =>
-    Number(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: CHILE_TIME_ZONE,
-        hour: '2-digit',
-        hourCycle: 'h23',
-      }).format(d),
-    );
   let at = new Date(now);
-  while (civilDateInZone(at) === today || hour(at) !== 8) at = new Date(at.getTime() + 3_600_000);
+  while (civilDateInZone(at) === today || hourInSantiago(at) !== DIGEST_HOUR)
+    at = new Date(at.getTime() + 3_600_000);
   return at;
 }
 

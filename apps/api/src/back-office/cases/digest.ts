@@ -13,7 +13,8 @@ export const DIGEST_JOB = 'resumen-plazos';
 /** The digest goes out on the first run at or after this hour (Santiago). */
 export const DIGEST_HOUR = 8;
 
-const hourInSantiago = (now: Date) =>
+/** The hour (0–23) in Santiago at `now`. */
+export const hourInSantiago = (now: Date) =>
   Number(
     new Intl.DateTimeFormat('en-GB', {
       timeZone: CHILE_TIME_ZONE,
