@@ -10,7 +10,8 @@ export const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * The encoding an `Accept-Encoding` header takes, br before gzip; none when it names neither or
- * refuses them (`;q=0`). `*` counts as both.
+ * refuses them (`;q=0`). `*` counts as both. Not `@fastify/accept-negotiator`: it answers `br`
+ * to `*, br;q=0`, an encoding the client refused.
  */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
