@@ -95,6 +95,25 @@ describe('the global per-client limit', () => {
     }
   });
 
+  it('counts each client address apart', async () => {
+    const limited = await buildTestApp({ globalRateLimit: 2 });
+    try {
+      const from = (remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/v1/configuracion', remoteAddress });
+      expect((await from('198.51.100.41')).statusCode).toBe(200);
+      expect((await from('198.51.100.41')).statusCode).toBe(200);
+      expect((await from('198.51.100.41')).statusCode).toBe(429);
+      // Another address is counted under its own key, and IPv6 addresses by their /64.
+      expect((await from('198.51.100.42')).statusCode).toBe(200);
+      expect((await from('2001:db8:1:2::1')).statusCode).toBe(200);
+      expect((await from('2001:db8:1:2::2')).statusCode).toBe(200);
+      expect((await from('2001:db8:1:2::3')).statusCode).toBe(429);
+      expect((await from('2001:db8:1:3::1')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is set by RATE_LIMIT_PER_MINUTE, and 0 turns it off while the sign-in limit still holds', async () => {
     const two = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
     const off = await buildTestApp({
