@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -29,10 +28,9 @@ import { metricsRoutes } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import type { Services } from './core/services';
-import { STREAM_CHUNK_BYTES } from './storage/object-store';
 import { clientLimitStoreCtor } from './core/auth/client-limit-store';
 import { masterDataRoutes } from './portal/master-data/routes';
-import { complaintRoutes, multipartLimits } from './portal/complaints/routes';
+import { complaintRoutes } from './portal/complaints/routes';
 import { recoveryRoutes } from './portal/recovery/routes';
 import { fileRoutes } from './portal/files/routes';
 import { botCheckRoutes } from './portal/bot-check/routes';
@@ -149,13 +147,6 @@ export async function buildApp(
     // The portal's own files (scripts, styles, images, PDFs) do not count: only calls to the API.
     // Decided on the matched route, never on the raw URL: `/%761/…` reaches the same route as `/v1/…`.
     allowList: (request) => !isApiRoute(request),
-  });
-  // busboy's file parts buffer 1 MiB before pausing the socket (16 KiB by default): fewer pauses
-  // and wake-ups per upload (decision 0027).
-  await app.register(multipart, {
-    limits: multipartLimits,
-    fileHwm: STREAM_CHUNK_BYTES,
-    highWaterMark: STREAM_CHUNK_BYTES,
   });
   await app.register(swagger, {
     openapi: {

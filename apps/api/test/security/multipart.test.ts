@@ -86,3 +86,24 @@ describe('malformed multipart', () => {
     expect(levels.filter((l) => l.level >= 50)).toEqual([]);
   });
 });
+
+describe('multipart where no route takes files', () => {
+  it('answers 415 in Spanish, while the routes that take files still read it', async () => {
+    // Recovery and the staff's sign-in are plugins without @fastify/multipart (decision 0025).
+    for (const url of ['/v1/denuncias/recuperar-password', '/v1/gestion/sesion']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers(), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: `${denunciaPart}--${BOUNDARY}--\r\n`,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ message: 'El formato del contenido enviado no es compatible.' });
+    }
+    const filed = await post(
+      `multipart/form-data; boundary=${BOUNDARY}`,
+      `${denunciaPart}--${BOUNDARY}--\r\n`,
+    );
+    expect(filed.statusCode).toBe(201);
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { STATUS_CLOSED, staffCommentSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
-import { receiveMultipart } from '../../core/files/receive';
+import { acceptMultipart, receiveMultipart } from '../../core/files/receive';
 import { AppError } from '../../errors';
 import { parseOrThrow } from '../../http/validation';
 import { route } from '../../http/route';
@@ -31,6 +31,7 @@ import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 /** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
+  await acceptMultipart(app);
   const guards = [requireStaff];
 
   route(app, contract.inbox, {

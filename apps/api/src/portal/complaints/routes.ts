@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { uploadBitacoraSchema, MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '@canal/shared';
+import { uploadBitacoraSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
 import { requireOrganization } from '../../http/organization';
 import { bearerToken, requireComplainant, requireHuman, ticketFrom } from '../../http/guards';
 import { parseOrThrow } from '../../http/validation';
 import { route } from '../../http/route';
-import { receiveMultipart } from '../../core/files/receive';
+import { acceptMultipart, receiveMultipart } from '../../core/files/receive';
 import { login } from './login';
 import { fileComplaint, validateDenuncia } from './create-complaint';
 import {
@@ -24,21 +24,13 @@ import {
   statusOf,
 } from './follow-up';
 
-/** Upload routes may run for as long as a 120 MB file takes on a slow line. */
-export const multipartLimits = {
-  fileSize: MAX_FILE_BYTES,
-  files: MAX_FILES_PER_REQUEST,
-  fields: 5,
-  parts: MAX_FILES_PER_REQUEST + 5,
-  fieldSize: 1024 * 1024,
-};
-
 /** SPEC §7: the complainant's calls under /v1/denuncias. Thin: each hands over to one use case. */
 export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (
   app,
   { limits },
 ) => {
   const { services } = app;
+  await acceptMultipart(app);
   const human = [requireOrganization, requireHuman];
   const complainant = [...human, requireComplainant];
   /** The complaint named in the call, if it is the one the session opened (else 404). */
