@@ -139,8 +139,8 @@ export async function buildApp(
     max: perMinute,
     timeWindow: '1 minute',
     // The global flood limit counts in this process's memory; the routes with a limit of their own
-    // (sign-in, recovery, filing) count in the database, across every instance. Keyed by an HMAC
-    // of the address: the address is never stored.
+    // (sign-in, recovery, filing) count in the database, across every instance. Keyed by a keyed
+    // hash of the address (an HMAC in the database): the address is never stored.
     store: clientLimitStoreCtor(services.db, services.keyring.derive('client-limits')),
     errorResponseBuilder: (_req, context) =>
       new AppError('TOO_MANY_ATTEMPTS', undefined, Math.ceil(context.ttl / 1000)),
