@@ -1,27 +1,28 @@
-import { useState } from 'react';
-import { lazyApiClient } from '../lib/api/lazy-client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import type { Organization } from '@canal/shared';
+import type { ApiClient } from '../lib/api/client';
 import { ApiProvider } from '../lib/api/ApiProvider';
-import { BrandProvider, useBrand } from '../lib/brand/BrandProvider';
-import { createAppRouter } from './router';
+import { BrandProvider } from '../lib/brand/BrandProvider';
 
-function WithApi() {
-  const { organization } = useBrand();
-  // One client for the screens and for the routes' loaders; the query client is provided by the
-  // lazy layout of the pages that read data (router.tsx).
-  const [api] = useState(() => lazyApiClient(organization.id));
-  const [router] = useState(() => createAppRouter(api));
+/**
+ * The portal: the organisation the host chose, one API client for the screens and the routes'
+ * loaders, and the router, all made before the first render (main.tsx); the query client is
+ * provided by the lazy layout of the pages that read data (router.tsx).
+ */
+export function App({
+  organization,
+  api,
+  router,
+}: {
+  organization: Organization;
+  api: ApiClient;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
   return (
-    <ApiProvider organizationId={organization.id} client={api}>
-      <RouterProvider router={router} />
-    </ApiProvider>
-  );
-}
-
-export function App() {
-  return (
-    <BrandProvider>
-      <WithApi />
+    <BrandProvider organization={organization}>
+      <ApiProvider organizationId={organization.id} client={api}>
+        <RouterProvider router={router} />
+      </ApiProvider>
     </BrandProvider>
   );
 }

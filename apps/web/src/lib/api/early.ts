@@ -28,8 +28,10 @@ export interface EarlyAnswer {
 }
 
 const fetched = new Map<string, Promise<EarlyAnswer>>();
+// Header names are ASCII: compared by code unit, not with localeCompare, whose first call sets up
+// ICU's collator (about 15 ms on the loader's path before the page's requests leave; round 4).
 const fetchKey = (url: string, headers: Record<string, string>) =>
-  JSON.stringify([url, Object.entries(headers).sort(([a], [b]) => a.localeCompare(b))]);
+  JSON.stringify([url, Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 
 /**
  * Starts a GET with the browser's fetch, without the API client's code (it is not in the first

@@ -40,6 +40,23 @@ function applyTabIdentity(org: Organization, doc: Document = document): void {
   doc.title = `Canal de denuncias | ${org.shortName}`;
 }
 
+/** Organisations whose theme and tab identity `applyBrand` has applied before React's first render. */
+const applied = new WeakSet<Organization>();
+
+/**
+ * Chooses the organisation and applies its theme and tab identity before React renders anything
+ * (main.tsx): the page's first render is then the frame itself, in one pass that React can split
+ * into short tasks, instead of a spinner followed by a synchronous render of the whole page from
+ * the provider's layout effect (decision 0026, round 4). Until then the page shows index.html's
+ * own "Cargando" spinner.
+ */
+export function applyBrand(org: Organization = resolveOrganization()): Organization {
+  applyTheme(org);
+  applyTabIdentity(org);
+  applied.add(org);
+  return org;
+}
+
 export function BrandProvider({
   organization,
   children,
@@ -48,7 +65,7 @@ export function BrandProvider({
   children: ReactNode;
 }) {
   const [org] = useState(() => organization ?? resolveOrganization());
-  const [themed, setThemed] = useState(false);
+  const [themed, setThemed] = useState(() => applied.has(org));
   const value = useMemo<Brand>(
     () => ({ organization: org, featureFlags: featureFlags(org) }),
     [org],
