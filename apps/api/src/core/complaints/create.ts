@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createSecretKey, randomInt } from 'node:crypto';
 import {
   formatRut,
   parseApiDate,
@@ -93,7 +93,9 @@ export async function createComplaint(
 ): Promise<CreatedComplaint> {
   const { db, keyring, files: store, catalogue } = services;
   const { fields, files } = input;
-  const key = dataKey.key;
+  // Made once: it seals every field and file name of the complaint (a `Buffer` key is prepared
+  // again by each cipher).
+  const key = createSecretKey(dataKey.key);
   const email = input.contactEmail?.trim() || null;
   const date = parseApiDate(fields.fecha_delito)!;
   const complainantJson = fields.es_anonima
