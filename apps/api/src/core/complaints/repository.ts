@@ -258,12 +258,15 @@ export const complaintsRepository = {
       visible: boolean;
     },
   ): Promise<number> {
+    // One round trip: the entry and the case's updated_at (both statements always run).
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      `WITH entry AS (
+         INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id),
+       touched AS (UPDATE complaints SET updated_at = now() WHERE id = $1)
+       SELECT id FROM entry`,
       [entry.complaintId, entry.event, entry.commentEnc, entry.author, entry.visible],
     );
-    await tx.query('UPDATE complaints SET updated_at = now() WHERE id = $1', [entry.complaintId]);
     return row!.id;
   },
 
