@@ -118,14 +118,20 @@ export async function startBareFastify(bodyFile: string) {
   };
 }
 
-/** Hashes per second of `@node-rs/argon2` alone, `parallel` at a time, for `seconds`. */
-export async function argon2Ceiling(parallel: number, seconds: number): Promise<number> {
+/**
+ * Hashes per second of `@node-rs/argon2` alone, `parallel` at a time, for `seconds`, and the CPU
+ * milliseconds (all its threads) it spent per hash.
+ */
+export async function argon2Ceiling(
+  parallel: number,
+  seconds: number,
+): Promise<{ perSecond: number; cpuMsPerHash: number }> {
   const { line, exited } = await firstLine('argon2-ceiling.ts', [
     String(parallel),
     String(seconds),
   ]);
   await exited;
-  return (JSON.parse(line) as { perSecond: number }).perSecond;
+  return JSON.parse(line) as { perSecond: number; cpuMsPerHash: number };
 }
 
 /** The best of several figures (other load on a shared machine only ever lowers one). */
