@@ -1,9 +1,10 @@
 // Each side of a server benchmark in a process of its own: the load generator (autocannon), the
-// bare floors (a Fastify route, argon2 alone). The server itself runs as `apps/api/src/server.ts`
-// (test/support/server-process.ts).
+// bare floors (a Fastify route, argon2 alone), the bot-check solver. The server itself runs as
+// `apps/api/src/server.ts` (test/support/server-process.ts).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -59,6 +60,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   codes: string;
+  /** Single-use header values taken (when the load had `tokens`). */
+  tokensTaken?: number;
 }
 
 /** autocannon against `url` in a child process; the figures it prints. */
@@ -69,6 +72,8 @@ export async function load(options: {
   body?: Buffer | string;
   connections?: number;
   duration?: number;
+  /** One value of `header` per request from `file`, one a line (e.g. from `altchaTokens`). */
+  tokens?: { header: string; file: string };
 }): Promise<LoadResult> {
   const { body, ...rest } = options;
   const { line, exited } = await firstLine('load.ts', [
@@ -79,6 +84,25 @@ export async function load(options: {
   ]);
   await exited;
   return JSON.parse(line) as LoadResult;
+}
+
+/**
+ * `count` solved ALTCHA tokens from the server's challenge route `url`, written to `file` one a
+ * line: solved before a timed load, in as many processes as the machine has cores.
+ */
+export async function altchaTokens(url: string, count: number, file: string): Promise<number> {
+  const cores = availableParallelism();
+  const parts = Array.from({ length: cores }, (_, i) => `${file}.${i}`);
+  await Promise.all(
+    parts.map(async (part, i) => {
+      const share = Math.floor(count / cores) + (i < count % cores ? 1 : 0);
+      const { exited } = await firstLine('altcha-tokens.ts', [url, String(share), part]);
+      await exited;
+    }),
+  );
+  writeFileSync(file, parts.map((part) => readFileSync(part, 'utf8')).join(''));
+  for (const part of parts) rmSync(part);
+  return count;
 }
 
 /** The bare Fastify route answering the bytes of `bodyFile`; its URL and a stop. */
@@ -94,14 +118,20 @@ export async function startBareFastify(bodyFile: string) {
   };
 }
 
-/** Hashes per second of `@node-rs/argon2` alone, `parallel` at a time, for `seconds`. */
-export async function argon2Ceiling(parallel: number, seconds: number): Promise<number> {
+/**
+ * Hashes per second of `@node-rs/argon2` alone, `parallel` at a time, for `seconds`, and the CPU
+ * milliseconds (all its threads) it spent per hash.
+ */
+export async function argon2Ceiling(
+  parallel: number,
+  seconds: number,
+): Promise<{ perSecond: number; cpuMsPerHash: number }> {
   const { line, exited } = await firstLine('argon2-ceiling.ts', [
     String(parallel),
     String(seconds),
   ]);
   await exited;
-  return (JSON.parse(line) as { perSecond: number }).perSecond;
+  return JSON.parse(line) as { perSecond: number; cpuMsPerHash: number };
 }
 
 /** The best of several figures (other load on a shared machine only ever lowers one). */

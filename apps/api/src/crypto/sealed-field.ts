@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { open as openLegacy } from './keys';
+import { open as openLegacy, type SealingKey } from './keys';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -64,7 +64,7 @@ const PREFIX = /^v2:(\d{1,5}):/;
 const aad = (keyId: number, place: SealedPlace) =>
   Buffer.from(`canal/v2|${keyId}|complaint:${place.complaintId}|${place.field}`, 'utf8');
 
-export function sealField(key: Buffer, plaintext: string, place: SealedPlace): string {
+export function sealField(key: SealingKey, plaintext: string, place: SealedPlace): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, key, iv);
   cipher.setAAD(aad(DATA_KEY_ID, place));
@@ -74,13 +74,13 @@ export function sealField(key: Buffer, plaintext: string, place: SealedPlace): s
 }
 
 export const sealFieldNullable = (
-  key: Buffer,
+  key: SealingKey,
   value: string | null | undefined,
   place: SealedPlace,
 ) => (value === null || value === undefined || value === '' ? null : sealField(key, value, place));
 
 /** Opens a field sealed for `place` (version 2), or a legacy version-1 value; else throws. */
-export function openField(key: Buffer, sealed: string, place: SealedPlace): string {
+export function openField(key: SealingKey, sealed: string, place: SealedPlace): string {
   try {
     const match = PREFIX.exec(sealed);
     if (!match) {
@@ -103,5 +103,5 @@ export function openField(key: Buffer, sealed: string, place: SealedPlace): stri
   }
 }
 
-export const openFieldNullable = (key: Buffer, sealed: string | null, place: SealedPlace) =>
+export const openFieldNullable = (key: SealingKey, sealed: string | null, place: SealedPlace) =>
   sealed === null ? null : openField(key, sealed, place);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, file, headers } from '../support/complaints';
 import { multipart } from '../support/multipart';
+import { solvedAltchaToken } from '../support/altcha';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,10 +15,7 @@ afterAll(() => t.close());
 async function solvedToken(): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/v1/altcha' });
   expect(res.statusCode).toBe(200);
-  const challenge = res.json() as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  expect(solution).not.toBeNull();
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return solvedAltchaToken(res.json() as Challenge);
 }
 
 function fileWith(token?: string) {

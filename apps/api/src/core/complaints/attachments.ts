@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { ComplaintRow } from './repository';
 import type { Db } from '../../db/database';
 import { sealField } from '../../crypto/sealed-field';
+import type { SealingKey } from '../../crypto/keys';
 import type { Services } from '../services';
 import type { ReceivedFile } from '../files/receive';
 import { complaintsRepository as repo } from './repository';
@@ -13,7 +14,7 @@ export async function insertFiles(
   tx: Db,
   complaintId: number,
   logId: number | null,
-  key: Buffer,
+  key: SealingKey,
   files: ReceivedFile[],
 ): Promise<void> {
   for (const f of files) {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createSecretKey, randomInt } from 'node:crypto';
 import {
   formatRut,
   parseApiDate,
@@ -93,7 +93,9 @@ export async function createComplaint(
 ): Promise<CreatedComplaint> {
   const { db, keyring, files: store, catalogue } = services;
   const { fields, files } = input;
-  const key = dataKey.key;
+  // Made once: it seals every field and file name of the complaint (a `Buffer` key is prepared
+  // again by each cipher).
+  const key = createSecretKey(dataKey.key);
   const email = input.contactEmail?.trim() || null;
   const date = parseApiDate(fields.fecha_delito)!;
   const complainantJson = fields.es_anonima
@@ -147,13 +149,15 @@ export async function createComplaint(
     const ticket = newTicket();
     try {
       const created = await db.transaction(async (tx) => {
-        const caseNumber = await repo.nextCaseNumber(tx, org.id, todayInChile().year);
+        const reserved = await repo.reserve(tx, org.id, todayInChile().year);
+        const { caseNumber, id: complaintId } = reserved;
         // Each sealed field is bound to this complaint's id and its own column (issue 9).
-        const complaintId = await repo.nextId(tx);
         const at = (field: SealedFieldName) => ({ complaintId, field });
         const { id, createdAt } = await repo.insert(tx, {
           ...row,
           id: complaintId,
+          // The inbox sorts by the next legal due date: it exists from the first moment.
+          next_due_date: firstDueDate(row.type_id, reserved.createdAt),
           description_enc: sealField(key, fields.relato.trim(), at('complaints.description')),
           other_place_enc:
             agencyId === null
@@ -175,8 +179,6 @@ export async function createComplaint(
           ticket,
           case_number: caseNumber,
         });
-        // The inbox sorts by the next legal due date: it exists from the first moment.
-        await repo.setNextDueDate(tx, id, firstDueDate(row.type_id, createdAt));
         const logId = await repo.addLog(tx, {
           complaintId: id,
           event: EVENT_FILED,

@@ -144,36 +144,46 @@ export const complaintsRepository = {
     );
   },
 
-  /** Next case number of the organisation for the year, inside the caller's transaction. */
-  async nextCaseNumber(tx: Db, organizationId: string, year: number): Promise<string> {
-    const [row] = await tx.query<{ last_value: number }>(
-      `INSERT INTO case_counters AS c (organization_id, year, last_value) VALUES ($1, $2, 1)
-       ON CONFLICT (organization_id, year) DO UPDATE SET last_value = c.last_value + 1
-       RETURNING last_value`,
+  /**
+   * What a complaint needs before its insert, in one round trip of the caller's transaction: the
+   * organisation's next case number for the year, the complaint's id (its sealed fields are bound
+   * to it before the insert) and the transaction's `now()`, which is the `created_at` the insert
+   * gives it (the time of the transaction's start, the same for every statement in it).
+   */
+  async reserve(
+    tx: Db,
+    organizationId: string,
+    year: number,
+  ): Promise<{ caseNumber: string; id: number; createdAt: Date }> {
+    const [row] = await tx.query<{ last_value: number; id: string | number; created_at: Date }>(
+      `WITH counter AS (
+         INSERT INTO case_counters AS c (organization_id, year, last_value) VALUES ($1, $2, 1)
+         ON CONFLICT (organization_id, year) DO UPDATE SET last_value = c.last_value + 1
+         RETURNING last_value)
+       SELECT last_value, nextval(pg_get_serial_sequence('complaints', 'id')) AS id,
+              now() AS created_at
+         FROM counter`,
       [organizationId, year],
     );
-    return formatCaseNumber(organizationById(organizationId), year, row!.last_value);
-  },
-
-  /** The id the next complaint will have: its sealed fields are bound to it before the insert. */
-  async nextId(tx: Db): Promise<number> {
-    const [row] = await tx.query<{ id: string | number }>(
-      `SELECT nextval(pg_get_serial_sequence('complaints', 'id')) AS id`,
-    );
-    return Number(row!.id);
+    return {
+      caseNumber: formatCaseNumber(organizationById(organizationId), year, row!.last_value),
+      id: Number(row!.id),
+      createdAt: row!.created_at,
+    };
   },
 
   async insert(
     tx: Db,
-    c: NewComplaint & { id: number; case_number: string },
+    c: NewComplaint & { id: number; case_number: string; next_due_date: string | null },
   ): Promise<{ id: number; createdAt: Date }> {
     const [row] = await tx.query<{ id: number; created_at: Date }>(
       `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
          agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
          other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel,
-         rut_search, email_search, search_indexed, accused_enc, representation_enc, refer_to_dt)
+         rut_search, email_search, search_indexed, accused_enc, representation_enc, refer_to_dt,
+         next_due_date)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,true,
-         $24,$25,$26)
+         $24,$25,$26,$27)
        RETURNING id, created_at`,
       [
         c.ticket,
@@ -202,6 +212,7 @@ export const complaintsRepository = {
         c.accused_enc,
         c.representation_enc,
         c.refer_to_dt,
+        c.next_due_date,
       ],
     );
     return { id: row!.id, createdAt: row!.created_at };
@@ -247,12 +258,15 @@ export const complaintsRepository = {
       visible: boolean;
     },
   ): Promise<number> {
+    // One round trip: the entry and the case's updated_at (both statements always run).
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      `WITH entry AS (
+         INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id),
+       touched AS (UPDATE complaints SET updated_at = now() WHERE id = $1)
+       SELECT id FROM entry`,
       [entry.complaintId, entry.event, entry.commentEnc, entry.author, entry.visible],
     );
-    await tx.query('UPDATE complaints SET updated_at = now() WHERE id = $1', [entry.complaintId]);
     return row!.id;
   },
 

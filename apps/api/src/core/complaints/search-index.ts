@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { formatRut, isValidRut } from '@canal/shared';
 import type { Keyring } from '../../crypto/keys';
 import { openField } from '../../crypto/sealed-field';
@@ -32,7 +32,18 @@ export function normalizeEmail(text: string): string | null {
   return /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
 }
 
-const digest = (key: Buffer, kind: 'rut' | 'email', normalized: string) =>
+/** The purpose key of each keyring, derived once (HKDF and a `Buffer` key cost on every call). */
+const searchKeys = new WeakMap<Keyring, KeyObject>();
+function searchKey(keyring: Keyring): KeyObject {
+  let key = searchKeys.get(keyring);
+  if (!key) {
+    key = createSecretKey(keyring.derive(CASE_SEARCH_PURPOSE));
+    searchKeys.set(keyring, key);
+  }
+  return key;
+}
+
+const digest = (key: KeyObject, kind: 'rut' | 'email', normalized: string) =>
   createHmac('sha256', key)
     .update(`${kind}:${normalized}`)
     .digest()
@@ -41,7 +52,7 @@ const digest = (key: Buffer, kind: 'rut' | 'email', normalized: string) =>
 
 /** The index of what a person typed, if it is a RUT or an e-mail: what the inbox search compares. */
 export function searchDigests(keyring: Keyring, text: string): { rut?: string; email?: string } {
-  const key = keyring.derive(CASE_SEARCH_PURPOSE);
+  const key = searchKey(keyring);
   const rut = normalizeRut(text);
   const email = normalizeEmail(text);
   return {
@@ -60,7 +71,7 @@ export function complaintSearchIndexes(
   complaint: { anonymous: boolean; rut: string | null; email: string | null },
 ): SearchIndexes {
   if (complaint.anonymous) return { rut_search: null, email_search: null };
-  const key = keyring.derive(CASE_SEARCH_PURPOSE);
+  const key = searchKey(keyring);
   const rut = complaint.rut === null ? null : normalizeRut(complaint.rut);
   const email = complaint.email === null ? null : normalizeEmail(complaint.email);
   return {

@@ -144,19 +144,35 @@ export function addCalendarDays(date: CivilDate, n: number): CivilDate {
 }
 
 /**
+ * Whether the day `epochDay` days after 1970-01-01 is a working day: `isWorkingDay`, remembered
+ * (the answer depends only on the day; the deadlines walk the same weeks for every complaint).
+ */
+const workingDays = new Map<number, boolean>();
+function isWorkingEpochDay(epochDay: number): boolean {
+  let working = workingDays.get(epochDay);
+  if (working === undefined) {
+    if (workingDays.size >= 20_000) workingDays.clear();
+    working = isWorkingDay(fromEpochDay(epochDay));
+    workingDays.set(epochDay, working);
+  }
+  return working;
+}
+
+/**
  * The n-th working day AFTER `start` (the start day itself never counts, whatever it is).
  * n = 0 returns `start` unchanged; a negative n counts backwards (the n-th working day before).
  */
 export function addWorkingDays(start: CivilDate, n: number): CivilDate {
   if (!Number.isInteger(n)) throw new RangeError(`Day count must be an integer: ${n}`);
+  if (n === 0) return start;
   const step = n < 0 ? -1 : 1;
   let remaining = Math.abs(n);
-  let day = start;
+  let day = toEpochDay(start);
   while (remaining > 0) {
-    day = addCalendarDays(day, step);
-    if (isWorkingDay(day)) remaining--;
+    day += step;
+    if (isWorkingEpochDay(day)) remaining--;
   }
-  return day;
+  return fromEpochDay(day);
 }
 
 /**
