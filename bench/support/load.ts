@@ -46,4 +46,4 @@ const result = await autocannon({
   connections: options.connections ?? 20,
   duration: options.duration ?? 5,
 });
-process.stdout.write(`${JSON.stringify({ ...summary(result), tokensUsed: next })}\n`);
+process.stdout.write(`${JSON.stringify({ ...summary(result), tokensTaken: next })}\n`);
