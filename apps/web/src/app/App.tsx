@@ -1,4 +1,4 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { RouterProvider, type DataRouter } from 'react-router';
 import type { Organization } from '@canal/shared';
 import type { ApiClient } from '../lib/api/client';
 import { ApiProvider } from '../lib/api/ApiProvider';
@@ -16,7 +16,7 @@ export function App({
 }: {
   organization: Organization;
   api: ApiClient;
-  router: ReturnType<typeof createBrowserRouter>;
+  router: DataRouter;
 }) {
   return (
     <BrandProvider organization={organization}>

@@ -71,8 +71,7 @@ export function BrandProvider({
     [org],
   );
   useLayoutEffect(() => {
-    applyTheme(org);
-    applyTabIdentity(org);
+    applyBrand(org);
     // The flag records that an outside system (the document's CSS variables) is now in sync; it
     // flips once, before paint, so the spinner of SPEC §2 shows only until the theme is applied.
     // eslint-disable-next-line react-hooks/set-state-in-effect
