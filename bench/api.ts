@@ -60,7 +60,8 @@ export async function masterDataAndLogins() {
   // Both rows run against the server as production runs it (NODE_ENV=production: its access log
   // at info, HSTS, React's production build for mail, the ALTCHA bot check). SMTP_URL names a port
   // nobody listens on: the outbox drains at most 20 mails every 5 s whatever happens to them, and
-  // a refused connection is a failed attempt, retried 30 s later (decision 0025, round 4).
+  // a refused connection is a failed attempt, retried 30 s later (docs/bench/server-rows.md,
+  // round 4).
   const server = await startServerProcess(
     {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

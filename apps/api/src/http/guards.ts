@@ -13,7 +13,10 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** preHandler: the `x-grecaptcha` header must carry a bot-check token that verifies (DESIGN §5). */
+/**
+ * Guard (`route()` runs it in `preParsing`, before the body is read): the `x-grecaptcha` header
+ * must carry a bot-check token that verifies (DESIGN §5).
+ */
 export async function requireHuman(this: unknown, request: FastifyRequest): Promise<void> {
   const ok = await request.server.services.botCheck.verify(header(request, 'x-grecaptcha'));
   if (!ok) throw new AppError('BOT_CHECK_FAILED');
@@ -25,7 +28,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** preHandler: a live complainant session from `Authorization: Bearer …`. */
+/**
+ * Guard (`route()` runs it in `preParsing`, before the body is read): a live complainant session
+ * from `Authorization: Bearer …`.
+ */
 export async function requireComplainant(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (token === null) throw new AppError('UNAUTHORIZED');

@@ -16,8 +16,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * preHandler for the back office: a live session from the httpOnly cookie (a Bearer token opens
- * nothing here), and on every state-changing request the CSRF double submit.
+ * Guard of the back office (`route()` runs it in `preParsing`, before the body is read): a live
+ * session from the httpOnly cookie (a Bearer token opens nothing here), and on every
+ * state-changing request the CSRF double submit.
  */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
   const { staffSessions, db } = request.server.services;
@@ -42,7 +43,7 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   };
 }
 
-/** preHandler (after requireStaff): only these roles; anyone else gets a 403. */
+/** Guard (`preParsing`, after requireStaff): only these roles; anyone else gets a 403. */
 export const requireRole =
   (...roles: StaffRole[]) =>
   async (request: FastifyRequest): Promise<void> => {

@@ -53,9 +53,10 @@ export function clientLimitStoreCtor(db: Db, hmacSecret: Buffer): FastifyRateLim
   const hmacKey = createSecretKey(hmacSecret);
   // The flood limit's key is counted in this process's memory only, on every API request: a
   // one-shot SHA-256 of a secret prefix and the address (one native call), not an HMAC (an object
-  // per call; 12 µs of a master-data answer's 79 µs of CPU, decision 0025 round 4). It never
-  // leaves memory, so the HMAC's protection of stored keys (length extension) is not needed here;
-  // the prefix keeps the address from being recovered by hashing every IPv4 address.
+  // per call; 12 µs of a master-data answer's 79 µs of CPU, decision 0025; figures in
+  // docs/bench/server-rows.md, round 4). It never leaves memory, so the HMAC's protection of
+  // stored keys (length extension) is not needed here; the prefix keeps the address from being
+  // recovered by hashing every IPv4 address.
   const floodPrefix = `${createHmac('sha256', hmacKey).update('global').digest('base64url')}\n`;
   return class ClientLimitStore implements FastifyRateLimitStore {
     private readonly windows = new Map<string, { current: number; endsAt: number }>();

@@ -29,7 +29,8 @@ export interface EarlyAnswer {
 
 const fetched = new Map<string, Promise<EarlyAnswer>>();
 // Header names are ASCII: compared by code unit, not with localeCompare, whose first call sets up
-// ICU's collator (about 15 ms on the loader's path before the page's requests leave; round 4).
+// ICU's collator (about 15 ms on the loader's path before the page's requests leave; decision
+// 0026, round 4; figures in docs/bench/page-speed.md).
 const fetchKey = (url: string, headers: Record<string, string>) =>
   JSON.stringify([url, Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 
