@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { PortalAccess } from '@canal/shared/contract';
 import { AppError } from '../errors';
+import { requireOrganization } from './organization';
+import type { Guard } from './route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +16,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** preHandler: the `x-grecaptcha` header must carry a bot-check token that verifies (DESIGN §5). */
+/** The `x-grecaptcha` header must carry a bot-check token that verifies (DESIGN §5). */
 export async function requireHuman(this: unknown, request: FastifyRequest): Promise<void> {
   const ok = await request.server.services.botCheck.verify(header(request, 'x-grecaptcha'));
   if (!ok) throw new AppError('BOT_CHECK_FAILED');
@@ -25,7 +28,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** preHandler: a live complainant session from `Authorization: Bearer …`. */
+/** A live complainant session from `Authorization: Bearer …`. */
 export async function requireComplainant(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (token === null) throw new AppError('UNAUTHORIZED');
@@ -33,6 +36,22 @@ export async function requireComplainant(request: FastifyRequest): Promise<void>
   if (complaintId === null) throw new AppError('UNAUTHORIZED');
   request.sessionComplaintId = complaintId;
 }
+
+/** A well-formed `Authorization: Bearer …`, whether or not its session still lives. */
+export async function requireBearer(request: FastifyRequest): Promise<void> {
+  if (bearerToken(request) === null) throw new AppError('UNAUTHORIZED');
+}
+
+const human = [requireOrganization, requireHuman];
+const portal: Record<PortalAccess, readonly Guard[]> = {
+  organization: [requireOrganization],
+  human,
+  bearer: [...human, requireBearer],
+  complainant: [...human, requireComplainant],
+};
+
+/** The guards of each portal access rule (`Access` in the contract), in the order they run. */
+export const portalGuards = (access: PortalAccess): readonly Guard[] => portal[access];
 
 /** A ticket code from a path or body: 12 digits, else the complaint is simply not found. */
 export function ticketFrom(value: unknown): number {

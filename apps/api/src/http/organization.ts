@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: every /v1 call names its organisation in `x-filial`; an unknown one is refused. */
+/** Every portal call names its organisation in `x-filial`; an unknown one is refused. */
 export async function requireOrganization(request: FastifyRequest): Promise<void> {
   const header = request.headers['x-filial'];
   const value = Array.isArray(header) ? header[0] : header;

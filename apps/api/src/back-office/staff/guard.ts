@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { StaffAccess } from '@canal/shared/contract';
 import { AppError } from '../../errors';
+import type { Guard } from '../../http/route';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookie } from './cookies';
 import { staffRepository as repo } from './repository';
 import type { StaffRole, StaffUser } from './roles';
@@ -16,7 +18,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * preHandler for the back office: a live session from the httpOnly cookie (a Bearer token opens
+ * The back office's guard: a live session from the httpOnly cookie (a Bearer token opens
  * nothing here), and on every state-changing request the CSRF double submit.
  */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
@@ -42,9 +44,15 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   };
 }
 
-/** preHandler (after requireStaff): only these roles; anyone else gets a 403. */
+/** After `requireStaff`: only these roles; anyone else gets a 403. */
 export const requireRole =
   (...roles: StaffRole[]) =>
   async (request: FastifyRequest): Promise<void> => {
     if (!roles.includes(request.staff.role)) throw new AppError('FORBIDDEN');
   };
+
+const signedIn = [requireStaff];
+
+/** The guards of each back-office access rule (`Access` in the contract), in the order they run. */
+export const staffGuards = (access: StaffAccess): readonly Guard[] =>
+  access === 'staff' ? signedIn : [requireStaff, requireRole(...access.roles)];
