@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isStaffAccess, type PortalAccess, type StaffAccess } from '@canal/shared/contract';
 import { DEFAULT_CLIENT_LIMITS, instanceId, type ClientLimits } from './config';
 import { AppError } from './errors';
 import { registerErrorHandling } from './http/errors';
@@ -36,6 +37,8 @@ import { fileRoutes } from './portal/files/routes';
 import { botCheckRoutes } from './portal/bot-check/routes';
 import { devMailboxRoutes } from './portal/dev-mailbox/routes';
 import { backOfficeRoutes } from './back-office/routes';
+import { staffGuards } from './back-office/staff/guard';
+import { portalGuards } from './http/guards';
 
 // zod's own messages (type errors the shared schemas do not word) in Spanish too.
 z.config(z.locales.es());
@@ -173,6 +176,10 @@ export async function buildApp(
 
   // Application services.
   app.decorate('services', services);
+  // Each route's guards follow from its contract entry's access (`route()`, http/route.ts).
+  app.decorate('accessGuards', (access: PortalAccess | StaffAccess) =>
+    isStaffAccess(access) ? staffGuards(access) : portalGuards(access),
+  );
   app.addHook('onSend', (request, reply, payload, done) => {
     if ((isApiRoute(request) || !request.routeOptions.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { PortalAccess } from '@canal/shared/contract';
 import { AppError } from '../errors';
+import { requireOrganization } from './organization';
+import type { Guard } from './route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +42,22 @@ export async function requireComplainant(request: FastifyRequest): Promise<void>
   if (complaintId === null) throw new AppError('UNAUTHORIZED');
   request.sessionComplaintId = complaintId;
 }
+
+/** A well-formed `Authorization: Bearer …`, whether or not its session still lives. */
+export async function requireBearer(request: FastifyRequest): Promise<void> {
+  if (bearerToken(request) === null) throw new AppError('UNAUTHORIZED');
+}
+
+const human = [requireOrganization, requireHuman];
+const portal: Record<PortalAccess, readonly Guard[]> = {
+  organization: [requireOrganization],
+  human,
+  bearer: [...human, requireBearer],
+  complainant: [...human, requireComplainant],
+};
+
+/** The guards of each portal access rule (`Access` in the contract), in the order they run. */
+export const portalGuards = (access: PortalAccess): readonly Guard[] => portal[access];
 
 /** A ticket code from a path or body: 12 digits, else the complaint is simply not found. */
 export function ticketFrom(value: unknown): number {

@@ -6,14 +6,30 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import {
+  isOpenAccess,
   routeSchema,
   type Endpoint,
   type HandlerInputOf,
+  type PortalAccess,
+  type StaffAccess,
   type SuccessOf,
 } from '@canal/shared/contract';
 
 /** A guard refuses a request by throwing an `AppError`; it reads only the request's headers. */
 export type Guard = (request: FastifyRequest) => Promise<void>;
+
+/** The guards that check an access rule, in the order they run. */
+export type AccessGuards = (access: PortalAccess | StaffAccess) => readonly Guard[];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every access rule's guards, decorated once by the composition root (`app.ts`) from the
+     * portal's (`http/guards.ts`) and the back office's (`back-office/staff/guard.ts`).
+     */
+    accessGuards: AccessGuards;
+  }
+}
 
 /** The request a route's handler receives: params, query and body as its contract entry parses them. */
 export type RouteRequest<E extends Endpoint> = FastifyRequest<{
@@ -26,12 +42,6 @@ export type RouteRequest<E extends Endpoint> = FastifyRequest<{
 type Answer<E extends Endpoint> = Exclude<SuccessOf<E>, Blob | undefined> | FastifyReply;
 
 export interface RouteOptions<E extends Endpoint> {
-  /**
-   * Who may call, checked in order before the body is read and before params, query and body are
-   * validated: a caller without access gets 401/403, never a 400 about a body it may not send.
-   * Required unless the entry's access is `public` or `development`.
-   */
-  guards?: readonly Guard[];
   /** Route config (per-route rate limits). */
   config?: FastifyContextConfig;
   handler: (request: RouteRequest<E>, reply: FastifyReply) => Answer<E> | Promise<Answer<E>>;
@@ -41,23 +51,24 @@ export interface RouteOptions<E extends Endpoint> {
  * Registers the route of one contract entry: its method, its path (relative to the plugin's
  * prefix) and its schema come from the entry, so every route validates what the contract says it
  * takes and serializes every JSON answer through the declared schema (a field the schema does not
- * declare is dropped). Guards run in `preParsing`: after the per-client rate limit (a route-level
- * `onRequest` hook that `@fastify/rate-limit` appends) and before the body is read or validated.
+ * declare is dropped). Its guards are the ones its declared access stands for
+ * (`app.accessGuards`), so a route cannot check less, or other, than its entry says. They run in
+ * `preParsing`: after the per-client rate limit (a route-level `onRequest` hook that
+ * `@fastify/rate-limit` appends) and before the body is read or validated, so a caller without
+ * access gets 401/403, never a 400 about a body it may not send.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
-  { guards = [], config, handler }: RouteOptions<E>,
+  { config, handler }: RouteOptions<E>,
 ): void {
   const { prefix } = app;
   if (!entry.path.startsWith(prefix))
     throw new Error(`La ruta ${entry.path} no está bajo el prefijo ${prefix}.`);
-  const open = entry.access === 'public' || entry.access === 'development';
-  if (open !== (guards.length === 0))
+  const guards = isOpenAccess(entry.access) ? [] : app.accessGuards(entry.access);
+  if (!isOpenAccess(entry.access) && guards.length === 0)
     throw new Error(
-      `La ruta ${entry.method} ${entry.path} (acceso ${JSON.stringify(entry.access)}) ${
-        open ? 'no lleva' : 'necesita'
-      } guardias.`,
+      `La ruta ${entry.method} ${entry.path} (acceso ${JSON.stringify(entry.access)}) no tiene guardias.`,
     );
   app.route({
     method: entry.method,

@@ -91,10 +91,10 @@ describe('the response schema is a field allowlist', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+    app.decorate('accessGuards', () => [async () => {}]);
     await app.register(
       async (scope) =>
         route(scope, contract.listUsers, {
-          guards: [async () => {}],
           handler: () =>
             [
               {

@@ -33,22 +33,45 @@ export interface MultipartBody {
   readonly files: { readonly field: string; readonly max: number };
 }
 
-/** Who may call an endpoint (the guard that checks it). */
-export type Access =
+/**
+ * Who may call an endpoint. The API derives each route's guards from it (`route()` in
+ * `apps/api/src/http/route.ts`), so what an entry declares is what its route checks.
+ */
+export type Access = OpenAccess | PortalAccess | StaffAccess;
+
+/** Routes without a guard. */
+export type OpenAccess =
   /** Anyone. */
   | 'public'
+  /** Outside production only. */
+  | 'development';
+
+/** The portal's callers. */
+export type PortalAccess =
   /** `x-filial` names a known organisation. */
   | 'organization'
   /** `x-filial`, and a bot-check token in `x-grecaptcha`. */
   | 'human'
-  /** `x-filial`, bot check, and the complainant's `Authorization: Bearer …`. */
-  | 'complainant'
+  /**
+   * `x-filial`, bot check, and a well-formed `Authorization: Bearer …` whose session may already
+   * have ended (signing out is idempotent).
+   */
+  | 'bearer'
+  /** `x-filial`, bot check, and the complainant's live session in `Authorization: Bearer …`. */
+  | 'complainant';
+
+/** The back office's callers. */
+export type StaffAccess =
   /** A back-office session cookie (and `x-csrf-token` on writes). */
   | 'staff'
   /** A back-office session of one of these roles. */
-  | { readonly roles: readonly ('administrador' | 'investigador' | 'auditor')[] }
-  /** Outside production only. */
-  | 'development';
+  | { readonly roles: readonly ('administrador' | 'investigador' | 'auditor')[] };
+
+export const isOpenAccess = (access: Access): access is OpenAccess =>
+  access === 'public' || access === 'development';
+
+export const isStaffAccess = (access: Access): access is StaffAccess =>
+  access === 'staff' || typeof access === 'object';
 
 export interface Endpoint {
   readonly method: HttpMethod;
@@ -160,8 +183,8 @@ const bytesAnswer = (body: BinaryBody) => ({
  */
 function securityOf(access: Access): Record<string, string[]>[] | undefined {
   if (access === 'human') return [{ botCheck: [] }];
-  if (access === 'complainant') return [{ botCheck: [], bearer: [] }];
-  if (access === 'staff' || typeof access === 'object') return [{ staffSession: [] }];
+  if (access === 'complainant' || access === 'bearer') return [{ botCheck: [], bearer: [] }];
+  if (isStaffAccess(access)) return [{ staffSession: [] }];
   return undefined;
 }
 

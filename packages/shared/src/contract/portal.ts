@@ -68,7 +68,7 @@ export const complainantSignOut = endpoint({
   method: 'DELETE',
   path: '/v1/denuncias/sesion',
   tag: complaints,
-  access: 'complainant',
+  access: 'bearer',
   summary: 'Cierra la sesión del denunciante',
   headers: complainantHeaders,
   responses: { 204: noBody, ...errors(400, 401, 403, ...ALWAYS) },

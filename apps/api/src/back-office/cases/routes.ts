@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { parseOrThrow } from '../../http/validation';
 import { route } from '../../http/route';
 import { sendFile } from '../../http/send-file';
-import { requireRole, requireStaff } from '../staff/guard';
 import {
   addInternalNote,
   assignCase,
@@ -32,20 +31,16 @@ import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 export const caseRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   await acceptMultipart(app);
-  const guards = [requireStaff];
 
   route(app, contract.inbox, {
-    guards,
     handler: async (request) => inbox(services, request.staff, request.query),
   });
 
   route(app, contract.viewCase, {
-    guards,
     handler: async (request) => viewCase(services, request.staff, request.params.id),
   });
 
   route(app, contract.downloadCaseFile, {
-    guards,
     handler: async (request, reply) =>
       sendFile(
         request,
@@ -55,7 +50,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.downloadCaseDossier, {
-    guards,
     handler: async (request, reply) => {
       const dossier = await caseDossier(services, request.staff, request.params.id);
       return sendFile(request, reply, { ...dossier, mimetype: 'application/zip' });
@@ -63,7 +57,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.viewCaseFile, {
-    guards,
     handler: async (request, reply) =>
       sendFile(
         request,
@@ -80,7 +73,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.changeStatus, {
-    guards,
     handler: async (request, reply) => {
       await changeStatus(services, request.staff, request.params.id, request.body);
       return reply.code(201).send({ message: 'Estado actualizado.' });
@@ -88,7 +80,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.replyToComplainant, {
-    guards,
     handler: async (request, reply) => {
       await replyToComplainant(services, request.staff, request.params.id, request.body.comentario);
       return reply.code(201).send({ message: 'Respuesta registrada.' });
@@ -96,7 +87,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.replyWithFiles, {
-    guards,
     handler: async (request, reply) => {
       // Refused before a byte of a file is staged: not the person's case, an auditor, closed.
       const row = await caseToChange(services, request.staff, request.params.id);
@@ -118,7 +108,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.addInternalNote, {
-    guards,
     handler: async (request, reply) => {
       await addInternalNote(services, request.staff, request.params.id, request.body.comentario);
       return reply.code(201).send({ message: 'Nota registrada.' });
@@ -126,18 +115,15 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.listSavedViews, {
-    guards,
     handler: async (request) => listSavedViews(services, request.staff),
   });
 
   route(app, contract.saveView, {
-    guards,
     handler: async (request, reply) =>
       reply.code(201).send(await saveView(services, request.staff, request.body)),
   });
 
   route(app, contract.deleteSavedView, {
-    guards,
     handler: async (request) => {
       await deleteSavedView(services, request.staff, request.params.id);
       return { message: 'Vista borrada.' };
@@ -145,7 +131,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.linkCase, {
-    guards,
     handler: async (request) => {
       await linkCase(services, request.staff, request.params.id, request.body);
       return { message: 'Casos vinculados.' };
@@ -153,7 +138,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.unlinkCase, {
-    guards,
     handler: async (request) => {
       await unlinkCase(services, request.staff, request.params.id, request.params.linkedId);
       return { message: 'Vínculo quitado.' };
@@ -161,7 +145,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.setCasePriority, {
-    guards,
     handler: async (request) => {
       await setCasePriority(services, request.staff, request.params.id, request.body.prioridad);
       return { message: 'Prioridad actualizada.' };
@@ -169,7 +152,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.setCaseTags, {
-    guards,
     handler: async (request) => {
       await setCaseTags(services, request.staff, request.params.id, request.body.etiquetas);
       return { message: 'Etiquetas actualizadas.' };
@@ -177,7 +159,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.assignCase, {
-    guards,
     handler: async (request) => {
       await assignCase(services, request.staff, request.params.id, request.body.usuario_id);
       return { message: 'Asignación actualizada.' };
@@ -185,7 +166,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.excludeFromCase, {
-    guards,
     handler: async (request) => {
       await setExclusion(services, request.staff, request.params.id, request.params.userId, true);
       return { message: 'Exclusión registrada.' };
@@ -193,7 +173,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.removeExclusion, {
-    guards,
     handler: async (request) => {
       await setExclusion(services, request.staff, request.params.id, request.params.userId, false);
       return { message: 'Exclusión eliminada.' };
@@ -201,7 +180,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.recordMilestone, {
-    guards,
     handler: async (request) => {
       await recordMilestone(
         services,
@@ -215,12 +193,10 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.listReplacementRequests, {
-    guards: [requireStaff, requireRole('administrador', 'auditor')],
     handler: async (request) => listReplacementTasks(services, request.staff),
   });
 
   route(app, contract.answerReplacementRequest, {
-    guards: [requireStaff, requireRole('administrador')],
     handler: async (request) => {
       await answerReplacement(services, request.staff, request.params.id, request.body);
       return { message: 'Solicitud respondida.' };
@@ -228,7 +204,6 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.reclassifyCase, {
-    guards,
     handler: async (request) => {
       await reclassifyCase(services, request.staff, request.params.id, request.body);
       return { message: 'Tipo de denuncia actualizado.' };

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { StaffAccess } from '@canal/shared/contract';
 import { AppError } from '../../errors';
+import type { Guard } from '../../http/route';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookie } from './cookies';
 import { staffRepository as repo } from './repository';
 import type { StaffRole, StaffUser } from './roles';
@@ -49,3 +51,9 @@ export const requireRole =
   async (request: FastifyRequest): Promise<void> => {
     if (!roles.includes(request.staff.role)) throw new AppError('FORBIDDEN');
   };
+
+const signedIn = [requireStaff];
+
+/** The guards of each back-office access rule (`Access` in the contract), in the order they run. */
+export const staffGuards = (access: StaffAccess): readonly Guard[] =>
+  access === 'staff' ? signedIn : [requireStaff, requireRole(...access.roles)];

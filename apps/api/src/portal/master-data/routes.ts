@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '@canal/shared/contract';
-import { requireOrganization } from '../../http/organization';
 import { acceptedEncoding } from '../../http/compression';
 import { route } from '../../http/route';
 import { AppError } from '../../errors';
@@ -23,7 +22,6 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
 
 /** SPEC §7 master data: no bot check, only x-filial; served from memory. */
 export const masterDataRoutes: FastifyPluginAsync = async (app) => {
-  const guards = [requireOrganization];
   const answers = (request: FastifyRequest) => app.services.catalogue.answers(request.organization);
 
   // The lists served whole: each endpoint and the catalogue's answer for it.
@@ -36,11 +34,9 @@ export const masterDataRoutes: FastifyPluginAsync = async (app) => {
   ] as const;
   for (const [endpoint, list] of lists)
     route(app, endpoint, {
-      guards,
       handler: (req, reply) => send(req, reply, answers(req)[list]),
     });
   route(app, contract.zoneAgencies, {
-    guards,
     handler: (req, reply) => {
       const answer = answers(req).agenciasByZone.get(req.params.zone);
       if (!answer) throw new AppError('ROUTE_NOT_FOUND', 'La zona indicada no existe.');

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
-import { requireOrganization } from '../../http/organization';
-import { requireHuman, ticketFrom } from '../../http/guards';
+import { ticketFrom } from '../../http/guards';
 import { route } from '../../http/route';
 import { AppError } from '../../errors';
 import { recoverCodes, requestPasswordReset, resetPassword } from './recovery';
@@ -13,11 +12,9 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
   { limits },
 ) => {
   const { services } = app;
-  const guards = [requireOrganization, requireHuman];
   const config = { rateLimit: { max: limits.recovery, timeWindow: '15 minutes' } };
 
   route(app, contract.recoverCodes, {
-    guards,
     config,
     handler: async (request) => {
       // The same answer, at the same moment, whether or not the address filed a complaint: it is
@@ -34,7 +31,6 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
   });
 
   route(app, contract.requestPasswordReset, {
-    guards,
     config,
     handler: async (request) => {
       let ticket: number;
@@ -49,7 +45,6 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
   });
 
   route(app, contract.resetPassword, {
-    guards,
     config,
     handler: async (request) => {
       const { ticket } = await resetPassword(services, request.body.token, request.body.password);
