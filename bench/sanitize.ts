@@ -111,7 +111,7 @@ const XMP =
  * (about 3.3 MiB). JPEG: a 4 MiB phone photo with GPS. MP4: a movie box with its user data and
  * 32 MiB of media.
  */
-async function ordinaryFiles(): Promise<[string, Buffer][]> {
+export async function ordinaryFiles(): Promise<[string, Buffer][]> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const scan = await doc.embedJpg(photo(MiB));

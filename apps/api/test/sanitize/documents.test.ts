@@ -126,12 +126,12 @@ describe('PDF', () => {
     expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(AUTHOR);
   });
 
-  it('blanks nested and escaped literal strings and keeps the rest', () => {
+  it('blanks nested and escaped literal strings and keeps the rest', async () => {
     const src = Buffer.from(
       '<< /Author (Juan \\(el jefe\\) (Perez)) /Title (Informe) /AuthorX (keep) /ModDate (D:2026)>>',
       'latin1',
     );
-    const out = sanitizeBuffer('pdf', src).toString('latin1');
+    const out = (await sanitizeBuffer('pdf', src)).toString('latin1');
     expect(out.length).toBe(src.length);
     expect(out).not.toContain('Juan');
     expect(out).not.toContain('Perez');
@@ -143,7 +143,7 @@ describe('PDF', () => {
 });
 
 describe('OOXML', () => {
-  it('blanks creator, last editor, company and manager, strips embedded photos, keeps the rest', async () => {
+  it('blanks creator, last editor, title, company and manager, strips embedded photos, keeps the rest', async () => {
     const photo = jpeg.encode(
       {
         data: randomBytes(16 * 16 * 4),
@@ -177,7 +177,9 @@ describe('OOXML', () => {
     const app = strFromU8(files['docProps/app.xml']!);
     expect(core).not.toContain(AUTHOR);
     expect(core).toContain('<dc:creator></dc:creator>');
-    expect(core).toContain('<dc:title>Informe</dc:title>');
+    // A title can name its author ("Informe de Juan"): emptied too (issue 25).
+    expect(core).toContain('<dc:title></dc:title>');
+    expect(core).not.toContain('Informe');
     expect(app).not.toContain('Acme');
     expect(app).not.toContain('Gerente');
     expect(app).toContain('<Pages>1</Pages>');
