@@ -81,7 +81,7 @@ const isJpeg = (name: string) => /(\/media\/[^/]+|^docProps\/thumbnail)\.jpe?g$/
 const isPng = (name: string) => /(\/media\/[^/]+|^docProps\/thumbnail)\.png$/i.test(name);
 /** An Office package embedded in this one (a chart's workbook in a Word file): stripped too. */
 const isPackage = (name: string) =>
-  /^(word|xl|ppt)\/embeddings\/[^/]+\.(docx|docm|xlsx|xlsm|pptx|pptm)$/i.test(name);
+  /^(word|xl|ppt)\/([^/]+\/)?embeddings\/[^/]+\.(docx|docm|xlsx|xlsm|pptx|pptm)$/i.test(name);
 /** A document part that may name people (comments, revisions, people, persons …). */
 const isPart = (name: string) => /^(word|xl|ppt)\/.+\.xml$/i.test(name);
 const isPptAuthors = (name: string) => /^ppt\/(commentAuthors|authors)\.xml$/i.test(name);
