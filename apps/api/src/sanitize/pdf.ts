@@ -46,6 +46,17 @@ const PATTERNS = [...KEYS, INFO, ...XMP_OPEN, OBJSTM, METADATA, FLATE, LENGTH, S
 const EMPTY_ZLIB = deflateSync(Buffer.alloc(0));
 const LINE_FEED = 0x0a;
 const LOOKAHEAD = Math.max(...PATTERNS.map((p) => p.length)) + 1;
+/** Patterns searched together: by a first byte they share (`lead`), or alone. */
+interface Group {
+  lead: number | null;
+  patterns: Buffer[];
+}
+const GROUPS: Group[] = [
+  { lead: 0x2f, patterns: PATTERNS.filter((p) => p[0] === 0x2f) },
+  { lead: 0x3c, patterns: PATTERNS.filter((p) => p[0] === 0x3c) },
+  { lead: null, patterns: [STREAM] },
+  { lead: null, patterns: [ENDOBJ] },
+];
 const SPACE = 0x20;
 /** A value longer than this is not metadata (or not a string): stop blanking. */
 const MAX_VALUE = 64 * 1024;
@@ -156,8 +167,11 @@ export class PdfSanitizer implements Sanitizer {
   /** A collected object stream, whole: to clean before going on. */
   private ready: Buffer | null = null;
   /** Where each pattern next occurs in `searched` (-1: nowhere after the last search). */
-  private readonly next = new Array<number>(PATTERNS.length).fill(-1);
+  private readonly next = new Array<number>(GROUPS.length).fill(-1);
+  private readonly found = new Array<Buffer | null>(GROUPS.length).fill(null);
   private searched: Buffer | null = null;
+  /** The pattern of the token `nextToken` found. */
+  private token: Buffer | null = null;
 
   write(chunk: Buffer, out: (b: Buffer) => void): void | Promise<void> {
     this.out = out;
@@ -234,33 +248,56 @@ export class PdfSanitizer implements Sanitizer {
   }
 
   /**
-   * Where the next token of any pattern starts at or after `i` (-1: none), and which. Each
-   * pattern's next occurrence is remembered for this `work`: searched again only once `i` has
-   * passed it or blanking overwrote it, so each pattern's search covers `work` about once.
+   * Where the next token of any pattern starts at or after `i` (-1: none), and which. The
+   * patterns are searched in four groups: names (each starts with `/`) and XMP openers (`<`) by
+   * their first byte, `stream` and `endobj` by themselves. Each group's next token is remembered
+   * for this `work` and searched again only once `i` has passed it or blanking overwrote it, so
+   * each group's search covers `work` about once (linear, however many tokens it holds).
    */
-  private nextToken(work: Buffer, i: number, n: number): [number, Buffer | null] {
+  private nextToken(work: Buffer, i: number, n: number): number {
     if (this.searched !== work) {
       this.searched = work;
       this.next.fill(-2);
     }
     let best = -1;
-    let pattern: Buffer | null = null;
-    for (let k = 0; k < PATTERNS.length; k++) {
-      const p = PATTERNS[k]!;
-      let at = this.next[k]!;
+    this.token = null;
+    for (let g = 0; g < GROUPS.length; g++) {
+      let at = this.next[g]!;
       if (at === -1) continue;
-      if (at < i || work.compare(p, 0, p.length, at, at + p.length) !== 0)
-        at = work.indexOf(p, Math.max(i, at + 1));
-      // A key must end at a delimiter (/AuthorX is another name); `stream` is a keyword.
-      while (at >= 0 && at + p.length < n && !this.isToken(work, p, at, n))
-        at = work.indexOf(p, at + 1);
-      this.next[k] = at;
+      const found = this.found[g];
+      if (at < i || !found || !this.matches(work, found, at, n)) {
+        at = this.search(work, g, at < i ? i : at + 1, n);
+        this.next[g] = at;
+      }
       if (at >= 0 && (best < 0 || at < best)) {
         best = at;
-        pattern = p;
+        this.token = this.found[g]!;
       }
     }
-    return [best, pattern];
+    return best;
+  }
+
+  /** True when `p` is at `at` as a token (at the very end of `work`: undecided, so yes). */
+  private matches(work: Buffer, p: Buffer, at: number, n: number): boolean {
+    if (at + p.length > n) return false;
+    // Byte by byte: most candidates differ at their second byte.
+    for (let k = 0; k < p.length; k++) if (work[at + k] !== p[k]) return false;
+    // A key must end at a delimiter (/AuthorX is another name); `stream` is a keyword.
+    return at + p.length === n || this.isToken(work, p, at, n);
+  }
+
+  /** The first token of group `g` at or after `from` (noted in `found`), or -1. */
+  private search(work: Buffer, g: number, from: number, n: number): number {
+    const group = GROUPS[g]!;
+    const needle = group.lead ?? group.patterns[0]!;
+    for (let at = work.indexOf(needle, from); at >= 0; at = work.indexOf(needle, at + 1))
+      for (const p of group.patterns)
+        if (this.matches(work, p, at, n)) {
+          this.found[g] = p;
+          return at;
+        }
+    this.found[g] = null;
+    return -1;
   }
 
   /** Blanks in place from `start` in `work`; returns where unprocessed bytes begin. */
@@ -271,7 +308,8 @@ export class PdfSanitizer implements Sanitizer {
       const mode = this.mode;
       switch (mode.kind) {
         case 'scan': {
-          const [best, pattern] = this.nextToken(work, i, n);
+          const best = this.nextToken(work, i, n);
+          const pattern = this.token;
           const safeEnd = final ? n : n - LOOKAHEAD;
           if (best < 0 || pattern === null || (!final && best + pattern.length >= n)) {
             return final ? n : Math.max(i, safeEnd);
