@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the repo, one after the other; figures printed, nothing asserted.
 const suites: [string, string][] = [
   ['file cipher', './file-cipher'],
+  ['sanitize', './sanitize'],
   ['api', './api'],
   ['streams', './streams'],
   ['inbox', './inbox'],

@@ -135,6 +135,16 @@ export const ERRORS = {
     status: 415,
     message: 'El formato del contenido enviado no es compatible.',
   },
+  /**
+   * The investigator's copy of a stored file could not be made within its limits (bytes inflated,
+   * time: `sanitize/limits.ts`): a decompression bomb or a file too odd to strip with confidence.
+   * The copy is withheld rather than sent with its metadata; the original is kept.
+   */
+  SAFE_COPY_LIMIT: {
+    status: 422,
+    message:
+      'No se pudo preparar una copia segura de este archivo: excede los límites de procesamiento (por ejemplo, contenido comprimido demasiado grande). El archivo original se conserva sin cambios.',
+  },
   TOO_MANY_ATTEMPTS: {
     status: 429,
     message: 'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.',

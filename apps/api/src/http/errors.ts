@@ -52,6 +52,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         { err: error, integrity: true },
         'archivo almacenado alterado o incompleto',
       );
+    else if (error instanceof AppError && error.code === 'SAFE_COPY_LIMIT')
+      request.log.warn(
+        { limit: error.cause },
+        'copia segura retenida: el archivo excede los límites de procesamiento',
+      );
     else if (problem.status >= 500) request.log.error({ err: error }, 'error no controlado');
     else
       request.log.info(

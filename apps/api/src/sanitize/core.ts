@@ -1,12 +1,15 @@
 import { Transform } from 'node:stream';
+import type { Budget } from './limits';
 
 /**
  * A metadata stripper fed one chunk at a time. It writes what it keeps through `out`, as views of
  * the input where it can (no copy), and holds at most a small, bounded amount between chunks.
+ * A stripper that inflates (PDF, OOXML) answers a promise while it waits for the thread pool; the
+ * next chunk comes only once it settles.
  */
 export interface Sanitizer {
-  write(chunk: Buffer, out: (b: Buffer) => void): void;
-  end(out: (b: Buffer) => void): void;
+  write(chunk: Buffer, out: (b: Buffer) => void): void | Promise<void>;
+  end(out: (b: Buffer) => void): void | Promise<void>;
 }
 
 type Step =
@@ -111,24 +114,25 @@ export abstract class ByteParser implements Sanitizer {
   }
 }
 
+/** Calls `done` when `work` has finished, at once when it did without waiting. */
+function settle(work: () => void | Promise<void>, done: (error?: Error | null) => void): void {
+  try {
+    const pending = work();
+    if (pending) pending.then(() => done(), done);
+    else done();
+  } catch (error) {
+    done(error as Error);
+  }
+}
+
 /** The sanitizer as a stream Transform. */
 export function toTransform(sanitizer: Sanitizer): Transform {
   const transform: Transform = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      try {
-        sanitizer.write(chunk, push);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
+      settle(() => sanitizer.write(chunk, push), done);
     },
     flush(done) {
-      try {
-        sanitizer.end(push);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
+      settle(() => sanitizer.end(push), done);
     },
   });
   const push = (b: Buffer) => {
@@ -137,11 +141,24 @@ export function toTransform(sanitizer: Sanitizer): Transform {
   return transform;
 }
 
-/** Runs a sanitizer over a whole buffer (for small files, or inside a container). */
-export function runOnBuffer(sanitizer: Sanitizer, data: Buffer): Buffer {
+/** Slices of this size are fed to a sanitizer run over a buffer, with a pause between them. */
+const SLICE = 256 * 1024;
+
+/**
+ * Runs a sanitizer over a whole buffer (a file, or a part or stream inside one), a slice at a
+ * time: the event loop serves other requests between slices, and the budget's deadline holds.
+ */
+export async function runOnBuffer(
+  sanitizer: Sanitizer,
+  data: Buffer,
+  budget: Budget,
+): Promise<Buffer> {
   const parts: Buffer[] = [];
   const out = (b: Buffer) => parts.push(b);
-  sanitizer.write(data, out);
-  sanitizer.end(out);
-  return Buffer.concat(parts);
+  for (let at = 0; at < data.length; at += SLICE) {
+    await sanitizer.write(data.subarray(at, at + SLICE), out);
+    await budget.pause();
+  }
+  await sanitizer.end(out);
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }

@@ -22,7 +22,8 @@ const isRst = (m: number) => m >= 0xd0 && m <= 0xd7;
  *   second image), APP3–APP15, COM, and everything after the end-of-image marker (the second
  *   image of an "Ultra HDR" photo, or anything appended).
  *
- * Segments are read by their length up to a scan (SOS); the entropy-coded data after it is
+ * Segments are read by their length up to a scan (SOS), skipping stray bytes between them as
+ * decoders do; the entropy-coded data after it is
  * copied up to the next real marker, found by searching for 0xFF and skipping stuffed 0xFF00 and
  * restart markers. Memory: at most one APP2/APP14 segment (64 KiB) is held to look inside it.
  */
@@ -36,13 +37,18 @@ export class JpegSanitizer extends ByteParser {
     });
   }
 
+  /** Between segments, bytes that are not a marker are being skipped. */
+  private stray = false;
+
   protected top(): void {
     this.need(1, (b) => {
       if (b[0] === 0xff) this.markerByte();
       else {
-        // Not at a marker: malformed; keep the rest as it is.
-        this.emit(b);
-        this.passRest();
+        // Not at a marker: decoders skip such bytes up to the next 0xFF (libjpeg's "extraneous
+        // bytes before marker") and read on, so the segments after them (an Exif block with
+        // GPS) are still there for any reader: drop the bytes and go on as decoders do.
+        this.stray = true;
+        this.scanning();
       }
     });
   }
@@ -95,8 +101,18 @@ export class JpegSanitizer extends ByteParser {
     });
   }
 
-  /** Entropy-coded data: copied in one run up to the next marker that is not stuffing or RSTn. */
+  /**
+   * Entropy-coded data: copied in one run up to the next marker that is not stuffing or RSTn.
+   * Stray bytes between segments: dropped up to the next 0xFF.
+   */
   protected override scan(chunk: Buffer, off: number): number {
+    if (this.stray) {
+      const ff = chunk.indexOf(0xff, off);
+      if (ff < 0) return chunk.length;
+      this.stray = false;
+      this.markerByte();
+      return ff + 1;
+    }
     let i = off;
     for (;;) {
       const j = chunk.indexOf(0xff, i);

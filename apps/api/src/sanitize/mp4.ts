@@ -4,13 +4,15 @@ import { ByteParser } from './core';
 const CONTAINERS = new Set(['moov', 'trak', 'mdia']);
 /**
  * User data and metadata: ©xyz (the place it was filmed), ©ART/©aut/©nam, the Apple
- * "com.apple.quicktime.location.ISO6709" and make/model keys, XMP. None is needed to play.
+ * "com.apple.quicktime.location.ISO6709" and make/model keys, XMP. And vendor extensions
+ * (`uuid` boxes): XMP in an MP4 (BE7ACFCB-97A9-42E8-9C71-999491E3AFAC: author, GPS), a camera's
+ * Exif (Canon's CMT boxes: serial number, GPS). None is needed to play.
  */
-const METADATA = new Set(['udta', 'meta']);
+const METADATA = new Set(['udta', 'meta', 'uuid']);
 
 /**
- * MP4 / MOV (ISO base media), streamed box by box. Each udta and meta box inside moov or a track
- * (and at the top level) becomes a `free` box of the same length, its content zeroed: nothing
+ * MP4 / MOV (ISO base media), streamed box by box. Each udta, meta and uuid box inside moov or a
+ * track (and at the top level) becomes a `free` box of the same length, its content zeroed: nothing
  * moves, so the chunk offsets (stco/co64) into mdat stay right, and the output has the input's
  * length. Everything else is copied; only box headers (8–16 bytes) are held.
  */

@@ -1,5 +1,9 @@
-import { deflateSync, inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate, deflateSync } from 'node:zlib';
 import { runOnBuffer, type Sanitizer } from './core';
+import { Budget, isLimitError, limitReached } from './limits';
+
+const deflateAsync = promisify(deflate);
 
 /**
  * Document-information keys whose values are blanked wherever they appear. /Title too: a title
@@ -18,8 +22,16 @@ const KEYS = [
 ].map((k) => Buffer.from(k, 'latin1'));
 /** The trailer's (or cross-reference stream's) reference to the information dictionary. */
 const INFO = Buffer.from('/Info', 'latin1');
-const XMP_OPEN = ['<x:xmpmeta', '<x:xapmeta'].map((k) => Buffer.from(k, 'latin1'));
-const XMP_CLOSE = ['</x:xmpmeta>', '</x:xapmeta>'].map((k) => Buffer.from(k, 'latin1'));
+/**
+ * An XMP packet anywhere in the file (an uncompressed stream, an embedded JPEG's APP1): from its
+ * packet header, its optional `x:xmpmeta` wrapper or its `rdf:RDF` to the matching end.
+ */
+const XMP_OPEN = ['<?xpacket begin', '<x:xmpmeta', '<x:xapmeta', '<rdf:RDF'].map((k) =>
+  Buffer.from(k, 'latin1'),
+);
+const XMP_CLOSE = ['<?xpacket end', '</x:xmpmeta>', '</x:xapmeta>', '</rdf:RDF>'].map((k) =>
+  Buffer.from(k, 'latin1'),
+);
 const name = (k: string) => Buffer.from(k, 'latin1');
 /** What the scanner notes about the object it is in, to decide on its stream. */
 const OBJSTM = name('/ObjStm');
@@ -30,12 +42,21 @@ const STREAM = name('stream');
 const ENDSTREAM = name('endstream');
 const ENDOBJ = name('endobj');
 const PATTERNS = [...KEYS, INFO, ...XMP_OPEN, OBJSTM, METADATA, FLATE, LENGTH, STREAM, ENDOBJ];
-/**
- * A compressed object or metadata stream longer than this is let through as it is (memory
- * bound). Writers keep object streams small (pdf-lib: 50 objects; Acrobat: about 100).
- */
-export const MAX_COLLECTED = 8 * 1024 * 1024;
+/** An empty zlib stream: what a compressed metadata stream holds in the copy. */
+const EMPTY_ZLIB = deflateSync(Buffer.alloc(0));
+const LINE_FEED = 0x0a;
 const LOOKAHEAD = Math.max(...PATTERNS.map((p) => p.length)) + 1;
+/** Patterns searched together: by a first byte they share (`lead`), or alone. */
+interface Group {
+  lead: number | null;
+  patterns: Buffer[];
+}
+const GROUPS: Group[] = [
+  { lead: 0x2f, patterns: PATTERNS.filter((p) => p[0] === 0x2f) },
+  { lead: 0x3c, patterns: PATTERNS.filter((p) => p[0] === 0x3c) },
+  { lead: null, patterns: [STREAM] },
+  { lead: null, patterns: [ENDOBJ] },
+];
 const SPACE = 0x20;
 /** A value longer than this is not metadata (or not a string): stop blanking. */
 const MAX_VALUE = 64 * 1024;
@@ -65,7 +86,8 @@ type Mode =
   | { kind: 'metaName' }
   | { kind: 'length'; text: string }
   | { kind: 'eol' }
-  | { kind: 'collect'; left: number | null; parts: Buffer[]; size: number };
+  | { kind: 'collect'; left: number | null; parts: Buffer[]; size: number }
+  | { kind: 'wipe'; left: number | null; fill: Buffer; pad: number; written: number };
 
 /** What is known of the current object's dictionary when its stream starts. */
 interface ObjectNotes {
@@ -77,47 +99,63 @@ interface ObjectNotes {
 const noNotes = (): ObjectNotes => ({ objStm: false, metadata: false, flate: false, length: null });
 
 /**
- * The content of a compressed object stream or XMP stream, cleaned: inflated, blanked by a
- * PdfSanitizer of its own, deflated again and padded with line feeds to its original length (so
- * every offset in the file stays valid; readers stop at the end of the deflate data). Unchanged
- * when nothing in it needed blanking. When the cleaned data does not fit (it practically always
- * does: blanking makes it more compressible), or cannot be inflated, an XMP stream is blanked
- * whole and an object stream is emptied, rather than let anything through.
+ * The content of a compressed object stream, cleaned: inflated (bounded, on the thread pool),
+ * blanked by a PdfSanitizer of its own (a slice at a time), deflated again and padded with line
+ * feeds to its original length (so every offset in the file stays valid; readers stop at the end
+ * of the deflate data). Unchanged when nothing in it needed blanking, or when it cannot be
+ * inflated (readers cannot read it either). When the cleaned data does not fit (it practically
+ * always does: blanking makes it more compressible), the objects are blanked whole rather than
+ * let anything through. Past a limit of the budget: SAFE_COPY_LIMIT.
  */
-function cleanCompressed(content: Buffer, metadata: boolean): Buffer {
+async function cleanObjectStream(content: Buffer, budget: Budget): Promise<Buffer> {
   const padded = (data: Buffer) => {
-    const out = Buffer.alloc(content.length, 0x0a);
+    const out = Buffer.alloc(content.length, LINE_FEED);
     if (data.length <= out.length) data.copy(out);
     return out;
   };
   let inflated: Buffer;
   try {
-    inflated = inflateSync(content);
-  } catch {
-    return metadata ? Buffer.alloc(content.length, SPACE) : content;
+    inflated = await budget.inflate(content);
+  } catch (error) {
+    if (isLimitError(error)) throw error;
+    return content;
   }
-  const cleaned = runOnBuffer(new PdfSanitizer(), inflated);
+  const cleaned = await runOnBuffer(new PdfSanitizer(budget, true), inflated, budget);
   if (cleaned.equals(inflated)) return content;
-  const deflated = deflateSync(cleaned, { level: 9 });
+  const deflated = await deflateAsync(cleaned, { level: 9 });
+  budget.check();
   if (deflated.length <= content.length) return padded(deflated);
-  return padded(deflateSync(Buffer.alloc(cleaned.length, SPACE), { level: 9 }));
+  return padded(await deflateAsync(Buffer.alloc(cleaned.length, SPACE), { level: 9 }));
 }
 
 /**
  * PDF, streamed, by overwriting in place: every byte keeps its offset, so the cross-reference
  * table stays valid and the output has the input's length. It blanks (with spaces) the values of
- * /Author, /Creator, /Producer, /Subject, /Keywords, /CreationDate and /ModDate, keeps their
- * brackets (so `(…)` becomes `(   )`), blanks the trailer's `/Info n 0 R` (readers then see no
- * information dictionary), and blanks XMP packets (`<x:xmpmeta …>…</x:xmpmeta>`).
+ * /Title, /Author, /Creator, /Producer, /Subject, /Keywords, /CreationDate and /ModDate, keeps
+ * their brackets (so `(…)` becomes `(   )`), blanks the trailer's `/Info n 0 R` (readers then see
+ * no information dictionary), and blanks XMP packets wherever they appear.
  *
- * Compressed object streams (`/Type /ObjStm`, where PDF 1.5+ writers put the information
- * dictionary, referenced from a cross-reference stream) and compressed XMP streams
- * (`/Type /Metadata /Filter /FlateDecode`) are collected, inflated, blanked the same way and
- * deflated again into the same number of bytes (`cleanCompressed`).
- * Memory: a carry of a few bytes between chunks, one copy of each chunk, and one object or XMP
- * stream at a time (at most MAX_COLLECTED bytes; a larger one passes as it is).
+ * A metadata stream (`/Type /Metadata`: XMP, with or without its `x:xmpmeta` wrapper, in any
+ * encoding) is emptied whole without being read: a compressed one becomes an empty zlib stream
+ * padded with line feeds, another one spaces. Compressed object streams (`/Type /ObjStm`, where
+ * PDF 1.5+ writers put the information dictionary, referenced from a cross-reference stream) are
+ * collected and cleaned (`cleanObjectStream`), within the budget's limits.
+ * Memory: a carry of a few bytes between chunks, one copy of each chunk, and one object stream
+ * at a time (at most the budget's `part` bytes, compressed and inflated).
+ *
+ * The search for the next token keeps where each pattern next occurs, so a chunk is searched
+ * once per pattern, not once per token found (linear in its length).
  */
 export class PdfSanitizer implements Sanitizer {
+  /**
+   * `nested`: the content of an object stream, which holds no streams (the `stream` keyword there
+   * is not one).
+   */
+  constructor(
+    private readonly budget = new Budget(),
+    private readonly nested = false,
+  ) {}
+
   private carry: Buffer = Buffer.alloc(0);
   private mode: Mode = { kind: 'scan' };
   private notes = noNotes();
@@ -126,27 +164,59 @@ export class PdfSanitizer implements Sanitizer {
   /** Where the bytes of `work` not yet written out begin (bytes collected are not written). */
   private from = 0;
   private out: (b: Buffer) => void = () => {};
+  /** A collected object stream, whole: to clean before going on. */
+  private ready: Buffer | null = null;
+  /** Where each pattern next occurs in `searched` (-1: nowhere after the last search). */
+  private readonly next = new Array<number>(GROUPS.length).fill(-1);
+  private readonly found = new Array<Buffer | null>(GROUPS.length).fill(null);
+  private searched: Buffer | null = null;
+  /** The pattern of the token `nextToken` found. */
+  private token: Buffer | null = null;
 
-  write(chunk: Buffer, out: (b: Buffer) => void): void {
-    const work = Buffer.concat([this.carry, chunk]);
+  write(chunk: Buffer, out: (b: Buffer) => void): void | Promise<void> {
     this.out = out;
     this.from = 0;
-    const stop = this.process(work, false);
-    if (stop > this.from) out(work.subarray(this.from, stop));
-    if (stop > 0) this.prev = work[stop - 1]!;
-    this.carry = Buffer.from(work.subarray(stop));
+    return this.advance(Buffer.concat([this.carry, chunk]), 0, false);
   }
 
-  end(out: (b: Buffer) => void): void {
-    const work = this.carry;
+  end(out: (b: Buffer) => void): void | Promise<void> {
     this.out = out;
     this.from = 0;
-    this.process(work, true);
-    const mode = this.mode;
-    if (mode.kind === 'collect') for (const part of mode.parts) out(part);
-    if (work.length > this.from) out(work.subarray(this.from));
+    const work = this.carry;
     this.carry = Buffer.alloc(0);
-    this.mode = { kind: 'scan' };
+    return this.advance(work, 0, true);
+  }
+
+  /**
+   * Processes `work` from `i`. When an object stream is whole, waits for it to be cleaned, writes
+   * it out and goes on from where it ended: synchronous until then.
+   */
+  private advance(work: Buffer, i: number, final: boolean): void | Promise<void> {
+    const stop = this.process(work, i, final);
+    // At the end of the file an unfinished object stream is cleaned as far as it goes.
+    const mode = this.mode;
+    if (final && !this.ready && mode.kind === 'collect') {
+      this.ready = Buffer.concat(mode.parts, mode.size);
+      this.from = stop;
+    }
+    const content = this.ready;
+    if (content) {
+      this.ready = null;
+      return cleanObjectStream(content, this.budget).then((cleaned) => {
+        this.out(cleaned);
+        this.notes = noNotes();
+        this.mode = { kind: 'scan' };
+        return this.advance(work, stop, final);
+      });
+    }
+    if (final) {
+      if (work.length > this.from) this.out(work.subarray(this.from));
+      this.mode = { kind: 'scan' };
+      return;
+    }
+    if (stop > this.from) this.out(work.subarray(this.from, stop));
+    if (stop > 0) this.prev = work[stop - 1]!;
+    this.carry = Buffer.from(work.subarray(stop));
   }
 
   /** True when `p` found at `at` is the token it looks like. */
@@ -171,36 +241,75 @@ export class PdfSanitizer implements Sanitizer {
     this.from = to;
   }
 
-  /** The collected stream is whole: writes its cleaned content out. */
+  /** The collected stream is whole: it is cleaned before the rest is processed. */
   private release(): void {
     const mode = this.mode;
-    if (mode.kind !== 'collect') return;
-    const content = Buffer.concat(mode.parts, mode.size);
-    this.out(cleanCompressed(content, this.notes.metadata));
-    this.notes = noNotes();
-    this.mode = { kind: 'scan' };
+    if (mode.kind === 'collect') this.ready = Buffer.concat(mode.parts, mode.size);
   }
 
-  /** Blanks in place from the start of `work`; returns where unprocessed bytes begin. */
-  private process(work: Buffer, final: boolean): number {
-    let i = 0;
+  /**
+   * Where the next token of any pattern starts at or after `i` (-1: none), and which. The
+   * patterns are searched in four groups: names (each starts with `/`) and XMP openers (`<`) by
+   * their first byte, `stream` and `endobj` by themselves. Each group's next token is remembered
+   * for this `work` and searched again only once `i` has passed it or blanking overwrote it, so
+   * each group's search covers `work` about once (linear, however many tokens it holds).
+   */
+  private nextToken(work: Buffer, i: number, n: number): number {
+    if (this.searched !== work) {
+      this.searched = work;
+      this.next.fill(-2);
+    }
+    let best = -1;
+    this.token = null;
+    for (let g = 0; g < GROUPS.length; g++) {
+      let at = this.next[g]!;
+      if (at === -1) continue;
+      const found = this.found[g];
+      if (at < i || !found || !this.matches(work, found, at, n)) {
+        at = this.search(work, g, at < i ? i : at + 1, n);
+        this.next[g] = at;
+      }
+      if (at >= 0 && (best < 0 || at < best)) {
+        best = at;
+        this.token = this.found[g]!;
+      }
+    }
+    return best;
+  }
+
+  /** True when `p` is at `at` as a token (at the very end of `work`: undecided, so yes). */
+  private matches(work: Buffer, p: Buffer, at: number, n: number): boolean {
+    if (at + p.length > n) return false;
+    // Byte by byte: most candidates differ at their second byte.
+    for (let k = 0; k < p.length; k++) if (work[at + k] !== p[k]) return false;
+    // A key must end at a delimiter (/AuthorX is another name); `stream` is a keyword.
+    return at + p.length === n || this.isToken(work, p, at, n);
+  }
+
+  /** The first token of group `g` at or after `from` (noted in `found`), or -1. */
+  private search(work: Buffer, g: number, from: number, n: number): number {
+    const group = GROUPS[g]!;
+    const needle = group.lead ?? group.patterns[0]!;
+    for (let at = work.indexOf(needle, from); at >= 0; at = work.indexOf(needle, at + 1))
+      for (const p of group.patterns)
+        if (this.matches(work, p, at, n)) {
+          this.found[g] = p;
+          return at;
+        }
+    this.found[g] = null;
+    return -1;
+  }
+
+  /** Blanks in place from `start` in `work`; returns where unprocessed bytes begin. */
+  private process(work: Buffer, start: number, final: boolean): number {
+    let i = start;
     const n = work.length;
     while (i < n) {
       const mode = this.mode;
       switch (mode.kind) {
         case 'scan': {
-          let best = -1;
-          let pattern: Buffer | null = null;
-          for (const p of PATTERNS) {
-            let at = work.indexOf(p, i);
-            // A key must end at a delimiter (/AuthorX is another name); `stream` is a keyword.
-            while (at >= 0 && at + p.length < n && !this.isToken(work, p, at, n))
-              at = work.indexOf(p, at + 1);
-            if (at >= 0 && (best < 0 || at < best)) {
-              best = at;
-              pattern = p;
-            }
-          }
+          const best = this.nextToken(work, i, n);
+          const pattern = this.token;
           const safeEnd = final ? n : n - LOOKAHEAD;
           if (best < 0 || pattern === null || (!final && best + pattern.length >= n)) {
             return final ? n : Math.max(i, safeEnd);
@@ -309,7 +418,17 @@ export class PdfSanitizer implements Sanitizer {
             i += work[i + 1] === 0x0a ? 2 : 1;
           } else if (work[i] === 0x0a) i++;
           const notes = this.notes;
-          if ((notes.objStm || notes.metadata) && notes.flate) {
+          if (this.nested) {
+            this.mode = { kind: 'scan' };
+          } else if (notes.metadata) {
+            this.mode = {
+              kind: 'wipe',
+              left: notes.length,
+              fill: notes.flate ? EMPTY_ZLIB : Buffer.alloc(0),
+              pad: notes.flate ? LINE_FEED : SPACE,
+              written: 0,
+            };
+          } else if (notes.objStm && notes.flate) {
             this.mode = { kind: 'collect', left: notes.length, parts: [], size: 0 };
             this.collect(work, i, i);
           } else {
@@ -319,26 +438,52 @@ export class PdfSanitizer implements Sanitizer {
           break;
         }
         case 'collect': {
+          let whole: boolean;
           if (mode.left !== null) {
             const take = Math.min(mode.left, n - i);
             this.collect(work, i, i + take);
             i += take;
             mode.left -= take;
-            if (mode.left === 0) this.release();
+            whole = mode.left === 0;
           } else {
             const at = work.indexOf(ENDSTREAM, i);
             const to = at >= 0 ? at : final ? n : Math.max(i, n - ENDSTREAM.length);
             this.collect(work, i, to);
             i = to;
-            if (at >= 0) this.release();
-            else if (!final) return i;
+            whole = at >= 0;
           }
-          if (this.mode.kind === 'collect' && this.mode.size > MAX_COLLECTED) {
-            // Too large to hold: let it through as it is.
-            for (const part of this.mode.parts) this.out(part);
+          // Held whole to be inflated: past the part's bound the copy is withheld, never let
+          // through uncleaned.
+          if (mode.size > this.budget.limits.part) throw limitReached('part');
+          if (whole) {
+            this.release();
+            return i;
+          }
+          if (!final && mode.left === null) return i;
+          break;
+        }
+        case 'wipe': {
+          // A metadata stream's content, overwritten in place up to its length or `endstream`.
+          let to: number;
+          let whole: boolean;
+          if (mode.left !== null) {
+            to = i + Math.min(mode.left, n - i);
+            mode.left -= to - i;
+            whole = mode.left === 0;
+          } else {
+            const at = work.indexOf(ENDSTREAM, i);
+            to = at >= 0 ? at : final ? n : Math.max(i, n - ENDSTREAM.length);
+            whole = at >= 0;
+          }
+          const fill = Math.max(0, Math.min(to - i, mode.fill.length - mode.written));
+          if (fill > 0) mode.fill.copy(work, i, mode.written, mode.written + fill);
+          work.fill(mode.pad, i + fill, to);
+          mode.written += to - i;
+          i = to;
+          if (whole) {
             this.notes = noNotes();
             this.mode = { kind: 'scan' };
-          }
+          } else if (!final && mode.left === null) return i;
           break;
         }
         case 'xmp': {

@@ -31,7 +31,7 @@ function allStreams(pdf: Buffer): string {
   return out.join('\n');
 }
 
-async function makePdf(useObjectStreams: boolean, compressXmp = false): Promise<Buffer> {
+async function makePdf(useObjectStreams: boolean, compressXmp = false, xmp = XMP): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([300, 200]);
   page.drawText('Denuncia (contenido)', {
@@ -46,8 +46,8 @@ async function makePdf(useObjectStreams: boolean, compressXmp = false): Promise<
   doc.setSubject('Asunto privado');
   doc.setKeywords(['clave', 'secreta']);
   const metadata = compressXmp
-    ? doc.context.flateStream(XMP, { Type: 'Metadata', Subtype: 'XML' })
-    : doc.context.stream(XMP, { Type: 'Metadata', Subtype: 'XML' });
+    ? doc.context.flateStream(xmp, { Type: 'Metadata', Subtype: 'XML' })
+    : doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' });
   doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
   return Buffer.from(await doc.save({ useObjectStreams }));
 }
@@ -126,12 +126,37 @@ describe('PDF', () => {
     expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(AUTHOR);
   });
 
-  it('blanks nested and escaped literal strings and keeps the rest', () => {
+  it.each([
+    ['uncompressed', false],
+    ['compressed', true],
+  ])(
+    'empties an XMP packet without its x:xmpmeta wrapper (%s): no author or GPS left (issue 25)',
+    async (_label, compressed) => {
+      // x:xmpmeta is optional (XMP part 1, 7.3.3): writers may put rdf:RDF straight in the packet,
+      // and a metadata stream is XMP whatever its markup.
+      for (const bare of [
+        `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:exif="http://ns.adobe.com/exif/1.0/"><dc:creator><rdf:Seq><rdf:li>${AUTHOR}</rdf:li></rdf:Seq></dc:creator><exif:GPSLatitude>33,26.9S</exif:GPSLatitude></rdf:Description></rdf:RDF><?xpacket end="w"?>`,
+        `<R:RDF xmlns:R="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><R:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${AUTHOR}</dc:creator><exif:GPSLatitude>33,26.9S</exif:GPSLatitude></R:Description></R:RDF>`,
+      ]) {
+        const pdf = await makePdf(true, compressed, bare);
+        expect(allStreams(pdf)).toContain(AUTHOR);
+        const out = await sanitizeAllWays('pdf', pdf);
+        expect(out.length).toBe(pdf.length);
+        const after = allStreams(out);
+        for (const secret of [AUTHOR, 'GPSLatitude', '33,26.9S'])
+          expect(after, secret).not.toContain(secret);
+        const reopened = await PDFDocument.load(out, { updateMetadata: false });
+        expect(reopened.getPageCount()).toBe(1);
+      }
+    },
+  );
+
+  it('blanks nested and escaped literal strings and keeps the rest', async () => {
     const src = Buffer.from(
       '<< /Author (Juan \\(el jefe\\) (Perez)) /Title (Informe) /AuthorX (keep) /ModDate (D:2026)>>',
       'latin1',
     );
-    const out = sanitizeBuffer('pdf', src).toString('latin1');
+    const out = (await sanitizeBuffer('pdf', src)).toString('latin1');
     expect(out.length).toBe(src.length);
     expect(out).not.toContain('Juan');
     expect(out).not.toContain('Perez');
@@ -143,7 +168,7 @@ describe('PDF', () => {
 });
 
 describe('OOXML', () => {
-  it('blanks creator, last editor, company and manager, strips embedded photos, keeps the rest', async () => {
+  it('blanks creator, last editor, title, company and manager, strips embedded photos, keeps the rest', async () => {
     const photo = jpeg.encode(
       {
         data: randomBytes(16 * 16 * 4),
@@ -177,7 +202,9 @@ describe('OOXML', () => {
     const app = strFromU8(files['docProps/app.xml']!);
     expect(core).not.toContain(AUTHOR);
     expect(core).toContain('<dc:creator></dc:creator>');
-    expect(core).toContain('<dc:title>Informe</dc:title>');
+    // A title can name its author ("Informe de Juan"): emptied too (issue 25).
+    expect(core).toContain('<dc:title></dc:title>');
+    expect(core).not.toContain('Informe');
     expect(app).not.toContain('Acme');
     expect(app).not.toContain('Gerente');
     expect(app).toContain('<Pages>1</Pages>');
@@ -215,6 +242,64 @@ describe('OOXML comment and revision authors', () => {
     expect(out['word/document.xml']).toContain("w:author='Autor'");
     expect(out['word/document.xml']).toContain('<w:t>Hechos</w:t>');
     expect(out['word/people.xml']).toContain('w15:author="Autor"');
+  });
+
+  it('docx: title, subject, description, keywords, template and custom properties are emptied (issue 25)', async () => {
+    const docx = zip({
+      'word/document.xml': '<w:document><w:body><w:p/></w:body></w:document>',
+      'docProps/core.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Informe de ${AUTHOR}</dc:title><dc:subject>Denuncia contra el gerente</dc:subject><dc:description>Escrito por ${AUTHOR} desde su casa</dc:description><cp:keywords>juan.perez@acme.cl</cp:keywords><cp:category>Privado</cp:category><dc:creator>${AUTHOR}</dc:creator><cp:revision>3</cp:revision><dcterms:created xsi:type="dcterms:W3CDTF">2026-01-05T10:00:00Z</dcterms:created></cp:coreProperties>`,
+      'docProps/app.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Template>C:\\Users\\jperez\\Plantillas\\Informe.dotm</Template><Pages>2</Pages><TitlesOfParts><vt:vector size="1" baseType="lpstr"><vt:lpstr>Informe de ${AUTHOR}</vt:lpstr></vt:vector></TitlesOfParts></Properties>`,
+      'docProps/custom.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="2" name="Autor interno"><vt:lpwstr>${AUTHOR}</vt:lpwstr></property><property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="3" name="Correo"><vt:lpwstr>juan.perez@acme.cl</vt:lpwstr></property></Properties>`,
+    });
+    const out = read(await sanitizeAllWays('docx', docx));
+    const all = Object.values(out).join('\n');
+    for (const secret of [
+      AUTHOR,
+      'juan.perez@acme.cl',
+      'contra el gerente',
+      'desde su casa',
+      'Privado',
+      'Autor interno',
+      'jperez',
+    ])
+      expect(all, secret).not.toContain(secret);
+    const core = out['docProps/core.xml']!;
+    for (const element of ['dc:title', 'dc:subject', 'dc:description', 'cp:keywords', 'dc:creator'])
+      expect(core, element).toContain(`<${element}></${element}>`);
+    expect(core).toContain('<cp:revision>3</cp:revision>');
+    expect(core).toContain('2026-01-05T10:00:00Z');
+    expect(out['docProps/app.xml']).toContain('<Pages>2</Pages>');
+    expect(out['docProps/app.xml']).toContain('<vt:lpstr></vt:lpstr>');
+    // Custom properties: the root stays (with its namespaces), empty.
+    expect(out['docProps/custom.xml']).toMatch(
+      /<Properties xmlns="http:\/\/schemas.openxmlformats.org\/officeDocument\/2006\/custom-properties" xmlns:vt="[^"]+"><\/Properties>$/,
+    );
+  });
+
+  it('docx: a workbook embedded for a chart is stripped too (its author, comment authors)', async () => {
+    const workbook = zip({
+      'xl/workbook.xml': '<workbook><sheets><sheet name="Datos" sheetId="1"/></sheets></workbook>',
+      'xl/comments1.xml': `<comments><authors><author>${AUTHOR}</author></authors></comments>`,
+      'docProps/core.xml': `<cp:coreProperties><dc:creator>${AUTHOR}</dc:creator></cp:coreProperties>`,
+    });
+    const docx = Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8('<Types/>'),
+        'word/document.xml': strToU8('<w:document><w:body><w:p/></w:body></w:document>'),
+        'word/embeddings/Microsoft_Excel_Worksheet.xlsx': [workbook, { level: 0 }],
+        'word/charts/embeddings/Libro1.xlsx': workbook,
+      }),
+    );
+    const out = unzipSync(await sanitizeAllWays('docx', docx));
+    for (const name of [
+      'word/embeddings/Microsoft_Excel_Worksheet.xlsx',
+      'word/charts/embeddings/Libro1.xlsx',
+    ]) {
+      const inner = read(Buffer.from(out[name]!));
+      expect(Object.values(inner).join('\n'), name).not.toContain(AUTHOR);
+      expect(inner['xl/workbook.xml']).toContain('name="Datos"');
+      expect(inner['xl/comments1.xml']).toContain('<author>Autor</author>');
+    }
   });
 
   it('xlsx and pptx: comment authors, persons and PowerPoint comment authors read "Autor"', async () => {

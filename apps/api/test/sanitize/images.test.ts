@@ -91,6 +91,27 @@ describe('JPEG', () => {
     expect(out.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
   });
 
+  it('a stray byte before the Exif block does not let it through: GPS gone, the copy decodes (issue 25)', async () => {
+    // Decoders (libjpeg: "extraneous bytes before marker") skip bytes that are not a marker and
+    // read the segments after them: the stripper must too.
+    const plain = encodeJpeg(16, 16, 'no GPS here');
+    const afterApp0 = 4 + plain.readUInt16BE(4);
+    const exif = segment(0xe1, Buffer.from('Exif\0\0MM\0*\0\0\0\x08GPSLatitude-33.4489', 'latin1'));
+    for (const stray of [[0x00], [0x20, 0x0d, 0x0a], [0x00, 0xff]]) {
+      const photo = Buffer.concat([
+        plain.subarray(0, afterApp0),
+        Buffer.from(stray),
+        exif,
+        plain.subarray(afterApp0),
+      ]);
+      expect(has(photo, 'GPSLatitude')).toBe(true);
+      const out = await sanitizeAllWays('jpg', photo);
+      expect(has(out, 'GPSLatitude'), String(stray)).toBe(false);
+      // The stray bytes are gone too: a strict decoder reads the copy.
+      expect(jpeg.decode(out).width).toBe(16);
+    }
+  });
+
   it('a file that is not a JPEG passes through unchanged', async () => {
     const other = Buffer.from('not a jpeg at all, GPS');
     expect((await sanitizeAllWays('jpg', other)).equals(other)).toBe(true);

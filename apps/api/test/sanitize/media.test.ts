@@ -62,6 +62,31 @@ describe('MP4 / MOV', () => {
     const inside = topBoxes(out.subarray(moov.at + 8, moov.at + moov.size));
     expect(inside.map((b) => b.type)).toEqual(['mvhd', 'trak', 'free', 'free']);
   });
+
+  it('turns an XMP uuid box (author, GPS) into a free box of the same length (issue 25)', async () => {
+    // Where Adobe's tools and many cameras write XMP in an MP4: a top-level `uuid` box.
+    const xmpUuid = Buffer.from('BE7ACFCB97A942E89C71999491E3AFAC', 'hex');
+    const xmp = text(
+      '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:exif="http://ns.adobe.com/exif/1.0/"><dc:creator><rdf:Seq><rdf:li>Juan Perez</rdf:li></rdf:Seq></dc:creator><exif:GPSLatitude>33,26.9S</exif:GPSLatitude><exif:GPSLongitude>70,40.2W</exif:GPSLongitude></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>',
+    );
+    const media = randomBytes(20_000);
+    const movie = Buffer.concat([
+      box('ftyp', text('mp42\x00\x00\x00\x00mp42isom')),
+      box('moov', box('mvhd', Buffer.alloc(100)), box('trak', box('tkhd', Buffer.alloc(84)))),
+      box('uuid', xmpUuid, xmp),
+      box('mdat', media),
+    ]);
+    const out = await sanitizeAllWays('mp4', movie);
+    expect(out.length).toBe(movie.length);
+    for (const secret of ['Juan Perez', 'GPSLatitude', '33,26.9S', 'xmpmeta']) {
+      expect(has(movie, secret), secret).toBe(true);
+      expect(has(out, secret), secret).toBe(false);
+    }
+    expect(out.includes(xmpUuid)).toBe(false);
+    expect(topBoxes(out).map((b) => b.type)).toEqual(['ftyp', 'moov', 'free', 'mdat']);
+    const mdat = topBoxes(out)[3]!;
+    expect(out.subarray(mdat.at + 8, mdat.at + mdat.size).equals(media)).toBe(true);
+  });
 });
 
 function id3v2(frames: string): Buffer {

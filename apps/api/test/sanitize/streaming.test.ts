@@ -111,14 +111,14 @@ describe('sanitizedCopy', () => {
   it('keeps the length for in-place types and forgets it for the others', async () => {
     const { Readable } = await import('node:stream');
     const pdf = Buffer.from('%PDF-1.4\n<< /Author (Juan) >>\n');
-    const copy = sanitizedCopy(Readable.from([pdf]), 'pdf', pdf.length);
+    const copy = await sanitizedCopy(async () => Readable.from([pdf]), 'pdf', pdf.length);
     expect(copy.size).toBe(pdf.length);
     const chunks: Buffer[] = [];
     for await (const c of copy.body) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString('latin1')).toBe('%PDF-1.4\n<< /Author (    ) >>\n');
-    expect(sanitizedCopy(Readable.from([pdf]), 'jpg', 10).size).toBeUndefined();
+    expect((await sanitizedCopy(async () => Readable.from([pdf]), 'jpg', 10)).size).toBeUndefined();
     const rar = Readable.from([pdf]);
-    expect(sanitizedCopy(rar, 'rar', 10)).toEqual({ body: rar, size: 10 });
+    expect(await sanitizedCopy(async () => rar, 'rar', 10)).toEqual({ body: rar, size: 10 });
   });
 
   it('a source that fails ends the copy with its error', async () => {
@@ -129,7 +129,7 @@ describe('sanitizedCopy', () => {
         this.destroy(new Error('segmento alterado'));
       },
     });
-    const { body } = sanitizedCopy(failing, 'jpg', 100);
+    const { body } = await sanitizedCopy(async () => failing, 'jpg', 100);
     await expect(
       (async () => {
         for await (const _ of body) void _;

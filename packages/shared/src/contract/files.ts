@@ -16,8 +16,9 @@ export const downloadFile = endpoint({
   summary: 'Descarga un archivo con un enlace firmado (e: vence, s: firma)',
   params: z.object({ id: z.uuid().or(z.string()) }),
   querystring: z.object({ e: z.coerce.number().optional(), s: z.string().optional() }),
-  // 410: the signature is wrong or expired; 404: the file is gone.
-  responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, 410, ...ALWAYS) },
+  // 410: the signature is wrong or expired; 404: the file is gone; 422: a team file's copy
+  // without metadata could not be made within its limits.
+  responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, 410, 422, ...ALWAYS) },
 });
 
 export const files = { downloadFile } as const;

@@ -60,14 +60,18 @@ export async function downloadCaseFile(
 }
 
 /**
- * The investigator's copy of a stored file (`key`: its unwrapped data key), streamed: what a
- * download sends and what the case dossier packs.
+ * The investigator's copy of a stored file (`key`: its unwrapped data key): what a download sends
+ * and what the case dossier packs. Rejects with SAFE_COPY_LIMIT (422) when the copy cannot be
+ * made within its limits (`sanitize/limits.ts`), before anything is sent.
  */
 export async function safeCopy(
   services: Services,
   file: Pick<FileRow, 'storage_key' | 'extension' | 'size_bytes'>,
   key: Buffer,
 ) {
-  const stream = await services.files.read(file.storage_key, key);
-  return sanitizedCopy(stream, file.extension, Number(file.size_bytes));
+  return sanitizedCopy(
+    () => services.files.read(file.storage_key, key),
+    file.extension,
+    Number(file.size_bytes),
+  );
 }

@@ -29,12 +29,12 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         fileName(file.complaint_id),
         `archivo.${file.extension}`,
       );
-      const stream = await services.files.read(file.storage_key, key);
+      const read = () => services.files.read(file.storage_key, key);
       // The team's files go out as their sanitised copy, like every file staff download: no
       // camera, GPS or author data of the team reaches the complainant (decision 0019).
       const copy = file.from_team
-        ? sanitizedCopy(stream, file.extension, Number(file.size_bytes))
-        : { body: stream, size: Number(file.size_bytes) };
+        ? await sanitizedCopy(read, file.extension, Number(file.size_bytes))
+        : { body: await read(), size: Number(file.size_bytes) };
       return sendFile(request, reply, { ...copy, name, mimetype: file.mimetype });
     },
   });

@@ -356,10 +356,11 @@ export const downloadCaseFile = endpoint({
   path: '/v1/gestion/casos/:id/archivos/:fileId',
   tag,
   access: 'staff',
-  summary: 'Descarga un archivo (imágenes sin metadatos; auditada)',
+  summary:
+    'Descarga un archivo (copia sin metadatos; auditada). 422: la copia sin metadatos excede los límites de procesamiento y no se entrega',
   headers: staffHeaders,
   params: fileParams,
-  responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, ...SIGNED_IN) },
+  responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, 422, ...SIGNED_IN) },
 });
 
 export const downloadCaseDossier = endpoint({
@@ -380,12 +381,12 @@ export const viewCaseFile = endpoint({
   tag,
   access: 'staff',
   summary:
-    'Muestra en el navegador una imagen o un PDF (copia sin metadatos, en un documento aislado; auditada). Otros tipos: 415, solo descarga',
+    'Muestra en el navegador una imagen o un PDF (copia sin metadatos, en un documento aislado; auditada). Otros tipos: 415, solo descarga; 422 como en la descarga',
   headers: staffHeaders,
   params: fileParams,
   responses: {
     200: binary(VIEWABLE_CONTENT_TYPES, false),
-    ...errors(400, 404, 415, ...SIGNED_IN),
+    ...errors(400, 404, 415, 422, ...SIGNED_IN),
   },
 });
 
