@@ -25,6 +25,7 @@ await build({
     reseal: 'apps/api/src/cli/reseal.ts',
     'keys-rewrap': 'apps/api/src/cli/keys-rewrap.ts',
     'files-migrate': 'apps/api/src/cli/files-migrate.ts',
+    'audit-verify': 'apps/api/src/cli/audit-verify.ts',
   },
   outdir: out,
   // One self-contained file per entry, all in one folder: paths taken from import.meta.url

@@ -62,8 +62,11 @@ export interface AppOptions {
   clientLimits?: Partial<ClientLimits>;
   /** Folder of the built portal; served when it exists. */
   webDist?: string;
-  /** How long a request's body may take to arrive (JSON calls, uploads). */
-  bodyDeadlines?: BodyDeadlines;
+  /**
+   * How long a request's body may take to arrive (JSON calls, uploads) and an upload's minimum
+   * rate; what is not given takes the defaults.
+   */
+  bodyDeadlines?: Partial<BodyDeadlines>;
   /** Shared with server.ts: /readyz fails once `shuttingDown` is set. */
   lifecycle?: Lifecycle;
 }
@@ -77,7 +80,7 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = services;
-  const deadlines = options.bodyDeadlines ?? DEFAULT_BODY_DEADLINES;
+  const deadlines = { ...DEFAULT_BODY_DEADLINES, ...options.bodyDeadlines };
   const app = Fastify({
     logger:
       options.logger === false

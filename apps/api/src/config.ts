@@ -42,6 +42,9 @@ const envSchema = z
     // Sign-in calls one client may make in 15 minutes (counted in the database, across instances):
     // raise it where many complainants share one address (a workplace behind one NAT).
     LOGINS_PER_15_MINUTES: z.coerce.number().int().min(1).default(30),
+    // Recovery mails (codes or a password link) one e-mail address may receive per hour, across
+    // instances: a mailbox someone else reads is not flooded with the channel's name.
+    RECOVERY_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     // API calls one client may make a minute on routes without a limit of their own (per process);
     // 0 turns this flood limit off (a benchmark's load generator), with a warning in production.
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),

@@ -28,6 +28,7 @@ import { mailDeadlineDigest } from './back-office/cases/digest';
 import type { Services } from './core/services';
 import { maintenanceRepository } from './core/maintenance/repository';
 import { instanceStore } from './core/maintenance/instance-store';
+import { missingAnchor } from './core/audit/audit-log';
 
 export interface RuntimeOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -56,6 +57,12 @@ export async function createServices(config: Config, options: RuntimeOptions): P
     throw error;
   }
 }
+
+/** Where the audit chain's head is anchored: AUDIT_ANCHOR_FILE, or DATA_DIR/audit-anchor.json. */
+export const auditAnchorFile = (config: Config): string =>
+  config.AUDIT_ANCHOR_FILE
+    ? path.resolve(config.AUDIT_ANCHOR_FILE)
+    : path.join(path.resolve(config.DATA_DIR), 'audit-anchor.json');
 
 /** PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR/pglite (locked to this process). */
 export function openConfiguredDatabase(config: Config): Promise<Db> {
@@ -123,6 +130,9 @@ async function wire(
     // No page of its own: the back office shows the failed mail in a banner on every screen.
     alertAdministratorsOfGiveUp(outbox, db, given, webUrl(config.publicUrl, webPaths.staffInbox()));
   for (const warning of configWarnings(config)) warn(warning);
+  const auditChain = { key: keyring.derive('audit-chain'), anchorFile: auditAnchorFile(config) };
+  const unanchored = await missingAnchor({ auditChain }, db);
+  if (unanchored) warn(unanchored);
   return {
     config,
     db,
@@ -138,12 +148,7 @@ async function wire(
     fileLinkSecret: keyring.derive('file-links'),
     staffSessions: new StaffSessions(db, keyring.derive('staff-csrf')),
     staffThrottle: new StaffThrottle(db, keyring.derive('client-limits'), options.staffThrottle),
-    auditChain: {
-      key: keyring.derive('audit-chain'),
-      anchorFile: config.AUDIT_ANCHOR_FILE
-        ? path.resolve(config.AUDIT_ANCHOR_FILE)
-        : path.join(dataDir, 'audit-anchor.json'),
-    },
+    auditChain,
     alarm:
       options.alarm ??
       ((message, detail) =>

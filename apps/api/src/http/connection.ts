@@ -55,12 +55,27 @@ export interface BodyDeadlines {
   jsonBodyMs: number;
   /** Longest time to receive the whole body of an upload (multipart) call (ms). */
   uploadBodyMs: number;
+  /**
+   * An upload's minimum rate: at least `uploadMinBytes` in every `uploadRateWindowMs` (the first
+   * window is the grace period), except a window in which the server itself held the body back.
+   */
+  uploadMinBytes: number;
+  uploadRateWindowMs: number;
 }
 
+// The minimum rate: 48 KiB a minute, about 6.5 kbit/s, a tenth of a slow mobile line's upload;
+// a minute's window lets a line stall for most of a minute (a tunnel, a handover) and go on.
+// One byte every five seconds, which held an upload route for its whole hour, is cut after one.
 export const DEFAULT_BODY_DEADLINES: BodyDeadlines = {
   jsonBodyMs: 30_000,
   uploadBodyMs: 3_600_000,
+  uploadMinBytes: 48 * 1024,
+  uploadRateWindowMs: 60_000,
 };
+
+const TOO_SLOW = 'La solicitud tardó demasiado.';
+const UPLOAD_TOO_SLOW =
+  'La conexión es demasiado lenta para recibir los archivos. Intente nuevamente con una conexión más estable.';
 
 /** The routes that take files: the only ones given the long deadline. */
 const isUploadRoute = (request: FastifyRequest) =>
@@ -70,6 +85,9 @@ const isUploadRoute = (request: FastifyRequest) =>
  * Per-route deadlines for receiving a request's body, and refused bodies left unread:
  * - a body still arriving after its route's deadline (short for JSON, long only for the two upload
  *   routes) gets a 408 and the connection is closed, whatever Node's server-wide timeouts are;
+ * - an upload that brings less than its minimum in a window (`uploadMinBytes` per
+ *   `uploadRateWindowMs`) gets a 408 and is closed too: the long deadline is for slow lines, not
+ *   for a trickle that holds a connection and a staged upload for an hour;
  * - an error answered before the body was read (a 403 for a bad bot token or a 400 without
  *   `x-filial` on an upload) closes the connection instead of reading the rest of a large body.
  */
@@ -88,15 +106,23 @@ export function registerConnectionGuards(
         raw.headers['transfer-encoding'] === undefined)
     )
       return done();
-    const limit = isUploadRoute(request) ? deadlines.uploadBodyMs : deadlines.jsonBodyMs;
-    const timer = setTimeout(() => {
+    const upload = isUploadRoute(request);
+    const cut = (message: string) => {
       if (raw.complete) return;
       request.log.info('cuerpo de la solicitud demasiado lento: conexión cerrada');
       if (reply.sent || reply.raw.headersSent) raw.socket.destroy();
-      else answerAndClose(raw.socket, 408, 'La solicitud tardó demasiado.', production);
-    }, limit);
+      else answerAndClose(raw.socket, 408, message, production);
+    };
+    const timer = setTimeout(
+      () => cut(TOO_SLOW),
+      upload ? deadlines.uploadBodyMs : deadlines.jsonBodyMs,
+    );
     timer.unref();
-    const clear = () => clearTimeout(timer);
+    const rate = upload ? watchUploadRate(request, deadlines, () => cut(UPLOAD_TOO_SLOW)) : null;
+    const clear = () => {
+      clearTimeout(timer);
+      if (rate) clearInterval(rate);
+    };
     raw.once('end', clear);
     raw.once('close', clear);
     reply.raw.once('close', clear);
@@ -112,4 +138,36 @@ export function registerConnectionGuards(
     if (!request.raw.complete && typeof socket?.destroySoon === 'function') socket.destroySoon();
     done();
   });
+}
+
+/**
+ * Checks an upload's body rate once per window: the bytes read from the socket since the last
+ * check must reach the minimum. A window in which the server held the body back (the store slow
+ * to take a file: the request paused, or data received but not yet read) is not the client's and
+ * is not judged. Counted on the socket (`bytesRead`), so nothing is taken from the body's reader.
+ */
+function watchUploadRate(
+  request: FastifyRequest,
+  deadlines: BodyDeadlines,
+  tooSlow: () => void,
+): NodeJS.Timeout {
+  const raw = request.raw;
+  const socket = raw.socket;
+  let windowStart = socket.bytesRead;
+  let heldBack = false;
+  // A 'pause' listener leaves the stream's mode alone (only 'data' and 'readable' change it).
+  raw.on('pause', () => (heldBack = true));
+  const check = setInterval(() => {
+    if (raw.complete || socket.destroyed) return clearInterval(check);
+    const received = socket.bytesRead - windowStart;
+    const serverBound = heldBack || raw.isPaused() || raw.readableLength > 0;
+    windowStart = socket.bytesRead;
+    heldBack = false;
+    if (!serverBound && received < deadlines.uploadMinBytes) {
+      clearInterval(check);
+      tooSlow();
+    }
+  }, deadlines.uploadRateWindowMs);
+  check.unref();
+  return check;
 }

@@ -12,6 +12,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   // Small limits so that the test reaches them (the shared test helper passes no staff policy).
   t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
+    perClientEmail: 3,
     perEmail: 3,
     perClient: 1000,
     windowMinutes: 15,
@@ -147,6 +148,7 @@ describe('sign-in', () => {
     const from = { remoteAddress: '203.0.113.9' };
     const previous = t.services.staffThrottle;
     t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
+      perClientEmail: 100,
       perEmail: 100,
       perClient: 6,
       windowMinutes: 15,
@@ -182,6 +184,79 @@ describe('sign-in', () => {
     });
     expect(other.statusCode).toBe(401);
     t.services.staffThrottle = previous;
+  });
+
+  it('keeps an office in: 25 wrong guesses at one account lock that account at that address, not the administrator beside it', async () => {
+    const previous = t.services.staffThrottle;
+    // The production policy, as it is.
+    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'));
+    try {
+      const office = '192.0.2.50';
+      const guessed = await staff(t);
+      const admin = await staff(t, { role: 'administrador' });
+      const attempt = (email: string, password: string, codigo: string, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/gestion/sesion',
+          payload: { email, password, codigo },
+          remoteAddress,
+        });
+      const guesses: number[] = [];
+      for (let i = 0; i < 25; i++)
+        guesses.push(
+          (await attempt(guessed.email, `Mala clave ${i}`, '000000', office)).statusCode,
+        );
+      // Five verified guesses from that address, then refused unverified.
+      expect(guesses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(new Set(guesses.slice(5))).toEqual(new Set([429]));
+
+      // The administrator at the same address, with the right password and code, gets in.
+      const adminIn = await attempt(admin.email, STAFF_PASSWORD, codeFor(admin.secret, 1), office);
+      expect(adminIn.statusCode).toBe(200);
+      // The guessed account stays locked at that address, even with the right password and code.
+      const stillLocked = await attempt(
+        guessed.email,
+        STAFF_PASSWORD,
+        codeFor(guessed.secret, 1),
+        office,
+      );
+      expect(stillLocked.statusCode).toBe(429);
+      expect(Number(stillLocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Its owner elsewhere is not locked out by one address's guesses.
+      const home = await attempt(
+        guessed.email,
+        STAFF_PASSWORD,
+        codeFor(guessed.secret, 1),
+        '198.51.100.77',
+      );
+      expect(home.statusCode).toBe(200);
+    } finally {
+      t.services.staffThrottle = previous;
+    }
+  });
+
+  it('locks an account at every address once the guesses come from several', async () => {
+    const previous = t.services.staffThrottle;
+    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'));
+    try {
+      const guessed = await staff(t);
+      const attempt = (password: string, codigo: string, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/gestion/sesion',
+          payload: { email: guessed.email, password, codigo },
+          remoteAddress,
+        });
+      // Ten guesses, five from each of two addresses: the account is locked everywhere.
+      for (let i = 0; i < 10; i++) {
+        const from = `203.0.113.${100 + Math.floor(i / 5)}`;
+        expect((await attempt(`Mala clave ${i}`, '000000', from)).statusCode).toBe(401);
+      }
+      const locked = await attempt(STAFF_PASSWORD, codeFor(guessed.secret, 1), '203.0.113.200');
+      expect(locked.statusCode).toBe(429);
+    } finally {
+      t.services.staffThrottle = previous;
+    }
   });
 
   it('validates the fields with Spanish messages', async () => {

@@ -1,12 +1,23 @@
 // The restore drill of docs/operations.md ("Backup and restore"), with the runbook's own scripts:
-// a compiled server on a fresh database and bucket takes a complaint with a file; scripts/backup.sh
-// dumps the database and copies the files (the key is not in the backup); scripts/restore.sh loads
-// them into another fresh database and bucket; a server started there with the same key signs in,
-// reads the complaint and downloads the file, byte for byte. Run with the cluster test (CLUSTER=1,
-// DATABASE_URL, Swift's S3 settings).
+// a compiled server on a fresh database and bucket takes a complaint with a file and a failed staff
+// sign-in (an audit entry, so an anchor); scripts/backup.sh copies the anchor, dumps the database
+// and copies the files, all readable by the owner only (the key is not in the backup); the source
+// goes on, so the backup is an older one; scripts/restore.sh refuses a backup without its anchor,
+// then loads the whole backup into another fresh database and bucket; a server started there with
+// the same key signs in, reads the complaint and downloads the file, byte for byte, and
+// `audit:verify` finds the restored log whole against the backup's anchor (and short against the
+// source's newer one). Run with the cluster test (CLUSTER=1, DATABASE_URL, Swift's S3 settings).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -75,14 +86,53 @@ async function server(name: string, env: Record<string, string>): Promise<Instan
 }
 
 /** Runs one of the runbook's scripts with `env` added to this environment. */
-async function script(name: string, env: Record<string, string>) {
+async function script(
+  name: string,
+  env: Record<string, string>,
+  args = [path.join(dir, 'backup')],
+) {
   const { stdout, stderr } = await promisify(execFile)(
     path.join(REPO_ROOT, 'scripts', name),
-    [path.join(dir, 'backup')],
-    { cwd: REPO_ROOT, env: { ...process.env, ...env, DATA_ENCRYPTION_KEY: '' } },
+    args,
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env, DATA_ENCRYPTION_KEY: '' },
+    },
   );
   return stdout + stderr;
 }
+
+/** `npm run audit:verify` of the compiled build, with the key: exit code and what it printed. */
+async function verifyAudit(env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [path.join(REPO_ROOT, 'apps/api/dist/audit-verify.js')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NODE_ENV: 'test', ...env, DATA_ENCRYPTION_KEY: key },
+      },
+    );
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, output: e.stdout + e.stderr };
+  }
+}
+
+/** A failed staff sign-in: one audit entry, and the anchor moves to it. */
+const failedStaffSignIn = (url: string) =>
+  fetch(`${url}/v1/gestion/sesion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'nadie@empresa.cl',
+      password: 'Mala clave 12345',
+      codigo: '123456',
+    }),
+  });
+
+const mode = (s: Stats) => s.mode & 0o777;
 
 const filesBelow = (root: string): string[] =>
   readdirSync(root, { withFileTypes: true }).flatMap((e) =>
@@ -107,28 +157,57 @@ describe('backup and restore (docs/operations.md)', () => {
     });
     expect(filed.status).toBe(201);
     const { ticket } = (await filed.json()) as { ticket: number };
+    expect((await failedStaffSignIn(before.url)).status).toBe(401);
+    const sourceAnchor = path.join(source.env.DATA_DIR, 'audit-anchor.json');
+    const anchoredAtBackup = readFileSync(sourceAnchor, 'utf8');
 
-    // Backup while the server runs: the dump first, then the files it names.
+    // Backup while the server runs: the anchor, the dump, then the files it names.
     const backedUp = await script('backup.sh', source.env);
     expect(backedUp).toMatch(/Archivos copiados: 1 /);
     const backup = path.join(dir, 'backup');
     const files = filesBelow(backup).map((f) => path.relative(backup, f));
     expect(files.sort()).toEqual([
+      'audit-anchor.json',
       'database.dump',
       (await source.bucket.keys()).map((k) => `files/${k}`)[0],
     ]);
+    expect(readFileSync(path.join(backup, 'audit-anchor.json'), 'utf8')).toBe(anchoredAtBackup);
+    // For the owner's eyes only: the folders 0700, every file 0600.
+    expect(mode(statSync(backup))).toBe(0o700);
+    expect(mode(statSync(path.join(backup, 'files')))).toBe(0o700);
+    for (const f of filesBelow(backup)) expect([f, mode(statSync(f))]).toEqual([f, 0o600]);
     // The key is kept apart: nowhere in the backup.
     for (const f of filesBelow(backup)) {
       expect(statSync(f).size).toBeGreaterThan(0);
       expect(readFileSync(f).includes(Buffer.from(key))).toBe(false);
       expect(readFileSync(f).includes(Buffer.from(key, 'hex'))).toBe(false);
     }
+    // The source goes on: its anchor moves past the backup, which is now an older one.
+    expect((await failedStaffSignIn(before.url)).status).toBe(401);
+    expect(readFileSync(sourceAnchor, 'utf8')).not.toBe(anchoredAtBackup);
     await stopInstance(before);
 
     const target = await deployment('destino');
+    // A backup without its anchor is refused before anything is written.
+    const unanchored = path.join(dir, 'backup-sin-ancla');
+    cpSync(backup, unanchored, { recursive: true });
+    rmSync(path.join(unanchored, 'audit-anchor.json'));
+    const refused = await script('restore.sh', target.env, [unanchored]).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toMatch(/restauración rechazada: .* no trae el ancla/);
+    expect(await target.db.query("SELECT 1 FROM pg_tables WHERE schemaname = 'public'")).toEqual(
+      [],
+    );
+
     const restored = await script('restore.sh', target.env);
     expect(restored).toMatch(/Archivos copiados: 1 /);
     expect(await target.bucket.keys()).toEqual(await source.bucket.keys());
+    const targetAnchor = path.join(target.env.DATA_DIR, 'audit-anchor.json');
+    expect(readFileSync(targetAnchor, 'utf8')).toBe(anchoredAtBackup);
+    expect(mode(statSync(targetAnchor))).toBe(0o600);
 
     const after = await server('destino', target.env);
     const json = { 'content-type': 'application/json', 'x-filial': HEAD_OFFICE };
@@ -151,5 +230,15 @@ describe('backup and restore (docs/operations.md)', () => {
     const download = await fetch(`${after.url}${file!.path}`);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(attachment)).toBe(true);
+
+    // The restored audit log is whole against the backup's anchor...
+    const verified = await verifyAudit(target.env);
+    expect(verified.output).toMatch(/Registro de auditoría íntegro: \d+ entradas; el ancla/);
+    expect(verified.code).toBe(0);
+    // ...and short against the source's newer one: what restoring an older dump under a newer
+    // anchor would show.
+    const short = await verifyAudit({ ...target.env, AUDIT_ANCHOR_FILE: sourceAnchor });
+    expect(short.code).toBe(1);
+    expect(short.output).toMatch(/falta la entrada anclada/);
   });
 });

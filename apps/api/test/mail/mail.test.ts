@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { decodeMail, startSmtp } from '../support/smtp';
 import { denuncia, EMAIL, file, headers, PASSWORD } from '../support/complaints';
+import { clientKey } from '../../src/core/auth/client-limit-store';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
@@ -117,6 +118,74 @@ describe('e-mail through a real SMTP server', () => {
       callApi(t.app, contract.login, { headers: headers(), body: { ticket, password } });
     expect((await login(PASSWORD)).statusCode).toBe(401);
     expect((await login(newPassword)).statusCode).toBe(200);
+  });
+
+  it('sends one address at most 3 recovery mails an hour (codes and links together); past that the same answers and no mail', async () => {
+    const email = 'buzon.compartido@correo.cl';
+    const other = 'otra.persona@correo.cl';
+    const filed = (address: string) =>
+      file(
+        t.app,
+        denuncia({ denuncia_ticket: { email: address, pass: PASSWORD }, email_contacto: address }),
+      );
+    const { ticket } = (await filed(email)).json();
+    expect((await filed(other)).statusCode).toBe(201);
+    await t.services.outbox.drain(t.db);
+    smtp.inbox.length = 0;
+    const queued = async (kind: string) =>
+      (
+        await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM outbox WHERE kind = $1 AND status = $2',
+          [kind, 'pending'],
+        )
+      )[0]!.n;
+    const until = async (done: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await done()); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await done()).toBe(true);
+    };
+    const recoverCodes = (address: string) =>
+      callApi(t.app, contract.recoverCodes, { headers: headers(), body: { email: address } });
+    const resetLink = () =>
+      callApi(t.app, contract.requestPasswordReset, {
+        headers: headers(),
+        body: { codigo: ticket, email: email.toUpperCase() },
+      });
+    const neutral = (await recoverCodes('nadie.nunca@correo.cl')).body;
+
+    // Three mails: two with the codes, one with a link.
+    expect((await recoverCodes(email)).body).toBe(neutral);
+    await until(async () => (await queued('code-recovery')) === 1);
+    expect((await recoverCodes(email)).body).toBe(neutral);
+    await until(async () => (await queued('code-recovery')) === 2);
+    const linked = await resetLink();
+    expect(linked.statusCode).toBe(200);
+    expect(await queued('password-reset')).toBe(1);
+
+    // The fourth and fifth: the same answers, nothing queued, no link made.
+    const key = clientKey(t.services.keyring.derive('client-limits'), 'recovery-mail', email);
+    expect((await recoverCodes(email.toUpperCase())).body).toBe(neutral);
+    // Its lookup runs after the answer: wait until it has counted (the count stops at 3 + 1).
+    await until(
+      async () =>
+        (await t.db.query('SELECT 1 FROM client_limits WHERE key = $1 AND hits = 4', [key]))
+          .length === 1,
+    );
+    const links = await t.db.query('SELECT 1 FROM password_resets');
+    const again = await resetLink();
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(linked.body);
+    expect(await t.db.query('SELECT 1 FROM password_resets')).toHaveLength(links.length);
+    expect(await queued('code-recovery')).toBe(2);
+    expect(await queued('password-reset')).toBe(1);
+
+    // Another address is not affected.
+    expect((await recoverCodes(other)).body).toBe(neutral);
+    await until(async () => (await queued('code-recovery')) === 3);
+    await t.services.outbox.drain(t.db);
+    expect(smtp.inbox.filter((m) => m.to.includes(email))).toHaveLength(3);
+    expect(smtp.inbox.filter((m) => m.to.includes(other))).toHaveLength(1);
+    // The address is counted under a keyed hash, never in clear.
+    expect(JSON.stringify(await t.db.query('SELECT * FROM client_limits'))).not.toContain('buzon');
   });
 
   it('refuses a new password that breaks the rules with the save-modal messages', async () => {

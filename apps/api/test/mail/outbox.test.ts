@@ -2,8 +2,9 @@ import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
-import { startSmtp } from '../support/smtp';
-import { denuncia, file } from '../support/complaints';
+import { decodeMail, startSmtp } from '../support/smtp';
+import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
+import { staff } from '../back-office/support';
 import { Outbox, OUTBOX_LEASE_MS } from '../../src/core/mail/outbox';
 import { SMTP_TIMEOUTS, smtpTransport } from '../../src/core/mail/transport';
 
@@ -122,6 +123,58 @@ describe('stopping', () => {
       await smtp.stop();
     }
   });
+});
+
+describe('the claim order', () => {
+  it('sends a Law 21.643 alert queued after 1,000 confirmations first, then the other staff alerts, then the confirmations', async () => {
+    const investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+    await t.db.query('DELETE FROM outbox');
+    // A morning's backlog: 1,000 complainants' confirmations, oldest first.
+    await t.db.transaction(async (tx) => {
+      for (let ticket = 1; ticket <= 1000; ticket++)
+        await t.services.outbox.enqueue(tx, {
+          to: `denunciante${ticket}@correo.cl`,
+          organizationId: HEAD_OFFICE,
+          message: {
+            kind: 'confirmation',
+            ticket,
+            createdAt: new Date(),
+            portalUrl: 'http://localhost:3000',
+          },
+        });
+      await t.services.outbox.enqueue(tx, {
+        to: investigator.email,
+        organizationId: HEAD_OFFICE,
+        message: {
+          kind: 'staff-new-activity',
+          caseNumber: 'CD-2026-00001',
+          activity: 'comentario',
+          backOfficeUrl: 'http://localhost:3000/gestion/casos/1',
+        },
+      });
+    });
+    // Last in: a Law 21.643 complaint, whose alert says the protective measures are due today.
+    const filed = await file(t.app, denuncia({ tipo_delito_id: 26 }));
+    expect(filed.statusCode).toBe(201);
+
+    const smtp = await startSmtp(0);
+    try {
+      expect(await drainer(smtp.url).drain(t.db, 2)).toEqual({ sent: 2, failed: 0, released: 0 });
+      const [first, second] = smtp.inbox.map((m) => ({ to: m.to, text: decodeMail(m.raw) }));
+      expect(first!.to).toEqual([investigator.email]);
+      expect(first!.text).toMatch(/medidas de resguardo deben adoptarse de inmediato: vencen hoy/);
+      expect(second!.to).toEqual([investigator.email]);
+      expect(second!.text).toContain('CD-2026-00001');
+      const [left] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE status = 'pending' AND kind = 'confirmation'",
+      );
+      expect(left!.n).toBe(1001);
+    } finally {
+      await smtp.stop();
+      // The other tests here count the mails of their filings: nobody else is told of them.
+      await t.db.query('UPDATE staff_users SET active = false WHERE id = $1', [investigator.id]);
+    }
+  }, 60_000);
 });
 
 describe('SMTP timeouts', () => {

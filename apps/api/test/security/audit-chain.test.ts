@@ -1,10 +1,14 @@
 import { contract } from '@canal/shared/contract';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, GENESIS_HASH, readAnchor } from '../../src/core/audit/audit-log';
 import type { AuditRow } from '../../src/core/audit/repository';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, type TestApp } from '../support/app';
+import { loadConfig } from '../../src/config';
+import { createServices } from '../../src/runtime';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
 import { fileAndLogin, denuncia, HEAD_OFFICE } from '../support/complaints';
 import { staff, type StaffClient } from '../back-office/support';
@@ -221,6 +225,46 @@ describe('a rewritten entry', () => {
       expect(forged.primera_rota).toEqual({ id: 4, reason: 'no enlaza con la entrada anterior' });
     } finally {
       await legacy.close();
+    }
+  });
+});
+
+describe('a database started without its anchor', () => {
+  it('is reported at start (a backup restored without its audit-anchor.json)', async () => {
+    await investigator.call(contract.viewCase, { params: { id: caseId } });
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'canal-sin-ancla-'));
+    try {
+      const warnings: string[] = [];
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        BOT_CHECK: 'off',
+        DATA_DIR: elsewhere,
+        DATA_ENCRYPTION_KEY: t.services.config.DATA_ENCRYPTION_KEY!,
+      });
+      await createServices(config, {
+        db: t.db,
+        store: t.services.files.store,
+        warn: (m) => warnings.push(m),
+      });
+      const last = (await rows()).at(-1)!;
+      expect(warnings).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`tiene entradas \\(la última, ${last.id}\\) pero no hay ancla en .*sin-ancla`),
+        ),
+      );
+      // With its anchor, nothing to say.
+      warnings.length = 0;
+      await createServices(
+        { ...config, DATA_DIR: t.dataDir },
+        {
+          db: t.db,
+          store: t.services.files.store,
+          warn: (m) => warnings.push(m),
+        },
+      );
+      expect(warnings.filter((m) => m.includes('ancla'))).toEqual([]);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 });

@@ -70,7 +70,13 @@ describe('per-client limits across instances', () => {
   });
 
   it('counts staff sign-ins per client once across instances', async () => {
-    const policy = { perEmail: 100, perClient: 3, windowMinutes: 15, lockMinutes: 15 };
+    const policy = {
+      perClientEmail: 100,
+      perEmail: 100,
+      perClient: 3,
+      windowMinutes: 15,
+      lockMinutes: 15,
+    };
     for (const t of [a, b])
       t.services.staffThrottle = new StaffThrottle(
         t.db,

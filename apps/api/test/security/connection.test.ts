@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, HEAD_OFFICE } from '../support/complaints';
 import { BOUNDARY } from '../support/multipart';
+import { pdf } from '../support/files';
 
 let t: TestApp;
 let port: number;
@@ -150,4 +151,104 @@ describe('the upload routes', () => {
       await open.close();
     }
   });
+});
+
+describe('the upload minimum rate', () => {
+  // A short window, so the test needs seconds; the deadline of the whole body stays the hour.
+  const deadlines = { uploadRateWindowMs: 2_000, uploadMinBytes: 1024 };
+
+  /** A filing whose file part arrives as `send` writes it; the answer and when the socket closed. */
+  async function trickledFiling(
+    app: TestApp,
+    content: Buffer,
+    send: (socket: Socket, bytes: Buffer) => void,
+    waitMs: number,
+  ): Promise<Outcome & { seconds: number }> {
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port: p } = app.app.server.address() as { port: number };
+    const start =
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="denuncia"\r\n\r\n${JSON.stringify(anonymous())}\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="acta.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const end = `\r\n--${BOUNDARY}--\r\n`;
+    const length = Buffer.byteLength(start) + content.length + Buffer.byteLength(end);
+    const began = Date.now();
+    return new Promise((resolve) => {
+      const socket = connect(p, '127.0.0.1');
+      let answer = '';
+      let done = false;
+      const finish = (closed: boolean) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ answer, closed, seconds: (Date.now() - began) / 1000 });
+      };
+      const timer = setTimeout(() => finish(false), waitMs);
+      socket.on('data', (d) => (answer += d.toString()));
+      socket.on('error', () => {});
+      socket.on('close', () => finish(true));
+      socket.write(
+        `POST /v1/denuncias HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nx-filial: ${HEAD_OFFICE}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${length}\r\n\r\n${start}`,
+      );
+      send(socket, Buffer.concat([content, Buffer.from(end)]));
+    });
+  }
+
+  it('cuts an upload sent one byte every 2.5 seconds with a 408 within seconds, not the hour, and keeps nothing of it', async () => {
+    const app = await buildTestApp({ bodyDeadlines: deadlines });
+    try {
+      const outcome = await trickledFiling(
+        app,
+        pdf(),
+        (socket, bytes) => {
+          let i = 0;
+          const drip = setInterval(() => {
+            if (socket.destroyed || i >= bytes.length) return clearInterval(drip);
+            socket.write(bytes.subarray(i, ++i));
+          }, 2_500);
+          socket.on('close', () => clearInterval(drip));
+        },
+        12_000,
+      );
+      expect(outcome.closed).toBe(true);
+      expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(outcome.answer).toContain('La conexión es demasiado lenta para recibir los archivos.');
+      expect(outcome.seconds).toBeLessThan(10);
+      // The staged part of the file is discarded, and no complaint was made.
+      for (let i = 0; i < 50; i++) {
+        if ((await app.db.query('SELECT 1 FROM staged_files')).length === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await app.db.query('SELECT 1 FROM staged_files')).toEqual([]);
+      expect(await app.db.query('SELECT 1 FROM complaints')).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('keeps a slow but steady upload: over several windows at twice the minimum, it is filed', async () => {
+    const app = await buildTestApp({ bodyDeadlines: deadlines });
+    try {
+      // 12 KiB at 1 KiB every half second: 2 KiB a window, six seconds in all.
+      const content = Buffer.concat([pdf(), Buffer.alloc(12 * 1024 - pdf().length, 0x20)]);
+      const outcome = await trickledFiling(
+        app,
+        content,
+        (socket, bytes) => {
+          let i = 0;
+          const drip = setInterval(() => {
+            if (socket.destroyed || i >= bytes.length) return clearInterval(drip);
+            socket.write(bytes.subarray(i, (i += 1024)));
+          }, 500);
+          socket.on('close', () => clearInterval(drip));
+        },
+        20_000,
+      );
+      expect(outcome.answer).toMatch(/^HTTP\/1\.1 201/);
+      expect(outcome.seconds).toBeGreaterThan(4);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

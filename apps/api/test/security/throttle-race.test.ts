@@ -57,6 +57,7 @@ describe('the staff sign-in counter under a burst', () => {
   it('verifies at most the per-e-mail allowance however many arrive at once', async () => {
     const client = await staff(t);
     t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
+      perClientEmail: 5,
       perEmail: 5,
       perClient: 1000,
       windowMinutes: 15,

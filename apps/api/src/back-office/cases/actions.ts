@@ -226,9 +226,9 @@ export async function replyToComplainant(
   try {
     const row = await caseToChange(services, user, id);
     assertOpen(row);
-    await assertQuota(services, row, files);
     const key = services.keyring.unwrapDataKey(row.data_key);
     await services.db.transaction(async (tx) => {
+      await assertQuota(tx, id, files);
       await repo.markAnswered(tx, id, today());
       await notifyComplainant(services, tx, row, row.status);
       const logId = await logChange(

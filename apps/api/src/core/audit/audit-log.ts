@@ -171,6 +171,26 @@ export async function appendAudit(
   });
 }
 
+/**
+ * A warning when the log has entries but its anchor file is missing: a database restored without
+ * its backup's anchor (or an anchor file lost) starts a fresh anchor, and the newest entries could
+ * then be deleted unseen until the first append. Null when there is an anchor or no entry.
+ */
+export async function missingAnchor(
+  services: { auditChain: AuditChainSettings },
+  db: Db,
+): Promise<string | null> {
+  const { anchorFile } = services.auditChain;
+  if (readAnchor(anchorFile)) return null;
+  const head = await auditRepository.last(db);
+  if (!head) return null;
+  return (
+    `el registro de auditoría tiene entradas (la última, ${head.id}) pero no hay ancla en ` +
+    `${anchorFile}: si se restauró un respaldo, restaure también su audit-anchor.json ` +
+    `(docs/operations.md); sin ancla no se detecta que falten las últimas entradas`
+  );
+}
+
 /** The head to quote outside the database (the administrators' daily mail), or null when empty. */
 export const auditHead = (db: Db) => auditRepository.last(db);
 

@@ -41,6 +41,28 @@ export const clientLimitStore = {
 };
 
 /**
+ * Counts one event for `subject` (a client address, an e-mail address) under the limit named
+ * `limit`, in the shared fixed window of `client_limits`, keyed by `clientKey` like every other
+ * limit; whether it is still within `max`. Atomic across instances.
+ */
+export async function withinLimit(
+  db: Db,
+  hmacKey: Buffer | KeyObject,
+  limit: string,
+  subject: string,
+  windowMs: number,
+  max: number,
+): Promise<boolean> {
+  const { current } = await clientLimitStore.hit(
+    db,
+    clientKey(hmacKey, limit, subject),
+    windowMs,
+    max,
+  );
+  return current <= max;
+}
+
+/**
  * The store `@fastify/rate-limit` counts with. Routes with a limit of their own (sign-in,
  * recovery, filing: `config.rateLimit`) count in PostgreSQL, one window per route and client
  * across the cluster; the global flood limit (every other API route) counts in this process's

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BYTES_PER_COMPLAINT, MAX_FILES_PER_COMPLAINT, MIME_BY_EXTENSION } from '@canal/shared';
 import { AppError } from '../../errors';
-import type { ComplaintRow } from './repository';
 import type { Db } from '../../db/database';
 import { sealField } from '../../crypto/sealed-field';
 import type { SealingKey } from '../../crypto/keys';
@@ -42,13 +41,19 @@ export async function commitFiles(
   await store.commitStaged(tx, files);
 }
 
-/** The case's file quota (files and bytes), the complainant's and the team's files together. */
+/**
+ * The case's file quota (files and bytes), the complainant's and the team's files together. Run
+ * inside the transaction that records `incoming`, before it does: the complaint's row is locked
+ * first, so concurrent uploads to one case count one after the other and none passes a count
+ * another has not committed yet (six uploads at 43 of 50 files once ended at 67).
+ */
 export async function assertQuota(
-  services: Services,
-  row: ComplaintRow,
+  tx: Db,
+  complaintId: number,
   incoming: ReceivedFile[],
 ): Promise<void> {
-  const { count, bytes } = await repo.fileQuota(services.db, row.id);
+  await repo.lockForFiles(tx, complaintId);
+  const { count, bytes } = await repo.fileQuota(tx, complaintId);
   const addedBytes = incoming.reduce((sum, f) => sum + f.size, 0);
   if (
     count + incoming.length > MAX_FILES_PER_COMPLAINT ||

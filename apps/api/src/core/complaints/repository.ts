@@ -341,6 +341,15 @@ export const complaintsRepository = {
     return rows[0] ?? null;
   },
 
+  /**
+   * Locks the complaint's row until the transaction ends, for the file quota: uploads to one case
+   * take turns between counting its files and recording theirs. `FOR NO KEY UPDATE` waits only for
+   * another such lock (or an update of the row), not for rows that merely reference the complaint.
+   */
+  async lockForFiles(tx: Db, complaintId: number): Promise<void> {
+    await tx.query('SELECT 1 FROM complaints WHERE id = $1 FOR NO KEY UPDATE', [complaintId]);
+  },
+
   async fileQuota(db: Db, complaintId: number): Promise<{ count: number; bytes: number }> {
     const [row] = await db.query<{ count: number; bytes: number }>(
       'SELECT count(*)::int AS count, coalesce(sum(size_bytes), 0)::bigint AS bytes FROM complaint_files WHERE complaint_id = $1',

@@ -10,12 +10,17 @@ export interface ClaimedMail {
 
 /** The outbox table: SQL only (sealing, rendering and sending are the Outbox's). */
 export const outboxStore = {
-  async insert(tx: Db, kind: string, organizationId: string, payloadEnc: string): Promise<void> {
-    await tx.query('INSERT INTO outbox (kind, organization_id, payload_enc) VALUES ($1, $2, $3)', [
-      kind,
-      organizationId,
-      payloadEnc,
-    ]);
+  async insert(
+    tx: Db,
+    kind: string,
+    organizationId: string,
+    payloadEnc: string,
+    priority: number,
+  ): Promise<void> {
+    await tx.query(
+      'INSERT INTO outbox (kind, organization_id, payload_enc, priority) VALUES ($1, $2, $3, $4)',
+      [kind, organizationId, payloadEnc, priority],
+    );
   },
 
   /**
@@ -29,22 +34,24 @@ export const outboxStore = {
     kind: string,
     organizationId: string,
     payloadEnc: string,
+    priority: number,
     key: string,
     waitSeconds: number,
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO outbox (kind, organization_id, payload_enc, coalesce_key, next_attempt_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
+      `INSERT INTO outbox (kind, organization_id, payload_enc, priority, coalesce_key, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
        ON CONFLICT (coalesce_key) WHERE status = 'pending'
        DO UPDATE SET payload_enc = EXCLUDED.payload_enc`,
-      [kind, organizationId, payloadEnc, key, waitSeconds],
+      [kind, organizationId, payloadEnc, priority, key, waitSeconds],
     );
   },
 
   /**
    * Claims the next due message under a lease of its own (`lease_id`, until `locked_until`): a
-   * pending one whose time has come, or one whose lease lapsed (its drain died). Safe from several
-   * processes (`SKIP LOCKED`); null when nothing is due. A claimed message takes no more merges.
+   * pending one whose time has come, or one whose lease lapsed (its drain died); the highest
+   * priority first, then the oldest. Safe from several processes (`SKIP LOCKED`); null when
+   * nothing is due. A claimed message takes no more merges.
    */
   async claimNext(db: Db, leaseId: string, leaseMs: number): Promise<ClaimedMail | null> {
     const [row] = await db.query<ClaimedMail>(
@@ -54,7 +61,7 @@ export const outboxStore = {
           SELECT id FROM outbox
            WHERE (status = 'pending' AND next_attempt_at <= now())
               OR (status = 'sending' AND locked_until < now())
-           ORDER BY id LIMIT 1
+           ORDER BY priority DESC, id LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING id, organization_id, payload_enc, attempts, created_at`,
       [leaseId, leaseMs],

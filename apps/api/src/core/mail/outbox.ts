@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { organizationById, THEMES } from '@canal/shared';
 import type { Db } from '../../db/database';
 import type { Keyring } from '../../crypto/keys';
-import { renderMail, type MailBrand, type MailMessage } from './templates';
+import { renderMail, type MailBrand, type MailKind, type MailMessage } from './templates';
 import type { MailTransport } from './transport';
 import { outboxStore as store, type ClaimedMail } from './outbox-store';
 
@@ -18,6 +18,33 @@ export interface OutgoingMail {
 }
 
 export const MAX_ATTEMPTS = 12;
+
+/**
+ * The order a drain claims due mail in (higher first, then the oldest): a backlog of complainants'
+ * confirmations must not hold back what staff have to act on today. Law 21.643 requires protective
+ * measures on the day a complaint is received, so that alert goes before everything; then the
+ * other staff alerts; then mail a person is waiting for at a screen (a code, a link); then the rest.
+ */
+export const MAIL_PRIORITY = { routine: 0, awaited: 1, staffAlert: 2, measuresDueToday: 3 };
+
+const PRIORITY_OF_KIND: Record<MailKind, number> = {
+  'staff-new-complaint': MAIL_PRIORITY.staffAlert,
+  'staff-new-activity': MAIL_PRIORITY.staffAlert,
+  'staff-deadlines': MAIL_PRIORITY.staffAlert,
+  'staff-mail-failed': MAIL_PRIORITY.staffAlert,
+  'code-recovery': MAIL_PRIORITY.awaited,
+  'password-reset': MAIL_PRIORITY.awaited,
+  'staff-invitation': MAIL_PRIORITY.awaited,
+  confirmation: MAIL_PRIORITY.routine,
+  'complainant-update': MAIL_PRIORITY.routine,
+  'staff-admin-digest': MAIL_PRIORITY.routine,
+};
+
+export function priorityOf(message: MailMessage): number {
+  if (message.kind === 'staff-new-complaint' && message.protectiveMeasuresDue !== null)
+    return MAIL_PRIORITY.measuresDueToday;
+  return PRIORITY_OF_KIND[message.kind];
+}
 
 /** Told when a message is given up after its last attempt (issue 9: administrators are alerted). */
 export type GiveUpHook = (db: Db, given: { id: number; attempts: number }) => Promise<void>;
@@ -84,16 +111,19 @@ export class Outbox {
     const payload = this.keyring.sealWithMaster(
       JSON.stringify({ to: mail.to, message: mail.message }),
     );
+    const { kind } = mail.message;
+    const priority = priorityOf(mail.message);
     if (mail.coalesce)
       await store.insertCoalesced(
         tx,
-        mail.message.kind,
+        kind,
         mail.organizationId,
         payload,
+        priority,
         mail.coalesce.key,
         mail.coalesce.waitSeconds,
       );
-    else await store.insert(tx, mail.message.kind, mail.organizationId, payload);
+    else await store.insert(tx, kind, mail.organizationId, payload, priority);
   }
 
   /**

@@ -48,8 +48,8 @@ export async function addComplainantFiles(
   try {
     assertUploadAllowed(row);
     if (files.length === 0 && comment.trim() === '') throw new AppError('NOTHING_TO_SAVE');
-    await assertQuota(services, row, files);
     await db.transaction(async (tx) => {
+      await assertQuota(tx, row.id, files);
       const logId = await repo.addLog(tx, {
         complaintId: row.id,
         event: EVENT_UPLOAD,

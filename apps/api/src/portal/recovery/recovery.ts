@@ -5,23 +5,46 @@ import type { Services } from '../../core/services';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
 import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
 import { resetRepository as resets } from '../../core/auth/password-reset-store';
+import { withinLimit } from '../../core/auth/client-limit-store';
 
 export const RESET_LINK_MINUTES = 30;
 export const EVENT_PASSWORD_RESET = 'Contraseña de seguimiento restablecida';
 
+/** What became of a recovery request: a mail queued, nothing to send, or the address's cap reached. */
+export type RecoveryOutcome = 'mailed' | 'nothing' | 'capped';
+
 /**
- * "Olvidé el código": mails every code filed with that address in this organisation. The answer is
- * the same whether or not the address filed anything (DESIGN §5), so it reveals nothing.
+ * One more recovery mail (codes or a password link) to this address this hour, if its cap
+ * (RECOVERY_MAILS_PER_HOUR) allows; counted only when a mail would go, under a keyed hash of the
+ * address (the limits' own key), across instances and organisations: a mailbox is one mailbox,
+ * perhaps one the employer reads, and fifty mails naming the channel would tell them enough.
+ */
+async function mayMail(services: Services, email: string): Promise<boolean> {
+  return withinLimit(
+    services.db,
+    services.keyring.derive('client-limits'),
+    'recovery-mail',
+    email.trim().toLowerCase(),
+    60 * 60 * 1000,
+    services.config.RECOVERY_MAILS_PER_HOUR,
+  );
+}
+
+/**
+ * "Olvidé el código": mails every code filed with that address in this organisation, within the
+ * address's hourly cap. The answer is the same whether or not the address filed anything, or its
+ * cap was reached (DESIGN §5): it is given before this runs, so it reveals nothing.
  */
 export async function recoverCodes(
   services: Services,
   org: Organization,
   email: string,
-): Promise<void> {
+): Promise<RecoveryOutcome> {
   const { db, keyring, outbox } = services;
   const normalized = email.trim().toLowerCase();
   const complaints = await repo.findByEmailIndex(db, org.id, keyring.blindIndex(normalized));
-  if (complaints.length === 0) return;
+  if (complaints.length === 0) return 'nothing';
+  if (!(await mayMail(services, normalized))) return 'capped';
   await db.transaction((tx) =>
     outbox.enqueue(tx, {
       to: email.trim(),
@@ -33,18 +56,20 @@ export async function recoverCodes(
       },
     }),
   );
+  return 'mailed';
 }
 
 /**
  * "Olvidé la contraseña": passwords are never stored or sent (DESIGN §5). A matching code and e-mail
- * get a single-use link valid 30 minutes; a non-matching pair answers the spec's message.
+ * get a single-use link valid 30 minutes; a non-matching pair answers the spec's message. Past the
+ * address's hourly cap a matching pair gets the same answer and no mail (nor link).
  */
 export async function requestPasswordReset(
   services: Services,
   org: Organization,
   ticket: number,
   email: string,
-): Promise<void> {
+): Promise<RecoveryOutcome> {
   const { db, keyring, outbox } = services;
   const row = await repo.findByTicket(db, ticket);
   // A complaint recorded by staff without an e-mail has no index and never matches.
@@ -54,6 +79,7 @@ export async function requestPasswordReset(
     row.contact_email_enc !== null &&
     row.email_index === keyring.blindIndex(email.trim().toLowerCase());
   if (!matches) throw new AppError('RESET_PAIR_MISMATCH');
+  if (!(await mayMail(services, email))) return 'capped';
   const { token, digest } = newOpaqueToken();
   const contact = openField(keyring.unwrapDataKey(row.data_key), row.contact_email_enc!, {
     complaintId: row.id,
@@ -77,6 +103,7 @@ export async function requestPasswordReset(
       },
     });
   });
+  return 'mailed';
 }
 
 /** Sets the new password from a mailed link: once, within 30 minutes; every open session ends. */

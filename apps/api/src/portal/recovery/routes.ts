@@ -6,6 +6,9 @@ import { route } from '../../http/route';
 import { AppError } from '../../errors';
 import { recoverCodes, requestPasswordReset, resetPassword } from './recovery';
 
+// Logged without the address: that a cap was reached is what operators need to know.
+const CAPPED = 'recuperación: límite de correos por dirección alcanzado, correo no enviado';
+
 /** SPEC §7 recovery calls, as DESIGN §5 decides them. Registered under /v1/denuncias. */
 export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (
   app,
@@ -22,8 +25,9 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
       const { organization } = request;
       const { email } = request.body;
       setImmediate(() => {
-        recoverCodes(services, organization, email).catch((err: unknown) =>
-          request.log.error({ err }, 'recuperación de códigos fallida'),
+        recoverCodes(services, organization, email).then(
+          (outcome) => outcome === 'capped' && request.log.info(CAPPED),
+          (err: unknown) => request.log.error({ err }, 'recuperación de códigos fallida'),
         );
       });
       return { message: 'Si el correo corresponde a una denuncia, le enviamos el código.' };
@@ -39,7 +43,14 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
       } catch {
         throw new AppError('RESET_PAIR_MISMATCH');
       }
-      await requestPasswordReset(services, request.organization, ticket, request.body.email);
+      const outcome = await requestPasswordReset(
+        services,
+        request.organization,
+        ticket,
+        request.body.email,
+      );
+      // Past the address's cap: the same answer as a mail sent, and no mail.
+      if (outcome === 'capped') request.log.info(CAPPED);
       return { message: 'Le enviamos a su correo un enlace para crear una nueva contraseña.' };
     },
   });

@@ -1,2 +1,2 @@
-export type { MailBrand, MailMessage, RenderedMail } from './types';
+export type { MailBrand, MailKind, MailMessage, RenderedMail } from './types';
 export { renderMail } from './render';
