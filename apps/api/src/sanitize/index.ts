@@ -9,7 +9,7 @@ import { PdfSanitizer } from './pdf';
 import { PngSanitizer } from './png';
 
 export type { Sanitizer } from './core';
-export { COPY_LIMITS, type CopyLimits } from './limits';
+export { COPY_LIMITS, isLimitError, type CopyLimits } from './limits';
 
 /**
  * The investigator's copy of a file (issue 9, DESIGN §6): identifying metadata removed, chosen

@@ -97,7 +97,7 @@ export class Budget {
       out = await inflateWith(raw, data, {
         maxOutputLength: max,
         finishFlush: constants.Z_SYNC_FLUSH,
-        chunkSize: 64 * 1024,
+        chunkSize: 1024 * 1024,
       });
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')

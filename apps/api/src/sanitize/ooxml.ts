@@ -202,8 +202,8 @@ function sliceEnd(data: Buffer, from: number): number {
     at = lt + 1;
   }
   if (hard >= data.length) return data.length;
-  const gt = data.lastIndexOf(0x3e, hard);
-  if (gt >= soft) return gt + 1;
+  const gt = data.subarray(soft, hard).lastIndexOf(0x3e);
+  if (gt >= 0) return soft + gt + 1;
   let at = hard;
   while (at < data.length && (data[at]! & 0xc0) === 0x80) at++;
   return at;

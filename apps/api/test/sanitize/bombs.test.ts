@@ -4,12 +4,14 @@
 // work blocks the event loop), and the process's memory must stay within a bound. Past a limit
 // the safe copy is withheld with a Spanish 422; nothing of the file is sent.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { contract } from '@canal/shared/contract';
+import { STAFF_CSRF_HEADER, contract } from '@canal/shared/contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/errors';
+import { callApi } from '../support/api';
 import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, file, HEAD_OFFICE } from '../support/complaints';
+import { anonymous, denuncia, file, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { multipart } from '../support/multipart';
 import { staff, type StaffClient } from '../back-office/support';
 import {
   docxBomb,
@@ -167,6 +169,32 @@ describe('decompression bombs in the investigator’s copy', () => {
     const outcomeWide = await whileProbing(wide.url);
     expectBounded(outcomeWide);
     expectWithheld(outcomeWide);
+  });
+
+  it('a team file sent to the complainant: its signed link answers the same 422', async () => {
+    const filed = await fileAndLogin(t.app, denuncia());
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+      filed.ticket,
+    ]);
+    const { body, headers } = multipart([
+      { name: 'respuesta', json: { comentario: 'Le enviamos el informe.' } },
+      { name: 'files', filename: 'informe.pdf', content: pdfObjectStreamBomb(400) },
+    ]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/v1/gestion/casos/${row!.id}/respuestas/archivos`,
+      payload: body,
+      headers: { ...headers, cookie: investigator.cookie, [STAFF_CSRF_HEADER]: investigator.csrf },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const list = await callApi(t.app, contract.complaintAttachments, {
+      params: { id: String(filed.ticket) },
+      headers: filed.auth,
+    });
+    const [teamFile] = list.json() as { path: string }[];
+    const outcome = await whileProbing(teamFile!.path);
+    expectBounded(outcome);
+    expectWithheld(outcome);
   });
 
   it('a zip of zips as a .zip: never opened, sent as it is', async () => {

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { isStreaming, keepsLength, sanitizedCopy, sanitizerFor } from '../../src/sanitize';
+import {
+  COPY_LIMITS,
+  isStreaming,
+  keepsLength,
+  sanitizedCopy,
+  sanitizerFor,
+} from '../../src/sanitize';
+import { docxWith, pdfObjectStreamBomb, pdfWith, streamObject } from './hostile';
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -109,7 +118,6 @@ describe('streaming strippers hold a bounded amount, whatever the file size', ()
 
 describe('sanitizedCopy', () => {
   it('keeps the length for in-place types and forgets it for the others', async () => {
-    const { Readable } = await import('node:stream');
     const pdf = Buffer.from('%PDF-1.4\n<< /Author (Juan) >>\n');
     const copy = await sanitizedCopy(async () => Readable.from([pdf]), 'pdf', pdf.length);
     expect(copy.size).toBe(pdf.length);
@@ -122,7 +130,6 @@ describe('sanitizedCopy', () => {
   });
 
   it('a source that fails ends the copy with its error', async () => {
-    const { Readable } = await import('node:stream');
     const failing = new Readable({
       read() {
         this.push(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0, 0]));
@@ -135,5 +142,58 @@ describe('sanitizedCopy', () => {
         for await (const _ of body) void _;
       })(),
     ).rejects.toThrow('segmento alterado');
+  });
+
+  const read = async (body: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  };
+
+  it('a PDF or Office copy past its limits rejects with SAFE_COPY_LIMIT (422) before sending anything', async () => {
+    const bomb = pdfObjectStreamBomb(64);
+    await expect(
+      sanitizedCopy(async () => Readable.from([bomb]), 'pdf', bomb.length),
+    ).rejects.toMatchObject({ code: 'SAFE_COPY_LIMIT', status: 422 });
+    // Past its time: a deadline already gone.
+    const docx = docxWith({ 'docProps/core.xml': '<cp:coreProperties/>' });
+    await expect(
+      sanitizedCopy(async () => Readable.from([docx]), 'docx', docx.length, {
+        ...COPY_LIMITS,
+        millis: -1,
+      }),
+    ).rejects.toMatchObject({ code: 'SAFE_COPY_LIMIT' });
+  });
+
+  it('a PDF copy larger than what is held is checked whole, then made again from a second read: the same bytes', async () => {
+    const objects = deflateSync('5 0 << /Author (Juan Perez) /Producer (Acme) >>');
+    const pdf = pdfWith([
+      streamObject('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', objects),
+      streamObject('', randomBytes(200_000)),
+    ]);
+    const copyWith = async (held: number) => {
+      let opens = 0;
+      const copy = await sanitizedCopy(
+        async () => {
+          opens += 1;
+          return Readable.from([pdf.subarray(0, 70_000), pdf.subarray(70_000)]);
+        },
+        'pdf',
+        pdf.length,
+        { ...COPY_LIMITS, held },
+      );
+      return { opens, size: copy.size, bytes: await read(copy.body) };
+    };
+    const once = await copyWith(COPY_LIMITS.held);
+    const twice = await copyWith(64 * 1024);
+    expect(once.opens).toBe(1);
+    expect(twice.opens).toBe(2);
+    expect(twice.bytes.equals(once.bytes)).toBe(true);
+    expect(once.size).toBe(pdf.length);
+    expect(twice.size).toBe(pdf.length);
+    const at = once.bytes.indexOf('stream\n') + 'stream\n'.length;
+    const inflated = inflateSync(once.bytes.subarray(at, at + objects.length)).toString('latin1');
+    expect(inflated).not.toContain('Juan Perez');
+    expect(inflated).toMatch(/^5 0 << \/Author \( +\) \/Producer \( +\) >>$/);
   });
 });
