@@ -63,6 +63,8 @@ export interface AppOptions {
   bodyDeadlines?: BodyDeadlines;
   /** Shared with server.ts: /readyz fails once `shuttingDown` is set. */
   lifecycle?: Lifecycle;
+  /** How long /readyz fails after a write found the disk full (default DISK_FULL_HOLD_MS). */
+  diskFullHoldMs?: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = services;
   const deadlines = options.bodyDeadlines ?? DEFAULT_BODY_DEADLINES;
+  const lifecycle = options.lifecycle ?? { shuttingDown: false };
   const app = Fastify({
     logger:
       options.logger === false
@@ -124,7 +127,7 @@ export async function buildApp(
   registerConnectionGuards(app, deadlines, config.production);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onDiskFull: () => (lifecycle.diskFullAt = Date.now()) });
 
   // External plugins.
   registerSecurityHeaders(app, {
@@ -184,7 +187,8 @@ export async function buildApp(
   await app.register(healthRoutes, {
     db: services.db,
     storagePing: () => services.files.ping(),
-    lifecycle: options.lifecycle ?? { shuttingDown: false },
+    lifecycle,
+    diskFullHoldMs: options.diskFullHoldMs,
   });
   await app.register(metricsRoutes, {
     token: config.METRICS_TOKEN,
