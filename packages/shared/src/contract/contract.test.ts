@@ -69,7 +69,7 @@ describe('the API contract', () => {
 
   it('gives Fastify a route schema with every status: JSON, empty and bytes', () => {
     const s = routeSchema(contract.zones);
-    expect(Object.keys(s.response).map(Number).sort()).toEqual([200, 304, 400, 429, 500]);
+    expect(Object.keys(s.response).map(Number).sort()).toEqual([200, 304, 400, 429, 500, 503, 507]);
     expect(s.response[304]).toBeInstanceOf(z.ZodUndefined);
     expect(routeSchema(contract.exportCasesCsv).response[200]).toMatchObject({
       content: { 'text/csv; charset=utf-8': { schema: expect.any(z.ZodType) } },
