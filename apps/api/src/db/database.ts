@@ -94,13 +94,13 @@ export const PGLITE_DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 /** A statement that only reads (PGlite's reserve lets it through). */
 const READ_ONLY = /^\s*select\b/i;
 
-/** Whether the file system of `folder` has less than `bytes` free; asked at most once a second. */
-function spaceBelow(folder: string, bytes: number): () => boolean {
+/** Whether the file system of `folder` has less than `bytes` free; asked at most once a second unless `fresh`. */
+function spaceBelow(folder: string, bytes: number): (now?: boolean) => boolean {
   let checkedAt = 0;
   let low = false;
-  return () => {
+  return (fresh = false) => {
     const now = Date.now();
-    if (now - checkedAt >= 1_000) {
+    if (fresh || now - checkedAt >= 1_000) {
       checkedAt = now;
       const stats = statfsSync(folder);
       low = stats.bavail * stats.bsize < bytes;
@@ -162,21 +162,25 @@ async function openPglite(dataDir?: string): Promise<Db> {
     unlock();
     throw error;
   }
-  // After PostgreSQL inside PGlite fails to write for want of space (SQLSTATE 53100), the next
-  // statement never returns and blocks the event loop for good (seen with a full WAL disk): the
-  // embedded database is given up. Every later call fails at once as STORAGE_FULL without touching
-  // it, /readyz and /livez fail, and a restart of the process (once there is space) recovers it.
-  // So the disk must never fill under it: below PGLITE_DISK_RESERVE_BYTES free, every statement
-  // but a SELECT is refused as STORAGE_FULL (507) before it reaches PGlite.
+  // PostgreSQL inside PGlite does not survive running out of disk: seen on a tmpfs, the next
+  // statement after a 53100 never returns and blocks the event loop for good, or a write fails
+  // with an internal error (XX000, "XLogBeginInsert was already called") and so does every later
+  // one. So the disk must never fill under it: below PGLITE_DISK_RESERVE_BYTES free, every
+  // statement but a SELECT is refused as STORAGE_FULL (507) before it reaches PGlite. Should one
+  // fail for want of space all the same (a 53100, or an XX000 with the disk below the reserve),
+  // the embedded database is given up: every later call fails at once as STORAGE_FULL without
+  // touching it, /readyz and /livez fail, and a restart of the process (with room) recovers it.
   let full: AppError | null = null;
-  const lowOnSpace = dataDir ? spaceBelow(dataDir, PGLITE_DISK_RESERVE_BYTES) : () => false;
+  const lowOnSpace = dataDir
+    ? spaceBelow(dataDir, PGLITE_DISK_RESERVE_BYTES)
+    : (_fresh?: boolean) => false;
   const guard = async <T>(write: boolean, call: () => Promise<T>): Promise<T> => {
     if (full) throw full;
     if (write && lowOnSpace()) throw new AppError('STORAGE_FULL');
     try {
       return await call();
     } catch (error) {
-      if (isDiskFull(error)) {
+      if (isDiskFull(error) || (isInternalError(error) && lowOnSpace(true))) {
         full = storageFull(error);
         throw full;
       }
@@ -461,6 +465,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
+
+/** SQLSTATE XX000 internal_error: PostgreSQL met a state it should never be in. */
+const isInternalError = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'XX000';
 
 /** SQLSTATE 53100 disk_full: PostgreSQL could not write for want of space. */
 export function isDiskFull(error: unknown): boolean {

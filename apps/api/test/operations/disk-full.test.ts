@@ -4,7 +4,7 @@
 // disks fill: the local file store's (ENOSPC), PostgreSQL's (SQLSTATE 53100, a tablespace on the
 // tmpfs of a PostgreSQL of the test's own) and embedded PGlite's (its reserve refuses writes
 // before the disk fills: a write that fails there freezes it).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { ERRORS } from '../../src/errors';
 import { createServices } from '../../src/runtime';
 import { LocalObjectStore, type ObjectStore } from '../../src/storage';
 import { freshDatabase } from '../support/app';
+import { REPO_ROOT } from '../support/server-process';
 import { denuncia, file, login } from '../support/complaints';
 import { pdf } from '../support/files';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
@@ -170,18 +171,29 @@ describe.skipIf(!root)('a full disk (a tmpfs of the test’s own; needs root)', 
     const { app } = await appOn(db, store, dataDir);
     expect((await readiness(app)).status).toBe(200);
 
-    // Fill the tablespace from the database itself until PostgreSQL says it is full.
+    // Fill the tablespace from the database itself until PostgreSQL says it is full, in smaller
+    // and smaller batches of short rows, until not one more row fits: no page has room left.
     await db.query('CREATE TABLE relleno (x text)');
-    const full = await db
-      .query(
-        `INSERT INTO relleno SELECT repeat(md5(random()::text), 200) FROM generate_series(1, 1000000)`,
-      )
-      .then(
-        () => null,
-        (error: unknown) => error,
-      );
-    expect((full as { code?: string }).code).toBe('STORAGE_FULL');
-    expect(((full as Error).cause as { code?: string }).code).toBe('53100');
+    const errors: unknown[] = [];
+    for (const rows of [100_000, 10_000, 1_000, 100, 10, 1])
+      for (;;) {
+        const error = await db
+          .query(
+            'INSERT INTO relleno SELECT md5(random()::text) FROM generate_series(1, $1::int)',
+            [rows],
+          )
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
+        if (!error) continue;
+        errors.push(error);
+        break;
+      }
+    for (const full of errors) {
+      expect((full as { code?: string }).code).toBe('STORAGE_FULL');
+      expect(((full as Error).cause as { code?: string }).code).toBe('53100');
+    }
 
     const refused = await fileWith(app, 64 * 1024);
     expect(refused.statusCode).toBe(507);
@@ -238,4 +250,24 @@ describe.skipIf(!root)('a full disk (a tmpfs of the test’s own; needs root)', 
       200,
     );
   });
+
+  it('of embedded PGlite that still fails a write for want of space: it is given up, not touched again (it would freeze); every call 507, /livez and /readyz 503', async () => {
+    const disk = smallDisk(160);
+    // In a child process: were the embedded database touched again, it would freeze the event
+    // loop; the child is then killed and this test fails rather than hangs.
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'apps/api/test/support/pglite-given-up.ts', path.join(disk, 'pglite')],
+        { cwd: REPO_ROOT, timeout: 90_000, killSignal: 'SIGKILL' },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
+    });
+    expect(JSON.parse(output.trim().split('\n').pop()!)).toEqual({
+      first: { code: 'STORAGE_FULL', cause: expect.stringMatching(/^(53100|XX000)$/) },
+      again: 'STORAGE_FULL',
+      livez: 503,
+      readyz: { status: 503, body: { status: 'unavailable', reason: 'disk-full' } },
+    });
+  }, 150_000);
 });
