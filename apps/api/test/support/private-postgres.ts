@@ -4,7 +4,7 @@
 // as root they run as the `postgres` user (initdb refuses root). `destroy()` stops it by its
 // data folder and removes everything.
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,8 +70,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     try {
       await run(file, argv, { cwd: root });
     } catch (error) {
-      const detail = existsSync(log) ? await run('tail', ['-n', '30', log]) : null;
-      throw new Error(`${tool} ${args[0]} falló: ${String(error)}\n${detail?.stdout ?? ''}`);
+      const detail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-30) : [];
+      throw new Error(`${tool} ${args[0]} falló:\n${detail.join('\n')}`, { cause: error });
     }
   };
   ownedFolder(root);
