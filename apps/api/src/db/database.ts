@@ -94,8 +94,11 @@ export const PGLITE_DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 /** A statement that only reads (PGlite's reserve lets it through). */
 const READ_ONLY = /^\s*select\b/i;
 
-/** Whether the file system of `folder` has less than `bytes` free; asked at most once a second unless `fresh`. */
-function spaceBelow(folder: string, bytes: number): (now?: boolean) => boolean {
+/**
+ * Whether the file system of `folder` has less than `bytes` free: `statfs` at most once a second,
+ * unless asked `fresh`.
+ */
+function spaceBelow(folder: string, bytes: number): (fresh?: boolean) => boolean {
   let checkedAt = 0;
   let low = false;
   return (fresh = false) => {
@@ -456,7 +459,7 @@ const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout)/;
 
 /** Whether `error` says the database could not be reached or left mid-request (not a bad query). */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
@@ -471,7 +474,7 @@ const isInternalError = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === 'XX000';
 
 /** SQLSTATE 53100 disk_full: PostgreSQL could not write for want of space. */
-export function isDiskFull(error: unknown): boolean {
+function isDiskFull(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { code?: string }).code === '53100'
   );

@@ -10,7 +10,7 @@ interface Problem {
 }
 
 /** A write the disk had no room for (ENOSPC; EDQUOT, a quota): the local file store's. */
-export function isNoSpace(error: unknown): boolean {
+function isNoSpace(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
