@@ -69,6 +69,8 @@ export interface AppOptions {
   bodyDeadlines?: Partial<BodyDeadlines>;
   /** Shared with server.ts: /readyz fails once `shuttingDown` is set. */
   lifecycle?: Lifecycle;
+  /** How long /readyz fails after a write found the disk full (default DISK_FULL_HOLD_MS). */
+  diskFullHoldMs?: number;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = services;
   const deadlines = { ...DEFAULT_BODY_DEADLINES, ...options.bodyDeadlines };
+  const lifecycle = options.lifecycle ?? { shuttingDown: false };
   const app = Fastify({
     logger:
       options.logger === false
@@ -130,7 +133,7 @@ export async function buildApp(
   registerConnectionGuards(app, deadlines, config.production);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onDiskFull: () => (lifecycle.diskFullAt = Date.now()) });
 
   // External plugins.
   registerSecurityHeaders(app, {
@@ -194,7 +197,8 @@ export async function buildApp(
   await app.register(healthRoutes, {
     db: services.db,
     storagePing: () => services.files.ping(),
-    lifecycle: options.lifecycle ?? { shuttingDown: false },
+    lifecycle,
+    diskFullHoldMs: options.diskFullHoldMs,
   });
   await app.register(metricsRoutes, {
     token: config.METRICS_TOKEN,

@@ -153,6 +153,18 @@ export const ERRORS = {
     status: 503,
     message: 'El servicio está muy ocupado. Intente nuevamente en unos segundos.',
   },
+  // The database is unreachable (a restart, a failover): the request did nothing, and a later one
+  // will succeed once it is back (issue 25).
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'El servicio no está disponible por un momento. Intente nuevamente en unos minutos.',
+  },
+  // The disk of the files or of the database is full (ENOSPC, SQLSTATE 53100): nothing was kept.
+  STORAGE_FULL: {
+    status: 507,
+    message:
+      'El servidor no tiene espacio para guardar la información enviada. Intente nuevamente más tarde.',
+  },
   // A stored file failed its integrity check (altered or cut short in storage): server-side
   // corruption, so a 5xx, with a neutral message; logged apart from other errors.
   FILE_INTEGRITY: {

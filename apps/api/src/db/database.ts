@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { AppError } from '../errors';
 import { lockFolder } from './folder-lock';
 
 export type SqlParam = string | number | boolean | null | Date | Buffer | string[] | number[];
@@ -28,6 +29,16 @@ export interface Db {
   afterCommit?(fn: () => void): void;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PGlite only: the error every call now fails with once the embedded database was given up
+   * (its disk filled; see openPglite), else null. A restart of the process is the cure.
+   */
+  readonly unusable?: AppError | null;
+  /**
+   * Whether writes fail for want of disk space now: PGlite below its reserve, or given up.
+   * PostgreSQL's disk is not this process's to see (its 53100 errors mark readiness instead).
+   */
+  diskFull?(): boolean;
   /**
    * PostgreSQL only: follows `NOTIFY`s of `channel` in this database's schema (a notifier sends
    * `pg_notify('<channel>:' || current_schema(), …)`) on a connection of its own (decision 0025).
@@ -72,6 +83,33 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.url) return openPostgres(options.url, options.schema);
   return openPglite(options.dataDir);
+}
+
+/**
+ * The free space PGlite's disk keeps: below it, PGlite takes no more writes (four WAL segments of
+ * 16 MB; a write that fails there freezes the embedded database, see openPglite).
+ */
+export const PGLITE_DISK_RESERVE_BYTES = 64 * 1024 * 1024;
+
+/** A statement that only reads (PGlite's reserve lets it through). */
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * Whether the file system of `folder` has less than `bytes` free: `statfs` at most once a second,
+ * unless asked `fresh`.
+ */
+function spaceBelow(folder: string, bytes: number): (fresh?: boolean) => boolean {
+  let checkedAt = 0;
+  let low = false;
+  return (fresh = false) => {
+    const now = Date.now();
+    if (fresh || now - checkedAt >= 1_000) {
+      checkedAt = now;
+      const stats = statfsSync(folder);
+      low = stats.bavail * stats.bsize < bytes;
+    }
+    return low;
+  };
 }
 
 /** PGlite's shared_buffers (PostgreSQL's default is 128MB). */
@@ -127,38 +165,72 @@ async function openPglite(dataDir?: string): Promise<Db> {
     unlock();
     throw error;
   }
+  // PostgreSQL inside PGlite does not survive running out of disk: seen on a tmpfs, the next
+  // statement after a 53100 never returns and blocks the event loop for good, or a write fails
+  // with an internal error (XX000, "XLogBeginInsert was already called") and so does every later
+  // one. So the disk must never fill under it: below PGLITE_DISK_RESERVE_BYTES free, every
+  // statement but a SELECT is refused as STORAGE_FULL (507) before it reaches PGlite. Should one
+  // fail for want of space all the same (a 53100, or an XX000 with the disk below the reserve),
+  // the embedded database is given up: every later call fails at once as STORAGE_FULL without
+  // touching it, /readyz and /livez fail, and a restart of the process (with room) recovers it.
+  let full: AppError | null = null;
+  const lowOnSpace = dataDir
+    ? spaceBelow(dataDir, PGLITE_DISK_RESERVE_BYTES)
+    : (_fresh?: boolean) => false;
+  const guard = async <T>(write: boolean, call: () => Promise<T>): Promise<T> => {
+    if (full) throw full;
+    if (write && lowOnSpace()) throw new AppError('STORAGE_FULL');
+    try {
+      return await call();
+    } catch (error) {
+      if (isDiskFull(error) || (isInternalError(error) && lowOnSpace(true))) {
+        full = storageFull(error);
+        throw full;
+      }
+      throw error;
+    }
+  };
   const wrap =
     (q: Pick<PGlite, 'query'>): Db['query'] =>
-    async <T>(text: string, params: SqlParam[] = []) =>
-      (await q.query<T>(text, params)).rows;
+    <T>(text: string, params: SqlParam[] = []) =>
+      guard(!READ_ONLY.test(text), async () => (await q.query<T>(text, params)).rows);
   const exec =
     (q: Pick<PGlite, 'exec'>): Db['exec'] =>
-    async (script) => {
-      await q.exec(script);
-    };
+    (script) =>
+      guard(true, async () => {
+        await q.exec(script);
+      });
   const db: Db = {
     kind: 'pglite',
     query: wrap(client),
     exec: exec(client),
+    get unusable() {
+      return full;
+    },
+    diskFull: () => full !== null || lowOnSpace(),
     transaction: async (work) => {
       const committed: (() => void)[] = [];
-      const result = await client.transaction((tx) => {
-        const inner: Db = {
-          kind: 'pglite',
-          query: wrap(tx),
-          exec: exec(tx),
-          transaction: (w) => w(inner),
-          afterCommit: (fn) => committed.push(fn),
-          close: async () => {},
-        };
-        return work(inner);
-      });
+      const result = await guard(true, () =>
+        client.transaction((tx) => {
+          const inner: Db = {
+            kind: 'pglite',
+            query: wrap(tx),
+            exec: exec(tx),
+            transaction: (w) => w(inner),
+            afterCommit: (fn) => committed.push(fn),
+            close: async () => {},
+          };
+          return work(inner);
+        }),
+      );
       for (const fn of committed) fn();
       return result;
     },
     // Closing twice is harmless (shutdown paths and tests may both close).
     close: async () => {
       if (client.closed) return;
+      // A given-up PGlite would block on close too: the process is ending anyway.
+      if (full) return unlock();
       try {
         await client.close();
       } finally {
@@ -177,19 +249,25 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     max: 10,
     options: schema ? `-c search_path=${schema}` : undefined,
     statement_timeout: 30_000,
+    // A server that does not answer at all (a failover to an address not up yet) fails a request
+    // within this long as DATABASE_UNAVAILABLE instead of holding it; also the longest a request
+    // waits for a free connection of the pool.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
   });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => {});
   const run =
     (c: pg.Pool | pg.PoolClient): Db['query'] =>
-    async <T>(text: string, params: SqlParam[] = []) =>
-      (await c.query(text, params)).rows as T[];
+    <T>(text: string, params: SqlParam[] = []) =>
+      translated(async () => (await c.query(text, params)).rows as T[]);
   // Without parameters, pg sends the simple query protocol, which takes several statements.
   const exec =
     (c: pg.Pool | pg.PoolClient): Db['exec'] =>
-    async (script) => {
-      await c.query(script);
-    };
+    (script) =>
+      translated(async () => {
+        await c.query(script);
+      });
   const listeners = new Set<Listening>();
   return {
     kind: 'postgres',
@@ -208,10 +286,16 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       return listening;
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await translated(() => pool.connect());
+      // A client checked out of the pool has no 'error' listener of the pool's: when the server
+      // ends its connection (a restart, a failover) the client emits 'error', which would crash
+      // the process. Its queries fail on their own; the client is then destroyed, not reused.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost ??= error);
+      client.on('error', onError);
       const committed: (() => void)[] = [];
       try {
-        await client.query('BEGIN');
+        await run(client)('BEGIN');
         const inner: Db = {
           kind: 'postgres',
           query: run(client),
@@ -221,14 +305,15 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
           close: async () => {},
         };
         const result = await work(inner);
-        await client.query('COMMIT');
+        await run(client)('COMMIT');
         for (const fn of committed) fn();
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((rollback: Error) => (lost ??= rollback));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: async () => {
@@ -345,6 +430,75 @@ function listenOn(
       await c?.end().catch(() => {});
     },
   };
+}
+
+/** How long a new connection to PostgreSQL (or a free one of the pool) may take. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * SQLSTATEs of a server going away or not taking connections: 57P01 admin_shutdown (a fast
+ * shutdown or restart), 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting
+ * down, in recovery), 57P05 idle_session_timeout; class 08, connection exceptions; 53300
+ * too_many_connections; 25006 read_only_sql_transaction (a write sent to a former primary that is
+ * now a standby, during a failover).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '53300', '25006']);
+/** Node's codes of a connection that could not be made or was cut. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What node-postgres says when the connection ended or never came, without a code. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout)/;
+
+/** Whether `error` says the database could not be reached or left mid-request (not a bad query). */
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+    if (UNAVAILABLE_ERRNOS.has(code)) return true;
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
+/** SQLSTATE XX000 internal_error: PostgreSQL met a state it should never be in. */
+const isInternalError = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'XX000';
+
+/** SQLSTATE 53100 disk_full: PostgreSQL could not write for want of space. */
+function isDiskFull(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: string }).code === '53100'
+  );
+}
+
+function storageFull(cause: unknown): AppError {
+  return Object.assign(new AppError('STORAGE_FULL'), { cause });
+}
+
+/**
+ * Runs one call of the driver; a lost or unreachable server becomes DATABASE_UNAVAILABLE (503)
+ * and a full disk STORAGE_FULL (507), each with the driver's error as its `cause`. Anything else
+ * (a constraint, a bug) is left as it is.
+ */
+async function translated<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isDiskFull(error)) throw storageFull(error);
+    if (isDatabaseUnavailable(error))
+      throw Object.assign(new AppError('DATABASE_UNAVAILABLE'), { cause: error });
+    throw error;
+  }
 }
 
 /** PostgreSQL's SQLSTATE for a unique violation. */

@@ -9,8 +9,15 @@ interface Problem {
   retryAfter?: number;
 }
 
+/** A write the disk had no room for (ENOSPC; EDQUOT, a quota): the local file store's. */
+function isNoSpace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 /** Maps anything thrown to a status and a Spanish message; details of a 5xx stay in the log. */
 export function toProblem(error: unknown): Problem {
+  if (isNoSpace(error)) return { status: 507, message: ERRORS.STORAGE_FULL.message };
   if (error instanceof AppError) {
     return { status: error.status, message: error.message, retryAfter: error.retryAfterSeconds };
   }
@@ -44,7 +51,15 @@ export function toProblem(error: unknown): Problem {
   return { status: 500, message: ERRORS.INTERNAL.message };
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export interface ErrorHandlingOptions {
+  /** Called on every answer 507 (a write the disk had no room for): readiness fails a while. */
+  onDiskFull?: () => void;
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: ErrorHandlingOptions = {},
+): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
     if (error instanceof AppError && error.code === 'FILE_INTEGRITY')
@@ -57,7 +72,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         { limit: error.cause },
         'copia segura retenida: el archivo excede los límites de procesamiento',
       );
-    else if (problem.status >= 500) request.log.error({ err: error }, 'error no controlado');
+    else if (error instanceof AppError && error.code === 'DATABASE_UNAVAILABLE')
+      request.log.warn({ err: error.cause ?? error }, 'base de datos no disponible');
+    else if (problem.status === 507) {
+      request.log.error(
+        { err: error instanceof AppError ? (error.cause ?? error) : error },
+        'sin espacio en disco',
+      );
+      options.onDiskFull?.();
+    } else if (problem.status >= 500) request.log.error({ err: error }, 'error no controlado');
     else
       request.log.info(
         { status: problem.status, code: (error as FastifyError).code },

@@ -17,6 +17,8 @@ export interface ServerProcess {
   port: number;
   baseUrl: string;
   exited: Promise<void>;
+  /** What the server wrote to stdout and stderr so far (with `stdio: 'pipe'`; else empty). */
+  log(): string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string> | ((port: number) => Record<string, string>),
-  stdio: 'ignore' | 'inherit' = 'ignore',
+  stdio: 'ignore' | 'inherit' | 'pipe' = 'ignore',
   options: {
     /** Where to listen: to start it again where it was; a free port unless told. */
     port?: number;
@@ -38,7 +40,7 @@ export async function startServerProcess(
   const args = options.args ?? ['--import', 'tsx', 'apps/api/src/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', stdio],
+    stdio: ['ignore', stdio === 'pipe' ? 'pipe' : 'ignore', stdio],
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -48,6 +50,9 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
     },
   });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -65,5 +70,5 @@ export async function startServerProcess(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, port, baseUrl, exited };
+  return { child, port, baseUrl, exited, log: () => output };
 }

@@ -48,8 +48,8 @@ describe('the API contract', () => {
     for (const e of endpoints) {
       for (const [status, body] of Object.entries(e.responses)) {
         if (Number(status) < 400) continue;
-        // The readiness probe's 503 says why, for the load balancer and the operator.
-        if (e.name === 'readyz') continue;
+        // The probes' 503 says why, for the load balancer and the operator.
+        if (e.name === 'readyz' || e.name === 'livez') continue;
         expect(isJsonBody(body), `${e.name} ${status}`).toBe(true);
         expect((body as z.ZodType).safeParse({ message: 'x' }).success).toBe(true);
       }
@@ -69,7 +69,7 @@ describe('the API contract', () => {
 
   it('gives Fastify a route schema with every status: JSON, empty and bytes', () => {
     const s = routeSchema(contract.zones);
-    expect(Object.keys(s.response).map(Number).sort()).toEqual([200, 304, 400, 429, 500]);
+    expect(Object.keys(s.response).map(Number).sort()).toEqual([200, 304, 400, 429, 500, 503, 507]);
     expect(s.response[304]).toBeInstanceOf(z.ZodUndefined);
     expect(routeSchema(contract.exportCasesCsv).response[200]).toMatchObject({
       content: { 'text/csv; charset=utf-8': { schema: expect.any(z.ZodType) } },

@@ -118,8 +118,11 @@ export const errors = <const S extends readonly number[]>(
     readonly [K in S[number]]: typeof apiErrorSchema;
   };
 
-/** Every /v1 call may be refused by the global rate limit (429) or fail (500). */
-export const ALWAYS = [429, 500] as const;
+/**
+ * Every /v1 call may be refused by the global rate limit (429), fail (500), find the database
+ * unreachable for a moment (503: a restart, a failover) or the disk full (507).
+ */
+export const ALWAYS = [429, 500, 503, 507] as const;
 
 // ---- Inference helpers ----
 

@@ -8,8 +8,11 @@ export const livenessSchema = z.object({ status: z.literal('ok') });
 
 export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  /** Why the instance should not get traffic: its database, its storage, or it is stopping. */
-  reason: z.enum(['database', 'storage', 'shutting-down']).optional(),
+  /**
+   * Why the instance should not get traffic: its database, its storage, no room for writes (a
+   * write found the disk full a moment ago), or it is stopping.
+   */
+  reason: z.enum(['database', 'storage', 'disk-full', 'shutting-down']).optional(),
 });
 
 export const livez = endpoint({
@@ -18,7 +21,8 @@ export const livez = endpoint({
   tag,
   access: 'public',
   summary: 'El proceso está vivo',
-  responses: { 200: livenessSchema },
+  // 503: the embedded database was given up (its disk filled); only a restart cures it.
+  responses: { 200: livenessSchema, 503: readinessSchema },
 });
 
 export const readyz = endpoint({

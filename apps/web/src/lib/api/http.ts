@@ -16,6 +16,7 @@ const STATUS_NAMES: Record<number, string> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 };
 
 export type HttpErrorKind = 'http' | 'network' | 'timeout';
