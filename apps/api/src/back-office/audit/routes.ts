@@ -6,6 +6,7 @@ import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
 import { auditRepository, type AuditFilter } from '../../core/audit/repository';
 import { csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
 import { inWords } from './describe';
+import { auditScope } from './repository';
 
 type Filters = HandlerInputOf<typeof contract.exportAuditCsv>['querystring'];
 const toFilter = (q: Filters): AuditFilter => ({
@@ -21,7 +22,11 @@ const toFilter = (q: Filters): AuditFilter => ({
 /** The most entries one export holds; narrower filters give the rest. */
 export const AUDIT_EXPORT_LIMIT = 100_000;
 
-/** The audit log, for auditors and administrators: entries newest first, and the chain check. */
+/**
+ * The audit log, for auditors and administrators: the entries each may see (`auditScope`: the
+ * cases and organisations they see), newest first, on screen and exported alike; and the chain
+ * check, which walks the whole chain.
+ */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   const guards = [requireStaff, requireRole('auditor', 'administrador')];
@@ -35,6 +40,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         q.limite,
         q.desplazamiento,
         toFilter(q),
+        auditScope(request.staff),
       );
       return {
         total,
@@ -62,7 +68,13 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     guards,
     handler: async (request, reply) => {
       const filter = toFilter(request.query);
-      const { rows } = await auditRepository.page(services.db, AUDIT_EXPORT_LIMIT, 0, filter);
+      const { rows } = await auditRepository.page(
+        services.db,
+        AUDIT_EXPORT_LIMIT,
+        0,
+        filter,
+        auditScope(request.staff),
+      );
       const entries = await inWords(services.db, rows);
       await appendAudit(services, services.db, {
         actorId: request.staff.id,
