@@ -3,8 +3,9 @@ import { contract, type HandlerInputOf } from '@canal/shared/contract';
 import { route } from '../../http/route';
 import { requireRole, requireStaff } from '../staff/guard';
 import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
-import { auditRepository, type AuditFilter } from '../../core/audit/repository';
-import { csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
+import { auditRepository, type AuditFilter, type AuditListRow } from '../../core/audit/repository';
+import { csvDay, csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
+import { staffDay } from '../cases/case-view';
 import { inWords } from './describe';
 import { auditScope } from './repository';
 
@@ -18,6 +19,13 @@ const toFilter = (q: Filters): AuditFilter => ({
   from: q.desde,
   to: q.hasta,
 });
+
+/**
+ * Whether an entry shows its day only: what no staff member did about an anonymous case (a rule's
+ * assignment at filing, the complainant's request) happened when the complainant acted, which
+ * staff never learn to the minute, as on the case page (issue 25).
+ */
+const dayOnly = (r: AuditListRow) => r.is_anonymous === true && r.actor_id === null;
 
 /** The most entries one export holds; narrower filters give the rest. */
 export const AUDIT_EXPORT_LIMIT = 100_000;
@@ -46,7 +54,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         total,
         entradas: (await inWords(services.db, rows)).map(({ row: r, detail, action, summary }) => ({
           id: r.id,
-          fecha: r.created_at.toISOString(),
+          fecha: dayOnly(r) ? staffDay(r.created_at) : r.created_at.toISOString(),
           accion: r.action,
           usuario:
             r.actor_id === null
@@ -85,7 +93,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         ['N°', 'Fecha', 'Acción', 'Persona', 'Correo', 'Caso', 'Detalle', 'Hash'],
         entries.map(({ row: r, action, summary }) => [
           r.id,
-          csvInstant(r.created_at),
+          dayOnly(r) ? csvDay(staffDay(r.created_at)) : csvInstant(r.created_at),
           action,
           r.actor_id === null ? 'Sistema' : r.actor_name,
           r.actor_email,

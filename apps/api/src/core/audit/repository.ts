@@ -31,6 +31,8 @@ export type AuditListRow = AuditRow & {
   actor_name: string | null;
   actor_email: string | null;
   case_number: string | null;
+  /** Whether the entry's case is anonymous (null for an entry about no case). */
+  is_anonymous: boolean | null;
 };
 
 const SANTIAGO = `'${CHILE_TIME_ZONE}'`;
@@ -135,7 +137,7 @@ export const auditRepository = {
     const { clause, params } = auditWhere(filter, visible);
     const rows = await db.query<AuditListRow>(
       `SELECT a.id, a.created_at, a.actor_id, a.action, a.complaint_id, a.detail, a.prev_hash, a.hash,
-              u.name AS actor_name, u.email AS actor_email, c.case_number
+              u.name AS actor_name, u.email AS actor_email, c.case_number, c.is_anonymous
          FROM audit_log a
          LEFT JOIN staff_users u ON u.id = a.actor_id
          LEFT JOIN complaints c ON c.id = a.complaint_id
