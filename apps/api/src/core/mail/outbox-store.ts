@@ -10,12 +10,19 @@ export interface ClaimedMail {
 
 /** The outbox table: SQL only (sealing, rendering and sending are the Outbox's). */
 export const outboxStore = {
-  async insert(tx: Db, kind: string, organizationId: string, payloadEnc: string): Promise<void> {
-    await tx.query('INSERT INTO outbox (kind, organization_id, payload_enc) VALUES ($1, $2, $3)', [
-      kind,
-      organizationId,
-      payloadEnc,
-    ]);
+  /** Inserts a mail, due at once or not before `notBefore`. */
+  async insert(
+    tx: Db,
+    kind: string,
+    organizationId: string,
+    payloadEnc: string,
+    notBefore?: Date,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO outbox (kind, organization_id, payload_enc, next_attempt_at)
+       VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()))`,
+      [kind, organizationId, payloadEnc, notBefore ?? null],
+    );
   },
 
   /**
