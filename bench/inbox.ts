@@ -124,7 +124,7 @@ export async function measure(
     // Where the deep page starts: the case DEEP places down the investigator's default order.
     const visible = scope(user);
     const [deep] = await db.query<{ key: string; id: number }>(
-      `SELECT COALESCE(c.next_due_date, 'infinity'::date)::text AS key, c.id::int AS id
+      `SELECT COALESCE(c.next_due_date, 'infinity'::date)::text AS key, c.id
          FROM complaints c WHERE ${visible.sql}
         ORDER BY COALESCE(c.next_due_date, 'infinity'::date), c.id OFFSET ${DEEP} LIMIT 1`,
       visible.params,

@@ -48,6 +48,16 @@ const envSchema = z
     // API calls one client may make a minute on routes without a limit of their own (per process);
     // 0 turns this flood limit off (a benchmark's load generator), with a warning in production.
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    // A new complaint's alert leaves at the end of the slot of this many minutes it was received
+    // in, so its time does not say the minute of an anonymous filing (decision 0031). A divisor of
+    // 60; 0 sends at once (end-to-end runs), refused in production like any slot under 5 minutes.
+    NEW_COMPLAINT_ALERT_SLOT_MINUTES: z.coerce
+      .number()
+      .int()
+      .refine((m) => m === 0 || (m > 0 && m <= 60 && 60 % m === 0), {
+        error: 'debe ser 0 o un divisor de 60 (5, 10, 15, 20, 30, 60…)',
+      })
+      .default(15),
     // The OpenAPI page at /v1/docs: off by default in production, on otherwise.
     API_DOCS: z.enum(['on', 'off'], 'debe ser on u off').optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -123,6 +133,14 @@ const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'debe ser https:// en producción',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.NEW_COMPLAINT_ALERT_SLOT_MINUTES < 5) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NEW_COMPLAINT_ALERT_SLOT_MINUTES'],
+        message:
+          'debe ser al menos 5 en producción (la hora del aviso diría el minuto de una denuncia anónima)',
       });
     }
     if (env.BOT_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET)) {

@@ -8,6 +8,11 @@ import { MESSAGES } from '@canal/shared';
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
   INVALID_JSON: { status: 400, message: 'El contenido enviado no tiene un formato válido.' },
+  NUL_CHARACTER: {
+    status: 400,
+    message:
+      'El texto enviado contiene un carácter nulo, que no se admite. Revíselo e intente nuevamente.',
+  },
   UNKNOWN_ORGANIZATION: { status: 400, message: 'La organización indicada no es válida.' },
   MISSING_ORGANIZATION: {
     status: 400,

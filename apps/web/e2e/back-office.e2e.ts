@@ -11,7 +11,7 @@ import { totpNow } from './support/totp';
 
 /**
  * The back office in Chromium, end to end: the administrator created by the CLI activates their
- * account, invites an investigator for Clínica Atacama only and an auditor; the investigator sees
+ * account, invites an investigator and an auditor for Clínica Atacama only; the investigator sees
  * only the clinic's case, asks for documents, reads what the complainant uploads, replies and
  * closes; the complainant reads the reply and the closed status; the auditor finds every step in
  * the audit log and the hash chain verifies.
@@ -135,7 +135,8 @@ describe('the back office', () => {
     const investigatorToken = await invite(admin.page, INVESTIGATOR, 'investigador', [
       CLINIC.shortName,
     ]);
-    const auditorToken = await invite(admin.page, AUDITOR, 'auditor', []);
+    // An auditor reads the audit entries of their organisations' cases (issue 25).
+    const auditorToken = await invite(admin.page, AUDITOR, 'auditor', [CLINIC.shortName]);
 
     // The investigator sees only the clinic's cases: this file's clinic case is listed, its
     // head-office case is not, and the inbox counts exactly the clinic's cases. Other files may

@@ -13,7 +13,11 @@ import {
 } from '../support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
 import { staff, type StaffClient } from './support';
-import { announceNewComplaint, alertReceivers } from '../../src/core/notifications/notify';
+import {
+  announceNewComplaint,
+  alertReceivers,
+  newComplaintAlertTime,
+} from '../../src/core/notifications/notify';
 import { outboxStore } from '../../src/core/mail/outbox-store';
 
 /**
@@ -88,8 +92,15 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-/** Sends what is due through the real SMTP server; the messages received by then, decoded. */
+/**
+ * Sends what is due through the real SMTP server, the new-complaint alerts' slot taken as over
+ * (they wait for the end of their quarter hour: tested apart); the messages received by then,
+ * decoded.
+ */
 async function deliver() {
+  await t.db.query(
+    `UPDATE outbox SET next_attempt_at = now() WHERE kind = 'staff-new-complaint' AND status = 'pending'`,
+  );
   await t.services.outbox.drain(t.db, 100);
   return smtp.inbox.map((m) => ({ to: m.to, text: decodeMail(m.raw) }));
 }
@@ -263,7 +274,68 @@ describe('routing rules (administrators, audited)', () => {
   });
 });
 
-describe('a new complaint alerts its receivers at once', () => {
+describe('a new complaint alerts its receivers', () => {
+  it('at the end of the quarter hour it was received in, the same instant for every receiver, with no time in the mail', async () => {
+    const at = (iso: string) => newComplaintAlertTime(new Date(iso), 15).toISOString();
+    expect(at('2026-05-14T14:07:23.456Z')).toBe('2026-05-14T14:15:00.000Z');
+    expect(at('2026-05-14T14:00:00.000Z')).toBe('2026-05-14T14:15:00.000Z');
+    expect(at('2026-05-14T14:59:59.999Z')).toBe('2026-05-14T15:00:00.000Z');
+    expect(t.services.config.NEW_COMPLAINT_ALERT_SLOT_MINUTES).toBe(15);
+
+    // A complaint filed now: its three alerts wait for the end of its quarter hour, together.
+    const c = await newCase(anonymous());
+    const [{ created_at: receivedAt }] = (await t.db.query<{ created_at: Date }>(
+      'SELECT created_at FROM complaints WHERE id = $1',
+      [c.id],
+    )) as [{ created_at: Date }];
+    const held = await t.db.query<{ next_attempt_at: Date }>(
+      `SELECT next_attempt_at FROM outbox WHERE kind = 'staff-new-complaint' AND status = 'pending'`,
+    );
+    expect(held).toHaveLength(3);
+    for (const row of held)
+      expect(row.next_attempt_at.toISOString()).toBe(
+        newComplaintAlertTime(receivedAt, 15).toISOString(),
+      );
+
+    // With the clock moved: received in a quarter hour still to come, nothing leaves…
+    const alert = (receivedAt: Date) =>
+      t.db.transaction((tx) =>
+        alertReceivers(t.services, tx, {
+          id: c.id,
+          ticket: c.ticket,
+          caseNumber: c.caseNumber,
+          organizationId: HEAD_OFFICE,
+          categoryId: otherCategory,
+          typeId: 1,
+          receivedAt,
+        }),
+      );
+    await t.db.query(
+      `DELETE FROM outbox WHERE kind = 'staff-new-complaint' AND status = 'pending'`,
+    );
+    await alert(new Date(Date.now() + 60 * 60_000));
+    await t.services.outbox.drain(t.db, 100);
+    expect(
+      smtp.inbox.map((m) => decodeMail(m.raw)).filter((m) => m.includes('Nuevo caso')),
+    ).toEqual([]);
+    // …received in a quarter hour that is over, they leave with the next drain: neutral, no time.
+    await t.db.query(
+      `DELETE FROM outbox WHERE kind = 'staff-new-complaint' AND status = 'pending'`,
+    );
+    await alert(new Date(Date.now() - 15 * 60_000));
+    await t.services.outbox.drain(t.db, 100);
+    const sent = smtp.inbox
+      .map((m) => ({ to: m.to, text: decodeMail(m.raw) }))
+      .filter((m) => m.text.includes(`Nuevo caso ${c.caseNumber}`));
+    expect(sent).toHaveLength(3);
+    for (const m of sent) {
+      // The subject (first line) and the body (from its greeting on), not the transport's headers.
+      const words = `${m.text.split('\n')[0]}\n${m.text.slice(m.text.indexOf('Hola:'))}`;
+      expect(words).toContain(c.caseNumber);
+      expect(words).not.toMatch(/\b\d{1,2}:\d{2}\b/);
+    }
+  });
+
   it('mails the organisation’s administrators and investigators, neutral, with the Law 21.643 wording', async () => {
     const c = await newCase(denuncia({ tipo_delito_id: 26 }));
     const mails = await deliver();

@@ -4,7 +4,13 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import {
+  anonymous,
+  CLINICA_ATACAMA,
+  denuncia,
+  fileAndLogin,
+  HEAD_OFFICE,
+} from '../support/complaints';
 import { staff, type StaffClient } from './support';
 
 let t: TestApp;
@@ -37,7 +43,11 @@ beforeAll(async () => {
     name: 'Iván Investigador',
     organizations: [HEAD_OFFICE],
   });
-  auditor = await staff(t, { role: 'auditor', name: 'Aurora Auditora' });
+  auditor = await staff(t, {
+    role: 'auditor',
+    name: 'Aurora Auditora',
+    organizations: [HEAD_OFFICE],
+  });
   const filed = await fileAndLogin(t.app, denuncia());
   const [row] = await t.db.query<{ id: number; case_number: string }>(
     'SELECT id, case_number FROM complaints WHERE ticket = $1',
@@ -244,5 +254,165 @@ describe('the other CSV exports', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('El año debe ser 2023 o posterior.');
+  });
+});
+
+describe('the audit log follows the cases and organisations each reader sees (issue 25)', () => {
+  /** Every entry a reader gets, on screen (all pages) and in the export. */
+  async function readAll(who: StaffClient, querystring: Record<string, string> = {}) {
+    const screen: { id: number; accion: string; caso_id: number | null; detalle: unknown }[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = await who.call(contract.auditLog, {
+        querystring: { ...querystring, limite: '200', desplazamiento: String(offset) },
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const { entradas, total } = page.json();
+      screen.push(...entradas);
+      if (offset + 200 >= total) break;
+    }
+    const csv = await who.call(contract.exportAuditCsv, { querystring });
+    expect(csv.statusCode).toBe(200);
+    const [, ...rows] = csvRows(csv.body);
+    return { screen, csvIds: rows.map((r) => Number(r[0])), csvCases: rows.map((r) => r[5]) };
+  }
+
+  it('shows an auditor the trail of their organisations’ cases only, on screen and in the export', async () => {
+    const auditorHq = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+    const auditorAtacama = await staff(t, {
+      role: 'auditor',
+      organizations: [CLINICA_ATACAMA],
+    });
+    const filed = await fileAndLogin(
+      t.app,
+      anonymous({ filial: CLINICA_ATACAMA, zona_id: 3, agencia_id: 6031 }),
+    );
+    const [other] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id, case_number FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
+    expect((await admin.call(contract.viewCase, { params: { id: other!.id } })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.call(contract.viewCase, { params: { id: caseId } })).statusCode).toBe(200);
+
+    const hq = await readAll(auditorHq);
+    expect(hq.screen.some((e) => e.caso_id === caseId)).toBe(true);
+    expect(hq.screen.some((e) => e.caso_id === other!.id)).toBe(false);
+    expect(hq.csvCases).toContain(caseNumber);
+    expect(hq.csvCases).not.toContain(other!.case_number);
+    // Asking for the other organisation's case by id or number finds nothing.
+    expect((await readAll(auditorHq, { caso: String(other!.id) })).screen).toEqual([]);
+    const byNumber = await readAll(auditorHq, { numero_caso: other!.case_number });
+    expect(byNumber.screen).toEqual([]);
+    expect(byNumber.csvIds).toEqual([]);
+
+    const atacama = await readAll(auditorAtacama);
+    expect(atacama.screen.some((e) => e.caso_id === other!.id)).toBe(true);
+    expect(atacama.screen.some((e) => e.caso_id === caseId)).toBe(false);
+    expect(atacama.csvCases).not.toContain(caseNumber);
+
+    // An administrator of every organisation reads both.
+    const all = await readAll(admin);
+    expect(all.screen.some((e) => e.caso_id === caseId)).toBe(true);
+    expect(all.screen.some((e) => e.caso_id === other!.id)).toBe(true);
+  });
+
+  it('hides a case’s trail, their own exclusion included, from an auditor excluded from it', async () => {
+    const excluded = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+    const filed = await fileAndLogin(t.app, denuncia());
+    const [row] = await t.db.query<{ id: number; case_number: string }>(
+      'SELECT id, case_number FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
+    const id = row!.id;
+    expect((await admin.call(contract.viewCase, { params: { id } })).statusCode).toBe(200);
+    const exclusion = await admin.call(contract.excludeFromCase, {
+      params: { id, userId: excluded.id },
+    });
+    expect(exclusion.statusCode, exclusion.body).toBeLessThan(300);
+
+    const seen = await readAll(excluded);
+    expect(seen.screen.some((e) => e.caso_id === id)).toBe(false);
+    expect(seen.screen.some((e) => e.accion === 'caso.exclusion')).toBe(false);
+    expect(seen.csvCases).not.toContain(row!.case_number);
+    expect((await readAll(excluded, { caso: String(id) })).screen).toEqual([]);
+    expect((await readAll(excluded, { accion: 'caso.exclusion' })).csvIds).toEqual([]);
+    // The rest of the organisation's trail is still theirs.
+    expect(seen.screen.some((e) => e.caso_id === caseId)).toBe(true);
+
+    // Another auditor of the organisation reads the case and the exclusion.
+    const other = await readAll(auditor, { caso: String(id) });
+    expect(other.screen.map((e) => e.accion)).toEqual(
+      expect.arrayContaining(['caso.visto', 'caso.exclusion']),
+    );
+  });
+
+  it('shows an entry about no case to the readers of the organisation it concerns', async () => {
+    const auditorHq = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+    const auditorAtacama = await staff(t, {
+      role: 'auditor',
+      organizations: [CLINICA_ATACAMA],
+    });
+    // Master data of one organisation; a person of the other; an administrator of every one.
+    const zone = await admin.call(contract.createMasterItem, {
+      body: { organizacion: CLINICA_ATACAMA, lista: 'zonas', nombre: 'Zona de la auditoría' },
+    });
+    expect(zone.statusCode, zone.body).toBe(201);
+    const investigatorHq = await staff(t, {
+      role: 'investigador',
+      organizations: [HEAD_OFFICE],
+    });
+    const changed = await admin.call(contract.updateUser, {
+      params: { id: investigatorHq.id },
+      body: { nombre: 'Iris Investigadora' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await investigatorHq.call(contract.signOut, {});
+
+    const hq = await readAll(auditorHq);
+    const atacama = await readAll(auditorAtacama);
+    const masterData = (r: typeof hq) =>
+      r.screen.filter((e) => e.accion === 'datos_maestros.agregado');
+    const aboutInvestigator = (r: typeof hq) =>
+      r.screen.filter(
+        (e) =>
+          (e.accion === 'usuario.modificado' &&
+            (e.detalle as { usuario_id?: number }).usuario_id === investigatorHq.id) ||
+          (e.accion === 'sesion.salida' &&
+            (e as unknown as { usuario: { id: number } }).usuario.id === investigatorHq.id),
+      );
+    expect(masterData(atacama)).toHaveLength(1);
+    expect(masterData(hq)).toHaveLength(0);
+    expect(
+      aboutInvestigator(hq)
+        .map((e) => e.accion)
+        .sort(),
+    ).toEqual(['sesion.salida', 'usuario.modificado']);
+    expect(aboutInvestigator(atacama)).toHaveLength(0);
+    // What the administrator of every organisation did for themselves (their activation)
+    // concerns every organisation; the change above is about a head-office person, so only that
+    // organisation's auditors read it. The export holds what the screen shows.
+    for (const who of [auditorHq, auditorAtacama]) {
+      const { screen } = await readAll(who, { usuario: String(admin.id) });
+      expect(
+        screen.some((e) => e.accion === 'sesion.ingreso' || e.accion === 'cuenta.activada'),
+      ).toBe(true);
+    }
+    expect(atacama.csvIds.sort()).toEqual(atacama.screen.map((e) => e.id).sort());
+  });
+
+  it('still checks the whole chain, whoever asks', async () => {
+    const auditorAtacama = await staff(t, {
+      role: 'auditor',
+      organizations: [CLINICA_ATACAMA],
+    });
+    const [{ n }] = (await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM audit_log',
+    )) as [{ n: number }];
+    const check = await auditorAtacama.call(contract.verifyAuditChain, {});
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ integra: true, primera_rota: null });
+    expect(check.json().entradas).toBe(n);
+    expect((await readAll(auditorAtacama)).screen.length).toBeLessThan(n);
   });
 });

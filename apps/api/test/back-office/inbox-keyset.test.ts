@@ -25,12 +25,12 @@ beforeAll(async () => {
   // statuses, priorities and assignees shared by many cases, some empty.
   await t.db.query(
     `INSERT INTO complaints
-     SELECT r.* FROM complaints c, generate_series(1, 20) AS g,
+     SELECT r.* FROM unnest($1::bigint[]) WITH ORDINALITY AS f(ticket, n)
+            JOIN complaints c ON c.ticket = f.ticket, generate_series(1, 20) AS g,
             LATERAL jsonb_populate_record(c, jsonb_build_object(
               'id', nextval(pg_get_serial_sequence('complaints', 'id')),
-              'ticket', 500000000000 + c.id * 1000 + g,
-              'case_number', 'KS-' || c.id || '-' || g)) AS r
-      WHERE c.ticket = ANY($1::bigint[])`,
+              'ticket', 500000000000 + f.n * 1000 + g,
+              'case_number', 'KS-' || f.n || '-' || g)) AS r`,
     [filed.map((f) => f.ticket)],
   );
   await t.db.query(

@@ -211,7 +211,7 @@ describe('the blind indexes', () => {
     expect(await search(admin, '16666666K')).toEqual([c.id]);
     expect(await search(admin, 'ANTIGUA@correo.cl')).toEqual([c.id]);
     const rows = await t.db.query<{ id: number; search_indexed: boolean; email_search: string }>(
-      'SELECT id::int AS id, search_indexed, email_search FROM complaints WHERE id = ANY($1::bigint[]) ORDER BY id',
+      'SELECT id, search_indexed, email_search FROM complaints WHERE id = ANY($1::bigint[]) ORDER BY id',
       [[c.id, a.id]],
     );
     expect(rows.map((r) => r.search_indexed)).toEqual([true, true]);
@@ -261,16 +261,33 @@ describe('the inbox order', () => {
     expect(await ids({ orden: 'vencimiento', direccion: 'desc' })).toEqual(at(0, 3, 2, 1));
   });
 
+  /** Two of the cases in the order of their ids (random: not the order they were filed in). */
+  const byId = (i: number, j: number) => at(i, j).sort((a, b) => a - b);
+
   it('sorts by status in the order a case goes through them, ties by id', async () => {
-    expect(await ids({ orden: 'estado' })).toEqual(at(1, 3, 2, 0));
+    expect(await ids({ orden: 'estado' })).toEqual([...byId(1, 3), ...at(2, 0)]);
     // Descending reverses the column, never the tiebreak: pages stay stable.
-    expect(await ids({ orden: 'estado', direccion: 'desc' })).toEqual(at(0, 2, 1, 3));
+    expect(await ids({ orden: 'estado', direccion: 'desc' })).toEqual([...at(0, 2), ...byId(1, 3)]);
   });
 
-  it('sorts by case number, filing instant and assignee (unassigned last either way)', async () => {
+  it('sorts by case number, filing day and assignee (unassigned last either way)', async () => {
     expect(await ids({ orden: 'numero' })).toEqual(at(0, 1, 2, 3));
     expect(await ids({ orden: 'numero', direccion: 'desc' })).toEqual(at(3, 2, 1, 0));
-    expect(await ids({ orden: 'ingreso', direccion: 'desc' })).toEqual(at(3, 2, 1, 0));
+    // By the day of receipt, then the id: never the instant, which would place an anonymous case
+    // between its neighbours (issue 25). Cases 0 and 1 share a day, 1 received first in it.
+    const received = [
+      '2026-01-10T22:00:00Z',
+      '2026-01-10T12:00:00Z',
+      '2026-01-12T15:00:00Z',
+      '2026-01-13T15:00:00Z',
+    ];
+    for (const [i, at] of received.entries())
+      await t.db.query('UPDATE complaints SET created_at = $2 WHERE id = $1', [cases[i]!.id, at]);
+    expect(await ids({ orden: 'ingreso' })).toEqual([...byId(0, 1), ...at(2, 3)]);
+    expect(await ids({ orden: 'ingreso', direccion: 'desc' })).toEqual([
+      ...at(3, 2),
+      ...byId(0, 1),
+    ]);
     expect((await ids({ orden: 'asignado' }))[0]).toBe(cases[2]!.id);
     expect((await ids({ orden: 'asignado', direccion: 'desc' }))[0]).toBe(cases[2]!.id);
   });

@@ -21,10 +21,9 @@ afterAll(() => t.close());
 
 async function newCase() {
   const filed = await fileAndLogin(t.app, denuncia());
-  const [row] = await t.db.query<{ id: number }>(
-    'SELECT id::int AS id FROM complaints WHERE ticket = $1',
-    [filed.ticket],
-  );
+  const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+    filed.ticket,
+  ]);
   return row!.id;
 }
 

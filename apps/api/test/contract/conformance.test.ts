@@ -501,7 +501,7 @@ describe('every endpoint answers what the contract declares', () => {
     const second = await file(t.app, denuncia());
     expect(second.statusCode, second.body).toBe(201);
     const [other] = await t.db.query<{ id: number; case_number: string }>(
-      'SELECT id::int AS id, case_number FROM complaints WHERE ticket = $1',
+      'SELECT id, case_number FROM complaints WHERE ticket = $1',
       [second.json().ticket],
     );
     conforms(

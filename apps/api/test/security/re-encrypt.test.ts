@@ -172,7 +172,7 @@ describe('npm run reseal', () => {
       );
       const { ticket } = created.json() as { ticket: number };
       const [row] = await t.db.query<{ id: number; data_key: string }>(
-        'SELECT id::int AS id, data_key FROM complaints WHERE ticket = $1',
+        'SELECT id, data_key FROM complaints WHERE ticket = $1',
         [ticket],
       );
       const key = t.services.keyring.unwrapDataKey(row!.data_key);
@@ -272,9 +272,12 @@ describe('npm run files:migrate', () => {
         tickets.push((res.json() as { ticket: number }).ticket);
       }
       const objects = t.services.files.store;
+      // In the order they were filed (ids are random).
       const rows = await t.db.query<{ storage_key: string; data_key: string }>(
         `SELECT f.storage_key, c.data_key FROM complaint_files f
-           JOIN complaints c ON c.id = f.complaint_id ORDER BY c.id`,
+           JOIN complaints c ON c.id = f.complaint_id
+          ORDER BY array_position($1::bigint[], c.ticket)`,
+        [tickets],
       );
       // Rewrite each stored object in the v1 format, as files stored before v2 are.
       const plains = [big, small, pdf('Alterado')];

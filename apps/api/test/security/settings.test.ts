@@ -27,6 +27,20 @@ describe('production refuses weak settings', () => {
     );
   });
 
+  it('refuses a new-complaint alert slot under 5 minutes, or one that does not divide an hour', () => {
+    expect(loadConfig(PRODUCTION).NEW_COMPLAINT_ALERT_SLOT_MINUTES).toBe(15);
+    expect(() => loadConfig({ ...PRODUCTION, NEW_COMPLAINT_ALERT_SLOT_MINUTES: '0' })).toThrow(
+      /NEW_COMPLAINT_ALERT_SLOT_MINUTES: debe ser al menos 5 en producción/,
+    );
+    expect(() => loadConfig({ NEW_COMPLAINT_ALERT_SLOT_MINUTES: '7' })).toThrow(
+      /NEW_COMPLAINT_ALERT_SLOT_MINUTES: debe ser 0 o un divisor de 60/,
+    );
+    // Outside production 0 sends at once (the end-to-end servers).
+    expect(
+      loadConfig({ NEW_COMPLAINT_ALERT_SLOT_MINUTES: '0' }).NEW_COMPLAINT_ALERT_SLOT_MINUTES,
+    ).toBe(0);
+  });
+
   it('serves the API docs by default outside production only, and when API_DOCS=on', () => {
     expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
     expect(loadConfig({ ...PRODUCTION, API_DOCS: 'on' }).apiDocs).toBe(true);

@@ -18,6 +18,9 @@ export function e2eServerEnv(dataDir: string, webDist: string): Record<string, s
     // …and two specs at a time call the API from that address: 600 calls a minute (the default)
     // refused a spec's sign-out with 429. The flood limit has its own API test (limits.test.ts).
     RATE_LIMIT_PER_MINUTE: '100000',
+    // A new complaint's alert at once, not at the end of its quarter hour (decision 0031): a spec
+    // follows the alert in the mailbox; the hold has its own API test (alerts.test.ts).
+    NEW_COMPLAINT_ALERT_SLOT_MINUTES: '0',
     WEB_DIST: webDist,
     DATABASE_URL: '',
     SMTP_URL: '',

@@ -55,8 +55,12 @@ export const alertRulesRepository = {
     return rows.length > 0;
   },
 
-  async remove(tx: Db, id: number): Promise<boolean> {
-    const rows = await tx.query('DELETE FROM alert_rules WHERE id = $1 RETURNING id', [id]);
-    return rows.length > 0;
+  /** Deletes a rule; its organisation, or null when there was no such rule. */
+  async remove(tx: Db, id: number): Promise<string | null> {
+    const [row] = await tx.query<{ organization_id: string }>(
+      'DELETE FROM alert_rules WHERE id = $1 RETURNING organization_id::text AS organization_id',
+      [id],
+    );
+    return row?.organization_id ?? null;
   },
 };

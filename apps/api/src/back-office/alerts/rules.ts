@@ -135,11 +135,13 @@ export async function updateRule(
 
 export async function deleteRule(services: Services, actorId: number, id: number) {
   await services.db.transaction(async (tx) => {
-    if (!(await repo.remove(tx, id))) throw new AppError('ALERT_RULE_NOT_FOUND');
+    const organizationId = await repo.remove(tx, id);
+    if (organizationId === null) throw new AppError('ALERT_RULE_NOT_FOUND');
+    // Its organisation decides who reads the entry in the audit log.
     await appendAudit(services, tx, {
       actorId,
       action: 'regla_aviso.eliminada',
-      detail: { regla_id: id },
+      detail: { regla_id: id, organizacion: organizationId },
     });
   });
 }

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { contract, type HandlerInputOf } from '@canal/shared/contract';
 import { route } from '../../http/route';
 import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
-import { auditRepository, type AuditFilter } from '../../core/audit/repository';
-import { csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
+import { auditRepository, type AuditFilter, type AuditListRow } from '../../core/audit/repository';
+import { csvDay, csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
+import { staffDay } from '../cases/case-view';
 import { inWords } from './describe';
+import { auditScope } from './repository';
 
 type Filters = HandlerInputOf<typeof contract.exportAuditCsv>['querystring'];
 const toFilter = (q: Filters): AuditFilter => ({
@@ -17,10 +19,21 @@ const toFilter = (q: Filters): AuditFilter => ({
   to: q.hasta,
 });
 
+/**
+ * Whether an entry shows its day only: what no staff member did about an anonymous case (a rule's
+ * assignment at filing, the complainant's request) happened when the complainant acted, which
+ * staff never learn to the minute, as on the case page (issue 25).
+ */
+const dayOnly = (r: AuditListRow) => r.is_anonymous === true && r.actor_id === null;
+
 /** The most entries one export holds; narrower filters give the rest. */
 export const AUDIT_EXPORT_LIMIT = 100_000;
 
-/** The audit log, for auditors and administrators: entries newest first, and the chain check. */
+/**
+ * The audit log, for auditors and administrators: the entries each may see (`auditScope`: the
+ * cases and organisations they see), newest first, on screen and exported alike; and the chain
+ * check, which walks the whole chain.
+ */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
 
@@ -32,12 +45,13 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         q.limite,
         q.desplazamiento,
         toFilter(q),
+        auditScope(request.staff),
       );
       return {
         total,
         entradas: (await inWords(services.db, rows)).map(({ row: r, detail, action, summary }) => ({
           id: r.id,
-          fecha: r.created_at.toISOString(),
+          fecha: dayOnly(r) ? staffDay(r.created_at) : r.created_at.toISOString(),
           accion: r.action,
           usuario:
             r.actor_id === null
@@ -58,7 +72,13 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   route(app, contract.exportAuditCsv, {
     handler: async (request, reply) => {
       const filter = toFilter(request.query);
-      const { rows } = await auditRepository.page(services.db, AUDIT_EXPORT_LIMIT, 0, filter);
+      const { rows } = await auditRepository.page(
+        services.db,
+        AUDIT_EXPORT_LIMIT,
+        0,
+        filter,
+        auditScope(request.staff),
+      );
       const entries = await inWords(services.db, rows);
       await appendAudit(services, services.db, {
         actorId: request.staff.id,
@@ -69,7 +89,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         ['N°', 'Fecha', 'Acción', 'Persona', 'Correo', 'Caso', 'Detalle', 'Hash'],
         entries.map(({ row: r, action, summary }) => [
           r.id,
-          csvInstant(r.created_at),
+          dayOnly(r) ? csvDay(staffDay(r.created_at)) : csvInstant(r.created_at),
           action,
           r.actor_id === null ? 'Sistema' : r.actor_name,
           r.actor_email,

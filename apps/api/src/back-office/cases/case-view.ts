@@ -39,6 +39,9 @@ export function staffInstant(at: Date, anonymous: boolean): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+/** The day in Chile (yyyy-mm-dd) of an instant. */
+export const staffDay = (at: Date): string => staffInstant(at, true);
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -57,7 +60,11 @@ export function staffFileName(
   return extension ? `Archivo${index + 1}.${extension}` : `Archivo${index + 1}`;
 }
 
-/** The summary fields of a case both the inbox and the case view show. */
+/**
+ * The summary fields of a case both the inbox and the case view show. The day of receipt only,
+ * for every case: beside the exact instants of identified cases, a list would place an anonymous
+ * one between its neighbours (issue 25); the case page of an identified case adds the instant.
+ */
 export function caseSummary(
   services: Services,
   row: Pick<
@@ -89,7 +96,7 @@ export function caseSummary(
     tipo_id: row.type_id,
     anonima: row.is_anonymous,
     canal: row.channel,
-    fecha_ingreso: staffInstant(row.created_at, row.is_anonymous),
+    fecha_ingreso: staffDay(row.created_at),
     proximo_vencimiento: row.next_due_date,
     vencido: row.next_due_date !== null && row.next_due_date < today,
     // Due within the table's "soon" window (working days, today included), as the milestones mark it.
@@ -142,8 +149,11 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
   // In an anonymous complaint, what the complainant did (filing, comments, files) shows its day only.
   const byComplainant = (e: { staff_name: string | null }) =>
     row.is_anonymous && e.staff_name === null;
+  // An entry's id is its place in this case's log: the rows' own ids are one sequence across
+  // every case, so they would tell in which order cases were filed (issue 25).
+  const position = new Map(log.map((e, i) => [e, i + 1]));
   const entry = (e: (typeof log)[number]) => ({
-    id: e.id,
+    id: position.get(e)!,
     evento: e.event,
     comentario: openForDisplayNullable(services, key, e.comment_enc, logComment(id)),
     autor: e.author,
@@ -156,6 +166,8 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
   const answer = {
     caso: {
       ...caseSummary(services, row, tags, civilDateInZone(now)),
+      // On its own page, an identified case shows when it was received; an anonymous one, the day.
+      fecha_ingreso: staffInstant(row.created_at, row.is_anonymous),
       fecha_respuesta: row.response_date,
       fecha_cierre: row.closed_at?.toISOString() ?? null,
       resolucion: openForDisplayNullable(services, key, row.resolution_enc, {

@@ -77,7 +77,9 @@ const SORT_SQL: Record<InboxSort, (p: (value: SqlParam) => string) => string> = 
   estado: (p) => `array_position(${p([...COMPLAINT_STATUSES])}::text[], c.status)`,
   vencimiento: () => 'c.next_due_date',
   asignado: () => 'u.name',
-  ingreso: () => 'c.created_at',
+  // By the day of receipt, then the (random) id: the order within a day would place an anonymous
+  // case between identified ones, and a cursor would carry the instant (issue 25).
+  ingreso: () => `(c.created_at AT TIME ZONE '${CHILE_TIME_ZONE}')::date`,
   // Risk order: baja < media < alta < crítica (descending puts the critical cases first).
   prioridad: (p) => `array_position(${p([...CASE_PRIORITIES])}::text[], c.priority)`,
 };
@@ -90,7 +92,7 @@ const SORT_TYPE: Record<InboxSort, string> = {
   estado: 'int',
   vencimiento: 'date',
   asignado: 'text',
-  ingreso: 'timestamptz',
+  ingreso: 'date',
   prioridad: 'int',
 };
 
@@ -364,7 +366,7 @@ export const casesRepository = {
   async idByNumberInScope(db: Db, user: StaffUser, caseNumber: string): Promise<number | null> {
     const { sql, params } = scope(user);
     const [row] = await db.query<{ id: number }>(
-      `SELECT c.id::int AS id FROM complaints c WHERE c.case_number = $${params.push(caseNumber)} AND ${sql}`,
+      `SELECT c.id FROM complaints c WHERE c.case_number = $${params.push(caseNumber)} AND ${sql}`,
       params,
     );
     return row?.id ?? null;
@@ -378,7 +380,7 @@ export const casesRepository = {
     const { sql, params } = scope(user);
     const at = params.push(complaintId);
     return db.query<{ id: number; case_number: string; kind: string }>(
-      `SELECT c.id::int AS id, c.case_number,
+      `SELECT c.id, c.case_number,
               CASE WHEN l.kind = 'relacionado' THEN 'relacionado'
                    WHEN l.complaint_id = $${at} THEN 'duplicado_de' ELSE 'tiene_duplicado' END AS kind
          FROM case_links l

@@ -3,7 +3,7 @@ import { STATUS_CLOSED, staffCommentSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { acceptMultipart, receiveMultipart } from '../../core/files/receive';
 import { AppError } from '../../errors';
-import { parseOrThrow } from '../../http/validation';
+import { parseOrThrow, refuseNul } from '../../http/validation';
 import { route } from '../../http/route';
 import { sendFile } from '../../http/send-file';
 import {
@@ -94,7 +94,7 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
       const upload = await receiveMultipart(request, services.files, {
         jsonField: 'respuesta',
         key: services.keyring.unwrapDataKey(row.data_key),
-        parseJson: (raw) => parseOrThrow(staffCommentSchema, raw),
+        parseJson: (raw) => parseOrThrow(staffCommentSchema, refuseNul(raw)),
       });
       await replyToComplainant(
         services,

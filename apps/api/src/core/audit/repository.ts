@@ -31,13 +31,27 @@ export type AuditListRow = AuditRow & {
   actor_name: string | null;
   actor_email: string | null;
   case_number: string | null;
+  /** Whether the entry's case is anonymous (null for an entry about no case). */
+  is_anonymous: boolean | null;
 };
 
 const SANTIAGO = `'${CHILE_TIME_ZONE}'`;
 
-function auditWhere(filter: AuditFilter): { clause: string; params: SqlParam[] } {
-  const where: string[] = [];
-  const params: SqlParam[] = [];
+/**
+ * The entries a reader may see, as SQL over `audit_log a LEFT JOIN complaints c` with its first
+ * parameters (the back office builds it from the reader's scope).
+ */
+export interface AuditVisibility {
+  sql: string;
+  params: SqlParam[];
+}
+
+function auditWhere(
+  filter: AuditFilter,
+  visible?: AuditVisibility,
+): { clause: string; params: SqlParam[] } {
+  const where: string[] = visible ? [visible.sql] : [];
+  const params: SqlParam[] = visible ? [...visible.params] : [];
   if (filter.complaintId !== undefined)
     where.push(`a.complaint_id = $${params.push(filter.complaintId)}`);
   if (filter.actorId !== undefined) where.push(`a.actor_id = $${params.push(filter.actorId)}`);
@@ -108,12 +122,22 @@ export const auditRepository = {
     return row ?? null;
   },
 
-  /** Entries newest first, filtered, with the actor's name and the case's number. */
-  async page(db: Db, limit: number, offset: number, filter: AuditFilter) {
-    const { clause, params } = auditWhere(filter);
+  /**
+   * Entries newest first, filtered, with the actor's name and the case's number; only those
+   * `visible` lets through (the audit page and its export pass the reader's; the dossier, which
+   * has checked its case, passes none).
+   */
+  async page(
+    db: Db,
+    limit: number,
+    offset: number,
+    filter: AuditFilter,
+    visible?: AuditVisibility,
+  ) {
+    const { clause, params } = auditWhere(filter, visible);
     const rows = await db.query<AuditListRow>(
       `SELECT a.id, a.created_at, a.actor_id, a.action, a.complaint_id, a.detail, a.prev_hash, a.hash,
-              u.name AS actor_name, u.email AS actor_email, c.case_number
+              u.name AS actor_name, u.email AS actor_email, c.case_number, c.is_anonymous
          FROM audit_log a
          LEFT JOIN staff_users u ON u.id = a.actor_id
          LEFT JOIN complaints c ON c.id = a.complaint_id

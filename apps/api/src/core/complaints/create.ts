@@ -1,4 +1,4 @@
-import { createSecretKey, randomInt } from 'node:crypto';
+import { createSecretKey, randomBytes, randomInt } from 'node:crypto';
 import {
   formatRut,
   parseApiDate,
@@ -23,6 +23,14 @@ export { AUTHOR_SYSTEM };
 
 /** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
 export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
+
+/**
+ * A new complaint's id: random, so that ids in the back office (URLs, the inbox, the audit log)
+ * do not tell in which order cases were filed (issue 25). In [2^52, 2^53): sixteen digits, a safe
+ * integer in JavaScript, far above the ids the old sequence gave; a repeat is retried like a
+ * ticket's.
+ */
+export const newComplaintId = () => Number((1n << 52n) | (randomBytes(8).readBigUInt64BE() >> 12n));
 
 /**
  * Checks a complaint's ids against this organisation's lists (after the shared schema): the same
@@ -149,8 +157,9 @@ export async function createComplaint(
     const ticket = newTicket();
     try {
       const created = await db.transaction(async (tx) => {
+        const complaintId = newComplaintId();
         const reserved = await repo.reserve(tx, org.id, todayInChile().year);
-        const { caseNumber, id: complaintId } = reserved;
+        const { caseNumber } = reserved;
         // Each sealed field is bound to this complaint's id and its own column (issue 9).
         const at = (field: SealedFieldName) => ({ complaintId, field });
         const { id, createdAt } = await repo.insert(tx, {

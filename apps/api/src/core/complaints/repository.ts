@@ -146,28 +146,24 @@ export const complaintsRepository = {
 
   /**
    * What a complaint needs before its insert, in one round trip of the caller's transaction: the
-   * organisation's next case number for the year, the complaint's id (its sealed fields are bound
-   * to it before the insert) and the transaction's `now()`, which is the `created_at` the insert
-   * gives it (the time of the transaction's start, the same for every statement in it).
+   * organisation's next case number for the year and the transaction's `now()`, which is the
+   * `created_at` the insert gives it (the time of the transaction's start, the same for every
+   * statement in it). The id is the caller's (random: `newComplaintId`), so its sealed fields are
+   * bound to it before the insert.
    */
   async reserve(
     tx: Db,
     organizationId: string,
     year: number,
-  ): Promise<{ caseNumber: string; id: number; createdAt: Date }> {
-    const [row] = await tx.query<{ last_value: number; id: string | number; created_at: Date }>(
-      `WITH counter AS (
-         INSERT INTO case_counters AS c (organization_id, year, last_value) VALUES ($1, $2, 1)
-         ON CONFLICT (organization_id, year) DO UPDATE SET last_value = c.last_value + 1
-         RETURNING last_value)
-       SELECT last_value, nextval(pg_get_serial_sequence('complaints', 'id')) AS id,
-              now() AS created_at
-         FROM counter`,
+  ): Promise<{ caseNumber: string; createdAt: Date }> {
+    const [row] = await tx.query<{ last_value: number; created_at: Date }>(
+      `INSERT INTO case_counters AS c (organization_id, year, last_value) VALUES ($1, $2, 1)
+       ON CONFLICT (organization_id, year) DO UPDATE SET last_value = c.last_value + 1
+       RETURNING last_value, now() AS created_at`,
       [organizationId, year],
     );
     return {
       caseNumber: formatCaseNumber(organizationById(organizationId), year, row!.last_value),
-      id: Number(row!.id),
       createdAt: row!.created_at,
     };
   },
@@ -227,7 +223,7 @@ export const complaintsRepository = {
       complainant_enc: string | null;
       contact_email_enc: string | null;
     }>(
-      `SELECT id::int AS id, is_anonymous, data_key, complainant_enc, contact_email_enc FROM complaints
+      `SELECT id, is_anonymous, data_key, complainant_enc, contact_email_enc FROM complaints
         WHERE NOT search_indexed AND id > $1 ORDER BY id LIMIT $2`,
       [afterId, limit],
     );

@@ -10,16 +10,19 @@ export interface ClaimedMail {
 
 /** The outbox table: SQL only (sealing, rendering and sending are the Outbox's). */
 export const outboxStore = {
+  /** Inserts a mail with its claim priority, due at once or not before `notBefore`. */
   async insert(
     tx: Db,
     kind: string,
     organizationId: string,
     payloadEnc: string,
     priority: number,
+    notBefore?: Date,
   ): Promise<void> {
     await tx.query(
-      'INSERT INTO outbox (kind, organization_id, payload_enc, priority) VALUES ($1, $2, $3, $4)',
-      [kind, organizationId, payloadEnc, priority],
+      `INSERT INTO outbox (kind, organization_id, payload_enc, priority, next_attempt_at)
+       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now()))`,
+      [kind, organizationId, payloadEnc, priority, notBefore ?? null],
     );
   },
 

@@ -15,6 +15,8 @@ export interface OutgoingMail {
    * `waitSeconds`, and a later one with the key replaces its content instead of adding a mail.
    */
   coalesce?: { key: string; waitSeconds: number };
+  /** Not sent before this instant (a new complaint's alert waits for its slot: decision 0031). */
+  notBefore?: Date;
 }
 
 export const MAX_ATTEMPTS = 12;
@@ -123,7 +125,7 @@ export class Outbox {
         mail.coalesce.key,
         mail.coalesce.waitSeconds,
       );
-    else await store.insert(tx, kind, mail.organizationId, payload, priority);
+    else await store.insert(tx, kind, mail.organizationId, payload, priority, mail.notBefore);
   }
 
   /**

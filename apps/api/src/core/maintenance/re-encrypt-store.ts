@@ -35,7 +35,7 @@ export const reEncryptStore = {
   /** Complaints after `afterId` holding any version-1 field (theirs, their log's or files'). */
   complaintsWithV1(db: Db, afterId: number, limit: number): Promise<ComplaintSealedRow[]> {
     return db.query<ComplaintSealedRow>(
-      `SELECT c.id::int AS id, c.data_key, ${columns.map((c) => `c.${c}`).join(', ')}
+      `SELECT c.id, c.data_key, ${columns.map((c) => `c.${c}`).join(', ')}
          FROM complaints c
         WHERE c.id > $1 AND (${columns.map((c) => isV1(`c.${c}`)).join(' OR ')}
               OR EXISTS (SELECT 1 FROM complaint_log l WHERE l.complaint_id = c.id AND ${isV1('l.comment_enc')})
@@ -93,7 +93,7 @@ export const reEncryptStore = {
   /** Data keys after `afterId` not wrapped by the master key `keyId`. */
   dataKeysNotUnder(db: Db, keyId: string, afterId: number, limit: number) {
     return db.query<{ id: number; data_key: string }>(
-      `SELECT id::int AS id, data_key FROM complaints
+      `SELECT id, data_key FROM complaints
         WHERE id > $1 AND data_key NOT LIKE $2 ORDER BY id LIMIT $3`,
       [afterId, `k2:${keyId}:%`, limit],
     );

@@ -17,6 +17,19 @@ export const AUTHOR_SYSTEM = 'Sistema';
  */
 export const COMPLAINANT_UPDATE_WAIT_SECONDS = 30;
 
+/**
+ * When a new complaint's alert may leave: the end of the slot of `slotMinutes` (on the clock: with
+ * 15, at :00, :15, :30 or :45) it was received in, with every other alert of that slot. Its time
+ * then says which quarter hour, not which minute, an anonymous complaint was filed in — nor,
+ * through the sequential case numbers, do its identified neighbours' alerts (issue 25, decision
+ * 0031). A slot of 0 (end-to-end runs only) sends at once.
+ */
+export function newComplaintAlertTime(receivedAt: Date, slotMinutes: number): Date {
+  if (slotMinutes === 0) return receivedAt;
+  const slot = slotMinutes * 60_000;
+  return new Date((Math.floor(receivedAt.getTime() / slot) + 1) * slot);
+}
+
 /** The back-office page of a case, for links in staff mails. */
 export const caseUrl = (services: Services, complaintId: number) =>
   webUrl(services.config.publicUrl, webPaths.staffCase(complaintId));
@@ -190,10 +203,11 @@ export async function confirmReceipt(
 }
 
 /**
- * Tells every receiver of the organisation (and of a routing rule of its category) at once, with
- * a neutral mail: the case number and a link, never the content; under Law 21.643 it says that
- * protective measures are due today. A rule that assigns gives the case to its person, logged and
- * audited like a manual assignment (the actor is the system).
+ * Tells every receiver of the organisation (and of a routing rule of its category) at the end of
+ * the slot of receipt (`newComplaintAlertTime`), with a neutral mail: the case number and
+ * a link, never the content nor a time; under Law 21.643 it says that protective measures are due
+ * today. A rule that assigns gives the case to its person at once, logged and audited like a
+ * manual assignment (the actor is the system).
  */
 export async function alertReceivers(
   services: Services,
@@ -227,10 +241,15 @@ export async function alertReceivers(
     receivedAt: complaint.receivedAt,
     now: complaint.receivedAt,
   }).find((m) => m.key === 'medidas_resguardo');
+  const notBefore = newComplaintAlertTime(
+    complaint.receivedAt,
+    services.config.NEW_COMPLAINT_ALERT_SLOT_MINUTES,
+  );
   for (const receiver of await alertsRepository.receivers(tx, scope)) {
     await services.outbox.enqueue(tx, {
       to: receiver.email,
       organizationId: complaint.organizationId,
+      notBefore,
       message: {
         kind: 'staff-new-complaint',
         caseNumber: complaint.caseNumber,

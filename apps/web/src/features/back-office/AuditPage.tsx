@@ -22,7 +22,8 @@ function ChainCheck() {
     <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <p>
         Cada entrada está encadenada a la anterior por su hash: una modificación rompe la cadena
-        desde ese punto.
+        desde ese punto. La verificación recorre el registro completo; la lista muestra las entradas
+        de los casos y las organizaciones que usted puede ver.
       </p>
       <Button onClick={() => verify.mutate()} disabled={verify.isPending}>
         {verify.isPending ? 'Verificando…' : 'Verificar cadena'}
@@ -31,7 +32,7 @@ function ChainCheck() {
       {verify.data &&
         (verify.data.intact ? (
           <FormAlert tone="success">
-            Cadena íntegra: las {verify.data.entries} entradas son correctas.
+            Cadena íntegra: las {verify.data.entries} entradas del registro completo son correctas.
           </FormAlert>
         ) : (
           <FormAlert>

@@ -45,7 +45,10 @@ export const auditPageQuerySchema = z
 
 export const auditEntrySchema = z.object({
   id: z.number(),
-  /** ISO 8601 instant. */
+  /**
+   * ISO 8601 instant; yyyy-mm-dd (Chile) for what no staff member did about an anonymous case (a
+   * rule's assignment at filing, the complainant's request), as on the case page.
+   */
   fecha: z.string(),
   accion: z.string(),
   usuario: z

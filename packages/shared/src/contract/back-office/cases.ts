@@ -162,7 +162,10 @@ export const newSavedViewSchema = z.object({
 
 /** The summary of a case, as the inbox and the case view show it. */
 export const caseSummarySchema = z.object({
-  /** The case id (back-office paths use it; the ticket never leaves the portal). */
+  /**
+   * The case id (back-office paths use it; the ticket never leaves the portal): random for cases
+   * filed since issue 25, so that ids tell no order of filing.
+   */
   id: z.number(),
   numero: z.string(),
   organizacion: z.object({ id: z.string(), nombre: z.string() }),
@@ -174,8 +177,9 @@ export const caseSummarySchema = z.object({
   /** How it was received: `portal`, or recorded by staff (`verbal`, `escrito`, `presencial`). */
   canal: z.enum(COMPLAINT_CHANNELS),
   /**
-   * ISO 8601 instant; for an anonymous complaint only the day it was filed, yyyy-mm-dd in Chile
-   * (the exact minute can tell who filed).
+   * The day it was received, yyyy-mm-dd in Chile, for every case in the inbox: beside identified
+   * cases' instants a list would place an anonymous one (issue 25). On the case page, an
+   * identified case's ISO 8601 instant; an anonymous one's day (the minute can tell who filed).
    */
   fecha_ingreso: z.string(),
   /** yyyy-mm-dd, or null when nothing is pending. */
@@ -209,6 +213,7 @@ export type InboxPageWire = z.infer<typeof inboxPageSchema>;
 
 /** A log entry as staff read it (visible to the complainant or internal). */
 export const caseLogEntrySchema = z.object({
+  /** Its place in the case's log, from 1 (row ids, one sequence for all cases, tell an order). */
   id: z.number(),
   evento: z.string(),
   comentario: z.string().nullable(),
