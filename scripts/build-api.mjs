@@ -25,6 +25,8 @@ await build({
     reseal: 'apps/api/src/cli/reseal.ts',
     'keys-rewrap': 'apps/api/src/cli/keys-rewrap.ts',
     'files-migrate': 'apps/api/src/cli/files-migrate.ts',
+    // The thread that makes PDF documents (back-office/export/pdf-renderer.ts loads it by name).
+    'pdf-worker': 'apps/api/src/back-office/export/pdf-worker.ts',
   },
   outdir: out,
   // One self-contained file per entry, all in one folder: paths taken from import.meta.url

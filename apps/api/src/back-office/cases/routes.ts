@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { parseOrThrow } from '../../http/validation';
 import { route } from '../../http/route';
 import { sendFile } from '../../http/send-file';
+import { PdfRenderer, pdfRendererSettings } from '../export/pdf-renderer';
 import { requireRole, requireStaff } from '../staff/guard';
 import {
   addInternalNote,
@@ -33,6 +34,11 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   await acceptMultipart(app);
   const guards = [requireStaff];
+  // The dossier's PDF is made off the event loop, in this app's own threads (decision 0029).
+  const pdf = new PdfRenderer(pdfRendererSettings(services.config), (error) =>
+    app.log.error({ err: error }, 'hilo de documentos PDF detenido'),
+  );
+  app.addHook('onClose', () => pdf.close());
 
   route(app, contract.inbox, {
     guards,
@@ -57,7 +63,10 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
   route(app, contract.downloadCaseDossier, {
     guards,
     handler: async (request, reply) => {
-      const dossier = await caseDossier(services, request.staff, request.params.id);
+      const dossier = await caseDossier(services, request.staff, request.params.id, {
+        pdf,
+        log: request.log,
+      });
       return sendFile(request, reply, { ...dossier, mimetype: 'application/zip' });
     },
   });
