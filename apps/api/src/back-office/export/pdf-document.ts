@@ -253,11 +253,21 @@ interface Row {
   keepWithNext: boolean;
 }
 
-/** The document as rows, block after block. */
+/** The height a page gives its rows. */
+const PAGE_BODY = A4[1] - MARGIN_TOP - MARGIN_BOTTOM;
+
+/**
+ * The document as rows, block after block. Stops as soon as the rows alone would fill more than
+ * `maxPages` pages: a document too large is refused before it takes its full memory.
+ */
 class Layout {
   readonly rows: Row[] = [];
   private pendingGap = 0;
-  constructor(private readonly fonts: Fonts) {}
+  private height = 0;
+  constructor(
+    private readonly fonts: Fonts,
+    private readonly maxPages: number,
+  ) {}
 
   gap(points: number) {
     this.pendingGap += points;
@@ -319,6 +329,8 @@ class Layout {
   }
 
   private row(height: number, draws: Draw[], keepWithNext: boolean) {
+    this.height += height;
+    if (this.height > this.maxPages * PAGE_BODY) throw new PdfTooLarge('maxPages');
     this.rows.push({ gap: this.pendingGap, height, draws, keepWithNext });
     this.pendingGap = 0;
   }
@@ -398,8 +410,7 @@ function paginate(doc: PDFDocument, rows: readonly Row[], maxPages: number): Pag
       let height = row.height;
       for (let j = i; rows[j]!.keepWithNext && j + 1 < rows.length; j += 1)
         height += rows[j + 1]!.gap + rows[j + 1]!.height;
-      if (y !== top && height <= top - MARGIN_BOTTOM && y - row.gap - height < MARGIN_BOTTOM)
-        newPage();
+      if (y !== top && height <= PAGE_BODY && y - row.gap - height < MARGIN_BOTTOM) newPage();
     }
     if (y !== top) y -= row.gap;
     if (y - row.height < MARGIN_BOTTOM) newPage();
@@ -426,7 +437,7 @@ export async function pdfDocument(
     regular: new Widths(await doc.embedFont(StandardFonts.Helvetica)),
     bold: new Widths(await doc.embedFont(StandardFonts.HelveticaBold)),
   };
-  const layout = new Layout(fonts);
+  const layout = new Layout(fonts, limits.maxPages);
   for (const b of blocks) {
     if (b.kind === 'title') {
       layout.lines(b.text, { bold: true, size: 16 });
