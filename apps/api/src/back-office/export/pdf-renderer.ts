@@ -44,6 +44,9 @@ export const pdfRendererSettings = (
  */
 export class PdfRenderer {
   private readonly pool: Piscina<PdfTask, PdfOutcome>;
+  /** Documents running or waiting. (Counted here: piscina's `maxQueue` does not count tasks
+   * that carry an abort signal, as every one here does.) */
+  private inFlight = 0;
 
   constructor(
     private readonly settings: PdfRendererSettings,
@@ -57,7 +60,6 @@ export class PdfRenderer {
       minThreads: 0,
       maxThreads: settings.workers,
       idleTimeout: 60_000,
-      maxQueue: settings.maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
       execArgv: fromSource ? ['--import', 'tsx'] : [],
     });
@@ -67,7 +69,9 @@ export class PdfRenderer {
 
   /** The PDF of `blocks`; DOCUMENT_LIMIT or BUSY (AppError) past a limit. */
   async render(meta: PdfTask['meta'], blocks: PdfBlock[], now = new Date()): Promise<Uint8Array> {
-    const { maxPages, maxBytes, timeLimitMs } = this.settings;
+    const { maxPages, maxBytes, timeLimitMs, workers, maxQueue } = this.settings;
+    if (this.inFlight >= workers + maxQueue) throw new AppError('BUSY');
+    this.inFlight += 1;
     const signal = AbortSignal.timeout(timeLimitMs);
     let outcome: PdfOutcome;
     try {
@@ -79,9 +83,9 @@ export class PdfRenderer {
       if (signal.aborted) throw new AppError('DOCUMENT_LIMIT');
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new AppError('DOCUMENT_LIMIT');
-      if (error instanceof Error && error.message === 'Task queue is at limit')
-        throw new AppError('BUSY');
       throw error;
+    } finally {
+      this.inFlight -= 1;
     }
     if (outcome instanceof Uint8Array) return outcome;
     throw new AppError('DOCUMENT_LIMIT');
