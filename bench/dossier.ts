@@ -2,16 +2,17 @@
 // a description of a few paragraphs with a list, two comments of the complainant, a reply and an
 // internal note, two small files (a JPEG with EXIF and GPS, a PNG with text chunks) — taken one
 // after the other through the API (app.inject, the same app the tests build: PGlite, or
-// PostgreSQL with DATABASE_URL), beside its floor measured in the same run: what a dossier cannot
-// avoid doing besides its PDF and ZIP — the case view (the same reads and decryption) and the
-// download of both files' safe copies — for a case of its own. Also the event loop's longest
-// delay while the dossiers are made (the PDF is made off the loop since issue 25).
+// PostgreSQL with DATABASE_URL), beside its floor measured in the same run: the case view of a
+// case of its own — the same reads, decryption and audit entry a dossier starts with, without
+// its PDF, files and ZIP. Also the event loop's longest delay while the dossiers are made (the
+// PDF is made off the loop since issue 25).
 //
-// Each run makes fresh cases, takes WARMUP dossiers untimed, then times COUNT of each; each
-// dossier adds an audit entry, so every run's PDFs grow the same way. Prints each run and the
+// Each run makes fresh cases, takes WARMUP of each untimed, then times COUNT dossiers and COUNT
+// case views taken alternately; each adds an audit entry to its case, so every run's PDFs grow
+// the same way. Prints each run and the
 // median of RUNS; asserts nothing.
 // Run: `node --import tsx bench/dossier.ts` (or `npm run bench`); BENCH_DOSSIER_RUNS (3),
-// BENCH_DOSSIER_COUNT (20).
+// BENCH_DOSSIER_COUNT (30).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { contract } from '@canal/shared/contract';
 import { buildTestApp, type TestApp } from '../apps/api/test/support/app';
@@ -21,7 +22,7 @@ import { jpegWithExif, pngWithMetadata } from '../apps/api/test/back-office/imag
 import { staff, type StaffClient } from '../apps/api/test/back-office/support';
 
 const RUNS = Number(process.env.BENCH_DOSSIER_RUNS ?? 3);
-const COUNT = Number(process.env.BENCH_DOSSIER_COUNT ?? 20);
+const COUNT = Number(process.env.BENCH_DOSSIER_COUNT ?? 30);
 const WARMUP = 3;
 
 const RELATO = [
@@ -74,30 +75,51 @@ async function dossier(client: StaffClient, id: number): Promise<number> {
   return res.rawPayload.length;
 }
 
-/** The floor: the case view and both files' safe copies, as the case page takes them. */
+/** The floor: the case view, as the case page takes it. */
 async function floor(client: StaffClient, id: number): Promise<number> {
   const view = await client.call(contract.viewCase, { params: { id } });
   if (view.statusCode !== 200) throw new Error(`ficha: ${view.statusCode}`);
-  let bytes = view.rawPayload.length;
-  for (const f of view.json().archivos as { url: string }[]) {
-    const copy = await client.follow(f.url);
-    if (copy.statusCode !== 200) throw new Error(`archivo: ${copy.statusCode}`);
-    bytes += copy.rawPayload.length;
-  }
-  return bytes;
+  return view.rawPayload.length;
 }
 
-/** Per second of `count` calls of `work`, one after the other, after `WARMUP` untimed. */
-async function rate(work: () => Promise<number>, count: number) {
-  for (let i = 0; i < WARMUP; i++) await work();
+/**
+ * Per second of `count` dossiers and of `count` case views, taken alternately (one of each in
+ * turn, so both meet the same load), after `WARMUP` of each untimed; the event loop's longest
+ * delay during the dossiers.
+ */
+async function rates(dossierCall: () => Promise<number>, floorCall: () => Promise<number>) {
+  for (let i = 0; i < WARMUP; i++) await Promise.all([dossierCall(), floorCall()]);
   const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const started = performance.now();
+  const seconds = { ours: 0, floor: 0 };
+  // CPU of the whole process, its PDF threads included: it moves less with the machine's load.
+  const cpu = { ours: 0, floor: 0 };
+  const cpuNow = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
   let bytes = 0;
-  for (let i = 0; i < count; i++) bytes += await work();
-  const seconds = (performance.now() - started) / 1000;
-  delay.disable();
-  return { perSecond: count / seconds, bytes: bytes / count, maxDelayMs: delay.max / 1e6 };
+  for (let i = 0; i < COUNT; i++) {
+    let started = performance.now();
+    let cpuStarted = cpuNow();
+    delay.enable();
+    bytes += await dossierCall();
+    delay.disable();
+    seconds.ours += (performance.now() - started) / 1000;
+    cpu.ours += cpuNow() - cpuStarted;
+    started = performance.now();
+    cpuStarted = cpuNow();
+    await floorCall();
+    seconds.floor += (performance.now() - started) / 1000;
+    cpu.floor += cpuNow() - cpuStarted;
+  }
+  return {
+    ours: COUNT / seconds.ours,
+    floor: COUNT / seconds.floor,
+    cpuOurs: (cpu.ours * 1000) / COUNT,
+    cpuFloor: (cpu.floor * 1000) / COUNT,
+    bytes: bytes / COUNT,
+    maxDelayMs: delay.max / 1e6,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -112,28 +134,33 @@ export async function run(): Promise<void> {
     });
     console.log(
       `== dossier: ${RUNS} runs of ${COUNT} dossiers of an ordinary case (2 files) one after the other, ` +
-        `beside its floor (case view + both files' safe copies); ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+        `beside its floor (the case view); ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     );
-    const rows: { ours: number; floor: number; delay: number }[] = [];
+    const rows: Awaited<ReturnType<typeof rates>>[] = [];
     for (let r = 1; r <= RUNS; r++) {
       const [forDossier, forFloor] = [
         await ordinaryCase(t, investigator),
         await ordinaryCase(t, investigator),
       ];
-      const base = await rate(() => floor(investigator, forFloor), COUNT);
-      const ours = await rate(() => dossier(investigator, forDossier), COUNT);
-      rows.push({ ours: ours.perSecond, floor: base.perSecond, delay: ours.maxDelayMs });
+      const m = await rates(
+        () => dossier(investigator, forDossier),
+        () => floor(investigator, forFloor),
+      );
+      rows.push(m);
       console.log(
-        `  run ${r}: dossier ${ours.perSecond.toFixed(1)}/s (${(ours.bytes / 1024).toFixed(0)} KiB each, ` +
-          `event loop delay up to ${ours.maxDelayMs.toFixed(0)} ms); floor ${base.perSecond.toFixed(1)}/s; ` +
-          `dossier / floor ${(ours.perSecond / base.perSecond).toFixed(2)}`,
+        `  run ${r}: dossier ${m.ours.toFixed(1)}/s (${(m.bytes / 1024).toFixed(0)} KiB each, ` +
+          `event loop delay up to ${m.maxDelayMs.toFixed(0)} ms); floor ${m.floor.toFixed(1)}/s; ` +
+          `dossier / floor ${(m.ours / m.floor).toFixed(2)}; CPU per answer: dossier ` +
+          `${m.cpuOurs.toFixed(0)} ms, floor ${m.cpuFloor.toFixed(0)} ms`,
       );
     }
     console.log(
       `  median: dossier ${median(rows.map((x) => x.ours)).toFixed(1)}/s, floor ` +
         `${median(rows.map((x) => x.floor)).toFixed(1)}/s, dossier / floor ` +
         `${median(rows.map((x) => x.ours / x.floor)).toFixed(2)}, event loop delay up to ` +
-        `${median(rows.map((x) => x.delay)).toFixed(0)} ms`,
+        `${median(rows.map((x) => x.maxDelayMs)).toFixed(0)} ms; CPU per answer: dossier ` +
+        `${median(rows.map((x) => x.cpuOurs)).toFixed(0)} ms, floor ` +
+        `${median(rows.map((x) => x.cpuFloor)).toFixed(0)} ms`,
     );
   } finally {
     await t.close();
