@@ -5,6 +5,7 @@ const suites: [string, string][] = [
   ['api', './api'],
   ['streams', './streams'],
   ['inbox', './inbox'],
+  ['dossier', './dossier'],
   ['web', './web'],
   ['cluster', './cluster'],
 ];

@@ -86,6 +86,12 @@ const envSchema = z
     // (so the load balancer stops sending new ones), then in-flight requests get SHUTDOWN_GRACE_MS.
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    // Documents (the case dossier's PDF) are made off the event loop by PDF_WORKERS threads, each
+    // document within PDF_TIME_LIMIT_SECONDS (waiting included) and a heap of PDF_MEMORY_MB;
+    // past a limit the request fails with a Spanish 503 (decision 0029).
+    PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    PDF_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    PDF_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
     // Where uploaded files (encrypted by the application) live: the data folder, or an S3 bucket.
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url('debe ser una URL').optional(),

@@ -170,6 +170,12 @@ export const ERRORS = {
     message:
       'El servidor no tiene espacio para guardar la información enviada. Intente nuevamente más tarde.',
   },
+  /** A document (the case dossier's PDF) went past its limit of time, memory or size (decision 0029). */
+  DOCUMENT_LIMIT: {
+    status: 503,
+    message:
+      'No fue posible preparar el documento dentro de los límites de tiempo y memoria del servidor. Intente nuevamente en unos minutos; si vuelve a ocurrir, avise al equipo a cargo del canal.',
+  },
   // A stored file failed its integrity check (altered or cut short in storage): server-side
   // corruption, so a 5xx, with a neutral message; logged apart from other errors.
   FILE_INTEGRITY: {

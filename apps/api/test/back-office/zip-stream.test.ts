@@ -68,6 +68,49 @@ describe('the streaming ZIP of the case dossier', () => {
     expect(error.message).toBe('segmento alterado');
   });
 
+  it('leaves out a member that fails part-way or cannot be opened, and packs its note instead', async () => {
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.from('primera parte del archivo');
+        throw new Error('segmento alterado');
+      })(),
+    );
+    const reasons: string[] = [];
+    const instead = (name: string) => (error: unknown) => {
+      reasons.push((error as Error).message);
+      return { name: `${name}.no-incluido.txt`, content: new TextEncoder().encode('Motivo') };
+    };
+    const zip = zipStream([
+      { name: 'expediente.pdf', content: new TextEncoder().encode('%PDF-1.7 prueba') },
+      {
+        name: 'archivos/01-acta.pdf',
+        content: async () => failing,
+        instead: instead('archivos/01-acta.pdf'),
+      },
+      {
+        name: 'archivos/02-foto.jpg',
+        content: async () => {
+          throw new Error('no se pudo abrir');
+        },
+        instead: instead('archivos/02-foto.jpg'),
+      },
+      { name: 'archivos/03-plano.png', content: async () => Readable.from([Buffer.from('plano')]) },
+    ]);
+    const parts: Buffer[] = [];
+    for await (const chunk of zip) parts.push(chunk as Buffer);
+    const archive = Buffer.concat(parts);
+    expect(reasons).toEqual(['segmento alterado', 'no se pudo abrir']);
+    const files = unzipSync(new Uint8Array(archive));
+    expect(Object.keys(files)).toEqual([
+      'expediente.pdf',
+      'archivos/01-acta.pdf.no-incluido.txt',
+      'archivos/02-foto.jpg.no-incluido.txt',
+      'archivos/03-plano.png',
+    ]);
+    expect(Buffer.from(files['archivos/03-plano.png']!).toString()).toBe('plano');
+    expect(Buffer.from(files['archivos/01-acta.pdf.no-incluido.txt']!).toString()).toBe('Motivo');
+  });
+
   it('names members safely: no folders, no control characters', () => {
     expect(zipSegment('../../etc/passwd')).toBe('__.._etc_passwd');
     expect(zipSegment('a\\b/c')).toBe('a_b_c');

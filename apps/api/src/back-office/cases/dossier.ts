@@ -12,7 +12,9 @@ import { auditRepository } from '../../core/audit/repository';
 import { replacementStore } from '../../core/complaints/replacement-store';
 import { inWords } from '../audit/describe';
 import { csvDay } from '../export/spreadsheet-csv';
-import { pdfDocument, type PdfBlock } from '../export/pdf-document';
+import { AppError } from '../../errors';
+import type { PdfBlock } from '../export/pdf-document';
+import type { PdfRenderer } from '../export/pdf-renderer';
 import { zipSegment, zipStream, type ZipMember } from '../export/zip-stream';
 import type { StaffUser } from '../staff/roles';
 import { safeCopy } from './attachments';
@@ -21,6 +23,12 @@ import { replacementRecords } from './replacement-view';
 
 /** The most audit entries of one case the dossier lists (a case has far fewer). */
 const TRAIL_LIMIT = 100_000;
+
+/** Characters past which a field's value is laid out under its label, not beside it. */
+const LONG_VALUE = 300;
+
+/** Ends the name of the note that stands in the archive for a file that could not be included. */
+const WITHHELD_SUFFIX = '.no-incluido.txt';
 
 const MILESTONE_STATE_LABELS = {
   done: 'Cumplido',
@@ -105,11 +113,12 @@ function dossierBlocks(
   now: Date,
 ): PdfBlock[] {
   const { caso, denuncia, bitacora, hitos } = view;
-  const field = (label: string, value: string | null | undefined): PdfBlock => ({
-    kind: 'field',
-    label,
-    value: value ?? '—',
-  });
+  // A long or multi-line value (a resolution, a representation's basis) goes under its label,
+  // the page's full width, rather than in the narrow column beside it.
+  const field = (label: string, value: string | null | undefined): PdfBlock =>
+    value && (value.length > LONG_VALUE || value.includes('\n'))
+      ? { kind: 'text', label, text: value }
+      : { kind: 'field', label, value: value ?? '—' };
   const blocks: PdfBlock[] = [
     { kind: 'title', text: `Expediente del caso ${caso.numero}` },
     {
@@ -160,8 +169,7 @@ function dossierBlocks(
     field('Relación con la organización', denuncia.relacion_organizacion),
     field('Reconoce a los involucrados', denuncia.reconoce_involucrados),
     field('Cómo tomó conocimiento', denuncia.tipo_conocimiento),
-    { kind: 'paragraph', text: 'Relato de los hechos:' },
-    { kind: 'paragraph', text: denuncia.descripcion_hecho },
+    { kind: 'text', label: 'Relato de los hechos', text: denuncia.descripcion_hecho },
   );
   // Law 21.643 (decision 0021): the accused and the representation, when the type asks them or
   // they were given (a case reclassified since keeps what was filed).
@@ -210,6 +218,12 @@ function dossierBlocks(
   blocks.push(...requestBlocks(requests, anonymous));
   blocks.push({ kind: 'heading', text: 'Archivos del caso' });
   if (view.archivos.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin archivos.' });
+  else
+    blocks.push({
+      kind: 'paragraph',
+      muted: true,
+      text: `Si no fue posible incluir la copia de un archivo, el archivo ZIP trae en su lugar un texto con el mismo nombre terminado en «${WITHHELD_SUFFIX}» que explica el motivo.`,
+    });
   const paths = filePaths(view);
   view.archivos.forEach((f, i) =>
     blocks.push({
@@ -241,16 +255,53 @@ function dossierBlocks(
   return blocks;
 }
 
+/** Where a dossier's failures are told: the request's log. */
+export interface DossierLog {
+  error(detail: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * The note that stands in the archive for a file whose safe copy could not be made (the
+ * stripper refused it, or the stored file failed its integrity check): the dossier is still
+ * complete, and says which file is missing and why. The reason a person reads is the error's
+ * Spanish message when it is one of ours, else a neutral one.
+ */
+function withheldNote(file: CaseView['archivos'][number], path: string, error: unknown) {
+  const reason =
+    error instanceof AppError
+      ? error.message
+      : 'No fue posible preparar la copia del archivo sin sus metadatos.';
+  const text = [
+    'Este archivo del caso no se incluyó en el expediente.',
+    '',
+    `Archivo: ${file.nombre}`,
+    `Fecha: ${when(file.fecha)}`,
+    `Tamaño: ${bytes(file.tamano)}`,
+    `Ubicación prevista en el archivo ZIP: ${path}`,
+    `Motivo: ${reason}`,
+    '',
+    'Puede intentar descargarlo desde la ficha del caso o avisar al equipo a cargo del canal.',
+    '',
+  ].join('\r\n');
+  return { name: `${path}${WITHHELD_SUFFIX}`, content: new TextEncoder().encode(text) };
+}
+
 /**
  * The case dossier for the Dirección del Trabajo or a court (decision 0018): one ZIP with a PDF of
  * the case as staff see it (anonymity kept exactly as in the case view), its logs, milestones and
  * audit trail, and the case's files as the safe copies staff download — streamed one after the
  * other. Whoever may see the case may take it (else 404); taking it is audited first.
+ *
+ * The PDF is made by `pdf` off the event loop, within its limits of time, memory and size
+ * (decision 0029): past one, the request fails before any byte is sent (DOCUMENT_LIMIT, or BUSY
+ * when too many wait). A file whose safe copy cannot be made, before or during its transfer, is
+ * replaced by a note saying so (`withheldNote`) and logged; the rest of the dossier is unchanged.
  */
 export async function caseDossier(
   services: Services,
   user: StaffUser,
   id: number,
+  parts: { pdf: PdfRenderer; log: DossierLog },
   now = new Date(),
 ): Promise<{ name: string; body: Readable }> {
   const { answer, row, key, files } = await readCase(services, user, id, now);
@@ -268,7 +319,7 @@ export async function caseDossier(
     await replacementStore.all(services.db, id),
     key,
   );
-  const pdf = await pdfDocument(
+  const pdf = await parts.pdf.render(
     {
       title: `Expediente del caso ${answer.caso.numero}`,
       footer: `Expediente del caso ${answer.caso.numero}`,
@@ -283,6 +334,16 @@ export async function caseDossier(
     ...files.map((f, i) => ({
       name: paths[i]!,
       content: async () => (await safeCopy(services, f, key)).body,
+      instead: (error: unknown) => {
+        const integrity = error instanceof AppError && error.code === 'FILE_INTEGRITY';
+        parts.log.error(
+          { err: error, integrity, complaintId: id, fileId: f.id },
+          integrity
+            ? 'archivo almacenado alterado o incompleto: no incluido en el expediente'
+            : 'archivo no incluido en el expediente: no fue posible preparar su copia',
+        );
+        return withheldNote(answer.archivos[i]!, paths[i]!, error);
+      },
     })),
   ];
   return { name: `${base}.zip`, body: zipStream(members, now) };

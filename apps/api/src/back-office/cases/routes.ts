@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { parseOrThrow, refuseNul } from '../../http/validation';
 import { route } from '../../http/route';
 import { sendFile } from '../../http/send-file';
+import { PdfRenderer, pdfRendererSettings } from '../export/pdf-renderer';
 import {
   addInternalNote,
   assignCase,
@@ -31,6 +32,11 @@ import { deleteSavedView, listSavedViews, saveView } from './saved-views';
 export const caseRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   await acceptMultipart(app);
+  // The dossier's PDF is made off the event loop, in this app's own threads (decision 0029).
+  const pdf = new PdfRenderer(pdfRendererSettings(services.config), (error) =>
+    app.log.error({ err: error }, 'hilo de documentos PDF detenido'),
+  );
+  app.addHook('onClose', () => pdf.close());
 
   route(app, contract.inbox, {
     handler: async (request) => inbox(services, request.staff, request.query),
@@ -51,7 +57,10 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.downloadCaseDossier, {
     handler: async (request, reply) => {
-      const dossier = await caseDossier(services, request.staff, request.params.id);
+      const dossier = await caseDossier(services, request.staff, request.params.id, {
+        pdf,
+        log: request.log,
+      });
       return sendFile(request, reply, { ...dossier, mimetype: 'application/zip' });
     },
   });
