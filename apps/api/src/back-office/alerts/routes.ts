@@ -2,12 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import { route } from '../../http/route';
 import { requireRole, requireStaff } from '../staff/guard';
-import { createRule, deleteRule, listRules, updateRule } from './rules';
+import { alertCoverage, createRule, deleteRule, listRules, updateRule } from './rules';
 
 /** Routing rules of new-complaint alerts (issue 11): administrators only. */
 export const alertRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   const administrators = [requireStaff, requireRole('administrador')];
+
+  route(app, contract.alertCoverage, {
+    guards: administrators,
+    handler: async () => alertCoverage(services),
+  });
 
   route(app, contract.listAlertRules, {
     guards: administrators,

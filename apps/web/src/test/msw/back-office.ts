@@ -37,6 +37,7 @@ export const staffApi = answersFor({
   zonePlaces: contract.zonePlaces,
   relationOptions: contract.relationOptions,
   recognitionOptions: contract.recognitionOptions,
+  alertCoverage: contract.alertCoverage,
   alertRules: contract.listAlertRules,
   createAlertRule: contract.createAlertRule,
   updateAlertRule: contract.updateAlertRule,

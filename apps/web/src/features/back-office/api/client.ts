@@ -19,6 +19,7 @@ import {
 import { UPLOAD_TIMEOUT_MS } from '../../../lib/api/client';
 import { HttpError, send } from '../../../lib/api/http';
 import {
+  fromAlertCoverage,
   fromAlertRuleList,
   fromAuditPage,
   fromCaseView,
@@ -187,6 +188,7 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     reinvite: (id: number) => call(contract.reinviteUser, { params: { id } }),
 
     // Who is told of a new complaint (administrators)
+    alertCoverage: async () => fromAlertCoverage(await call(contract.alertCoverage, {})),
     alertRules: async () => fromAlertRuleList(await call(contract.listAlertRules, {})),
     createAlertRule: (body: AlertRuleInput) => call(contract.createAlertRule, { body }),
     updateAlertRule: (id: number, body: AlertRuleInput) =>
