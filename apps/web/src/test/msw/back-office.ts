@@ -7,6 +7,7 @@ export { accepted, created, fail, ok } from './answers';
 
 export const staffApi = answersFor({
   signIn: contract.signIn,
+  session: contract.currentSession,
   inbox: contract.inbox,
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
