@@ -113,7 +113,7 @@ export const ERRORS = {
   },
   COMPLAINT_CLOSED: {
     status: 409,
-    message: 'La denuncia está cerrada y no admite nuevos comentarios.',
+    message: 'La denuncia está cerrada y no admite ese cambio.',
   },
   /** At most one request to replace the investigator waits for an answer (decision 0022). */
   REPLACEMENT_PENDING: {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { HEAD_OFFICE, webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { BackOffice } from './support/back-office';
-import { launchBrowser, newPage, portalUrl } from './support/browser';
+import { expectNoHorizontalScroll, launchBrowser, newPage, portalUrl } from './support/browser';
 import { expectNoAxeViolations } from './support/portal';
 
 /**
@@ -54,41 +54,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => browser?.close());
-
-async function expectNoHorizontalScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    // The innermost elements that reach past the right edge: what to fix when the page is wide.
-    // Inside a scrolling frame (not absolutely positioned out of it), an element past the edge
-    // scrolls with the frame and does not widen the page.
-    const clipped = (el: HTMLElement) => {
-      if (getComputedStyle(el).position === 'absolute') return false;
-      for (let up = el.parentElement; up; up = up.parentElement)
-        if (getComputedStyle(up).overflowX !== 'visible') return true;
-      return false;
-    };
-    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
-      (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
-    );
-    const innermost = past.filter(
-      (el) => !past.some((other) => other !== el && el.contains(other)),
-    );
-    return {
-      scrollWidth: document.scrollingElement!.scrollWidth,
-      innerWidth: width,
-      widest: innermost
-        .slice(0, 5)
-        .map(
-          (el) =>
-            `<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(el.getBoundingClientRect().right)}px «${(el.textContent ?? '').slice(0, 40)}»`,
-        ),
-    };
-  });
-  expect(
-    scrollWidth,
-    `${where}: ${scrollWidth}px de contenido en ${innerWidth}px; sobresalen: ${widest.join(' | ')}`,
-  ).toBeLessThanOrEqual(innerWidth);
-}
 
 async function signedInPage(width: number): Promise<Page> {
   const { page, context } = await newPage(browser, width, width < 768 ? 812 : 900);

@@ -290,6 +290,26 @@ describe('sessions', () => {
     expect((await client.call(contract.currentSession, {})).statusCode).toBe(401);
   });
 
+  it('is kept alive by reading it, as the back office does while a long text is typed, never past 8 hours', async () => {
+    const client = await staff(t);
+    const idle = (minutes: number) =>
+      t.db.query(
+        `UPDATE staff_sessions SET last_seen_at = last_seen_at - make_interval(mins => $2)
+          WHERE user_id = $1`,
+        [client.id, minutes],
+      );
+    await idle(29);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(200);
+    // Touched: 29 more minutes later it is still alive (untouched it would be 58 minutes idle).
+    await idle(29);
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(200);
+    await t.db.query(
+      `UPDATE staff_sessions SET created_at = now() - interval '8 hours 1 minute' WHERE user_id = $1`,
+      [client.id],
+    );
+    expect((await client.call(contract.currentSession, {})).statusCode).toBe(401);
+  });
+
   it('signs out: the cookie opens nothing afterwards', async () => {
     const client = await staff(t);
     const out = await client.call(contract.signOut, {});

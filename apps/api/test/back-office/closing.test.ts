@@ -1,6 +1,7 @@
 import { contract } from '@canal/shared/contract';
 import { MESSAGES } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../support/api';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
@@ -267,5 +268,49 @@ describe('closing a case of another type', () => {
       body: { estado: 'Cerrada', ...CLOSING },
     });
     expect(closed.statusCode).toBe(201);
+  });
+});
+
+describe('a complainant who writes after the closing (decision 0034)', () => {
+  it('is heard: the comment is saved in the log, the case stays closed, and its investigator and administrators are told', async () => {
+    const c = await newCase(anonymous());
+    await admin.call(contract.assignCase, {
+      params: { id: c.id },
+      body: { usuario_id: investigator.id },
+    });
+    const otherInvestigator = await staff(t, {
+      role: 'investigador',
+      organizations: [HEAD_OFFICE],
+    });
+    expect((await closeCase(investigator, c.id, CLOSING)).statusCode).toBe(201);
+    await mailsTo('nadie');
+    smtp.inbox.length = 0;
+
+    const comment = 'No estoy de acuerdo con la resolución: los hechos siguen ocurriendo.';
+    const res = await callApi(t.app, contract.addComment, {
+      headers: c.auth,
+      body: { comentario: comment, denuncia_id: c.ticket },
+    });
+    expect(res.statusCode).toBe(201);
+
+    const detail = (
+      await callApi(t.app, contract.complaintDetail, { headers: c.auth, params: { id: String(c.ticket) } })
+    ).json();
+    expect(detail.estado_denuncia).toBe('Cerrada');
+    expect(detail.denuncia_bitacora.at(-1)).toMatchObject({ comentario: comment });
+    const staffView = await view(c.id);
+    expect(staffView.caso.estado).toBe('Cerrada');
+    expect(staffView.bitacora.visible.at(-1)).toMatchObject({ comentario: comment });
+
+    // Neutral mails, by case number, to who handled it and to the administrators; nobody else.
+    for (const to of [investigator.email, admin.email]) {
+      const [mail, ...more] = await mailsTo(to);
+      expect(more).toEqual([]);
+      expect(mail).toContain(
+        `La persona denunciante agregó un comentario en el caso ${c.caseNumber}, que ya está cerrado.`,
+      );
+      expect(mail).not.toContain('los hechos siguen');
+    }
+    expect(await mailsTo(otherInvestigator.email)).toEqual([]);
   });
 });

@@ -240,13 +240,23 @@ describe('asking for the investigator to be replaced', () => {
     expect(missing.json().message).toBe(
       'Para acoger la solicitud debe elegir a la nueva persona a cargo del caso.',
     );
+    // An administrator who names only CEM does not work on the head office's cases (decision 0033).
     const cemAdmin = await admin.call(contract.answerReplacementRequest, {
       params: { id: c.id },
       body: { decision: 'aceptada', usuario_id: adminCem.id },
     });
-    expect(cemAdmin.statusCode).toBe(200);
+    expect(cemAdmin.statusCode).toBe(400);
+    expect(cemAdmin.json().message).toBe(
+      'La persona seleccionada no puede hacerse cargo de este caso.',
+    );
+    const adminHq = await staff(t, { role: 'administrador', organizations: [HEAD_OFFICE] });
+    const hqAdmin = await admin.call(contract.answerReplacementRequest, {
+      params: { id: c.id },
+      body: { decision: 'aceptada', usuario_id: adminHq.id },
+    });
+    expect(hqAdmin.statusCode).toBe(200);
     const view = await viewAs(admin, c);
-    expect(view.caso.asignado).toEqual({ id: adminCem.id, nombre: expect.any(String) });
+    expect(view.caso.asignado).toEqual({ id: adminHq.id, nombre: expect.any(String) });
     expect(view.solicitud_reemplazo).toBeNull();
     expect(view.bitacora.interna.at(-1).evento).toMatch(/^Caso asignado a /);
 
@@ -260,10 +270,19 @@ describe('asking for the investigator to be replaced', () => {
     });
     const rows = await audited(c.id, 'caso.solicitud_respondida');
     expect(rows.map((r) => JSON.parse(r.detail))).toEqual([
-      { decision: 'aceptada', usuario_id: adminCem.id },
+      { decision: 'aceptada', usuario_id: adminHq.id },
     ]);
     expect(rows[0]!.actor_id).toBe(admin.id);
     expect(await audited(c.id, 'caso.asignado')).toHaveLength(2);
+    // The head office's second administrator leaves: the tests below count who is mailed.
+    expect(
+      (
+        await admin.call(contract.updateUser, {
+          params: { id: adminHq.id },
+          body: { activo: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     const pending = await t.db.query(
       `SELECT 1 FROM outbox WHERE kind = 'complainant-update' AND status = 'pending'`,
     );

@@ -254,14 +254,21 @@ describe('comments', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('refuses a comment on a closed complaint', async () => {
+  it('takes a comment on a closed complaint, which stays closed (decision 0034)', async () => {
     const a = await fileAndLogin(t.app);
     await setStatus(a.ticket, 'Cerrada');
     const res = await callApi(t.app, contract.addComment, {
       headers: a.auth,
-      body: { comentario: 'Una consulta más', denuncia_id: a.ticket },
+      body: { comentario: 'No estoy de acuerdo con la resolución.', denuncia_id: a.ticket },
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(201);
+    const detail = (
+      await callApi(t.app, contract.complaintDetail, { headers: a.auth, params: { id: String(a.ticket) } })
+    ).json();
+    expect(detail.estado_denuncia).toBe('Cerrada');
+    expect(detail.denuncia_bitacora.at(-1)).toMatchObject({
+      comentario: 'No estoy de acuerdo con la resolución.',
+    });
   });
 });
 

@@ -788,6 +788,8 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('createAlertRule', await staffCall(admin, 'createAlertRule'), 400);
     conforms('listAlertRules', await staffCall(admin, 'listAlertRules'), 200);
     conforms('listAlertRules', await staffCall(investigator, 'listAlertRules'), 403);
+    conforms('alertCoverage', await staffCall(admin, 'alertCoverage'), 200);
+    conforms('alertCoverage', await staffCall(investigator, 'alertCoverage'), 403);
     conforms(
       'updateAlertRule',
       await staffCall(admin, 'updateAlertRule', {

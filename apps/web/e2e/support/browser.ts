@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -78,4 +78,43 @@ export async function waitForMail(
   throw new Error(
     `no llegó el correo esperado; en el buzón: ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`,
   );
+}
+
+/**
+ * Nothing scrolls sideways: the page is no wider than the window (wide tables scroll inside their
+ * own frame); a failure names the innermost elements past the right edge.
+ */
+export async function expectNoHorizontalScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // The innermost elements that reach past the right edge: what to fix when the page is wide.
+    // Inside a scrolling frame (not absolutely positioned out of it), an element past the edge
+    // scrolls with the frame and does not widen the page.
+    const clipped = (el: HTMLElement) => {
+      if (getComputedStyle(el).position === 'absolute') return false;
+      for (let up = el.parentElement; up; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
+    );
+    const innermost = past.filter(
+      (el) => !past.some((other) => other !== el && el.contains(other)),
+    );
+    return {
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      innerWidth: width,
+      widest: innermost
+        .slice(0, 5)
+        .map(
+          (el) =>
+            `<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(el.getBoundingClientRect().right)}px «${(el.textContent ?? '').slice(0, 40)}»`,
+        ),
+    };
+  });
+  expect(
+    scrollWidth,
+    `${where}: ${scrollWidth}px de contenido en ${innerWidth}px; sobresalen: ${widest.join(' | ')}`,
+  ).toBeLessThanOrEqual(innerWidth);
 }

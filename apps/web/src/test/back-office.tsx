@@ -6,7 +6,8 @@ import { HEAD_OFFICE } from '@canal/shared';
 import { BrandProvider } from '../lib/brand/BrandProvider';
 import type { StaffApi } from '../features/back-office/api/client';
 import type { CaseSummaryWire, CaseViewWire, StaffUserWire } from '@canal/shared/contract';
-import { fromStaffUser } from '../features/back-office/api/mappers';
+import { fromStaffSession, fromStaffUser } from '../features/back-office/api/mappers';
+import { staffKeys } from '../features/back-office/api/hooks';
 import { GestionShell } from '../features/back-office/components/GestionShell';
 import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
 
@@ -69,6 +70,15 @@ export function renderStaffPage(
       mutations: { retry: false },
     },
   });
+  // A signed-in person has a session, as the staff layout reads it (and as GestionShell finds it
+  // when a call meets a lapsed session).
+  if (user) {
+    queryClient.setQueryDefaults(staffKeys.session(), { gcTime: Infinity });
+    queryClient.setQueryData(
+      staffKeys.session(),
+      fromStaffSession({ usuario: user, csrf: 'csrf' }),
+    );
+  }
   const page = user ? (
     <StaffUserContext.Provider value={fromStaffUser(user)}>{element}</StaffUserContext.Provider>
   ) : (

@@ -104,8 +104,8 @@ export const addComment = endpoint({
   summary: 'Agrega un comentario a la bitácora',
   headers: complainantHeaders,
   body: addCommentPayloadSchema,
-  // 409: the complaint is closed.
-  responses: { 201: messageSchema, ...errors(400, 401, 403, 404, 409, ...ALWAYS) },
+  // A closed complaint takes comments too (decision 0034).
+  responses: { 201: messageSchema, ...errors(400, 401, 403, 404, ...ALWAYS) },
 });
 
 export const requestReplacement = endpoint({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ROLE_RULES,
   STAFF_NAME_MESSAGES,
   staffInviteSchema,
   staffNameSchema,
@@ -44,5 +45,22 @@ describe('staff names', () => {
       'María-José O’Higgins Ñuñez',
     );
     expect(staffNameSchema.safeParse('A').success).toBe(false);
+  });
+});
+
+describe('who works on an organisation (decision 0033)', () => {
+  const A = 'a';
+  const B = 'b';
+  it('is every organisation for an administrator who names none, and only those named otherwise', () => {
+    expect(ROLE_RULES.worksOnEveryOrganization('administrador', [])).toBe(true);
+    expect(ROLE_RULES.worksOn('administrador', [], B)).toBe(true);
+    expect(ROLE_RULES.worksOnEveryOrganization('administrador', [A])).toBe(false);
+    expect(ROLE_RULES.worksOn('administrador', [A], A)).toBe(true);
+    expect(ROLE_RULES.worksOn('administrador', [A], B)).toBe(false);
+    for (const role of ['investigador', 'auditor'] as const) {
+      expect(ROLE_RULES.worksOnEveryOrganization(role, [])).toBe(false);
+      expect(ROLE_RULES.worksOn(role, [], A)).toBe(false);
+      expect(ROLE_RULES.worksOn(role, [A], A)).toBe(true);
+    }
   });
 });

@@ -14,12 +14,25 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   auditor: 'Auditor/a',
 };
 
+const worksOnEveryOrganization = (role: StaffRole, organizationIds: readonly string[]) =>
+  role === 'administrador' && organizationIds.length === 0;
+
 /** What each role may do (DESIGN §8), for the API's guards and the back-office screens alike. */
 export const ROLE_RULES = {
-  /** Administrators see every organisation and manage users and statistics. */
+  /** Administrators manage users, alerts, master data and statistics. */
   isAdministrator: (role: StaffRole) => role === 'administrador',
   /** Auditors only read. */
   canChangeCases: (role: StaffRole) => role !== 'auditor',
+  /**
+   * An administrator who names no organisation works on all of them: sees their cases, receives
+   * their alerts and digests. Everyone else, administrators who name some included, works on the
+   * organisations they name (decision 0033). The SQL twin is `worksOnSql`
+   * (apps/api/src/core/notifications/repository.ts).
+   */
+  worksOnEveryOrganization,
+  /** Whether the person works on the cases of `organizationId` (the rule above). */
+  worksOn: (role: StaffRole, organizationIds: readonly string[], organizationId: string) =>
+    worksOnEveryOrganization(role, organizationIds) || organizationIds.includes(organizationId),
 } as const;
 
 /** The status that ends a case; it needs a resolution. */

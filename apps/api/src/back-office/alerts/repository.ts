@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { ACTIVATED_SQL, worksOnSql } from '../../core/notifications/repository';
 
 export interface AlertRuleRow {
   id: number;
@@ -20,8 +21,38 @@ export interface AlertRuleFields {
 const COLUMNS = `r.id, r.organization_id::text AS organization_id, r.category_id, r.user_id,
   u.name AS user_name, r.assigns, r.created_at`;
 
+export interface CoverageRow {
+  organization_id: string;
+  id: number;
+  name: string;
+  every: boolean;
+  by_role: boolean;
+}
+
 /** The routing rules of new-complaint alerts: SQL only. */
 export const alertRulesRepository = {
+  /**
+   * Per organisation, who receives every one of its new complaints: the receivers `receivers`
+   * (core/notifications) would pick for a case nobody is excluded from, save rules limited to a
+   * category. `every`: an administrator who names none; `by_role`: an administrator or
+   * investigator working on it (else a rule of every category brings them).
+   */
+  async coverage(db: Db, organizationIds: string[]): Promise<CoverageRow[]> {
+    return db.query<CoverageRow>(
+      `SELECT org.id::text AS organization_id, u.id, u.name,
+              (u.role = 'administrador'
+               AND NOT EXISTS (SELECT 1 FROM staff_organizations o WHERE o.user_id = u.id)) AS every,
+              u.role IN ('administrador', 'investigador') AS by_role
+         FROM unnest($1::uuid[]) AS org(id)
+         JOIN staff_users u ON ${ACTIVATED_SQL('u')} AND ${worksOnSql('u', 'org.id')}
+        WHERE u.role IN ('administrador', 'investigador')
+           OR EXISTS (SELECT 1 FROM alert_rules r
+                       WHERE r.user_id = u.id AND r.organization_id = org.id AND r.category_id IS NULL)
+        ORDER BY org.id, u.id`,
+      [organizationIds],
+    );
+  },
+
   async list(db: Db): Promise<AlertRuleRow[]> {
     return db.query<AlertRuleRow>(
       `SELECT ${COLUMNS} FROM alert_rules r JOIN staff_users u ON u.id = r.user_id

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import { route } from '../../http/route';
-import { createRule, deleteRule, listRules, updateRule } from './rules';
+import { alertCoverage, createRule, deleteRule, listRules, updateRule } from './rules';
 
 /** Routing rules of new-complaint alerts (issue 11): administrators only. */
 export const alertRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
+
+  route(app, contract.alertCoverage, {
+    handler: async () => alertCoverage(services),
+  });
 
   route(app, contract.listAlertRules, {
     handler: async () => listRules(services),

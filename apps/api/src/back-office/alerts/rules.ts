@@ -39,6 +39,37 @@ export function ruleView(services: Services, r: AlertRuleRow) {
   };
 }
 
+const byName = new Intl.Collator('es');
+
+/**
+ * Who receives each organisation's new complaints, in the registry's order; an organisation whose
+ * list is empty alerts nobody ("Avisos" marks it, the inbox warns administrators).
+ */
+export async function alertCoverage(services: Services) {
+  const rows = (
+    await repo.coverage(
+      services.db,
+      ORGANIZATIONS.map((o) => o.id),
+    )
+  ).sort((a, b) => byName.compare(a.name, b.name));
+  return {
+    organizaciones: ORGANIZATIONS.map((org) => ({
+      organizacion: org.id,
+      receptores: rows
+        .filter((r) => r.organization_id === org.id)
+        .map((r) => ({
+          id: r.id,
+          nombre: r.name,
+          motivo: r.every
+            ? ('todas' as const)
+            : r.by_role
+              ? ('organizacion' as const)
+              : ('regla' as const),
+        })),
+    })),
+  };
+}
+
 export async function listRules(services: Services) {
   return {
     reglas: (await repo.list(services.db)).map((r) => ruleView(services, r)),
@@ -50,7 +81,7 @@ export async function listRules(services: Services) {
 
 /**
  * What a rule may say: a category of the organisation (or every one), a person who is active and
- * works on the organisation (administrators work on all) and, to be assigned cases, who may handle
+ * works on the organisation (`ROLE_RULES.worksOn`) and, to be assigned cases, who may handle
  * them (not an auditor).
  */
 async function validate(services: Services, input: AlertRuleInput): Promise<AlertRuleFields> {
@@ -64,7 +95,7 @@ async function validate(services: Services, input: AlertRuleInput): Promise<Aler
   const worksThere =
     person !== null &&
     person.active &&
-    (ROLE_RULES.isAdministrator(person.role) || person.organization_ids.includes(org.id));
+    ROLE_RULES.worksOn(person.role, person.organization_ids, org.id);
   if (!worksThere) throw new AppError('VALIDATION', RULE_MESSAGES.person);
   if (input.asignar && !ROLE_RULES.canChangeCases(person.role))
     throw new AppError('VALIDATION', RULE_MESSAGES.assignee);

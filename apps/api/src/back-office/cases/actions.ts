@@ -280,8 +280,7 @@ export async function assertCanHandle(
     person.active &&
     person.password_hash !== null &&
     ROLE_RULES.canChangeCases(person.role) &&
-    (ROLE_RULES.isAdministrator(person.role) ||
-      person.organization_ids.includes(row.organization_id)) &&
+    ROLE_RULES.worksOn(person.role, person.organization_ids, row.organization_id) &&
     !(await repo.isExcluded(services.db, row.id, userId));
   if (!eligible)
     throw new AppError(

@@ -10,18 +10,19 @@ import type { Db, SqlParam } from '../../db/database';
 import type { MilestoneKey } from '../../core/deadlines';
 import type { LogRow } from '../../core/complaints/repository';
 import type { OpenReplacementRow } from '../../core/complaints/replacement-store';
-import { isAdministrator, type StaffUser } from '../staff/roles';
+import { worksOnEveryOrganization, type StaffUser } from '../staff/roles';
 
 /**
- * The cases a staff member may see, as SQL over `complaints c` and its first parameters:
- * administrators every organisation, others their own; nobody a case they are excluded from.
+ * The cases a staff member may see, as SQL over `complaints c` and its first parameters: every
+ * organisation's for an administrator who names none, else those of the organisations the person
+ * names (`worksOnEveryOrganization`, decision 0033); nobody a case they are excluded from.
  * Callers push their own parameters after these. (The organisation test compares uuids so the
  * (organization_id, next_due_date) index serves it.)
  */
 export function scope(user: StaffUser): { sql: string; params: SqlParam[] } {
   const excluded =
     'NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = $1)';
-  if (isAdministrator(user)) return { sql: excluded, params: [user.id] };
+  if (worksOnEveryOrganization(user)) return { sql: excluded, params: [user.id] };
   return {
     sql: `c.organization_id = ANY($2::uuid[]) AND ${excluded}`,
     params: [user.id, user.organizationIds],

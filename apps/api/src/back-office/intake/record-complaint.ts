@@ -14,7 +14,7 @@ import { appendAudit } from '../../core/audit/audit-log';
 import { resetRepository as passwordLinks } from '../../core/auth/password-reset-store';
 import { checkComplaintFields, createComplaint } from '../../core/complaints/create';
 import { newOpaqueToken } from '../../core/tokens/opaque-token';
-import { canChangeCases, isAdministrator, type StaffUser } from '../staff/roles';
+import { canChangeCases, worksOn, type StaffUser } from '../staff/roles';
 import { casesRepository } from '../cases/repository';
 
 /**
@@ -40,7 +40,7 @@ export async function recordComplaint(
 ): Promise<IntakeReceiptWire> {
   if (!canChangeCases(user)) throw new AppError('FORBIDDEN');
   const org = organizationById(payload.filial.toLowerCase());
-  if (!isAdministrator(user) && !user.organizationIds.includes(org.id)) {
+  if (!worksOn(user, org.id)) {
     throw new AppError('FORBIDDEN', STAFF_MESSAGES.intakeOrganization);
   }
   const { canal, email_contacto, ...fields } = payload;

@@ -1,4 +1,4 @@
-import { HEAD_OFFICE_ID, staffInviteSchema } from '@canal/shared';
+import { staffInviteSchema } from '@canal/shared';
 import { parseOrThrow } from '../../http/validation';
 import type { Services } from '../../core/services';
 import { createStaffUser } from './invitations';
@@ -6,7 +6,9 @@ import { createStaffUser } from './invitations';
 /**
  * An administrator created from the command line (the first one, or a break-glass one): no
  * password exists until they open the one-time activation link, set one and enrol TOTP. The link
- * is handed back instead of mailed, so it works before any mail is configured.
+ * is handed back instead of mailed, so it works before any mail is configured. They name no
+ * organisation, so they work on all of them: every organisation's new complaints and deadlines
+ * reach someone from the start (decision 0033).
  */
 export async function createAdministrator(
   services: Services,
@@ -17,7 +19,7 @@ export async function createAdministrator(
     email,
     nombre: name,
     rol: 'administrador',
-    organizaciones: [HEAD_OFFICE_ID],
+    organizaciones: [],
   });
   let link = '';
   await createStaffUser(services, null, input, async (_tx, url) => {

@@ -1,5 +1,5 @@
 /** Back-office roles (DESIGN §8). Names are the wire values. */
-import { ROLE_RULES, type StaffRole } from '@canal/shared';
+import { ORGANIZATIONS, ROLE_RULES, type StaffRole } from '@canal/shared';
 
 export { STAFF_ROLES, type StaffRole } from '@canal/shared';
 
@@ -9,10 +9,19 @@ export interface StaffUser {
   email: string;
   name: string;
   role: StaffRole;
-  /** Organisations the person works on; administrators see every organisation whatever this says. */
+  /** Organisations the person names; an administrator naming none works on all (decision 0033). */
   organizationIds: string[];
 }
 
 // The role rules are the shared ones (the back-office screens apply the same).
 export const isAdministrator = (user: StaffUser) => ROLE_RULES.isAdministrator(user.role);
 export const canChangeCases = (user: StaffUser) => ROLE_RULES.canChangeCases(user.role);
+/** Every organisation's cases, alerts and digests: an administrator who names none. */
+export const worksOnEveryOrganization = (user: StaffUser) =>
+  ROLE_RULES.worksOnEveryOrganization(user.role, user.organizationIds);
+/** Whether the person works on the cases of `organizationId`. */
+export const worksOn = (user: StaffUser, organizationId: string) =>
+  ROLE_RULES.worksOn(user.role, user.organizationIds, organizationId);
+/** The organisations whose cases the person works on. */
+export const organizationsOf = (user: StaffUser) =>
+  ORGANIZATIONS.filter((o) => worksOn(user, o.id));

@@ -1,8 +1,8 @@
-import { CHANNEL_LABELS, ORGANIZATIONS, organizationById } from '@canal/shared';
+import { CHANNEL_LABELS, organizationById } from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
-import { isAdministrator, type StaffUser } from '../staff/roles';
+import { organizationsOf, type StaffUser } from '../staff/roles';
 import { csvDay, spreadsheetCsv, type CsvValue } from '../export/spreadsheet-csv';
 import { statsRepository as repo, type StatsFilters } from './repository';
 
@@ -131,9 +131,7 @@ export async function halfYearReport(
   const from = `${year}-${half === 1 ? '01' : '07'}-01`;
   const to = half === 1 ? `${year}-07-01` : `${year + 1}-01-01`;
   const rows = await repo.halfYear(services.db, user, KARIN_TYPE_IDS, from, to);
-  const visible = isAdministrator(user)
-    ? ORGANIZATIONS
-    : ORGANIZATIONS.filter((o) => user.organizationIds.includes(o.id));
+  const visible = organizationsOf(user);
   return {
     periodo: {
       anio: year,

@@ -96,6 +96,37 @@ export async function notifyAssignee(
 }
 
 /**
+ * The complainant wrote on a closed case (decision 0034): whoever handled it and the
+ * administrators who work on its organisation are told, by case number only, in the transaction
+ * that records it; someone excluded from the case never is. A disagreement with the resolution is
+ * read even when the case's investigator has moved on.
+ */
+export async function notifyTeamOfCommentAfterClosing(
+  services: Services,
+  tx: Db,
+  row: Pick<ComplaintRow, 'id' | 'organization_id' | 'case_number'>,
+): Promise<void> {
+  const assignee = await complaintsRepository.assigneeToNotify(tx, row.id);
+  const administrators = await alertsRepository.administrators(tx, row, null);
+  const emails = new Set([
+    ...(assignee ? [assignee.email] : []),
+    ...administrators.map((a) => a.email),
+  ]);
+  for (const to of emails) {
+    await services.outbox.enqueue(tx, {
+      to,
+      organizationId: row.organization_id,
+      message: {
+        kind: 'staff-new-activity',
+        caseNumber: row.case_number,
+        activity: 'comentario_cierre',
+        backOfficeUrl: caseUrl(services, row.id),
+      },
+    });
+  }
+}
+
+/**
  * Tells the case's administrators that the complainant asked for the investigator to be replaced
  * (by case number only: not the reason, not who), in the transaction that records it; never the
  * person the request is about.

@@ -1,19 +1,31 @@
 import type { Db } from '../../db/database';
 import type { MilestoneKey } from '../deadlines';
 
-/** A person who may open cases of the organisation: active, activated, with access to it. */
-const CAN_OPEN = `u.active AND u.password_hash IS NOT NULL
-  AND (u.role = 'administrador'
-       OR EXISTS (SELECT 1 FROM staff_organizations o WHERE o.user_id = u.id AND o.organization_id = $2))
+/**
+ * `ROLE_RULES.worksOn` in SQL: the staff member `u` works on the organisation `org` (an SQL
+ * expression of type uuid) when they name it, or are an administrator who names none — who then
+ * works on every organisation (decision 0033). Alerts, digests and the coverage "Avisos" shows all
+ * read it from here, the case scope (`back-office/cases/repository.ts` `scope`) from the same rule.
+ */
+export const worksOnSql = (u: string, org: string) =>
+  `((${u}.role = 'administrador'
+     AND NOT EXISTS (SELECT 1 FROM staff_organizations wo WHERE wo.user_id = ${u}.id))
+    OR EXISTS (SELECT 1 FROM staff_organizations wo
+                WHERE wo.user_id = ${u}.id AND wo.organization_id = ${org}))`;
+
+/** Someone who can receive mail about cases: active and activated (a password is set). */
+export const ACTIVATED_SQL = (u: string) => `${u}.active AND ${u}.password_hash IS NOT NULL`;
+
+/** A person who may open cases of the organisation: active, activated, working on it, not excluded. */
+const CAN_OPEN = `${ACTIVATED_SQL('u')} AND ${worksOnSql('u', '$2')}
   AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = $1 AND e.user_id = u.id)`;
 
 /** What a new complaint's alert needs: who is told, who takes the case. SQL only. */
 export const alertsRepository = {
   /**
-   * The receivers of a new complaint: the organisation's administrators (those who name it, or no
-   * organisation at all: they work on every one) and investigators, and whoever a routing rule of
-   * the organisation and category names; each only if active, activated, able to open the case
-   * and not excluded from it.
+   * The receivers of a new complaint: the administrators and investigators who work on its
+   * organisation (`worksOnSql`), and whoever a routing rule of the organisation and category
+   * names; each only if active, activated, able to open the case and not excluded from it.
    */
   async receivers(
     tx: Db,
@@ -22,13 +34,7 @@ export const alertsRepository = {
     return tx.query<{ id: number; email: string }>(
       `SELECT u.id, u.email FROM staff_users u
         WHERE ${CAN_OPEN}
-          AND ((u.role = 'administrador'
-                AND (NOT EXISTS (SELECT 1 FROM staff_organizations o WHERE o.user_id = u.id)
-                     OR EXISTS (SELECT 1 FROM staff_organizations o
-                                 WHERE o.user_id = u.id AND o.organization_id = $2)))
-               OR (u.role = 'investigador'
-                   AND EXISTS (SELECT 1 FROM staff_organizations o
-                                WHERE o.user_id = u.id AND o.organization_id = $2))
+          AND (u.role IN ('administrador', 'investigador')
                OR EXISTS (SELECT 1 FROM alert_rules r
                            WHERE r.user_id = u.id AND r.organization_id = $2
                              AND (r.category_id IS NULL OR r.category_id = $3)))
@@ -38,8 +44,8 @@ export const alertsRepository = {
   },
 
   /**
-   * The administrators who may open the case (those who name its organisation, or none), except
-   * `exceptUserId`: who a complainant's request to replace the investigator is about.
+   * The administrators who may open the case (`worksOnSql`), except `exceptUserId`: who a
+   * complainant's request to replace the investigator is about.
    */
   async administrators(
     tx: Db,
@@ -48,11 +54,7 @@ export const alertsRepository = {
   ): Promise<{ id: number; email: string }[]> {
     return tx.query<{ id: number; email: string }>(
       `SELECT u.id, u.email FROM staff_users u
-        WHERE u.role = 'administrador' AND u.active AND u.password_hash IS NOT NULL
-          AND (NOT EXISTS (SELECT 1 FROM staff_organizations o WHERE o.user_id = u.id)
-               OR EXISTS (SELECT 1 FROM staff_organizations o
-                           WHERE o.user_id = u.id AND o.organization_id = $2))
-          AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = $1 AND e.user_id = u.id)
+        WHERE u.role = 'administrador' AND ${CAN_OPEN}
           AND u.id IS DISTINCT FROM $3
         ORDER BY u.id`,
       [c.id, c.organization_id, exceptUserId],

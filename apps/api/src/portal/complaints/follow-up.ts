@@ -5,19 +5,22 @@ import type { Services } from '../../core/services';
 import type { ReceivedFile } from '../../core/files/receive';
 import { assertQuota, commitFiles, insertFiles } from '../../core/complaints/attachments';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
-import { notifyAssignee } from '../../core/notifications/notify';
+import { notifyAssignee, notifyTeamOfCommentAfterClosing } from '../../core/notifications/notify';
 
 import { AUTHOR_COMPLAINANT, EVENT_COMMENT, EVENT_UPLOAD } from '../../core/complaints/log-events';
 
 export { AUTHOR_COMPLAINANT, EVENT_COMMENT, EVENT_UPLOAD };
 
-/** A comment from the complainant, visible in their log. */
+/**
+ * A comment from the complainant, visible in their log. A closed case takes it too (decision
+ * 0034): a complainant who disagrees with the resolution is heard, the case stays closed and the
+ * team is told.
+ */
 export async function addComplainantComment(
   services: Services,
   row: ComplaintRow,
   comment: string,
 ): Promise<void> {
-  if (row.status === STATUS_CLOSED) throw new AppError('COMPLAINT_CLOSED');
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
     await repo.addLog(tx, {
@@ -27,7 +30,8 @@ export async function addComplainantComment(
       author: AUTHOR_COMPLAINANT,
       visible: true,
     });
-    await notifyAssignee(services, tx, row.id, 'comentario');
+    if (row.status === STATUS_CLOSED) await notifyTeamOfCommentAfterClosing(services, tx, row);
+    else await notifyAssignee(services, tx, row.id, 'comentario');
   });
 }
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
-import type { AlertRuleListWire } from '@canal/shared/contract';
+import { HEAD_OFFICE, ORGANIZATIONS, organizationByKey } from '@canal/shared';
+import type { AlertCoverageWire, AlertRuleListWire } from '@canal/shared/contract';
 import { AlertRulesPage } from './AlertRulesPage';
 import { ADMIN, AUDITOR, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
 import { created, fail, ok, staffApi } from '../../test/msw/back-office';
@@ -29,22 +29,38 @@ const list = (reglas: AlertRuleListWire['reglas']): AlertRuleListWire => ({
 });
 const OUTSIDER = { ...INVESTIGATOR, id: 4, nombre: 'Otra Clínica', organizaciones: [ATACAMA.id] };
 
+const CEM = organizationByKey('cem');
+
+/** Who receives each organisation's alerts: the administrator of every organisation, or `over`. */
+const coverage = (
+  over: Record<string, AlertCoverageWire['organizaciones'][number]['receptores']> = {},
+): AlertCoverageWire => ({
+  organizaciones: ORGANIZATIONS.map((o) => ({
+    organizacion: o.id,
+    receptores: over[o.id] ?? [{ id: ADMIN.id, nombre: ADMIN.nombre, motivo: 'todas' }],
+  })),
+});
+
 const render = () =>
   renderStaffPage(<AlertRulesPage />, { path: '/gestion/avisos', route: 'avisos' });
+
+/** The table of the rules (the page also has one of who receives each organisation). */
+const rulesTable = async () => screen.findByRole('table', { name: 'Reglas de aviso' });
 
 describe('the routing rules page', () => {
   it('lists the rules and creates one with a category and an assignment', async () => {
     const calls = recordRequests();
     server.use(
       staffApi.alertRules(ok(list([RULE]))),
+      staffApi.alertCoverage(ok(coverage())),
       staffApi.users(ok([ADMIN, INVESTIGATOR, AUDITOR, OUTSIDER])),
       staffApi.createAlertRule(created({ ...RULE, id: 8, usuario: { id: 3, nombre: 'x' } })),
     );
     render();
     const user = userEvent.setup();
-    const row = (await screen.findByRole('rowheader', { name: HEAD_OFFICE.shortName })).closest(
-      'tr',
-    )!;
+    const row = within(await rulesTable())
+      .getByRole('rowheader', { name: HEAD_OFFICE.shortName })
+      .closest('tr')!;
     expect(within(row).getByText(KARIN.nombre)).toBeInTheDocument();
     expect(within(row).getByText(INVESTIGATOR.nombre)).toBeInTheDocument();
     expect(within(row).getByText('Se le asigna el caso')).toBeInTheDocument();
@@ -82,6 +98,7 @@ describe('the routing rules page', () => {
     const calls = recordRequests();
     server.use(
       staffApi.alertRules(ok(list([RULE]))),
+      staffApi.alertCoverage(ok(coverage())),
       staffApi.users(ok([ADMIN, INVESTIGATOR])),
       staffApi.updateAlertRule(
         fail(409, 'Ya hay una regla que asigna los casos de esa organización y categoría.'),
@@ -116,6 +133,39 @@ describe('the routing rules page', () => {
       expect(callsTo(calls, 'DELETE', `/v1/gestion/reglas-aviso/${RULE.id}`)).toHaveLength(1),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('Regla eliminada.');
+  });
+
+  it('shows who receives each organisation’s alerts and marks in words one nobody receives', async () => {
+    server.use(
+      staffApi.alertRules(ok(list([RULE]))),
+      staffApi.users(ok([ADMIN, INVESTIGATOR])),
+      staffApi.alertCoverage(
+        ok(
+          coverage({
+            [HEAD_OFFICE.id]: [
+              { id: ADMIN.id, nombre: ADMIN.nombre, motivo: 'todas' },
+              { id: INVESTIGATOR.id, nombre: INVESTIGATOR.nombre, motivo: 'organizacion' },
+            ],
+            [CEM.id]: [],
+          }),
+        ),
+      ),
+    );
+    render();
+    const table = await screen.findByRole('table', {
+      name: 'Personas que reciben el aviso de cada denuncia nueva, por organización',
+    });
+    const rowOf = (name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!;
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(ORGANIZATIONS.length);
+    expect(rowOf(HEAD_OFFICE.shortName)).toHaveTextContent(
+      `${ADMIN.nombre} (todas las organizaciones)${INVESTIGATOR.nombre} (trabaja en ella)`,
+    );
+    expect(rowOf(CEM.shortName)).toHaveTextContent(
+      'Nadie: sus denuncias nuevas no se avisan a nadie',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Nadie recibe los avisos de: ${CEM.shortName}.`,
+    );
   });
 
   it('is for administrators only', async () => {

@@ -1,24 +1,86 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { ORGANIZATIONS, ROLE_RULES } from '@canal/shared';
+import { ORGANIZATIONS } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { SelectField } from '../../components/form/fields';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/client';
-import { useAlertRuleActions, useAlertRules, useUsers } from './api/hooks';
-import type { AlertRule, AlertRuleList, StaffUser } from './api/mappers';
+import { useAlertCoverage, useAlertRuleActions, useAlertRules, useUsers } from './api/hooks';
+import type {
+  AlertCoverage,
+  AlertReceiverReason,
+  AlertRule,
+  AlertRuleList,
+  StaffUser,
+} from './api/mappers';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
-import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import { isAdministrator, useStaffUser, worksOn } from './components/StaffUserContext';
+import { uncoveredNames } from './components/UncoveredOrganizationsBanner';
 import { alertRuleSchema, type AlertRuleForm } from './schemas';
 
 const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
 
-/** Who may be named in a rule of `organizationId`: active, working there (administrators everywhere). */
-const worksThere = (u: StaffUser, organizationId: string) =>
-  u.active && (ROLE_RULES.isAdministrator(u.role) || u.organizations.includes(organizationId));
+/** Who may be named in a rule of `organizationId`: active and working on it. */
+const worksThere = (u: StaffUser, organizationId: string) => u.active && worksOn(u, organizationId);
+
+const REASONS: Record<AlertReceiverReason, string> = {
+  todas: 'todas las organizaciones',
+  organizacion: 'trabaja en ella',
+  regla: 'regla de aviso',
+};
+
+/**
+ * Who receives each organisation's new complaints, as the API picks them; an organisation nobody
+ * receives is marked in words, not colour alone.
+ */
+function CoverageTable({ coverage }: { coverage: AlertCoverage[] }) {
+  const uncovered = uncoveredNames(coverage);
+  return (
+    <section aria-labelledby="cobertura" className="space-y-3">
+      <h2 id="cobertura" className="text-xl font-bold text-secondary">
+        Quién recibe los avisos de cada organización
+      </h2>
+      {uncovered.length > 0 && (
+        <FormAlert>
+          Nadie recibe los avisos de: {uncovered.join(', ')}. Marque a una persona que trabaje en
+          ella, cree una regla de aviso para todas sus categorías, o deje a una persona
+          administradora sin organizaciones marcadas (recibe los de todas).
+        </FormAlert>
+      )}
+      <StaffTable
+        caption="Personas que reciben el aviso de cada denuncia nueva, por organización"
+        minWidth="min-w-[36rem]"
+        columns={['Organización', 'Reciben el aviso']}
+      >
+        {coverage.map((o) => (
+          <tr key={o.organizationId} className="border-t border-gray-200 align-top">
+            <th scope="row" className="px-3 py-2 font-semibold">
+              {orgName(o.organizationId)}
+            </th>
+            <td className="px-3 py-2">
+              {o.receivers.length === 0 ? (
+                <strong className="text-red-700">
+                  <span aria-hidden="true">⚠ </span>Nadie: sus denuncias nuevas no se avisan a nadie
+                </strong>
+              ) : (
+                <ul className="space-y-1">
+                  {o.receivers.map((r) => (
+                    <li key={r.id}>
+                      {r.name} <span className="text-gray-700">({REASONS[r.reason]})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
+    </section>
+  );
+}
 
 /** Create (rule null) or change a rule: organisation, category or all, person, assignment. */
 function RuleDialog({
@@ -118,26 +180,30 @@ export function AlertRulesPage() {
   const allowed = isAdministrator(me);
   const rules = useAlertRules(allowed);
   const users = useUsers(allowed);
+  const coverage = useAlertCoverage(allowed);
   const { remove } = useAlertRuleActions();
   const { editing, open, close, saved, notice, setNotice } = useEditDialog<AlertRule>();
   if (!allowed) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
-  const failure = rules.error ?? users.error ?? remove.error;
+  const failure = rules.error ?? users.error ?? coverage.error ?? remove.error;
   return (
     <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-secondary">Avisos de denuncias nuevas</h1>
+      <p className="max-w-3xl text-gray-700">
+        Cada denuncia nueva se avisa de inmediato por correo, sin su contenido, a las personas
+        administradoras e investigadoras que trabajan en su organización (una persona administradora
+        sin organizaciones marcadas trabaja en todas). Una regla avisa además a otra persona para
+        una organización y categoría, y puede asignarle el caso.
+      </p>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+      {(rules.isPending || users.isPending || coverage.isPending) && <LoadingView />}
+      {coverage.data && <CoverageTable coverage={coverage.data} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-secondary">Avisos de denuncias nuevas</h1>
+        <h2 className="text-xl font-bold text-secondary">Reglas de aviso</h2>
         <Button onClick={() => open(null)} disabled={!rules.data || !users.data}>
           Nueva regla
         </Button>
       </div>
-      <p className="max-w-3xl text-gray-700">
-        Cada denuncia nueva se avisa de inmediato por correo, sin su contenido, a las personas
-        administradoras e investigadoras de su organización. Una regla avisa además a otra persona
-        para una organización y categoría, y puede asignarle el caso.
-      </p>
-      {notice && <FormAlert tone="success">{notice}</FormAlert>}
-      {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
-      {(rules.isPending || users.isPending) && <LoadingView />}
       {rules.data && rules.data.rules.length === 0 && (
         <p className="text-gray-700">
           No hay reglas: solo se avisa a quienes trabajan en cada organización.

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
+import { HEAD_OFFICE, ORGANIZATIONS, organizationByKey } from '@canal/shared';
 import type {
+  AlertCoverageWire,
   CaseSummaryWire as CaseSummary,
   InboxPageWire as InboxAnswer,
 } from '@canal/shared/contract';
@@ -12,6 +13,14 @@ import { created, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
 const row = (over: Partial<CaseSummary>): CaseSummary => caseSummary(over);
+
+/** Every organisation's alerts reach the administrator who works on all of them. */
+const coveredEverywhere: AlertCoverageWire = {
+  organizaciones: ORGANIZATIONS.map((o) => ({
+    organizacion: o.id,
+    receptores: [{ id: ADMIN.id, nombre: ADMIN.nombre, motivo: 'todas' }],
+  })),
+};
 
 const answer = (casos: CaseSummary[], total = casos.length): InboxAnswer => ({
   total,
@@ -51,6 +60,7 @@ function setup(user = ADMIN, path = '/gestion') {
     staffApi.categories(ok([{ categoria: { id: 9, nombre: 'Ley 21.643' }, delito_tipos: [] }])),
     staffApi.users(ok([])),
     staffApi.savedViews(ok([])),
+    staffApi.alertCoverage(ok(coveredEverywhere)),
   );
   const view = renderStaffPage(<InboxPage />, { path, user });
   return { ...view, inbox };
@@ -322,6 +332,50 @@ describe('the inbox', () => {
     await waitFor(() =>
       expect(inbox().at(-1)).toEqual({ categoria: '9', limite: '25', desplazamiento: '50' }),
     );
+  });
+
+  it('warns administrators while an organisation’s new complaints reach nobody', async () => {
+    const cem = organizationByKey('cem');
+    const otec = organizationByKey('otec');
+    const calls = recordRequests();
+    setup(ADMIN);
+    server.use(
+      staffApi.alertCoverage(
+        ok({
+          organizaciones: coveredEverywhere.organizaciones.map((o) =>
+            o.organizacion === cem.id || o.organizacion === otec.id ? { ...o, receptores: [] } : o,
+          ),
+        }),
+      ),
+    );
+    const warning = await screen.findByRole('alert', {
+      name: '2 organizaciones no avisan a nadie de sus denuncias nuevas',
+    });
+    expect(warning).toHaveTextContent(
+      `Nadie recibe los avisos de: ${cem.shortName}, ${otec.shortName}.`,
+    );
+    expect(within(warning).getByRole('link', { name: 'quién recibe los avisos' })).toHaveAttribute(
+      'href',
+      '/gestion/avisos',
+    );
+    expect(callsTo(calls, 'GET', '/v1/gestion/avisos/cobertura')).toHaveLength(1);
+  });
+
+  it('warns nobody while every organisation has receivers', async () => {
+    const calls = recordRequests();
+    setup(ADMIN);
+    await screen.findByRole('table');
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/v1/gestion/avisos/cobertura')).toHaveLength(1),
+    );
+    expect(screen.queryByText(/no avisan? a nadie/)).not.toBeInTheDocument();
+  });
+
+  it('does not ask who receives the alerts for an investigator', async () => {
+    const calls = recordRequests();
+    setup(INVESTIGATOR);
+    await screen.findByRole('table');
+    expect(callsTo(calls, 'GET', '/v1/gestion/avisos/cobertura')).toHaveLength(0);
   });
 
   it('offers an investigator only their organisations', async () => {

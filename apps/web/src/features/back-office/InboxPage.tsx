@@ -8,7 +8,6 @@ import {
   CHANNEL_LABELS,
   COMPLAINT_STATUSES,
   DT_REFERRAL_MARK,
-  ORGANIZATIONS,
 } from '@canal/shared';
 import { INBOX_SORTS, type InboxSort } from '@canal/shared/contract';
 import { paths } from '../../config/paths';
@@ -19,15 +18,20 @@ import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/client';
 import { useCategories, useInbox, useSavedViewActions, useSavedViews, useUsers } from './api/hooks';
 import type { InboxFilters, NewSavedView } from './api/client';
-import type { StaffUser } from './api/mappers';
 import { DayField, readDay } from './components/DayField';
 import { caseDueState, DueMark } from './components/DueMark';
 import { FormAlert } from './components/FormAlert';
+import { UncoveredOrganizationsBanner } from './components/UncoveredOrganizationsBanner';
 import { SelectField } from '../../components/form/fields';
 import { dateTime } from './components/format';
 import { Pager } from './components/Pager';
 import { StatusBadge } from './components/StatusBadge';
-import { canChangeCases, isAdministrator, useStaffUser } from './components/StaffUserContext';
+import {
+  canChangeCases,
+  isAdministrator,
+  organizationsOf,
+  useStaffUser,
+} from './components/StaffUserContext';
 
 export const INBOX_PAGE_SIZE = 25;
 /** The filters kept in the address (so a filtered inbox can be bookmarked and shared among staff). */
@@ -83,19 +87,13 @@ function keepSort(from: URLSearchParams, next: URLSearchParams) {
   return next;
 }
 
-/** The organisations a person works on (administrators: all). */
-export const visibleOrganizations = (user: StaffUser) =>
-  isAdministrator(user)
-    ? ORGANIZATIONS
-    : ORGANIZATIONS.filter((o) => user.organizations.includes(o.id));
-
 function Filters() {
   const user = useStaffUser();
   const [params, setParams] = useQueryParams();
   const organization = params.get('organizacion') ?? undefined;
   const categories = useCategories(organization);
   const users = useUsers(isAdministrator(user));
-  const organizations = visibleOrganizations(user);
+  const organizations = organizationsOf(user);
 
   const [dayErrors, setDayErrors] = useState<{ desde?: string; hasta?: string }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -361,6 +359,7 @@ export function InboxPage() {
           </Link>
         )}
       </div>
+      <UncoveredOrganizationsBanner />
       <SavedViews />
       <Filters />
       {inbox.isError && <FormAlert>{errorMessage(inbox.error)}</FormAlert>}

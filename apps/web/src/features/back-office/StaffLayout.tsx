@@ -99,7 +99,9 @@ export function StaffLayout() {
   const session = useSession();
   const location = useLocation();
   const navigation = useNavigation();
-  if (session.isError) {
+  // A failed re-read of a session already shown keeps the page (and what is typed there): the
+  // next call that finds the session lapsed asks to sign in again in place (GestionShell).
+  if (session.isError && !session.data) {
     if (session.error instanceof HttpError && session.error.status === 401) {
       return (
         <Navigate

@@ -10,8 +10,7 @@ import { BarChart } from './components/BarChart';
 import { DayField, readDay } from './components/DayField';
 import { FormAlert } from './components/FormAlert';
 import { SelectField } from '../../components/form/fields';
-import { useStaffUser } from './components/StaffUserContext';
-import { visibleOrganizations } from './InboxPage';
+import { organizationsOf, useStaffUser } from './components/StaffUserContext';
 
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const monthLabel = (ym: string) => {
@@ -164,7 +163,7 @@ export function StatsPage() {
           defaultValue={filters.organizacion ?? ''}
         >
           <option value="">Todas</option>
-          {visibleOrganizations(me).map((o) => (
+          {organizationsOf(me).map((o) => (
             <option key={o.id} value={o.id}>
               {o.shortName}
             </option>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { organizationByKey } from '@canal/shared';
+import { HEAD_OFFICE, organizationByKey } from '@canal/shared';
 import { UsersPage } from './UsersPage';
 import { ADMIN, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
 import { accepted, created, ok, staffApi } from '../../test/msw/back-office';
@@ -36,6 +36,53 @@ describe('the users page', () => {
     });
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Invitación enviada a nueva@empresa.cl.',
+    );
+  });
+
+  it('says «Todas» only for an administrator who names no organisation, and what checking means', async () => {
+    const calls = recordRequests();
+    const headOffice = {
+      ...ADMIN,
+      id: 5,
+      nombre: 'Admin Casa Matriz',
+      organizaciones: [HEAD_OFFICE.id],
+    };
+    server.use(
+      staffApi.users(ok([ADMIN, headOffice, INVESTIGATOR])),
+      staffApi.updateUser(ok({ ...headOffice, organizaciones: [] })),
+    );
+    renderStaffPage(<UsersPage />, { path: '/gestion/usuarios', route: 'usuarios' });
+    const user = userEvent.setup();
+    const rowOf = async (name: string) =>
+      (await screen.findByRole('rowheader', { name })).closest('tr')!;
+    expect(within(await rowOf(ADMIN.nombre)).getByText('Todas')).toBeInTheDocument();
+    expect(within(await rowOf(headOffice.nombre)).queryByText('Todas')).not.toBeInTheDocument();
+    expect(
+      within(await rowOf(headOffice.nombre)).getByText(HEAD_OFFICE.shortName),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `Modificar a ${headOffice.nombre}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Modificar a ${headOffice.nombre}` });
+    const organizations = within(dialog).getByRole('group', { name: 'Organizaciones' });
+    expect(organizations).toHaveAccessibleDescription(
+      'Trabaja solo en las organizaciones marcadas: ve sus casos y recibe sus avisos. Para que trabaje en todas, déjelas sin marcar.',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: HEAD_OFFICE.shortName }));
+    expect(organizations).toHaveAccessibleDescription(
+      'Sin organizaciones marcadas, trabaja en todas: ve sus casos y recibe los avisos de cada denuncia nueva de todas ellas.',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Rol'), 'investigador');
+    expect(organizations).toHaveAccessibleDescription(
+      'Sin organizaciones marcadas no verá ningún caso.',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Rol'), 'administrador');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PATCH', `/v1/gestion/usuarios/${headOffice.id}`)[0]?.body).toEqual({
+        nombre: headOffice.nombre,
+        rol: 'administrador',
+        organizaciones: [],
+      }),
     );
   });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { StaffTable } from './components/StaffTable';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ORGANIZATIONS } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -13,28 +13,53 @@ import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { SelectField } from '../../components/form/fields';
 import { ROLE_LABELS } from '@canal/shared';
-import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import {
+  isAdministrator,
+  useStaffUser,
+  worksOnEveryOrganization,
+} from './components/StaffUserContext';
 import { inviteSchema, type InviteForm } from './schemas';
 
 const ROLES: StaffRole[] = ['investigador', 'auditor', 'administrador'];
 const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
 
+/**
+ * What the organisations checked mean for the role chosen, said as they are checked: an
+ * administrator with none works on all of them (decision 0033).
+ */
+export function organizationsMeaning(role: StaffRole | undefined, checked: number): string {
+  if (role === 'administrador')
+    return checked === 0
+      ? 'Sin organizaciones marcadas, trabaja en todas: ve sus casos y recibe los avisos de cada denuncia nueva de todas ellas.'
+      : 'Trabaja solo en las organizaciones marcadas: ve sus casos y recibe sus avisos. Para que trabaje en todas, déjelas sin marcar.';
+  return checked === 0
+    ? 'Sin organizaciones marcadas no verá ningún caso.'
+    : 'Ve los casos de las organizaciones marcadas y, si investiga, recibe sus avisos.';
+}
+
 function OrganizationChecks({
-  register,
+  form,
   error,
 }: {
-  register: ReturnType<typeof useForm<InviteForm>>['register'];
+  form: ReturnType<typeof useForm<InviteForm>>;
   error?: string;
 }) {
+  const role = useWatch({ control: form.control, name: 'rol' });
+  const checked = useWatch({ control: form.control, name: 'organizaciones' }) ?? [];
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" aria-describedby="organizaciones-significado">
       <legend className="font-semibold">Organizaciones</legend>
-      <p className="text-sm text-gray-700">
-        Las personas administradoras ven todas las organizaciones.
+      <p id="organizaciones-significado" aria-live="polite" className="text-sm text-gray-700">
+        {organizationsMeaning(role, checked.length)}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {ORGANIZATIONS.map((o) => (
-          <Checkbox key={o.id} label={o.shortName} value={o.id} {...register('organizaciones')} />
+          <Checkbox
+            key={o.id}
+            label={o.shortName}
+            value={o.id}
+            {...form.register('organizaciones')}
+          />
         ))}
       </div>
       {error && (
@@ -112,7 +137,7 @@ function UserDialog({
           </option>
         ))}
       </SelectField>
-      <OrganizationChecks register={form.register} error={errors.organizaciones?.message} />
+      <OrganizationChecks form={form} error={errors.organizaciones?.message} />
       {!user && (
         <p className="text-sm text-gray-700">
           Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su
@@ -155,7 +180,7 @@ export function UsersPage() {
               <td className="px-3 py-2 break-all">{u.email}</td>
               <td className="px-3 py-2">{ROLE_LABELS[u.role]}</td>
               <td className="px-3 py-2">
-                {u.role === 'administrador'
+                {worksOnEveryOrganization(u)
                   ? 'Todas'
                   : u.organizations.map(orgName).join(', ') || 'Ninguna'}
               </td>

@@ -23,6 +23,10 @@ export { STATUS_CLOSED as CLOSED_STATUS } from '@canal/shared';
 export const signInFormSchema = staffSignInSchema;
 export type SignInForm = z.input<typeof signInFormSchema>;
 
+/** Signing in again in place: the e-mail is the signed-in person's own. */
+export const signInAgainFormSchema = staffSignInSchema.omit({ email: true });
+export type SignInAgainForm = z.input<typeof signInAgainFormSchema>;
+
 export const activationFormSchema = z
   .object({ password: staffPasswordSchema, confirmacion: z.string(), codigo: totpCodeSchema })
   .refine((v) => v.password === v.confirmacion, {

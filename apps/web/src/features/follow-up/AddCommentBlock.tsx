@@ -1,5 +1,7 @@
 import { COMMENT_MAX, MESSAGES, STATUS_MISSING_DOCUMENTS } from '@canal/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { LazyFileDropzone } from '../../lib/attachments/FileDropzone';
 import { Section } from './Section';
 
@@ -15,9 +17,45 @@ export interface AddCommentBlockProps {
   uploadEnabled: boolean;
   uploadMessage: string | null;
   disabled: boolean;
+  /** The complaint is closed: comments are still taken (decision 0034), files no longer. */
+  closed: boolean;
 }
 
-/** Block 5: the comment box and, while documents are missing, the upload area (SPEC §4, §5). */
+/**
+ * What a complainant can do once the complaint is closed (decision 0034): write here (the case
+ * stays closed, the team is told), go to the Dirección del Trabajo, or file new facts anew.
+ */
+function ClosedNotice() {
+  return (
+    <div
+      id="comentario-cerrada"
+      className="mb-4 rounded-md border-l-4 border-secondary bg-light p-4 text-gray-900"
+    >
+      <p className="font-semibold">Su denuncia está cerrada.</p>
+      <p className="mt-1">
+        Si no está de acuerdo con la resolución, o quiere agregar algo, puede escribirlo aquí: su
+        comentario queda en el registro de la denuncia y el equipo a cargo recibe un aviso. La
+        denuncia sigue cerrada y ya no se pueden adjuntar archivos.
+      </p>
+      <p className="mt-2">También puede:</p>
+      <ul className="mt-1 list-disc pl-6">
+        <li>acudir a la Dirección del Trabajo, que recibe denuncias y reclamos laborales;</li>
+        <li>
+          si se trata de hechos nuevos,{' '}
+          <Link to={paths.newComplaint()} className="font-semibold text-primary underline">
+            ingresar una nueva denuncia
+          </Link>
+          .
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Block 5: the comment box and, while documents are missing, the upload area (SPEC §4, §5); on a
+ * closed complaint, first what the person can still do.
+ */
 export function AddCommentBlock(props: AddCommentBlockProps) {
   const {
     comment,
@@ -28,9 +66,11 @@ export function AddCommentBlock(props: AddCommentBlockProps) {
     uploadEnabled,
     uploadMessage,
     disabled,
+    closed,
   } = props;
   return (
     <Section title="Agregar comentario">
+      {closed && <ClosedNotice />}
       <label htmlFor="comentario" className="mb-1 block font-semibold">
         Comentario
       </label>
@@ -39,7 +79,7 @@ export function AddCommentBlock(props: AddCommentBlockProps) {
         rows={5}
         maxLength={COMMENT_MAX}
         placeholder={COMMENT_PLACEHOLDER}
-        aria-describedby="comentario-ayuda"
+        aria-describedby={closed ? 'comentario-cerrada comentario-ayuda' : 'comentario-ayuda'}
         aria-invalid={commentError ? true : undefined}
         disabled={disabled}
         className="w-full rounded-md border border-gray-400 p-3 focus:border-primary disabled:bg-gray-100"
@@ -54,28 +94,31 @@ export function AddCommentBlock(props: AddCommentBlockProps) {
         </p>
       )}
 
-      <div className="mt-6">
-        <LazyFileDropzone
-          files={files}
-          onChange={onFilesChange}
-          onRejected={onFilesRejected}
-          disabled={!uploadEnabled || disabled}
-          label="Adjuntar antecedentes"
-        />
-        {!uploadEnabled && (
-          <p className="mt-2 text-sm text-gray-700">
-            Podrá adjuntar archivos cuando su denuncia tenga el estado «{STATUS_MISSING_DOCUMENTS}».
-          </p>
-        )}
-        {uploadMessage && (
-          <p
-            role="alert"
-            className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-          >
-            {uploadMessage}
-          </p>
-        )}
-      </div>
+      {!closed && (
+        <div className="mt-6">
+          <LazyFileDropzone
+            files={files}
+            onChange={onFilesChange}
+            onRejected={onFilesRejected}
+            disabled={!uploadEnabled || disabled}
+            label="Adjuntar antecedentes"
+          />
+          {!uploadEnabled && (
+            <p className="mt-2 text-sm text-gray-700">
+              Podrá adjuntar archivos cuando su denuncia tenga el estado «{STATUS_MISSING_DOCUMENTS}
+              ».
+            </p>
+          )}
+          {uploadMessage && (
+            <p
+              role="alert"
+              className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+            >
+              {uploadMessage}
+            </p>
+          )}
+        </div>
+      )}
     </Section>
   );
 }

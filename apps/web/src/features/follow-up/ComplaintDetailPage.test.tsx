@@ -75,6 +75,40 @@ describe('complaint detail page', () => {
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
+  it('on a closed complaint says it is closed and what the person can do, and takes the comment (decision 0034)', async () => {
+    const { api } = await openPage({ ...wireDetail, estado_denuncia: 'Cerrada' });
+    const block = screen.getByRole('region', { name: 'Agregar comentario' });
+    expect(within(block).getByText('Su denuncia está cerrada.')).toBeInTheDocument();
+    expect(block).toHaveTextContent(
+      'Si no está de acuerdo con la resolución, o quiere agregar algo, puede escribirlo aquí',
+    );
+    expect(block).toHaveTextContent('acudir a la Dirección del Trabajo');
+    expect(
+      within(block).getByRole('link', { name: 'ingresar una nueva denuncia' }),
+    ).toHaveAttribute('href', '/ingresar-denuncia');
+    // No upload area that could never open; the box says what the notice says.
+    expect(within(block).queryByText('Adjuntar antecedentes')).not.toBeInTheDocument();
+    const box = within(block).getByLabelText('Comentario');
+    expect(box).toHaveAccessibleDescription(expect.stringContaining('Su denuncia está cerrada.'));
+
+    const user = userEvent.setup();
+    await user.type(box, 'No estoy de acuerdo con la resolución.');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.commentCalls()).toHaveLength(1));
+    expect(api.commentCalls()[0]!.body).toEqual({
+      comentario: 'No estoy de acuerdo con la resolución.',
+      denuncia_id: TICKET,
+    });
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a closing while the complaint is open', async () => {
+    await openPage();
+    expect(screen.queryByText('Su denuncia está cerrada.')).not.toBeInTheDocument();
+    expect(screen.getByText('Adjuntar antecedentes')).toBeInTheDocument();
+  });
+
   it("tells the complainant, calmly and in the closing mail's words, where else they may go", async () => {
     await openPage();
     const rights = screen.getByRole('region', { name: 'Otras instancias' });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   detailCommentSchema,
   MESSAGES,
+  STATUS_CLOSED,
   type ComplaintDetail,
   type DetailCommentValues,
 } from '@canal/shared';
@@ -189,6 +190,7 @@ function DetailContent({
             uploadEnabled={isUploadEnabled(detail.status)}
             uploadMessage={uploadMessage}
             disabled={saving}
+            closed={detail.status === STATUS_CLOSED}
           />
           {signedInAgain && (
             <p role="status" className="rounded-md border border-green-700 bg-green-50 p-3">

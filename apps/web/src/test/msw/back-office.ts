@@ -7,6 +7,7 @@ export { accepted, created, fail, ok } from './answers';
 
 export const staffApi = answersFor({
   signIn: contract.signIn,
+  session: contract.currentSession,
   inbox: contract.inbox,
   caseView: contract.viewCase,
   changeStatus: contract.changeStatus,
@@ -37,6 +38,7 @@ export const staffApi = answersFor({
   zonePlaces: contract.zonePlaces,
   relationOptions: contract.relationOptions,
   recognitionOptions: contract.recognitionOptions,
+  alertCoverage: contract.alertCoverage,
   alertRules: contract.listAlertRules,
   createAlertRule: contract.createAlertRule,
   updateAlertRule: contract.updateAlertRule,

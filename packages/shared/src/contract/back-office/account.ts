@@ -52,7 +52,9 @@ export const currentSession = endpoint({
   path: '/v1/gestion/sesion',
   tag,
   access: 'staff',
-  summary: 'La persona con sesión iniciada',
+  // Reading it touches the session's idle clock (never past its 8 hours): the back office reads it
+  // while the person types a long text (issue 22).
+  summary: 'La persona con sesión iniciada (leerla mantiene activa la sesión)',
   headers: staffHeaders,
   responses: { 200: staffSessionSchema, ...errors(...SIGNED_IN) },
 });

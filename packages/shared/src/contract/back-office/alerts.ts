@@ -74,7 +74,40 @@ export const deleteAlertRule = endpoint({
   responses: { 204: noBody, ...errors(400, 404, ...SIGNED_IN_WRITE) },
 });
 
+/** Why a person receives every new complaint of an organisation. */
+export const ALERT_RECEIVER_REASONS = ['todas', 'organizacion', 'regla'] as const;
+
+export const alertCoverageSchema = z.object({
+  organizaciones: z.array(
+    z.object({
+      /** Organisation id (GUID); one entry per organisation of the group, in the registry's order. */
+      organizacion: z.string(),
+      /**
+       * Who receives every new complaint of the organisation (active, activated): `todas`, an
+       * administrator who names no organisation; `organizacion`, an administrator or investigator
+       * who names it; `regla`, a rule of every category. Empty: nobody is told of its complaints.
+       */
+      receptores: z.array(
+        z.object({ id: z.number(), nombre: z.string(), motivo: z.enum(ALERT_RECEIVER_REASONS) }),
+      ),
+    }),
+  ),
+});
+export type AlertCoverageWire = z.infer<typeof alertCoverageSchema>;
+
+export const alertCoverage = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/avisos/cobertura',
+  tag,
+  access: administrators,
+  summary:
+    'Quién recibe los avisos de denuncias nuevas de cada organización (una lista vacía: nadie)',
+  headers: staffHeaders,
+  responses: { 200: alertCoverageSchema, ...errors(403, ...SIGNED_IN) },
+});
+
 export const alerts = {
+  alertCoverage,
   listAlertRules,
   createAlertRule,
   updateAlertRule,

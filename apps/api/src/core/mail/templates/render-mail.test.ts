@@ -395,6 +395,11 @@ describe('staff-new-activity', () => {
       'La persona denunciante solicitó el cambio de la persona investigadora en el caso CD-2026-00042.',
     );
     expect(request.subject).toBe('Canal de denuncias – Nueva actividad en el caso CD-2026-00042');
+    // A comment on a closed case (decision 0034) says the case is closed.
+    const late = renderMail({ ...message, activity: 'comentario_cierre' }, brand);
+    expect(late.text).toContain(
+      'La persona denunciante agregó un comentario en el caso CD-2026-00042, que ya está cerrado.',
+    );
     expect(hrefs(mail.html)).toContain(message.backOfficeUrl);
     expect(mail.text).toContain(message.backOfficeUrl);
   });

@@ -15,7 +15,7 @@ export type MailMessage =
   | {
       kind: 'staff-new-activity';
       caseNumber: string;
-      activity: 'comentario' | 'archivos' | 'solicitud_reemplazo';
+      activity: 'comentario' | 'comentario_cierre' | 'archivos' | 'solicitud_reemplazo';
       backOfficeUrl: string;
     }
   | {

@@ -19,6 +19,7 @@ import {
 import { UPLOAD_TIMEOUT_MS } from '../../../lib/api/client';
 import { HttpError, send } from '../../../lib/api/http';
 import {
+  fromAlertCoverage,
   fromAlertRuleList,
   fromAuditPage,
   fromCaseView,
@@ -87,8 +88,13 @@ export const auditCsvUrl = (filters: AuditFilters) =>
   buildRequest(contract.exportAuditCsv, { querystring: filters }).url;
 
 export interface StaffApiOptions {
-  /** Called when a call answers 401 with a session (expired or signed out elsewhere). */
-  onUnauthorized?: () => void;
+  /**
+   * A call made with a session answered 401: the session lapsed (30 idle minutes, 8 hours) or was
+   * ended elsewhere. Resolves true once the person signed in again — the same call is then sent
+   * again, with the new session's CSRF value, so nothing typed is lost — or false when they did
+   * not (the call fails with its 401).
+   */
+  signInAgain?: () => Promise<boolean>;
 }
 
 /**
@@ -96,26 +102,30 @@ export interface StaffApiOptions {
  * request and answer types); screens call these and read the mapped (English) answers, never URLs
  * or wire names. Cookies travel by themselves.
  */
-export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
+export function createStaffApi({ signInAgain }: StaffApiOptions = {}) {
   async function call<E extends Endpoint>(
     endpoint: E,
     parts: RequestParts<E>,
     { session = true } = {},
   ): Promise<SuccessOf<E>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...parts.headers };
-    if (endpoint.method !== 'GET') {
-      const csrf = readCsrfCookie();
-      if (csrf) headers[STAFF_CSRF_HEADER] = csrf;
-    }
-    const request = buildRequest(endpoint, { ...parts, headers } as RequestParts<E>);
-    try {
-      // A multipart call (a reply with files) gets the portal's long upload timeout.
-      const timeoutMs = request.body instanceof FormData ? UPLOAD_TIMEOUT_MS : undefined;
-      return (await send({ ...request, timeoutMs })).body as SuccessOf<E>;
-    } catch (error) {
-      // A 401 on a call made with a session means the session is gone; sign-in's own 401 is a wrong credential.
-      if (session && error instanceof HttpError && error.status === 401) onUnauthorized?.();
-      throw error;
+    for (;;) {
+      const headers: Record<string, string> = { accept: 'application/json', ...parts.headers };
+      if (endpoint.method !== 'GET') {
+        const csrf = readCsrfCookie();
+        if (csrf) headers[STAFF_CSRF_HEADER] = csrf;
+      }
+      const request = buildRequest(endpoint, { ...parts, headers } as RequestParts<E>);
+      try {
+        // A multipart call (a reply with files) gets the portal's long upload timeout.
+        const timeoutMs = request.body instanceof FormData ? UPLOAD_TIMEOUT_MS : undefined;
+        return (await send({ ...request, timeoutMs })).body as SuccessOf<E>;
+      } catch (error) {
+        // A 401 on a call made with a session means the session is gone; sign-in's own 401 is a
+        // wrong credential. A 401 comes from the guard, before anything was done: sending the
+        // same call again after signing in does it once.
+        const lapsed = session && error instanceof HttpError && error.status === 401;
+        if (!lapsed || !signInAgain || !(await signInAgain())) throw error;
+      }
     }
   }
   const anonymous = { session: false };
@@ -125,6 +135,13 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     signIn: async (body: RequestOf<typeof contract.signIn>['body']) =>
       fromStaffSession(await call(contract.signIn, { body }, anonymous)),
     session: async () => fromStaffSession(await call(contract.currentSession, {}, anonymous)),
+    /**
+     * Reading the session touches its idle clock (never past its 8 hours): the back office calls
+     * it while the person types, so writing a long text does not count as idle.
+     */
+    keepAlive: async () => {
+      await call(contract.currentSession, {}, anonymous);
+    },
     signOut: () => call(contract.signOut, {}),
     lookupInvitation: async (token: string) =>
       fromInvitation(await call(contract.lookupInvitation, { body: { token } }, anonymous)),
@@ -187,6 +204,7 @@ export function createStaffApi({ onUnauthorized }: StaffApiOptions = {}) {
     reinvite: (id: number) => call(contract.reinviteUser, { params: { id } }),
 
     // Who is told of a new complaint (administrators)
+    alertCoverage: async () => fromAlertCoverage(await call(contract.alertCoverage, {})),
     alertRules: async () => fromAlertRuleList(await call(contract.listAlertRules, {})),
     createAlertRule: (body: AlertRuleInput) => call(contract.createAlertRule, { body }),
     updateAlertRule: (id: number, body: AlertRuleInput) =>

@@ -31,6 +31,8 @@ export const staffKeys = {
   categories: (org: string | undefined) => ['gestion', 'categorias', org ?? ''] as const,
   failedMails: () => ['gestion', 'correos-fallidos'] as const,
   alertRules: () => ['gestion', 'reglas-aviso'] as const,
+  // Under the rules: a change to a rule reads who receives each organisation again.
+  alertCoverage: () => ['gestion', 'reglas-aviso', 'cobertura'] as const,
   masterData: (org: string) => ['gestion', 'datos-maestros', org] as const,
   savedViews: () => ['gestion', 'vistas'] as const,
   // Under the cases: a change to a case reads the open requests again too.
@@ -164,7 +166,14 @@ export function useUsers(enabled = true) {
 export function useUserActions() {
   const api = useStaffApi();
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: staffKeys.users() });
+  // A person's role, organisations or state change what they see (their own session too) and who
+  // receives each organisation's alerts.
+  const refresh = () =>
+    Promise.all(
+      [staffKeys.users(), staffKeys.session(), staffKeys.alertRules(), staffKeys.cases()].map(
+        (queryKey) => client.invalidateQueries({ queryKey }),
+      ),
+    );
   return {
     invite: useMutation({ mutationFn: (v: NewUser) => api.invite(v), onSuccess: refresh }),
     update: useMutation({
@@ -249,6 +258,20 @@ export function useRecordComplaint() {
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.cases() }),
   });
 }
+/**
+ * Who receives each organisation's new complaints (administrators; "Avisos" and the inbox's
+ * warning read it, again every five minutes).
+ */
+export function useAlertCoverage(enabled = true) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: staffKeys.alertCoverage(),
+    queryFn: api.alertCoverage,
+    enabled,
+    refetchInterval: 5 * 60_000,
+  });
+}
+
 /** Routing rules of new-complaint alerts (administrators). */
 export function useAlertRules(enabled = true) {
   const api = useStaffApi();

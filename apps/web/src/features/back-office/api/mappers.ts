@@ -12,6 +12,7 @@ import {
   type StaffRole,
 } from '@canal/shared';
 import type {
+  AlertCoverageWire,
   AlertRuleListWire,
   MasterDataAdminWire,
   AuditPageWire,
@@ -542,6 +543,22 @@ export interface AlertRuleList {
   /** Each organisation's complaint categories, to choose from. */
   categories: { organizationId: string; id: number; name: string }[];
 }
+
+/** Why a person receives every new complaint of an organisation. */
+export type AlertReceiverReason =
+  AlertCoverageWire['organizaciones'][number]['receptores'][number]['motivo'];
+
+/** Who receives an organisation's new complaints; none: nobody is told of them. */
+export interface AlertCoverage {
+  organizationId: string;
+  receivers: { id: number; name: string; reason: AlertReceiverReason }[];
+}
+
+export const fromAlertCoverage = (wire: AlertCoverageWire): AlertCoverage[] =>
+  wire.organizaciones.map((o) => ({
+    organizationId: o.organizacion,
+    receivers: o.receptores.map((r) => ({ id: r.id, name: r.nombre, reason: r.motivo })),
+  }));
 
 export const fromAlertRuleList = (wire: AlertRuleListWire): AlertRuleList => ({
   rules: wire.reglas.map((r) => ({

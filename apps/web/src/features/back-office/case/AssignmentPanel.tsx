@@ -5,16 +5,16 @@ import { useCaseActions, useUsers } from '../api/hooks';
 import type { CaseView, StaffUser } from '../api/mappers';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField } from '../../../components/form/fields';
-import { isAdministrator, useStaffUser } from '../components/StaffUserContext';
+import { isAdministrator, useStaffUser, worksOn } from '../components/StaffUserContext';
 
-/** People who may take a case: active, activated, not auditors, with its organisation, not excluded. */
+/** People who may take a case: active, activated, not auditors, working on its organisation, not excluded. */
 const eligible = (users: StaffUser[], c: CaseView['case']) =>
   users.filter(
     (u) =>
       u.active &&
       u.activated &&
       u.role !== 'auditor' &&
-      (u.role === 'administrador' || u.organizations.includes(c.organization.id)) &&
+      worksOn(u, c.organization.id) &&
       !c.excluded.some((e) => e.id === u.id),
   );
 

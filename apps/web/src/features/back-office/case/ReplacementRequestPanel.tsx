@@ -8,7 +8,7 @@ import { useCaseActions, useUsers } from '../api/hooks';
 import type { CaseView } from '../api/mappers';
 import { FormAlert } from '../components/FormAlert';
 import { dateTime } from '../components/format';
-import { isAdministrator, useStaffUser } from '../components/StaffUserContext';
+import { isAdministrator, useStaffUser, worksOn } from '../components/StaffUserContext';
 
 /**
  * The complainant's request to replace the investigator (decision 0022), as a task on the case
@@ -73,7 +73,7 @@ function AnswerForm({
       u.active &&
       u.activated &&
       u.role !== 'auditor' &&
-      (u.role === 'administrador' || u.organizations.includes(theCase.organization.id)) &&
+      worksOn(u, theCase.organization.id) &&
       !theCase.excluded.some((e) => e.id === u.id) &&
       u.id !== theCase.assignee?.id &&
       u.id !== investigatorId,

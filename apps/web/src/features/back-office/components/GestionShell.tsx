@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { applyTheme, useBrand } from '../../../lib/brand/BrandProvider';
 import { createStaffApi, type StaffApi } from '../api/client';
 import { staffKeys } from '../api/hooks';
+import type { StaffSession, StaffUser } from '../api/mappers';
 import { StaffApiProvider } from '../api/StaffApiProvider';
+import { SignInAgainDialog } from './SignInAgainDialog';
 
 /** Brand-neutral staff colours: the back office serves every organisation, so it wears none of them. */
 const STAFF_THEME: Record<string, string> = {
@@ -37,9 +39,17 @@ function useStaffIdentity() {
   }, [organization]);
 }
 
+/** Typing in a long text keeps the session alive, at most once this often (30 minutes idle end it). */
+export const KEEP_ALIVE_INTERVAL_MS = 60_000;
+
 /**
- * The root of /gestion: the staff client (a 401 on any call made with a session sends the person
- * back to sign-in with a message and the page they were on) and the neutral theme.
+ * The root of /gestion: the staff client, the neutral theme, and the session kept for whoever is
+ * writing (issue 22). Typing in a long text (a reply, a resolution, conclusions) touches the
+ * session at most once a minute, within its 8 hours. A call that finds the session lapsed waits
+ * while a dialog asks for the password and code in place, then is sent again: what was typed is
+ * still on the page and what was being saved arrives. While the dialog is open the page is hidden
+ * (an unattended screen shows no case), not unmounted; "Salir" goes to the sign-in page with a
+ * message and the page the person was on, as a lapsed session did before.
  */
 export function GestionShell({ api: given, children }: { api?: StaffApi; children?: ReactNode }) {
   useStaffIdentity();
@@ -51,7 +61,13 @@ export function GestionShell({ api: given, children }: { api?: StaffApi; childre
   useLayoutEffect(() => {
     here.current = location;
   }, [location]);
-  const [onUnauthorized] = useState(() => () => {
+  // Whose session lapsed, while the dialog asks them to sign in again; and the answer every call
+  // that met the lapse waits for (one dialog however many calls).
+  const [lapsed, setLapsed] = useState<StaffUser | null>(null);
+  const waiting = useRef<{ answer: Promise<boolean>; settle: (signedIn: boolean) => void } | null>(
+    null,
+  );
+  const [toSignInPage] = useState(() => () => {
     queryClient.removeQueries({ queryKey: staffKeys.all });
     const { pathname, search } = here.current;
     if (pathname === paths.staffSignIn()) return;
@@ -60,11 +76,57 @@ export function GestionShell({ api: given, children }: { api?: StaffApi; childre
       state: { expired: true, from: pathname + search } satisfies SignInState,
     });
   });
-  const [created] = useState(() => createStaffApi({ onUnauthorized }));
+  const [signInAgain] = useState(() => () => {
+    const user = queryClient.getQueryData<StaffSession>(staffKeys.session())?.user;
+    if (!user) {
+      toSignInPage();
+      return Promise.resolve(false);
+    }
+    if (!waiting.current) {
+      let settle!: (signedIn: boolean) => void;
+      const answer = new Promise<boolean>((resolve) => (settle = resolve));
+      waiting.current = { answer, settle };
+      setLapsed(user);
+    }
+    return waiting.current.answer;
+  });
+  const finish = (signedIn: boolean) => {
+    waiting.current?.settle(signedIn);
+    waiting.current = null;
+    setLapsed(null);
+  };
+  const [created] = useState(() => createStaffApi({ signInAgain }));
   const api = given ?? created;
+  const lastTouch = useRef(0);
+  const keepAlive = (event: FormEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLTextAreaElement) || lapsed) return;
+    const now = Date.now();
+    if (now - lastTouch.current < KEEP_ALIVE_INTERVAL_MS) return;
+    lastTouch.current = now;
+    // A touch that fails changes nothing: a lapsed session is asked for when something is saved.
+    api.keepAlive().catch(() => undefined);
+  };
   return (
     <StaffApiProvider api={api}>
-      <div className="min-h-screen bg-background">{children ?? <Outlet />}</div>
+      <div
+        className={`min-h-screen bg-background ${lapsed ? 'invisible' : ''}`}
+        onInput={keepAlive}
+      >
+        {children ?? <Outlet />}
+      </div>
+      {lapsed && (
+        <SignInAgainDialog
+          user={lapsed}
+          onSignedIn={(session) => {
+            queryClient.setQueryData(staffKeys.session(), session);
+            finish(true);
+          }}
+          onLeave={() => {
+            finish(false);
+            toSignInPage();
+          }}
+        />
+      )}
     </StaffApiProvider>
   );
 }

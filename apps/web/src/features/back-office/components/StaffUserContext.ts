@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { ORGANIZATIONS, ROLE_RULES } from '@canal/shared';
 import type { StaffUser } from '../api/mappers';
 
 export const StaffUserContext = createContext<StaffUser | null>(null);
@@ -11,6 +12,14 @@ export function useStaffUser(): StaffUser {
 }
 
 export const isAdministrator = (u: StaffUser) => u.role === 'administrador';
+/** An administrator who names no organisation works on all of them (decision 0033). */
+export const worksOnEveryOrganization = (u: Pick<StaffUser, 'role' | 'organizations'>) =>
+  ROLE_RULES.worksOnEveryOrganization(u.role, u.organizations);
+/** Whether the person works on the cases of `organizationId`. */
+export const worksOn = (u: Pick<StaffUser, 'role' | 'organizations'>, organizationId: string) =>
+  ROLE_RULES.worksOn(u.role, u.organizations, organizationId);
+/** The organisations whose cases the person works on. */
+export const organizationsOf = (u: StaffUser) => ORGANIZATIONS.filter((o) => worksOn(u, o.id));
 export const isAuditor = (u: StaffUser) => u.role === 'auditor';
 /** Auditors only read (the API answers 403 to them anyway). */
 export const canChangeCases = (u: StaffUser) => u.role !== 'auditor';

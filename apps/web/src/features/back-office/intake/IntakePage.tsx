@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import {
   CHANNEL_LABELS,
   KNOWLEDGE_SOURCES,
-  ORGANIZATIONS,
   OTHER_PLACE,
   STAFF_INTAKE_CHANNELS,
   filterRelationOptions,
@@ -20,7 +19,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../api/client';
 import { useIntakeMasterData, useRecordComplaint } from '../api/hooks';
 import { FormAlert } from '../components/FormAlert';
-import { isAdministrator, useStaffUser } from '../components/StaffUserContext';
+import { organizationsOf, useStaffUser } from '../components/StaffUserContext';
 import { intakeFormSchema, type IntakeFormInput, type IntakeFormOutput } from '../schemas';
 
 /**
@@ -32,9 +31,7 @@ export function IntakePage() {
   const user = useStaffUser();
   const navigate = useNavigate();
   const record = useRecordComplaint();
-  const organizations = isAdministrator(user)
-    ? ORGANIZATIONS
-    : ORGANIZATIONS.filter((o) => user.organizations.includes(o.id));
+  const organizations = organizationsOf(user);
   const {
     register,
     handleSubmit,

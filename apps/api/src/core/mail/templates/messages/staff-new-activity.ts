@@ -5,13 +5,15 @@ import { staffFooter } from './footer';
 
 const WHAT_HAPPENED = {
   comentario: 'agregó un comentario',
+  comentario_cierre: 'agregó un comentario',
   archivos: 'adjuntó archivos',
   solicitud_reemplazo: 'solicitó el cambio de la persona investigadora',
 } as const;
 
 /**
  * Tells the assigned staff that the complainant wrote or uploaded, or the administrators that they
- * asked for another investigator: by case number only.
+ * asked for another investigator, or both that they wrote on a closed case (decision 0034): by case
+ * number only.
  */
 export function staffNewActivity(
   message: MailMessageOf<'staff-new-activity'>,
@@ -27,7 +29,19 @@ export function staffNewActivity(
     heading: `Nueva actividad en el caso ${caseNumber}`,
     blocks: [
       p('Hola:'),
-      p(`La persona denunciante ${what} en el caso `, strong(caseNumber), '.'),
+      p(
+        `La persona denunciante ${what} en el caso `,
+        strong(caseNumber),
+        message.activity === 'comentario_cierre' ? ', que ya está cerrado.' : '.',
+      ),
+      ...(message.activity === 'comentario_cierre'
+        ? [
+            p(
+              'El caso sigue cerrado. Si la persona no está de acuerdo con la resolución, su ' +
+                'comentario queda en el registro del caso.',
+            ),
+          ]
+        : []),
       p(
         'Por confidencialidad, este correo no incluye el contenido. Puedes revisarlo en la ' +
           'gestión de casos.',

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReplyForm } from '../case/ReplyForm';
+import { ADMIN, renderStaffPage } from '../../../test/back-office';
+import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
+import { callsTo, recordRequests, server } from '../../../test/msw/server';
+import { KEEP_ALIVE_INTERVAL_MS } from './GestionShell';
+
+/**
+ * Issue 22: an investigator writing a long text under a deadline loses nothing to the session's
+ * 30 idle minutes. Typing keeps the session alive; a save that finds it lapsed waits while a dialog
+ * asks for the password and code in place, and then sends the same text.
+ */
+
+const LAPSED = 'Su sesión expiró. Ingrese nuevamente.';
+const TEXT = 'Conclusiones de la investigación: se acreditan los hechos denunciados.';
+const replies = (calls: ReturnType<typeof recordRequests>) =>
+  callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas');
+
+const render = () =>
+  renderStaffPage(<ReplyForm caseId={7} />, { path: '/gestion/casos/7', route: 'casos/:id' });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('a staff session that lapses while a text is written', () => {
+  it('asks for the password and code in place, signs in again as the same person and sends the same text', async () => {
+    const calls = recordRequests();
+    server.use(
+      staffApi.reply(fail(401, LAPSED), created({ message: 'Respuesta registrada.' })),
+      staffApi.signIn(ok({ usuario: ADMIN, csrf: 'nuevo' })),
+      staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
+    );
+    render();
+    const user = userEvent.setup();
+    const box = screen.getByLabelText('Respuesta');
+    await user.type(box, TEXT);
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Su sesión expiró' });
+    expect(dialog).toHaveTextContent(`Ingrese nuevamente como ${ADMIN.nombre} (${ADMIN.email})`);
+    // Nothing is lost meanwhile: the text is still in its box, the call waits.
+    expect(box).toHaveValue(TEXT);
+    expect(screen.queryByText('Respuesta registrada.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+    expect(await within(dialog).findByText('Debe ingresar la contraseña.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'Clave segura 2024');
+    await user.type(within(dialog).getByLabelText('Código de verificación'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+
+    expect(await screen.findByText('Respuesta registrada.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/v1/gestion/sesion')[0]!.body).toEqual({
+      email: ADMIN.email,
+      password: 'Clave segura 2024',
+      codigo: '123456',
+    });
+    expect(replies(calls).map((r) => r.body)).toEqual([{ comentario: TEXT }, { comentario: TEXT }]);
+  });
+
+  it('keeps the dialog and the text after a wrong code, and says why', async () => {
+    const message = 'El correo, la contraseña o el código de verificación son incorrectos.';
+    const calls = recordRequests();
+    server.use(
+      staffApi.reply(fail(401, LAPSED), created({ message: 'Respuesta registrada.' })),
+      staffApi.signIn(fail(401, message)),
+      staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
+    );
+    render();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Respuesta'), TEXT);
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Su sesión expiró' });
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'otra clave 2024');
+    await user.type(within(dialog).getByLabelText('Código de verificación'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByLabelText('Código de verificación')).toHaveValue('');
+    expect(replies(calls)).toHaveLength(1);
+    expect(screen.getByLabelText('Respuesta')).toHaveValue(TEXT);
+  });
+
+  it('"Salir" goes to the sign-in page, which says the session expired and where the person was', async () => {
+    server.use(
+      staffApi.reply(fail(401, LAPSED)),
+      staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
+    );
+    const { router } = render();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Respuesta'), TEXT);
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Su sesión expiró' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salir' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gestion/ingresar'));
+    expect(router.state.location.state).toEqual({ expired: true, from: '/gestion/casos/7' });
+  });
+
+  it('touches the session while the person types a long text, at most once a minute', async () => {
+    const calls = recordRequests();
+    server.use(staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })));
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+    render();
+    const user = userEvent.setup();
+    const touches = () => callsTo(calls, 'GET', '/v1/gestion/sesion');
+    const box = screen.getByLabelText('Respuesta');
+    await user.type(box, 'Primera parte.');
+    await waitFor(() => expect(touches()).toHaveLength(1));
+    clock.mockReturnValue(start + KEEP_ALIVE_INTERVAL_MS - 1);
+    await user.type(box, ' Sigue.');
+    expect(touches()).toHaveLength(1);
+    clock.mockReturnValue(start + KEEP_ALIVE_INTERVAL_MS);
+    await user.type(box, ' Y sigue.');
+    await waitFor(() => expect(touches()).toHaveLength(2));
+  });
+});

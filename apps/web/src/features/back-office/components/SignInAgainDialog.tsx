@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { TextField } from '../../../components/form/TextField';
+import { errorMessage } from '../api/client';
+import type { StaffSession, StaffUser } from '../api/mappers';
+import { useStaffApi } from '../api/StaffApiProvider';
+import { signInAgainFormSchema, type SignInAgainForm } from '../schemas';
+import { FormAlert } from './FormAlert';
+import { TotpCodeField } from './TotpCodeField';
+
+const FORM_ID = 'formulario-ingresar-nuevamente';
+
+/**
+ * The staff session lapsed while a page was open (30 idle minutes, or its 8 hours): password and
+ * code again, in place, as the portal does for complainants (issue 22). The e-mail is the signed-in
+ * person's, not asked, so the text kept on the page is sent in their name only. "Salir" goes to the
+ * sign-in page; Esc and the backdrop do nothing, so nothing typed is left by accident.
+ */
+export function SignInAgainDialog({
+  user,
+  onSignedIn,
+  onLeave,
+}: {
+  user: StaffUser;
+  onSignedIn: (session: StaffSession) => void;
+  onLeave: () => void;
+}) {
+  const api = useStaffApi();
+  const form = useForm<SignInAgainForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(signInAgainFormSchema),
+    defaultValues: { password: '', codigo: '' },
+  });
+  const signIn = useMutation({
+    mutationFn: (v: SignInAgainForm) => api.signIn({ email: user.email, ...v }),
+    onSuccess: onSignedIn,
+    // A wrong code is the usual mistake: clear it so the next one is typed fresh.
+    onError: () => form.setValue('codigo', ''),
+  });
+  const { errors } = form.formState;
+  return (
+    <Modal
+      open
+      onClose={() => undefined}
+      locked
+      hideClose
+      title="Su sesión expiró"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onLeave} disabled={signIn.isPending}>
+            Salir
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={signIn.isPending}>
+            {signIn.isPending ? 'Ingresando…' : 'Ingresar nuevamente'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={FORM_ID}
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={form.handleSubmit((v) => signIn.mutate(v))}
+      >
+        <p>
+          Por su seguridad, la sesión se cierra tras 30 minutos sin actividad o a las 8 horas.
+          Ingrese nuevamente como <strong>{user.name}</strong> ({user.email}): lo que escribió sigue
+          en la página, y lo que estaba guardando se enviará apenas ingrese.
+        </p>
+        {signIn.isError && <FormAlert>{errorMessage(signIn.error)}</FormAlert>}
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TotpCodeField
+          hint="Los 6 dígitos que muestra su aplicación de autenticación."
+          error={errors.codigo?.message}
+          {...form.register('codigo')}
+        />
+        <p className="text-sm text-gray-700">Si sale, lo que escribió en esta página se pierde.</p>
+      </form>
+    </Modal>
+  );
+}
