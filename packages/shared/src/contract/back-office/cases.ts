@@ -377,7 +377,8 @@ export const downloadCaseDossier = endpoint({
     'Expediente del caso para la Dirección del Trabajo o un tribunal: un ZIP con el PDF del caso (datos, bitácoras, hitos, auditoría) y sus archivos (auditada)',
   headers: staffHeaders,
   params: idParamSchema,
-  responses: { 200: binary(['application/zip']), ...errors(400, 404, ...SIGNED_IN) },
+  // 503: its PDF went past the limits of time, memory or size, or too many wait (decision 0029).
+  responses: { 200: binary(['application/zip']), ...errors(400, 404, 503, ...SIGNED_IN) },
 });
 
 export const viewCaseFile = endpoint({
