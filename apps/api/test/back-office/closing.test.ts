@@ -294,7 +294,10 @@ describe('a complainant who writes after the closing (decision 0034)', () => {
     expect(res.statusCode).toBe(201);
 
     const detail = (
-      await callApi(t.app, contract.complaintDetail, { headers: c.auth, params: { id: String(c.ticket) } })
+      await callApi(t.app, contract.complaintDetail, {
+        headers: c.auth,
+        params: { id: String(c.ticket) },
+      })
     ).json();
     expect(detail.estado_denuncia).toBe('Cerrada');
     expect(detail.denuncia_bitacora.at(-1)).toMatchObject({ comentario: comment });

@@ -263,7 +263,10 @@ describe('comments', () => {
     });
     expect(res.statusCode).toBe(201);
     const detail = (
-      await callApi(t.app, contract.complaintDetail, { headers: a.auth, params: { id: String(a.ticket) } })
+      await callApi(t.app, contract.complaintDetail, {
+        headers: a.auth,
+        params: { id: String(a.ticket) },
+      })
     ).json();
     expect(detail.estado_denuncia).toBe('Cerrada');
     expect(detail.denuncia_bitacora.at(-1)).toMatchObject({

@@ -88,7 +88,9 @@ describe('the per-complaint file quota', () => {
     expect(accepted.length).toBe(1);
     for (const a of refused) {
       expect(a.statusCode).toBe(400);
-      expect(a.json().message).toBe('La denuncia alcanzó el máximo de 50 archivos o 2 GB adjuntos.');
+      expect(a.json().message).toBe(
+        'La denuncia alcanzó el máximo de 50 archivos o 2 GB adjuntos.',
+      );
     }
     const stored = await filesOf(id);
     expect(stored).toBeLessThanOrEqual(MAX_FILES_PER_COMPLAINT);
