@@ -29,7 +29,7 @@ export function staffNewActivity(
       p('Hola:'),
       p(`La persona denunciante ${what} en el caso `, strong(caseNumber), '.'),
       p(
-        'Por confidencialidad, este correo no incluye el contenido. Puedes revisarlo en la ' +
+        'Por confidencialidad, este correo no incluye el contenido. Puede revisarlo en la ' +
           'gestión de casos.',
       ),
       { type: 'button', label: 'Abrir en la gestión de casos', href: backOfficeUrl },
