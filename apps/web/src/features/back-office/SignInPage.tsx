@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { HttpError } from '../../lib/api/http';
 import { errorMessage } from './api/client';
@@ -74,9 +75,8 @@ export function SignInPage() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <TextField
+        <PasswordField
           label="Contraseña"
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...form.register('password')}
