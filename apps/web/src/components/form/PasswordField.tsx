@@ -28,7 +28,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
           {...inputProps}
           type={shown ? 'text' : 'password'}
         />
-        <Button variant="ghost" className="self-start" onClick={() => setShown(!shown)}>
+        <Button variant="ghost" className="self-start px-0!" onClick={() => setShown(!shown)}>
           {shown ? 'Ocultar contraseña' : 'Mostrar contraseña'}
         </Button>
         <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
