@@ -53,13 +53,13 @@ describe('recovery from the home page', () => {
     const done = dialog.getByRole('status').filter({ hasText: 'corresponde a una denuncia' });
     await done.waitFor({ timeout: 30_000 });
     expect(await done.textContent()).toContain(
-      `Si el correo ${EMAIL} corresponde a una denuncia, te enviamos a esa dirección el código de tu denuncia.`,
+      `Si el correo ${EMAIL} corresponde a una denuncia, le enviamos a esa dirección el código de su denuncia.`,
     );
     await dialog.getByRole('button', { name: 'Entendido' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     const mail = await waitForMail(
-      (m) => m.to.includes(EMAIL) && m.subject === 'Canal de denuncias – Tu código de seguimiento',
+      (m) => m.to.includes(EMAIL) && m.subject === 'Canal de denuncias – Su código de seguimiento',
     );
     expect(mail.text).toContain(code);
     await context.close();

@@ -15,6 +15,13 @@ export const routePatterns = {
 } as const;
 
 /**
+ * The history state of an entry of /ingresar-denuncia reached with the terms accepted (SPEC §2:
+ * on the home page, before "Ingresar denuncia"). The page opened any other way (a typed or saved
+ * address) asks for them first (issue 22). History state survives a reload, Back and Forward.
+ */
+export const TERMS_ACCEPTED = { terminos: true } as const;
+
+/**
  * A back-office page's path or pattern relative to `/gestion/*` (the back office's own router).
  * Used by the lazy back-office root, so its patterns stay out of the portal's first load.
  */

@@ -1,14 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Banner } from '../components/Banner';
 import { Breadcrumb } from '../components/Breadcrumb';
+import { paths, TERMS_ACCEPTED } from '../config/paths';
 import { NewComplaintWizard } from '../features/complaint-form/NewComplaintWizard';
+import { usePortalTabTitle } from '../lib/brand/use-tab-title';
 
-/** /ingresar-denuncia (SPEC §2 "New complaint"); errors here send the visitor home (router). */
+// Only for a direct opening: its own chunk (the home page's, with Radix's dialog).
+const TermsDialog = lazy(() =>
+  import('../features/home/TermsDialog').then((m) => ({ default: m.TermsDialog })),
+);
+
+const termsAccepted = (state: unknown): boolean =>
+  (state as Partial<typeof TERMS_ACCEPTED> | null)?.terminos === true;
+
+/**
+ * /ingresar-denuncia (SPEC §2 "New complaint"); errors here send the visitor home (router).
+ * The terms are accepted on the way here, on the home page; opened directly (a typed or saved
+ * address), the page asks for them first, in the same dialog (issue 22): "Aceptar" keeps the
+ * acceptance in this history entry, "Cancelar" goes to the home page.
+ */
 export function NewComplaintRoute() {
+  usePortalTabTitle('Ingresar denuncia');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const accepted = termsAccepted(location.state);
   return (
     <>
       <Breadcrumb crumbs={[{ label: 'Ingresar denuncia' }]} />
       <Banner title="Ingresar denuncia" />
       <NewComplaintWizard />
+      {!accepted && (
+        <Suspense fallback={null}>
+          <TermsDialog
+            open
+            onClose={() => void navigate(paths.home(), { replace: true })}
+            onAccept={() =>
+              void navigate(location.pathname + location.search, {
+                replace: true,
+                state: { ...((location.state ?? {}) as object), ...TERMS_ACCEPTED },
+              })
+            }
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,9 +3,11 @@ import { Banner } from '../components/Banner';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { Card } from '../components/Card';
 import { ResetPasswordForm } from '../features/home/recovery/ResetPasswordForm';
+import { usePortalTabTitle } from '../lib/brand/use-tab-title';
 
 /** `/restablecer-contrasena/{token}` (DESIGN §5): the page the password-recovery e-mail links to. */
 export function ResetPasswordRoute() {
+  usePortalTabTitle('Restablecer contraseña');
   const { token = '' } = useParams();
   return (
     <>

@@ -13,6 +13,7 @@ import {
   type OpcionSimple,
   type ZonaConLugares,
 } from '@canal/shared';
+import { TERMS_ACCEPTED } from '../config/paths';
 import { createApiClient, type ApiClient } from '../lib/api/client';
 import { sessionStore } from '../lib/api/session';
 import { created, ok, portalApi } from './msw/portal';
@@ -145,15 +146,25 @@ export function stubLayout() {
 
 /**
  * The new-complaint page with the real client; answer its calls first (`complaintFormApi`).
- * `state`: the history entry's state (a reload of a step's entry).
+ * `state`: the history entry's state (a reload of a step's entry). The page is reached as from
+ * the home page, with the terms accepted; `direct` opens it as a typed address does (no state).
  */
-export function renderNewComplaint(client: ApiClient = formClient(), state?: unknown) {
+export function renderNewComplaint(
+  client: ApiClient = formClient(),
+  state: object = {},
+  { direct = false } = {},
+) {
   const { router } = renderPortal(
     [
+      { path: '/', element: <h1>Inicio</h1> },
       { path: '/ingresar-denuncia', element: <NewComplaintRoute /> },
       { path: '/detalle-denuncia/:id', element: <DetailStub /> },
     ],
-    { path: '/ingresar-denuncia', api: client, state },
+    {
+      path: '/ingresar-denuncia',
+      api: client,
+      state: direct ? undefined : { ...TERMS_ACCEPTED, ...state },
+    },
   );
   return { router, client };
 }

@@ -16,5 +16,9 @@ afterAll(() => server.close());
 // as soon as its condition holds.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom lays nothing out and has no scrollIntoView: a no-op here (stubLayout records the calls).
+// (Not in the tests that run in Node, without a DOM.)
+if (typeof Element !== 'undefined') Element.prototype.scrollIntoView ??= () => undefined;
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

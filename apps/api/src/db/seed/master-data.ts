@@ -495,7 +495,7 @@ const CATEGORIES: SeedCategory[] = [
         id: 21,
         nombre: 'Trato irrespetuoso o conducta inapropiada',
         descripcion:
-          'Gritos, burlas, lenguaje ofensivo u otras faltas de respeto hacia compañeros, pacientes o usuarios. Si crees que se trata de acoso laboral, acoso sexual o violencia en el trabajo, elige la categoría de la Ley N° 21.643 (Ley Karin).',
+          'Gritos, burlas, lenguaje ofensivo u otras faltas de respeto hacia compañeros, pacientes o usuarios. Si cree que se trata de acoso laboral, acoso sexual o violencia en el trabajo, elija la categoría de la Ley N° 21.643 (Ley Karin).',
         grupo: 'Respeto en el trabajo',
       },
       {

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/form/TextField';
+import { PasswordField } from '../../components/form/PasswordField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/client';
 import { staffKeys } from './api/hooks';
@@ -99,17 +99,15 @@ export function ActivatePage() {
       >
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-bold text-secondary">1. Contraseña</legend>
-          <TextField
+          <PasswordField
             label="Nueva contraseña"
-            type="password"
             autoComplete="new-password"
             hint="Al menos 12 caracteres, combinando letras y números."
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <TextField
+          <PasswordField
             label="Repita la contraseña"
-            type="password"
             autoComplete="new-password"
             error={errors.confirmacion?.message}
             {...form.register('confirmacion')}

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TotpCodeField } from './components/TotpCodeField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { errorMessage } from './api/client';
 import { staffKeys } from './api/hooks';
 import { useStaffApi } from './api/StaffApiProvider';
 import { AuthCard } from './components/AuthCard';
+import { PasswordAndCodeFields } from './components/PasswordAndCodeFields';
 import { FormAlert } from './components/FormAlert';
 import type { SignInState } from './components/GestionShell';
 import { signInFormSchema, type SignInForm } from './schemas';
@@ -74,18 +74,7 @@ export function SignInPage() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <TextField
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TotpCodeField
-          hint="Los 6 dígitos que muestra su aplicación de autenticación."
-          error={errors.codigo?.message}
-          {...form.register('codigo')}
-        />
+        <PasswordAndCodeFields register={form.register} errors={errors} />
         <Button type="submit" className="w-full" disabled={signIn.isPending}>
           {signIn.isPending ? 'Ingresando…' : 'Ingresar'}
         </Button>

@@ -123,9 +123,14 @@ describe('step 1: complaint data', () => {
     const disabled = () => expect(submit).toHaveAttribute('aria-disabled', 'true');
     const enabled = () => expect(submit).not.toHaveAttribute('aria-disabled');
     disabled();
+    // What it says matches the labels: the optional fields say so, no label carries a "*"
+    // (issue 22; the spec's "* …" are its error messages, not a legend).
     expect(submit).toHaveAccessibleDescription(
-      'Para ingresar la denuncia, complete los campos obligatorios (*).',
+      'Para ingresar la denuncia, complete todos los campos, salvo los que dicen «(opcional)».',
     );
+    const labels = [...document.querySelectorAll('form label')].map((l) => l.textContent ?? '');
+    expect(labels).toContain('Apellido materno (opcional)');
+    expect(labels.filter((l) => l.includes('*'))).toEqual([]);
     await fillValidForm(user);
     await waitFor(enabled);
     expect(screen.getByPlaceholderText('dd-mm-aaaa')).toHaveAttribute('readonly');
@@ -184,6 +189,18 @@ describe('step 1: complaint data', () => {
     expect(anonymous).toBeDisabled();
     expect(anonymous).not.toBeChecked();
     expect(screen.getByText(MESSAGES.anonymityNotice)).toBeInTheDocument();
+    // Why, who sees the name, and the alternative (issue 22), as the checkbox's description.
+    expect(anonymous).toHaveAccessibleDescription(
+      expect.stringContaining('exige identificar a la persona afectada'),
+    );
+    expect(anonymous).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'solo los verá el equipo que investiga las denuncias de la Mutual Andina de Seguridad',
+      ),
+    );
+    expect(anonymous).toHaveAccessibleDescription(
+      expect.stringContaining('directamente en la Dirección del Trabajo'),
+    );
     expect(screen.getByLabelText('RUT')).toBeInTheDocument();
   });
 
@@ -252,18 +269,20 @@ describe('step 1: complaint data', () => {
       return found;
     });
     const view = within(calendar);
+    // The open calendar is a dialog named in Spanish, not the library's "Choose Date" (issue 22).
+    expect(screen.getByRole('dialog', { name: 'Elegir fecha' })).toBe(calendar);
     expect(view.getByRole('combobox', { name: 'Mes' })).toBeInTheDocument();
     const year = view.getByRole('combobox', { name: 'Año' });
     expect(within(year).getAllByRole('option')[0]).toHaveTextContent('2023');
     expect(view.getByRole('button', { name: 'Mes anterior' })).toBeInTheDocument();
     // Today's month is the last one that can be chosen.
     expect(view.getByRole('button', { name: 'Mes siguiente' })).toBeDisabled();
-    const labels = [...calendar.querySelectorAll('[aria-label]')].map((e) =>
+    const labels = [calendar, ...calendar.querySelectorAll('[aria-label]')].map((e) =>
       e.getAttribute('aria-label'),
     );
     expect(labels.some((l) => l?.startsWith('Elegir el'))).toBe(true);
     for (const label of labels)
-      expect(label).not.toMatch(/Choose|Previous|Next|Not available|month|week/);
+      expect(label).not.toMatch(/Choose|Date|Previous|Next|Not available|month|week/);
     await user.selectOptions(year, '2023');
     await user.selectOptions(view.getByRole('combobox', { name: 'Mes' }), '0');
     expect(view.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();

@@ -10,6 +10,7 @@ import {
   REPRESENTATION_BASIS_MAX,
   formatRut,
   isAnonymityBlocked,
+  ofOrganization,
   isLaw21643Type,
   placesForZone,
   type Category,
@@ -23,6 +24,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
 import { FileDropzone } from '../../lib/attachments/FileDropzone';
+import { useBrand } from '../../lib/brand/BrandProvider';
 import { SelectField, TextAreaField } from '../../components/form/fields';
 import { selectedId } from './form-values';
 import { OccurrenceDateField } from './OccurrenceDateField';
@@ -46,6 +48,31 @@ export interface ComplaintDataStepProps {
 
 const toOptions = (list: readonly OpcionSimple[]) =>
   list.map((o) => ({ value: o.id, label: o.descripcion }));
+
+/**
+ * Why a Law 21.643 complaint (types 26–28) cannot be anonymous, who will see the name, and where
+ * else to go (issue 22): said where the anonymity checkbox is disabled, which it describes.
+ */
+function AnonymityNotice({ id }: { id: string }) {
+  const { organization } = useBrand();
+  return (
+    <div id={id} className="mt-2 space-y-2 rounded-md bg-light p-3 text-sm">
+      <p className="font-semibold">{MESSAGES.anonymityNotice}</p>
+      <p>
+        La ley exige identificar a la persona afectada para investigar los hechos y adoptar de
+        inmediato medidas de resguardo que la protejan.
+      </p>
+      <p>
+        Su nombre y sus datos de contacto solo los verá el equipo que investiga las denuncias{' '}
+        {ofOrganization(organization.nameWithArticle)}.
+      </p>
+      <p>
+        Si prefiere no identificarse ante la organización, puede presentar su denuncia directamente
+        en la Dirección del Trabajo.
+      </p>
+    </div>
+  );
+}
 
 /** Step 1 (SPEC §2): complainant and complaint data, attachments, "Ingresar denuncia". */
 export function ComplaintDataStep(props: ComplaintDataStepProps) {
@@ -142,11 +169,7 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
           error={errors.anonymous?.message}
           {...register('anonymous')}
         />
-        {anonymityBlocked && (
-          <p id="aviso-anonimato" className="mt-2 rounded-md bg-light p-3 text-sm">
-            {MESSAGES.anonymityNotice}
-          </p>
-        )}
+        {anonymityBlocked && <AnonymityNotice id="aviso-anonimato" />}
       </div>
 
       {!anonymous && (
@@ -360,7 +383,8 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
           </Button>
           {!isValid && (
             <p id="ingresar-pendiente" className="text-sm text-gray-700">
-              Para ingresar la denuncia, complete los campos obligatorios (*).
+              Para ingresar la denuncia, complete todos los campos, salvo los que dicen
+              «(opcional)».
             </p>
           )}
         </div>

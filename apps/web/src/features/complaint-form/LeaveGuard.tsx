@@ -41,7 +41,7 @@ export function LeaveGuard({ unsaved }: { unsaved: boolean }) {
       }
     >
       <p>
-        Lo que escribiste aún no se ha guardado y se perderá si sales de esta página. Por tu
+        Lo que escribió aún no se ha guardado y se perderá si sale de esta página. Por su
         privacidad, no lo guardamos en este equipo.
       </p>
     </LazyModal>

@@ -138,7 +138,9 @@ export function NewComplaintWizard() {
     if (crimeId === null) return;
     form.setValue('crimeId', crimeId);
     if (isAnonymityBlocked(crimeId)) form.setValue('anonymous', false);
-    navigate(location.pathname, { state: { paso: 1, tipo: crimeId } satisfies StepEntry });
+    // The step's entry keeps what the page's entry holds (the terms accepted on the way here).
+    const kept = (location.state ?? {}) as object;
+    navigate(location.pathname, { state: { ...kept, paso: 1, tipo: crimeId } satisfies StepEntry });
   }
 
   return (

@@ -1,4 +1,10 @@
-import { useRef, type InputHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
+import {
+  useRef,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import DatePicker, { type ReactDatePickerCustomHeaderProps } from 'react-datepicker';
 import { es } from 'date-fns/locale/es';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -33,6 +39,18 @@ function ReadOnlyInput({
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <input ref={ref} {...props} readOnly inputMode="none" />;
+}
+
+/**
+ * The open calendar, named in Spanish: the library's own container is a dialog named "Choose
+ * Date" (issue 22). Its role and modality stay the library's.
+ */
+function CalendarDialog({ className, children }: { className?: string; children?: ReactNode }) {
+  return (
+    <div className={className} role="dialog" aria-modal="true" aria-label="Elegir fecha">
+      {children}
+    </div>
+  );
 }
 
 const MIN_YEAR = MIN_OCCURRENCE_DATE_PARTS.year;
@@ -165,6 +183,7 @@ export default function OccurrenceDatePicker({
       aria-describedby={describedBy}
       autoComplete="off"
       renderCustomHeader={CalendarHeader}
+      calendarContainer={CalendarDialog}
       chooseDayAriaLabelPrefix="Elegir el"
       disabledDayAriaLabelPrefix="No disponible:"
       monthAriaLabelPrefix="Mes"

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MESSAGES } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TERMS_ACCEPTED } from '../../config/paths';
 import type { ApiClient } from '../../lib/api/client';
 import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import {
@@ -22,8 +23,9 @@ import { server } from '../../test/msw/server';
 afterEach(() => vi.restoreAllMocks());
 
 let api: ReturnType<typeof complaintFormApi>;
+let layout: ReturnType<typeof stubLayout>;
 beforeEach(() => {
-  stubLayout();
+  layout = stubLayout();
   api = complaintFormApi();
 });
 
@@ -56,9 +58,9 @@ describe('save modal', () => {
   it('explains the e-mail and password and shows every SPEC §5 message of its fields', async () => {
     const { user, dialog } = await openSaveModal();
     expect(dialog).toHaveTextContent(
-      'te pedimos un correo electrónico de contacto y una contraseña',
+      'le pedimos un correo electrónico de contacto y una contraseña',
     );
-    expect(dialog).toHaveTextContent('enviaremos a ese correo el código de tu denuncia');
+    expect(dialog).toHaveTextContent('enviaremos a ese correo el código de su denuncia');
     expect(dialog).toHaveTextContent(
       'es confidencial y, una vez guardada la denuncia, no podrá ser modificada',
     );
@@ -155,9 +157,9 @@ describe('save modal', () => {
     const done = await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
     expect(done).toHaveTextContent('Tu denuncia fue ingresada con éxito');
     // It says what the mail holds (the code, not the facts) and where the PDF summary is.
-    expect(done).toHaveTextContent('Te enviamos el código al correo electrónico registrado');
+    expect(done).toHaveTextContent('Le enviamos el código al correo electrónico registrado');
     expect(done).toHaveTextContent('ese correo no incluye los hechos');
-    expect(done).not.toHaveTextContent('Te enviaremos un resumen');
+    expect(done).not.toHaveTextContent(/enviaremos un resumen/i);
     expect(done).toHaveTextContent('123456789012');
     // The code can be copied and the page printed before leaving.
     await user.click(within(done).getByRole('button', { name: 'Copiar código' }));
@@ -177,6 +179,17 @@ describe('save modal', () => {
       await screen.findByRole('heading', { name: 'Detalle 123456789012' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/detalle-denuncia/123456789012');
+
+    // The detail took the place of the form's step 1 in the history (issue 22): Back, as after
+    // "Salir" on a shared computer, finds the empty first step, not the type of this complaint.
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', {
+      name: 'Selecciona el tipo de denuncia que quieres ingresar',
+    });
+    expect(router.state.location.state).toEqual(TERMS_ACCEPTED);
+    expect(screen.queryByText('Lavado de activos')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Tipo denuncia:/ })).not.toBeInTheDocument();
   }, 60_000);
 
   it.each([
@@ -228,7 +241,12 @@ describe('save modal', () => {
       await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
 
       const dialog = await screen.findByRole('dialog', { name: TITLE });
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      // Below the fields, on a phone below the fold of the dialog's body: brought into view and
+      // focused, not only announced (issue 22).
+      expect(alert).toHaveFocus();
+      expect(layout.scrollIntoView.mock.contexts).toContain(alert);
       expect(within(dialog).getByLabelText('Correo electrónico de contacto')).toHaveValue(
         'persona@empresa.cl',
       );
@@ -260,14 +278,14 @@ describe('save modal: who sees the address', () => {
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: TITLE });
     expect(dialog).toHaveTextContent(
-      'Tu correo solo se usa para enviarte avisos; el equipo investigador no lo ve en una denuncia anónima.',
+      'Su correo solo se usa para enviarle avisos; el equipo investigador no lo ve en una denuncia anónima.',
     );
   }, 20_000);
 
   it('tells an identified complainant that the team sees the address', async () => {
     const { dialog } = await openSaveModal();
     expect(dialog).toHaveTextContent(
-      'el equipo investigador lo ve junto con tus datos de contacto',
+      'el equipo investigador lo ve junto con sus datos de contacto',
     );
     expect(dialog).not.toHaveTextContent('no lo ve');
   }, 20_000);

@@ -12,9 +12,11 @@ import {
 } from '@canal/shared';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
+import { DialogError } from '../../components/DialogError';
 import { Modal } from '../../components/Modal';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Spinner } from '../../components/Spinner';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
 import { saveErrorMessage } from './save-error';
@@ -37,8 +39,8 @@ const FORM_ID = 'formulario-guardar-denuncia';
 /** Who sees the contact address (issue 9): said plainly before it is given. */
 export const whoSeesTheAddress = (anonymous: boolean) =>
   anonymous
-    ? 'Tu correo solo se usa para enviarte avisos; el equipo investigador no lo ve en una denuncia anónima.'
-    : 'Tu correo se usa para enviarte avisos y el equipo investigador lo ve junto con tus datos de contacto.';
+    ? 'Su correo solo se usa para enviarle avisos; el equipo investigador no lo ve en una denuncia anónima.'
+    : 'Su correo se usa para enviarle avisos y el equipo investigador lo ve junto con sus datos de contacto.';
 
 export interface SaveComplaintDialogProps {
   /** The valid complaint to file; null keeps the dialog closed. */
@@ -118,9 +120,11 @@ export function SaveComplaintDialog({
     setState({ ...state, loggingIn: true, error: null });
     try {
       await api.login(state.ticket, state.password);
-      // The ticket and password leave the page's state before the detail page loads.
+      // The ticket and password leave the page's state before the detail page loads. The detail
+      // takes the place of the form's step in the history: Back (after "Salir", on a shared
+      // computer) then finds an empty first step, not the type of this complaint (issue 22).
       setState({ phase: 'form', error: null });
-      navigate(paths.complaintDetail(state.ticket));
+      navigate(paths.complaintDetail(state.ticket), { replace: true });
     } catch (error) {
       setState({ ...state, loggingIn: false, error: saveErrorMessage(error) });
     }
@@ -160,7 +164,7 @@ export function SaveComplaintDialog({
         <div className="space-y-3">
           <p className="font-semibold">Tu denuncia fue ingresada con éxito</p>
           <p>
-            Código de tu denuncia: <strong className="text-lg tracking-wide">{state.ticket}</strong>
+            Código de su denuncia: <strong className="text-lg tracking-wide">{state.ticket}</strong>
           </p>
           {/* Keep the code before anything else: copy it or print this page (issue 12). */}
           <div className="flex flex-wrap gap-3">
@@ -173,16 +177,12 @@ export function SaveComplaintDialog({
           </div>
           {/* The mail is neutral by design: it carries the code, never the facts (issue 12). */}
           <p>
-            Te enviamos el código al correo electrónico registrado (
-            <strong className="break-all">{state.email}</strong>). Por tu seguridad, ese correo no
-            incluye los hechos: el resumen en PDF se descarga desde el detalle de tu denuncia.
+            Le enviamos el código al correo electrónico registrado (
+            <strong className="break-all">{state.email}</strong>). Por su seguridad, ese correo no
+            incluye los hechos: el resumen en PDF se descarga desde el detalle de su denuncia.
           </p>
-          {state.loggingIn && <Spinner label="Ingresando a tu denuncia" showLabel />}
-          {state.error && (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-              {state.error}
-            </p>
-          )}
+          {state.loggingIn && <Spinner label="Ingresando a su denuncia" showLabel />}
+          {state.error && <DialogError>{state.error}</DialogError>}
         </div>
       </Modal>
     );
@@ -206,12 +206,12 @@ export function SaveComplaintDialog({
     >
       <form id={FORM_ID} onSubmit={handleSubmit(save)} noValidate className="space-y-4">
         <p>
-          Para hacer seguimiento a la investigación de tu denuncia te pedimos un correo electrónico
-          de contacto y una contraseña. Al guardar, enviaremos a ese correo el código de tu
-          denuncia; con el código y la contraseña podrás consultar su estado.
+          Para hacer seguimiento a la investigación de su denuncia le pedimos un correo electrónico
+          de contacto y una contraseña. Al guardar, enviaremos a ese correo el código de su
+          denuncia; con el código y la contraseña podrá consultar su estado.
         </p>
         <p className="text-sm text-gray-700">
-          La información que ingreses es confidencial y, una vez guardada la denuncia, no podrá ser
+          La información que ingrese es confidencial y, una vez guardada la denuncia, no podrá ser
           modificada.
         </p>
         <p className="text-sm text-gray-700">{whoSeesTheAddress(complaint?.anonymous ?? false)}</p>
@@ -230,17 +230,15 @@ export function SaveComplaintDialog({
             error={errors.repeatEmail?.message}
             {...register('repeatEmail')}
           />
-          <TextField
+          <PasswordField
             label="Contraseña"
-            type="password"
             autoComplete="new-password"
             hint={`Mínimo 6 caracteres, con al menos un número, una letra mayúscula y un carácter especial (${PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}).`}
             error={errors.password?.message}
             {...register('password', { onChange: recheck('repeatPassword') })}
           />
-          <TextField
+          <PasswordField
             label="Repetir contraseña"
-            type="password"
             autoComplete="new-password"
             error={errors.repeatPassword?.message}
             {...register('repeatPassword')}
@@ -251,11 +249,7 @@ export function SaveComplaintDialog({
             Para guardar la denuncia, complete el correo y la contraseña, cada uno dos veces.
           </p>
         )}
-        {state.error && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-            {state.error}
-          </p>
-        )}
+        {state.error && <DialogError>{state.error}</DialogError>}
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TERMS_ACCEPTED } from '../../config/paths';
 import {
   CATEGORIES,
   chooseType,
@@ -41,11 +42,11 @@ const beforeUnloadPrevented = () => {
 };
 
 describe('the new-complaint wizard in the browser history', () => {
-  it('pushes step 1 as an entry holding only the step and the type, nothing typed', async () => {
+  it('pushes step 1 as an entry holding only the step and the type (and the terms accepted), nothing typed', async () => {
     const { router } = await typedOnStep1();
     expect(router.state.historyAction).toBe('PUSH');
     expect(router.state.location.pathname).toBe('/ingresar-denuncia');
-    expect(router.state.location.state).toEqual({ paso: 1, tipo: 4 });
+    expect(router.state.location.state).toEqual({ ...TERMS_ACCEPTED, paso: 1, tipo: 4 });
     // Nothing of the complaint is kept in the browser's storage.
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
@@ -68,7 +69,7 @@ describe('the new-complaint wizard in the browser history', () => {
     await user.click(screen.getByRole('button', { name: 'Volver' }));
     await screen.findByRole('heading', { name: STEP_0 });
     expect(router.state.historyAction).toBe('POP');
-    expect(router.state.location.state).toBeNull();
+    expect(router.state.location.state).toEqual(TERMS_ACCEPTED);
     await act(() => router.navigate(1));
     await screen.findByRole('heading', { name: STEP_1 }, STEP_ONE_WAIT);
     expect(screen.getByLabelText(DESCRIPTION)).toHaveValue('Pagos irregulares a un proveedor.');
@@ -84,7 +85,7 @@ describe('the new-complaint wizard in the browser history', () => {
     const { user, router } = await typedOnStep1();
     await act(() => router.navigate('/detalle-denuncia/1'));
     const dialog = await screen.findByRole('dialog', { name: LEAVE });
-    expect(dialog).toHaveTextContent('Lo que escribiste aún no se ha guardado');
+    expect(dialog).toHaveTextContent('Lo que escribió aún no se ha guardado');
     await user.click(screen.getByRole('button', { name: 'Seguir con la denuncia' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: LEAVE })).toBeNull());
     expect(router.state.location.pathname).toBe('/ingresar-denuncia');

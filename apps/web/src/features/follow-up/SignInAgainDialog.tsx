@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginValues } from '@canal/shared';
+import { DialogError } from '../../components/DialogError';
 import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
 import { loginErrorMessage } from '../../lib/api/login-error';
@@ -83,18 +85,13 @@ export function SignInAgainDialog({
           error={errors.ticket?.message}
           {...register('ticket')}
         />
-        <TextField
+        <PasswordField
           label="Contraseña"
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        {errors.root?.message && (
-          <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-            {errors.root.message}
-          </p>
-        )}
+        {errors.root?.message && <DialogError>{errors.root.message}</DialogError>}
       </form>
     </Modal>
   );

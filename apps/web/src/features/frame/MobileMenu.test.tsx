@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { NavigationItem } from '../../lib/brand/assets';
 import { MOBILE_MENU_MAX_HEIGHT_PX, MOBILE_SUBMENU_MAX_HEIGHT_PX } from './constants';
@@ -70,6 +71,20 @@ describe('MobileMenu', () => {
     // Clicking an open level closes it.
     await user.click(button('Prestaciones'));
     expect(regionOf('Prestaciones').style.maxHeight).toMatch(/^0(px)?$/);
+  });
+
+  it('shows a separator between groups of a level, outside its lists (axe `list`)', async () => {
+    const user = renderMenu();
+    await openMenu(user);
+    await user.click(button('Personas'));
+    const separator = within(regionOf('Personas')).getByRole('separator');
+    // Between "Uno" and "Prestaciones", each in a list of its own.
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByRole('link', { name: 'Uno' }), separator)).toBe(true);
+    expect(follows(separator, button('Prestaciones'))).toBe(true);
+    const { violations } = await axe.run(regionOf('Menú'), { runOnly: ['list', 'listitem'] });
+    expect(violations.map((v) => v.id)).toEqual([]);
   });
 
   it('closes on a click outside, and not on a click inside', async () => {

@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import type { NavigationItem } from '../../lib/brand/assets';
 import { MOBILE_MENU_MAX_HEIGHT_PX, MOBILE_SUBMENU_MAX_HEIGHT_PX } from './constants';
 import { Chevron } from './icons';
 import { LinkItems } from './LinkItems';
+import { splitColumns } from './menu-columns';
 
 const ROW = 'flex w-full items-center justify-between px-4 py-3 text-left';
 
@@ -38,43 +39,64 @@ export function MobileMenuItems({ items }: { items: readonly NavigationItem[] })
   );
 }
 
-/** The second level: plain links, and sub-menus that open as a nested accordion. */
+/**
+ * The second level: plain links, and sub-menus that open as a nested accordion. A separator
+ * splits it into groups, each its own list, with the separator between them: a list holds only
+ * its items (axe `list`, issue 22).
+ */
 function SubList({ items }: { items: readonly NavigationItem[] }) {
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <ul className="bg-light/60 pb-2">
-      {items.map((entry, i) =>
-        entry.separator ? (
-          <li
-            key={`separator-${i}`}
-            role="separator"
-            className="mx-4 my-1 border-t border-gray-200"
-          />
-        ) : entry.subMenu && entry.subItems?.length ? (
-          <Section
-            key={entry.label}
-            item={entry}
-            maxHeight={MOBILE_SUBMENU_MAX_HEIGHT_PX}
-            expanded={open === entry.label}
-            onToggle={() => setOpen(open === entry.label ? null : entry.label)}
-            className="pl-8 text-sm"
-          >
-            <ul>
-              <LinkItems
-                links={entry.subItems}
-                className="block py-2 pr-4 pl-12 text-sm hover:text-primary"
+    <div className="bg-light/60 pb-2">
+      {splitColumns(items).map((group, i) => (
+        <Fragment key={i}>
+          {i > 0 && <div role="separator" className="mx-4 my-1 border-t border-gray-200" />}
+          <ul>
+            {group.map((entry) => (
+              <SubItem
+                key={entry.label}
+                entry={entry}
+                expanded={open === entry.label}
+                onToggle={() => setOpen(open === entry.label ? null : entry.label)}
               />
-            </ul>
-          </Section>
-        ) : (
-          <li key={entry.label}>
-            <a href={entry.url} className="block py-2 pr-4 pl-8 text-sm hover:text-primary">
-              {entry.label}
-            </a>
-          </li>
-        ),
-      )}
-    </ul>
+            ))}
+          </ul>
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+function SubItem({
+  entry,
+  expanded,
+  onToggle,
+}: {
+  entry: NavigationItem;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  return entry.subMenu && entry.subItems?.length ? (
+    <Section
+      item={entry}
+      maxHeight={MOBILE_SUBMENU_MAX_HEIGHT_PX}
+      expanded={expanded}
+      onToggle={onToggle}
+      className="pl-8 text-sm"
+    >
+      <ul>
+        <LinkItems
+          links={entry.subItems}
+          className="block py-2 pr-4 pl-12 text-sm hover:text-primary"
+        />
+      </ul>
+    </Section>
+  ) : (
+    <li>
+      <a href={entry.url} className="block py-2 pr-4 pl-8 text-sm hover:text-primary">
+        {entry.label}
+      </a>
+    </li>
   );
 }
 

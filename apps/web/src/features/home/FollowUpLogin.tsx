@@ -4,6 +4,7 @@ import { FIRST_LOAD_MESSAGES } from '@canal/shared';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
 import { preloadApiClient } from '../../lib/api/lazy-client';
@@ -100,9 +101,8 @@ export function FollowUpLogin() {
           autoComplete="off"
           {...form.field('ticket')}
         />
-        <TextField
+        <PasswordField
           label="Contraseña"
-          type="password"
           autoComplete="current-password"
           {...form.field('password')}
         />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { homeApi, renderPage } from '../../test/home';
+import { TERMS_ACCEPTED } from '../../config/paths';
 
 // `hidden`: while a dialog is open, Radix hides the rest of the page from assistive technology.
 const termsCheckbox = () =>
@@ -35,7 +36,7 @@ describe('Ingresar nueva denuncia', () => {
     expect(dialog).toHaveTextContent('No incluir publicidad ni mensajes no solicitados (spam).');
   });
 
-  it('Aceptar ticks the checkbox, closes the dialog and enables the button, which leads to /ingresar-denuncia', async () => {
+  it('Aceptar ticks the checkbox, closes the dialog and enables the button, which leads to /ingresar-denuncia with the terms accepted', async () => {
     homeApi();
     const { user, router } = renderPage();
     await user.click(termsCheckbox());
@@ -47,6 +48,8 @@ describe('Ingresar nueva denuncia', () => {
     expect(enterButton()).toBeEnabled();
     await user.click(enterButton());
     expect(router.state.location.pathname).toBe('/ingresar-denuncia');
+    // The new-complaint page reads it, and asks for the terms when it is opened without it.
+    expect(router.state.location.state).toEqual(TERMS_ACCEPTED);
   });
 
   it('Cancelar closes the dialog and leaves the terms unaccepted', async () => {

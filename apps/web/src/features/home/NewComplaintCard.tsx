@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths, TERMS_ACCEPTED } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -42,7 +42,7 @@ export function NewComplaintCard() {
         <Button
           className="w-full sm:w-auto"
           disabled={!accepted}
-          onClick={() => navigate(paths.newComplaint())}
+          onClick={() => navigate(paths.newComplaint(), { state: TERMS_ACCEPTED })}
         >
           Ingresar denuncia
         </Button>

@@ -65,7 +65,7 @@ export default function DropzoneArea({
       >
         <input {...getInputProps({ 'aria-label': label })} data-testid="file-input" />
         <p aria-hidden="true" className="hidden sm:block">
-          {isDragActive ? 'Suelta los archivos aquí' : 'Arrastra tus archivos aquí o'}
+          {isDragActive ? 'Suelte los archivos aquí' : 'Arrastre sus archivos aquí o'}
         </p>
         <Button variant="secondary" onClick={open} disabled={disabled}>
           Seleccionar archivos

@@ -26,7 +26,10 @@ export function applyTheme(org: Organization, root: HTMLElement = document.docum
   }
 }
 
-/** SPEC §4: the choice also sets the browser tab icon; the tab title names the organisation. */
+/**
+ * SPEC §4: the choice also sets the browser tab icon; the tab title names the organisation, after
+ * the home page's name (the other pages put theirs in its place: use-tab-title.ts).
+ */
 function applyTabIdentity(org: Organization, doc: Document = document): void {
   let icon = doc.querySelector<HTMLLinkElement>('link#favicon');
   if (!icon) {
@@ -37,7 +40,7 @@ function applyTabIdentity(org: Organization, doc: Document = document): void {
     doc.head.append(icon);
   }
   icon.href = brandAssets(org).favicon;
-  doc.title = `Canal de denuncias | ${org.shortName}`;
+  doc.title = `Canal de denuncias · ${org.shortName}`;
 }
 
 /** Organisations whose theme and tab identity `applyBrand` has applied before React's first render. */

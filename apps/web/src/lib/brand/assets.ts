@@ -268,7 +268,7 @@ function cemMenu(s: string): NavigationItem[] {
         link('Imagenología', s, 'examenes/imagenologia'),
       ],
     },
-    link('Agenda tu hora', s, 'agenda'),
+    link('Agende su hora', s, 'agenda'),
     link('Nosotros', s, 'nosotros'),
   ];
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import { LoadingPage } from '../../components/LoadingPage';
 import { paths, staffCasePattern, underStaff } from '../../config/paths';
 import { GestionShell } from '../../features/back-office/components/GestionShell';
 import { StaffLayout } from '../../features/back-office/StaffLayout';
+import { useTabTitle, type TitledHandle } from '../../lib/brand/use-tab-title';
 
 // Each screen is its own chunk, loaded when first visited.
 const SignInRoute = lazy(() => import('./sign-in').then((m) => ({ default: m.SignInRoute })));
@@ -24,31 +25,68 @@ const IntakeReceiptRoute = lazy(() =>
 );
 const StatsRoute = lazy(() => import('./stats').then((m) => ({ default: m.StatsRoute })));
 
+/** The back office's name, after each page's in the browser tab (no organisation: it serves all). */
+const STAFF_TITLE = 'Gestión de casos';
+const titled = (title: string) => ({ handle: { title } satisfies TitledHandle });
+
+// Objects (not <Routes> children), so no extra router code reaches the portal's first load; each
+// page's tab title beside its path (issue 22).
+const STAFF_ROUTES: RouteObject[] = [
+  { path: underStaff(paths.staffSignIn()), element: <SignInRoute />, ...titled('Ingresar') },
+  {
+    path: underStaff(paths.staffActivate()),
+    element: <ActivateRoute />,
+    ...titled('Activar cuenta'),
+  },
+  {
+    element: <StaffLayout />,
+    children: [
+      { index: true, element: <InboxRoute />, ...titled('Bandeja de casos') },
+      // Not the case number: the browser's history keeps titles.
+      { path: staffCasePattern(), element: <CaseRoute />, ...titled('Caso') },
+      { path: underStaff(paths.staffUsers()), element: <UsersRoute />, ...titled('Usuarios') },
+      {
+        path: underStaff(paths.staffAlertRules()),
+        element: <AlertRulesRoute />,
+        ...titled('Avisos de denuncias nuevas'),
+      },
+      {
+        path: underStaff(paths.staffMasterData()),
+        element: <MasterDataRoute />,
+        ...titled('Datos maestros'),
+      },
+      {
+        path: underStaff(paths.staffAudit()),
+        element: <AuditRoute />,
+        ...titled('Registro de auditoría'),
+      },
+      { path: underStaff(paths.staffStats()), element: <StatsRoute />, ...titled('Estadísticas') },
+      {
+        path: underStaff(paths.staffIntake()),
+        element: <IntakeRoute />,
+        ...titled('Registrar denuncia'),
+      },
+      {
+        path: underStaff(paths.staffIntakeReceipt()),
+        element: <IntakeReceiptRoute />,
+        ...titled('Comprobante de denuncia'),
+      },
+      { path: '*', element: <Navigate to="." replace /> },
+    ],
+  },
+];
+
 /**
  * /gestion/*: the back office's own root (no portal header or footer) and its routes:
  * ingresar, activar, and behind a session the inbox, a case, users, audit and statistics.
  */
 export function GestionRoot() {
-  // useRoutes with objects (not <Routes> children), so no extra router code reaches the portal's first load.
-  const page = useRoutes([
-    { path: underStaff(paths.staffSignIn()), element: <SignInRoute /> },
-    { path: underStaff(paths.staffActivate()), element: <ActivateRoute /> },
-    {
-      element: <StaffLayout />,
-      children: [
-        { index: true, element: <InboxRoute /> },
-        { path: staffCasePattern(), element: <CaseRoute /> },
-        { path: underStaff(paths.staffUsers()), element: <UsersRoute /> },
-        { path: underStaff(paths.staffAlertRules()), element: <AlertRulesRoute /> },
-        { path: underStaff(paths.staffMasterData()), element: <MasterDataRoute /> },
-        { path: underStaff(paths.staffAudit()), element: <AuditRoute /> },
-        { path: underStaff(paths.staffStats()), element: <StatsRoute /> },
-        { path: underStaff(paths.staffIntake()), element: <IntakeRoute /> },
-        { path: underStaff(paths.staffIntakeReceipt()), element: <IntakeReceiptRoute /> },
-        { path: '*', element: <Navigate to="." replace /> },
-      ],
-    },
-  ]);
+  const page = useRoutes(STAFF_ROUTES);
+  // The path under /gestion, matched against the same objects for the page's tab title.
+  const rest = useParams()['*'] ?? '';
+  const handle = matchRoutes(STAFF_ROUTES, `/${rest}`)?.at(-1)?.route.handle as
+    TitledHandle | undefined;
+  useTabTitle(handle ? `${handle.title} · ${STAFF_TITLE}` : STAFF_TITLE);
   return (
     <GestionShell>
       <Suspense fallback={<LoadingPage />}>{page}</Suspense>

@@ -191,7 +191,7 @@ function Button({ label, href, colors }: { label: string; href: string } & Style
           wordBreak: 'break-all',
         })}
       >
-        Si el botón no funciona, copia y pega este enlace en tu navegador:
+        Si el botón no funciona, copie y pegue este enlace en su navegador:
         <br />
         <Link href={href} rel="noopener noreferrer" style={{ color: colors.link }}>
           {href}

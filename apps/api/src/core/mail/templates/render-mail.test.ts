@@ -147,9 +147,9 @@ describe('confirmation', () => {
 
   it('says when it was received, in Chilean time, with the code in large type', () => {
     const body = visible(mail.html);
-    expect(body).toContain('Tu denuncia fue recibida el 28-02-2026');
+    expect(body).toContain('Su denuncia fue recibida el 28-02-2026');
     expect(mail.html).toMatch(/class="mail-code" style="[^"]*font-size:34px[^"]*">123456789012</);
-    expect(mail.text).toContain('Tu código de seguimiento: 123456789012');
+    expect(mail.text).toContain('Su código de seguimiento: 123456789012');
     expect(mail.text).toContain('28-02-2026');
   });
 
@@ -160,13 +160,13 @@ describe('confirmation', () => {
 
   it('explains how to follow up, confidentiality, no emergencies and no immediate answer', () => {
     for (const surface of [visible(mail.html), mail.text]) {
-      expect(surface).toContain('la contraseña que creaste');
+      expect(surface).toContain('la contraseña que creó');
       expect(surface).toContain('Consultar estado de su denuncia');
       expect(surface).toContain('confidencial');
       expect(surface).toContain('Este canal no es un servicio de emergencias');
       expect(surface).toMatch(/133 \(Carabineros\) o al 131 \(SAMU/);
-      expect(surface).toContain('No recibirás una respuesta inmediata');
-      expect(surface).toContain('este correo no incluye tu contraseña');
+      expect(surface).toContain('No recibirá una respuesta inmediata');
+      expect(surface).toContain('este correo no incluye su contraseña');
     }
     expect(hrefs(mail.html)).toContain(message.portalUrl);
     expect(mail.text).toContain(message.portalUrl);
@@ -174,7 +174,7 @@ describe('confirmation', () => {
 
   it('is a well-formed, branded e-mail document with a preheader', () => {
     expectWellFormedHtml(mail);
-    expect(mail.html).toMatch(/display:none[^>]*>Recibimos tu denuncia\./);
+    expect(mail.html).toMatch(/display:none[^>]*>Recibimos su denuncia\./);
   });
 
   it('shows only the values it was given', () => {
@@ -213,7 +213,7 @@ describe('code-recovery', () => {
   const mail = renderMail(message, brand);
 
   it('lists every code filed with the address, each with its date, newest first', () => {
-    expect(mail.subject).toBe('Canal de denuncias – Tus códigos de seguimiento');
+    expect(mail.subject).toBe('Canal de denuncias – Sus códigos de seguimiento');
     expectNeutralSubject(mail.subject);
     const expected = [
       ['444455556666', '15-01-2026'],
@@ -232,8 +232,8 @@ describe('code-recovery', () => {
 
   it('says it can be ignored by whoever did not ask for it, and links to the portal', () => {
     for (const surface of [visible(mail.html), mail.text]) {
-      expect(surface).toContain('¿No pediste este correo?');
-      expect(surface).toContain('Puedes ignorarlo');
+      expect(surface).toContain('¿No pidió este correo?');
+      expect(surface).toContain('Puede ignorarlo');
     }
     expect(hrefs(mail.html)).toContain('https://canal.example.cl/');
     expect(mail.text).toContain('https://canal.example.cl/');
@@ -241,7 +241,7 @@ describe('code-recovery', () => {
 
   it('speaks in the singular for a single code', () => {
     const single = renderMail({ ...message, complaints: message.complaints.slice(0, 1) }, brand);
-    expect(single.subject).toBe('Canal de denuncias – Tu código de seguimiento');
+    expect(single.subject).toBe('Canal de denuncias – Su código de seguimiento');
     expect(single.text).toContain('111122223333');
   });
 
@@ -278,8 +278,8 @@ describe('password-reset', () => {
     );
     for (const surface of [visible(mail.html), mail.text]) {
       expect(surface).toContain('El enlace vence en 30 minutos y se puede usar una sola vez');
-      expect(surface).toContain('¿No fuiste tú?');
-      expect(surface).toContain('Puedes ignorar este correo');
+      expect(surface).toContain('¿No fue usted?');
+      expect(surface).toContain('Puede ignorar este correo');
       expect(surface).toContain('123456789012');
     }
     expect(mail.text).toContain(message.resetUrl);
@@ -321,7 +321,7 @@ describe('complainant-update', () => {
     expect(mail.subject).toBe('Canal de denuncias – Actualización del código 123456789012');
     expectNeutralSubject(mail.subject);
     for (const surface of [visible(mail.html), mail.text]) {
-      expect(surface).toContain('Tu denuncia 123456789012 tiene una actualización');
+      expect(surface).toContain('Su denuncia 123456789012 tiene una actualización');
       expect(surface).toMatch(/Estado:? En investigación/);
       expect(surface).toContain('este correo no incluye el detalle');
     }
@@ -565,7 +565,7 @@ describe('staff-invitation', () => {
       expect(surface).toContain('Hola, Paula Rojas:');
       expect(surface).toContain('La invitación vence en 48 horas y se puede usar una sola vez.');
       expect(surface).toContain('verificación en dos pasos');
-      expect(surface).toContain('¿No esperabas esta invitación?');
+      expect(surface).toContain('¿No esperaba esta invitación?');
     }
     expect(hrefs(mail.html)).toContain(message.inviteUrl);
     expect(mail.text).toContain(message.inviteUrl);
@@ -654,4 +654,83 @@ describe('every kind', () => {
     expect(() => renderMail({ ...confirmation, ticket: 1.5 }, brand)).toThrow(/ticket/);
     expect(() => renderMail({ ...confirmation, createdAt: new Date('x') }, brand)).toThrow(/date/);
   });
+});
+
+describe('form of address', () => {
+  const PORTAL = 'https://canal.example.cl/';
+  const BACK_OFFICE = 'https://canal.example.cl/gestion';
+  // One message of every kind, with the variants that add text (Law 21.643, "Faltan antecedentes",
+  // closing, several codes, overdue and due items, failed mails).
+  const EVERY_KIND: MailMessage[] = [
+    { kind: 'confirmation', ticket: 123456789012, createdAt: new Date(), portalUrl: PORTAL },
+    {
+      kind: 'code-recovery',
+      complaints: [{ ticket: 123456789012, createdAt: new Date() }],
+      portalUrl: PORTAL,
+    },
+    {
+      kind: 'code-recovery',
+      complaints: [
+        { ticket: 123456789012, createdAt: new Date() },
+        { ticket: 223456789012, createdAt: new Date() },
+      ],
+      portalUrl: PORTAL,
+    },
+    { kind: 'password-reset', ticket: 123456789012, resetUrl: PORTAL, expiresMinutes: 30 },
+    ...['Faltan antecedentes', 'Cerrada', 'En investigación'].map((status): MailMessage => ({
+      kind: 'complainant-update',
+      ticket: 123456789012,
+      status,
+      portalUrl: PORTAL,
+    })),
+    ...(['comentario', 'archivos', 'solicitud_reemplazo'] as const).map(
+      (activity): MailMessage => ({
+        kind: 'staff-new-activity',
+        caseNumber: 'CD-2026-00001',
+        activity,
+        backOfficeUrl: BACK_OFFICE,
+      }),
+    ),
+    {
+      kind: 'staff-new-complaint',
+      caseNumber: 'CD-2026-00001',
+      protectiveMeasuresDue: '2026-03-02',
+      backOfficeUrl: BACK_OFFICE,
+    },
+    {
+      kind: 'staff-deadlines',
+      items: [
+        { caseNumber: 'CD-2026-00001', milestone: 'Cierre', dueDate: '02-03-2026', overdue: true },
+        { caseNumber: 'CD-2026-00002', milestone: 'Cierre', dueDate: '09-03-2026', overdue: false },
+      ],
+      backOfficeUrl: BACK_OFFICE,
+    },
+    { kind: 'staff-invitation', name: 'Ana', inviteUrl: BACK_OFFICE, expiresHours: 72 },
+    {
+      kind: 'staff-admin-digest',
+      auditHead: { id: 7, hash: 'a'.repeat(64) },
+      failedMails: 2,
+      backOfficeUrl: BACK_OFFICE,
+    },
+    {
+      kind: 'staff-mail-failed',
+      mailKind: 'confirmation',
+      attempts: 8,
+      backOfficeUrl: BACK_OFFICE,
+    },
+  ];
+  /**
+   * Words only the tú form uses ("tu denuncia", "puedes", "creaste", "guárdalo"…); not its
+   * imperatives that read as the third person too ("revisa", "usa").
+   */
+  const TU =
+    /\b(tu|tus|te|ti|contigo|puedes|podrás|tienes|debes|quieres|recibirás|recuerdas|olvidas|olvidaste|creaste|pediste|fuiste|esperabas|guárdalo|compartas|respondas|comunicarte|reenvíes)\b/i;
+
+  it.each(EVERY_KIND.map((m) => [m.kind, m] as const))(
+    '%s addresses the person as usted (issue 22)',
+    (_kind, message) => {
+      const mail = renderMail(message, brand);
+      for (const surface of surfaces(mail)) expect(surface).not.toMatch(TU);
+    },
+  );
 });

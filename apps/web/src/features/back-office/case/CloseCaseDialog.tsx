@@ -70,7 +70,7 @@ export function CloseCaseDialog({
             cuentan desde esa fecha.
           </p>
         )}
-        {error && <FormAlert>{error}</FormAlert>}
+        {error && <FormAlert reveal>{error}</FormAlert>}
       </div>
     </Modal>
   );

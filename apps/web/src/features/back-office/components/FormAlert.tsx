@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
+import { revealOnMount } from '../../../components/reveal';
 
-/** A message about a whole form or action: errors are announced at once, successes politely. */
+/**
+ * A message about a whole form or action: errors are announced at once, successes politely. With
+ * `reveal` (a dialog's error) it is also scrolled into view and focused as it appears.
+ */
 export function FormAlert({
   tone = 'error',
+  reveal = false,
   children,
 }: {
   tone?: 'error' | 'success' | 'info';
+  reveal?: boolean;
   children: ReactNode;
 }) {
   const styles = {
@@ -15,6 +21,8 @@ export function FormAlert({
   }[tone];
   return (
     <div
+      ref={reveal ? revealOnMount : undefined}
+      tabIndex={reveal ? -1 : undefined}
       role={tone === 'error' ? 'alert' : 'status'}
       className={`rounded-md border-l-4 px-4 py-3 ${styles}`}
     >

@@ -48,7 +48,7 @@ export function FormDialog({
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
         {children}
-        {mutation.error != null && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
+        {mutation.error != null && <FormAlert reveal>{errorMessage(mutation.error)}</FormAlert>}
       </form>
     </Modal>
   );

@@ -24,18 +24,16 @@ export interface SignInState {
   from?: string;
 }
 
-/** Applies the staff theme and tab title while the back office is shown; puts the brand back after. */
+/**
+ * Applies the staff theme while the back office is shown; puts the brand back after. (Each page's
+ * tab title is its route's: routes/gestion/root.tsx.)
+ */
 function useStaffIdentity() {
   const { organization } = useBrand();
   useLayoutEffect(() => {
     const root = document.documentElement;
     for (const [name, value] of Object.entries(STAFF_THEME)) root.style.setProperty(name, value);
-    const title = document.title;
-    document.title = 'Gestión de casos | Canal de denuncias';
-    return () => {
-      applyTheme(organization, root);
-      document.title = title;
-    };
+    return () => applyTheme(organization, root);
   }, [organization]);
 }
 

@@ -3,13 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import { TextField } from '../../../components/form/TextField';
 import { errorMessage } from '../api/client';
 import type { StaffSession, StaffUser } from '../api/mappers';
 import { useStaffApi } from '../api/StaffApiProvider';
 import { signInAgainFormSchema, type SignInAgainForm } from '../schemas';
 import { FormAlert } from './FormAlert';
-import { TotpCodeField } from './TotpCodeField';
+import { PasswordAndCodeFields } from './PasswordAndCodeFields';
 
 const FORM_ID = 'formulario-ingresar-nuevamente';
 
@@ -71,18 +70,7 @@ export function SignInAgainDialog({
           en la página, y lo que estaba guardando se enviará apenas ingrese.
         </p>
         {signIn.isError && <FormAlert>{errorMessage(signIn.error)}</FormAlert>}
-        <TextField
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TotpCodeField
-          hint="Los 6 dígitos que muestra su aplicación de autenticación."
-          error={errors.codigo?.message}
-          {...form.register('codigo')}
-        />
+        <PasswordAndCodeFields register={form.register} errors={errors} />
         <p className="text-sm text-gray-700">Si sale, lo que escribió en esta página se pierde.</p>
       </form>
     </Modal>

@@ -30,20 +30,18 @@ export function CodeRecoveryDialog({ open, onClose }: { open: boolean; onClose: 
               the text does not claim that a mail went out (issue 12). */}
           <p>
             Si el correo <strong className="break-all">{sent?.email}</strong> corresponde a una
-            denuncia, te enviamos a esa dirección el código de tu denuncia.
+            denuncia, le enviamos a esa dirección el código de su denuncia.
           </p>
           <p>
-            Si no lo recibes en unos minutos, revisa tu carpeta de correo no deseado y confirma que
-            sea el correo que registraste en tu denuncia.
+            Si no lo recibe en unos minutos, revise su carpeta de correo no deseado y confirme que
+            sea el correo que registró en su denuncia.
           </p>
         </>
       }
       errorText={MESSAGES.codeRecoveryFailed}
     >
       <form id={dialog.formId} noValidate onSubmit={submit} className="space-y-4">
-        <p>
-          Ingresa el correo electrónico que registraste en tu denuncia y te enviaremos el código.
-        </p>
+        <p>Ingrese el correo electrónico que registró en su denuncia y le enviaremos el código.</p>
         <EmailField
           autoFocus
           error={form.formState.errors.email?.message}

@@ -42,7 +42,7 @@ export function PasswordRecoveryDialog({ open, onClose }: { open: boolean; onClo
             crear una nueva contraseña.
           </p>
           <p>
-            El enlace es válido por 30 minutos y se puede usar una sola vez. Si no lo ves, revisa tu
+            El enlace es válido por 30 minutos y se puede usar una sola vez. Si no lo ve, revise su
             carpeta de correo no deseado.
           </p>
         </>
@@ -50,7 +50,7 @@ export function PasswordRecoveryDialog({ open, onClose }: { open: boolean; onClo
       errorText={MESSAGES.passwordRecoveryFailed}
     >
       <form id={dialog.formId} noValidate onSubmit={submit} className="space-y-4">
-        <p>Ingresa el código de tu denuncia y el correo electrónico que registraste en ella.</p>
+        <p>Ingrese el código de su denuncia y el correo electrónico que registró en ella.</p>
         <TextField
           label="Código de denuncia"
           inputMode="numeric"

@@ -2,6 +2,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/Button';
+import { DialogError } from '../../../components/DialogError';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { unreachableMessage } from '../../../lib/api/http';
@@ -64,11 +65,7 @@ export function RecoveryDialog(props: RecoveryDialogProps) {
       {(state === 'idle' || state === 'error') && (
         <div className="space-y-4">
           {children}
-          {state === 'error' && (
-            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-              {unreachableText ?? errorText}
-            </p>
-          )}
+          {state === 'error' && <DialogError>{unreachableText ?? errorText}</DialogError>}
         </div>
       )}
     </Modal>

@@ -48,7 +48,7 @@ describe('Recuperar código denuncia', () => {
     pending.release({ message: 'ok' });
     // It does not claim a mail went out: the address may have filed nothing.
     expect(await within(dialog).findByText(/corresponde a una denuncia/)).toHaveTextContent(
-      'Si el correo persona@empresa.cl corresponde a una denuncia, te enviamos a esa dirección el código de tu denuncia.',
+      'Si el correo persona@empresa.cl corresponde a una denuncia, le enviamos a esa dirección el código de su denuncia.',
     );
     expect(within(dialog).getByRole('status')).not.toHaveTextContent(/^Enviamos/);
     await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));

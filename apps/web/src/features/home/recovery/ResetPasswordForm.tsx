@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { MESSAGES, PASSWORD_SPECIAL_CHARACTERS, resetPasswordSchema } from '@canal/shared';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/form/TextField';
+import { PasswordField } from '../../../components/form/PasswordField';
 import { useApi } from '../../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../../lib/api/http';
 import { useAction } from '../../../lib/api/use-action';
@@ -73,9 +73,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         Ingrese la nueva contraseña para consultar su denuncia. El enlace que recibió se puede usar
         una sola vez.
       </p>
-      <TextField
+      <PasswordField
         label="Nueva contraseña"
-        type="password"
         autoComplete="new-password"
         hint={RULES}
         error={errors.password?.message}
@@ -85,9 +84,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
             form.getFieldState('repeatPassword').isDirty && void form.trigger('repeatPassword'),
         })}
       />
-      <TextField
+      <PasswordField
         label="Repetir contraseña"
-        type="password"
         autoComplete="new-password"
         error={errors.repeatPassword?.message}
         {...form.register('repeatPassword')}

@@ -14,11 +14,11 @@ export function codeRecovery(message: MailMessageOf<'code-recovery'>, org: OrgNa
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   const one = complaints.length === 1;
   return {
-    subject: `${SUBJECT_PREFIX} ${one ? 'Tu código' : 'Tus códigos'} de seguimiento`,
+    subject: `${SUBJECT_PREFIX} ${one ? 'Su código' : 'Sus códigos'} de seguimiento`,
     preheader: one
       ? 'Este es el código de seguimiento asociado a este correo.'
       : 'Estos son los códigos de seguimiento asociados a este correo.',
-    heading: one ? 'Tu código de seguimiento' : 'Tus códigos de seguimiento',
+    heading: one ? 'Su código de seguimiento' : 'Sus códigos de seguimiento',
     blocks: [
       p('Hola:'),
       p(
@@ -34,19 +34,19 @@ export function codeRecovery(message: MailMessageOf<'code-recovery'>, org: OrgNa
         rows: complaints.map((c) => [strong(c.code), c.date]),
       },
       p(
-        'Para revisar una denuncia, entra al canal y escribe su código junto con la contraseña ' +
-          'que creaste para ella.',
+        'Para revisar una denuncia, entre al canal y escriba su código junto con la contraseña ' +
+          'que creó para ella.',
       ),
       { type: 'button', label: 'Ir al canal de denuncias', href: portalUrl },
-      p(`Si no recuerdas la contraseña, usa la opción ${FORGOT_PASSWORD} en el canal.`),
+      p(`Si no recuerda la contraseña, use la opción ${FORGOT_PASSWORD} en el canal.`),
       {
         type: 'notice',
         tone: 'info',
-        title: '¿No pediste este correo?',
+        title: '¿No pidió este correo?',
         paragraphs: [
           [
-            'Puedes ignorarlo con tranquilidad: no se ha cambiado nada, y nadie puede revisar ' +
-              'tus denuncias en el canal sin su contraseña.',
+            'Puede ignorarlo con tranquilidad: no se ha cambiado nada, y nadie puede revisar ' +
+              'sus denuncias en el canal sin su contraseña.',
           ],
         ],
       },

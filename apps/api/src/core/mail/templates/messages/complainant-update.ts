@@ -19,7 +19,7 @@ export function complainantUpdate(
     status.toLowerCase() === MISSING_INFORMATION
       ? [
           p(
-            'Se necesitan más antecedentes para continuar. Desde el detalle de tu denuncia puedes ' +
+            'Se necesitan más antecedentes para continuar. Desde el detalle de su denuncia puede ' +
               'agregar un comentario y adjuntar archivos.',
           ),
         ]
@@ -29,12 +29,12 @@ export function complainantUpdate(
     status.toLowerCase() === STATUS_CLOSED.toLowerCase() ? [p(MESSAGES.complainantRights)] : [];
   return {
     subject: `${SUBJECT_PREFIX} Actualización del código ${code}`,
-    preheader: 'Hay novedades en tu denuncia. Ingresa al canal para revisarlas.',
-    heading: `Tu denuncia ${code} tiene una actualización`,
+    preheader: 'Hay novedades en su denuncia. Ingrese al canal para revisarlas.',
+    heading: `Su denuncia ${code} tiene una actualización`,
     blocks: [
       p('Hola:'),
       p(
-        `El equipo a cargo registró una novedad en tu denuncia en el canal de denuncias ${org.ofName}.`,
+        `El equipo a cargo registró una novedad en su denuncia en el canal de denuncias ${org.ofName}.`,
       ),
       {
         type: 'facts',
@@ -46,11 +46,11 @@ export function complainantUpdate(
       ...asksForMore,
       ...rights,
       p(
-        'Por confidencialidad, este correo no incluye el detalle. Para leerlo, entra al canal con ' +
-          'tu código de seguimiento y la contraseña que creaste.',
+        'Por confidencialidad, este correo no incluye el detalle. Para leerlo, entre al canal con ' +
+          'su código de seguimiento y la contraseña que creó.',
       ),
       { type: 'button', label: 'Revisar mi denuncia', href: portalUrl },
-      p(`Si olvidaste la contraseña, puedes crear una nueva con la opción ${FORGOT_PASSWORD}.`),
+      p(`Si olvidó la contraseña, puede crear una nueva con la opción ${FORGOT_PASSWORD}.`),
     ],
     footer: complainantFooter(org),
   };

@@ -2,15 +2,15 @@ import type { OrgNames } from '../content';
 
 export const complainantFooter = (org: OrgNames): string[] => [
   `Este mensaje fue enviado automáticamente por el canal de denuncias ${org.ofName}. ` +
-    'Por favor, no respondas a este correo: para comunicarte con el equipo a cargo, usa el canal ' +
-    'con tu código de seguimiento.',
-  'El canal es confidencial. Nunca te pediremos tu contraseña por correo.',
+    'Por favor, no responda a este correo: para comunicarse con el equipo a cargo, use el canal ' +
+    'con su código de seguimiento.',
+  'El canal es confidencial. Nunca le pediremos su contraseña por correo.',
 ];
 
 export const staffFooter = (org: OrgNames): string[] => [
   `Mensaje automático de la gestión de casos del canal de denuncias ${org.ofName}.`,
   'Por confidencialidad, estos correos nunca incluyen datos de las personas ni hechos de los ' +
-    'casos. No reenvíes este mensaje.',
+    'casos. No reenvíe este mensaje.',
 ];
 
 /** Where a forgotten password is replaced, named as the home page names the link. */

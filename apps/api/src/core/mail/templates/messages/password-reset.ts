@@ -13,8 +13,8 @@ export function passwordReset(
   const validFor = minutes(message.expiresMinutes);
   return {
     subject: `${SUBJECT_PREFIX} Restablecer contraseña del código ${code}`,
-    preheader: `Crea una nueva contraseña con este enlace. Vence en ${validFor}.`,
-    heading: 'Crea una nueva contraseña',
+    preheader: `Cree una nueva contraseña con este enlace. Vence en ${validFor}.`,
+    heading: 'Cree una nueva contraseña',
     blocks: [
       p('Hola:'),
       p(
@@ -27,19 +27,19 @@ export function passwordReset(
       p(
         'El enlace vence en ',
         strong(validFor),
-        ' y se puede usar una sola vez. Si vence, puedes pedir otro desde el canal con la ' +
+        ' y se puede usar una sola vez. Si vence, puede pedir otro desde el canal con la ' +
           `opción ${FORGOT_PASSWORD}.`,
       ),
       p(
-        'Por tu seguridad, nunca te enviaremos tu contraseña por correo ni te la pediremos por este medio.',
+        'Por su seguridad, nunca le enviaremos su contraseña por correo ni se la pediremos por este medio.',
       ),
       {
         type: 'notice',
         tone: 'info',
-        title: '¿No fuiste tú?',
+        title: '¿No fue usted?',
         paragraphs: [
           [
-            'Puedes ignorar este correo. Tu contraseña actual seguirá funcionando y nadie podrá ' +
+            'Puede ignorar este correo. Su contraseña actual seguirá funcionando y nadie podrá ' +
               'cambiarla sin este enlace.',
           ],
         ],

@@ -33,11 +33,11 @@ export function staffDeadlines(
     .join(' y ');
   return {
     subject: `${SUBJECT_PREFIX} ${summary}`,
-    preheader: `Tienes ${summary} en la gestión de casos.`,
+    preheader: `Tiene ${summary} en la gestión de casos.`,
     heading: 'Plazos que requieren atención',
     blocks: [
       p('Hola:'),
-      p('Estos son los plazos de tus casos que están vencidos o por vencer:'),
+      p('Estos son los plazos de sus casos que están vencidos o por vencer:'),
       {
         type: 'table',
         columns: ['Caso', 'Hito', 'Vence', 'Estado'],
@@ -48,7 +48,7 @@ export function staffDeadlines(
           i.overdue ? strong('Vencido', 'alert') : 'Por vencer',
         ]),
       },
-      p('Revisa cada caso y registra lo realizado para que la bitácora quede al día.'),
+      p('Revise cada caso y registre lo realizado para que la bitácora quede al día.'),
       { type: 'button', label: 'Abrir la gestión de casos', href: backOfficeUrl },
     ],
     footer: staffFooter(org),

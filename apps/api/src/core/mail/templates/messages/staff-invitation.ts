@@ -13,25 +13,25 @@ export function staffInvitation(
   const validFor = hours(message.expiresHours);
   return {
     subject: `${SUBJECT_PREFIX} Invitación a la gestión de casos`,
-    preheader: `Activa tu cuenta de la gestión de casos. La invitación vence en ${validFor}.`,
-    heading: 'Te invitamos a la gestión de casos',
+    preheader: `Active su cuenta de la gestión de casos. La invitación vence en ${validFor}.`,
+    heading: 'Le invitamos a la gestión de casos',
     blocks: [
       p(name ? `Hola, ${name}:` : 'Hola:'),
       p(
-        `Se creó una cuenta para ti en la gestión de casos del canal de denuncias ${org.ofName}. ` +
-          'Desde ahí podrás revisar e investigar los casos que se te asignen.',
+        `Se creó una cuenta para usted en la gestión de casos del canal de denuncias ${org.ofName}. ` +
+          'Desde ahí podrá revisar e investigar los casos que se le asignen.',
       ),
       p(
-        'Para activarla, abre el enlace, crea tu contraseña y configura la verificación en dos ' +
-          'pasos con una aplicación de autenticación en tu teléfono.',
+        'Para activarla, abra el enlace, cree su contraseña y configure la verificación en dos ' +
+          'pasos con una aplicación de autenticación en su teléfono.',
       ),
       { type: 'button', label: 'Activar mi cuenta', href: inviteUrl },
       p('La invitación vence en ', strong(validFor), ' y se puede usar una sola vez.'),
       {
         type: 'notice',
         tone: 'info',
-        title: '¿No esperabas esta invitación?',
-        paragraphs: [['Puedes ignorar este correo: la cuenta no se activará sin este enlace.']],
+        title: '¿No esperaba esta invitación?',
+        paragraphs: [['Puede ignorar este correo: la cuenta no se activará sin este enlace.']],
       },
     ],
     footer: staffFooter(org),

@@ -43,7 +43,7 @@ export function staffNewActivity(
           ]
         : []),
       p(
-        'Por confidencialidad, este correo no incluye el contenido. Puedes revisarlo en la ' +
+        'Por confidencialidad, este correo no incluye el contenido. Puede revisarlo en la ' +
           'gestión de casos.',
       ),
       { type: 'button', label: 'Abrir en la gestión de casos', href: backOfficeUrl },

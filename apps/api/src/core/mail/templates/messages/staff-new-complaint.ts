@@ -53,7 +53,7 @@ export function staffNewComplaint(
           ]
         : []),
       p(
-        'Por confidencialidad, este correo no incluye el contenido de la denuncia. Puedes ' +
+        'Por confidencialidad, este correo no incluye el contenido de la denuncia. Puede ' +
           'revisarla en la gestión de casos.',
       ),
       { type: 'button', label: 'Abrir en la gestión de casos', href: backOfficeUrl },

@@ -1,0 +1,33 @@
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { TotpCodeField } from './TotpCodeField';
+
+interface Credentials extends FieldValues {
+  password: string;
+  codigo: string;
+}
+
+/** A staff member's password and TOTP code: the sign-in page's and the sign-in-again dialog's. */
+export function PasswordAndCodeFields<T extends Credentials>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<Credentials>;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="Contraseña"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password' as Path<T>)}
+      />
+      <TotpCodeField
+        hint="Los 6 dígitos que muestra su aplicación de autenticación."
+        error={errors.codigo?.message}
+        {...register('codigo' as Path<T>)}
+      />
+    </>
+  );
+}
