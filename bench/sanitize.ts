@@ -6,6 +6,10 @@
 // EXIF segment and an appended second image), downloaded three times at once, each decrypting and
 // stripping as the download route would: the growth of the process's resident memory (goal: under
 // 64 MB) and the throughput. Figures only; nothing is asserted.
+//
+// BENCH_SANITIZE_BASE=<path of another tree's apps/api/src/sanitize/index.ts> adds that stripper's
+// throughput as a column, measured in the same rounds (a before/after on a busy machine), e.g. of
+// main: `git archive <commit> apps/api/src/sanitize | tar -x -C /tmp/base`.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -111,7 +115,7 @@ const XMP =
  * (about 3.3 MiB). JPEG: a 4 MiB phone photo with GPS. MP4: a movie box with its user data and
  * 32 MiB of media.
  */
-export async function ordinaryFiles(): Promise<[string, Buffer][]> {
+async function ordinaryFiles(): Promise<[string, Buffer][]> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const scan = await doc.embedJpg(photo(MiB));
@@ -199,28 +203,45 @@ const sink = () =>
 
 /**
  * MiB/s of the stripper on each ordinary file beside the floor (the same bytes through a bare
- * PassThrough), rounds interleaved so that the machine's load falls on both alike; medians.
+ * PassThrough). Each measurement streams the file again and again until 32 MiB have gone through
+ * (so a busy moment of the machine weighs less), rounds interleaved so that the load falls on
+ * both alike; medians of 7.
  */
-async function throughput(rounds = 5): Promise<void> {
+async function throughput(rounds = 7): Promise<void> {
   const files = await ordinaryFiles();
+  const base = process.env.BENCH_SANITIZE_BASE
+    ? (
+        (await import(process.env.BENCH_SANITIZE_BASE)) as {
+          sanitizingStream: (e: string) => Transform;
+        }
+      ).sanitizingStream
+    : null;
   const rate = async (data: Buffer, through: () => Transform) => {
+    const times = Math.ceil((32 * MiB) / data.length);
     const start = process.hrtime.bigint();
-    await pipeline(chunks(data), through(), sink());
-    return data.length / MiB / (Number(process.hrtime.bigint() - start) / 1e9);
+    for (let k = 0; k < times; k++) await pipeline(chunks(data), through(), sink());
+    return (times * data.length) / MiB / (Number(process.hrtime.bigint() - start) / 1e9);
   };
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log('== sanitize: stripping ordinary files, 64 KiB chunks (median of 5 rounds)');
+  const column = (label: string, xs: number[]) =>
+    `${label} ${median(xs).toFixed(0).padStart(5)} MiB/s  `;
+  console.log(
+    '== sanitize: stripping ordinary files, 64 KiB chunks (median of 7 rounds of 32 MiB)',
+  );
   for (const [ext, data] of files) {
     const ours: number[] = [];
+    const theirs: number[] = [];
     const floor: number[] = [];
     for (let r = 0; r < rounds; r++) {
+      if (base) theirs.push(await rate(data, () => base(ext)));
       ours.push(await rate(data, () => sanitizingStream(ext)));
       floor.push(await rate(data, () => new PassThrough()));
     }
     console.log(
       `${ext.padEnd(5)} ${(data.length / MiB).toFixed(1).padStart(5)} MiB  ` +
-        `strip ${median(ours).toFixed(0).padStart(5)} MiB/s  ` +
-        `floor (PassThrough) ${median(floor).toFixed(0).padStart(5)} MiB/s`,
+        (base ? column('base', theirs) : '') +
+        column('strip', ours) +
+        column('floor (PassThrough)', floor).trimEnd(),
     );
   }
 }

@@ -18,6 +18,8 @@ export { COPY_LIMITS, isLimitError, type CopyLimits } from './limits';
  * Streaming with bounded memory: jpg/jpeg, png, pdf, mp4/mov/m4a/m4v, mp3.
  * Collected whole (bounded by the upload limit): docx/xlsx/pptx.
  * Anything else passes through unchanged.
+ * PDF and Office files inflate compressed data: their work is bounded (`limits.ts`) and their
+ * copy is made before a download answers (`sanitizedCopy`; decision 0028).
  */
 const SANITIZERS: Record<string, (budget: Budget) => Sanitizer> = {
   jpg: () => new JpegSanitizer(),

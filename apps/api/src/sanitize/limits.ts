@@ -97,7 +97,9 @@ export class Budget {
       out = await inflateWith(raw, data, {
         maxOutputLength: max,
         finishFlush: constants.Z_SYNC_FLUSH,
-        chunkSize: 1024 * 1024,
+        // Output buffers sized to the input: a bomb fills few large ones (fewer trips to the pool),
+        // a small part does not allocate a large one.
+        chunkSize: Math.min(Math.max(data.length * 4, 16 * 1024), 1024 * 1024),
       });
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
