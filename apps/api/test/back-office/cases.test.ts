@@ -46,9 +46,10 @@ async function newCase(payload = denuncia(), organizationId?: string) {
 }
 
 /** Sends every queued mail now, complainant updates included (they wait to merge, decision 0012). */
+/** Sends everything queued (a drain takes 20 at a time, staff alerts first), then the mailbox. */
 const drainMail = async () => {
   await t.services.outbox.retryNow(t.db);
-  await t.services.outbox.drain(t.db);
+  while ((await t.services.outbox.drain(t.db)).sent > 0);
   return t.services.transport.list!();
 };
 
