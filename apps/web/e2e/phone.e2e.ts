@@ -249,6 +249,21 @@ describe.each([375, 1280])('at %i px', (width) => {
         .waitFor();
       expect(await terms.count()).toBe(0);
 
+      // A Law 21.643 type: why it cannot be anonymous, who sees the name, where else to go.
+      await chooseComplaintType(page, /^I\. LEY N° 21\.643/, 'Acoso laboral');
+      await goToStep1(page);
+      const anonymous = page.getByRole('checkbox', {
+        name: '¿Desea permanecer en el anonimato para esta denuncia?',
+      });
+      expect(await anonymous.isDisabled()).toBe(true);
+      const notice = page.locator('#aviso-anonimato');
+      expect(await notice.textContent()).toContain('exige identificar a la persona afectada');
+      expect(await notice.textContent()).toContain(
+        `solo los verá el equipo que investiga las denuncias de ${HEAD_OFFICE.nameWithArticle}`,
+      );
+      expect(await notice.textContent()).toContain('directamente en la Dirección del Trabajo');
+      await expectNoAxeViolations(page, `el paso 1 de un tipo de la Ley 21.643 a ${width} px`);
+
       // Another direct opening (a new entry: the same address again is a reload) asks again;
       // "Cancelar" leads to the home page.
       await page.goto(portalUrl(null, '/restablecer-contrasena/otra-pagina'));

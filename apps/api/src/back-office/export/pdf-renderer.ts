@@ -52,11 +52,13 @@ export class PdfRenderer {
     private readonly settings: PdfRendererSettings,
     onError: (error: Error) => void = () => {},
   ) {
-    // From the sources (tests, `npm start`) the thread loads TypeScript through tsx; the build
-    // has the worker compiled beside the server (scripts/build-api.mjs).
-    const fromSource = import.meta.url.endsWith('.ts');
+    // The worker has this module's own extension: from the sources (tests, `npm start`) the
+    // thread loads TypeScript through tsx; the build has it compiled beside the server
+    // (scripts/build-api.mjs), and the built server names no TypeScript file.
+    const extension = import.meta.url.slice(import.meta.url.lastIndexOf('.'));
+    const fromSource = extension !== '.js';
     this.pool = new Piscina({
-      filename: new URL(fromSource ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url).href,
+      filename: new URL(`./pdf-worker${extension}`, import.meta.url).href,
       minThreads: 0,
       maxThreads: settings.workers,
       idleTimeout: 60_000,

@@ -1,5 +1,4 @@
 import { forwardRef, useState } from 'react';
-import { Button } from '../Button';
 import { controlClass, FieldFrame, FieldMessages, useField } from './field-parts';
 import type { TextFieldProps } from './TextField';
 
@@ -28,9 +27,13 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
           {...inputProps}
           type={shown ? 'text' : 'password'}
         />
-        <Button variant="ghost" className="self-start px-0!" onClick={() => setShown(!shown)}>
+        <button
+          type="button"
+          className="min-h-11 self-start text-primary underline hover:no-underline"
+          onClick={() => setShown(!shown)}
+        >
           {shown ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-        </Button>
+        </button>
         <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
       </FieldFrame>
     );
