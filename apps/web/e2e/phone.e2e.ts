@@ -167,7 +167,7 @@ describe('at 375 px', () => {
     const { page, context } = await newPage(browser, PHONE.width, PHONE.height);
     try {
       await page.goto(portalUrl());
-      await expect.poll(() => page.title()).toBe(`Canal de denuncias · ${BRAND}`);
+      await expect.poll(() => page.title()).toBe(`Canal de denuncias | ${BRAND}`);
       await (
         await fillAnonymousComplaint(
           page,
@@ -175,7 +175,7 @@ describe('at 375 px', () => {
           { files: [pdfOf('respaldo-grande.pdf', 400)] },
         )
       ).click();
-      await expect.poll(() => page.title()).toBe(`Ingresar denuncia · ${BRAND}`);
+      await expect.poll(() => page.title()).toBe(`Ingresar denuncia | ${BRAND}`);
       const dialog = page.getByRole('dialog', { name: SAVE_DIALOG });
       await dialog.waitFor();
       const email = `guardando.${Date.now()}@correo.cl`;
@@ -220,7 +220,7 @@ describe('at 375 px', () => {
       await done.getByRole('button', { name: 'Entendido' }).click();
       await page.getByRole('heading', { name: 'Resumen denuncia', level: 1 }).waitFor();
       // Never the code in the title: the browser's history keeps it after "Salir".
-      await expect.poll(() => page.title()).toBe(`Resumen denuncia · ${BRAND}`);
+      await expect.poll(() => page.title()).toBe(`Resumen denuncia | ${BRAND}`);
     } finally {
       await context.close();
     }
@@ -236,7 +236,7 @@ describe.each([375, 1280])('at %i px', (width) => {
       await terms.waitFor();
       await expectOnScreen(page, terms.getByRole('button', { name: 'Aceptar' }), '«Aceptar»');
       await expectNoAxeViolations(page, `los términos sobre /ingresar-denuncia a ${width} px`);
-      await expect.poll(() => page.title()).toBe(`Ingresar denuncia · ${BRAND}`);
+      await expect.poll(() => page.title()).toBe(`Ingresar denuncia | ${BRAND}`);
       await terms.getByRole('button', { name: 'Aceptar' }).click();
       await terms.waitFor({ state: 'detached' });
       await page
@@ -272,7 +272,7 @@ describe.each([375, 1280])('at %i px', (width) => {
       await terms.getByRole('button', { name: 'Cancelar' }).click();
       await page.waitForURL(portalUrl(null, '/'));
       await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
-      await expect.poll(() => page.title()).toBe(`Canal de denuncias · ${BRAND}`);
+      await expect.poll(() => page.title()).toBe(`Canal de denuncias | ${BRAND}`);
     } finally {
       await context.close();
     }
@@ -287,32 +287,32 @@ it('every page has a tab title of its own', async () => {
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await expect.poll(() => page.title(), { message: pathname }).toBe(title);
     };
-    await expectTitle('/', 'Canal de denuncias', `Canal de denuncias · ${BRAND}`);
+    await expectTitle('/', 'Canal de denuncias', `Canal de denuncias | ${BRAND}`);
     await expectTitle(
       '/restablecer-contrasena/enlace-de-prueba',
       'Restablecer contraseña',
-      `Restablecer contraseña · ${BRAND}`,
+      `Restablecer contraseña | ${BRAND}`,
     );
     await expectTitle(
       '/gestion/ingresar',
       'Ingresar a la gestión de casos',
-      'Ingresar · Gestión de casos',
+      'Ingresar | Gestión de casos',
     );
     // The sign-in's password field can be shown too.
     await page.getByRole('button', { name: 'Mostrar contraseña' }).click();
     expect(await page.getByLabel('Contraseña', { exact: true }).getAttribute('type')).toBe('text');
-    await expectTitle('/gestion/activar', 'Activar cuenta', 'Activar cuenta · Gestión de casos');
+    await expectTitle('/gestion/activar', 'Activar cuenta', 'Activar cuenta | Gestión de casos');
 
     // Moving inside the portal: each page puts its title, and the home page gets its own back.
     await page.goto(portalUrl());
     await acceptTermsAndStart(page);
-    await expect.poll(() => page.title()).toBe(`Ingresar denuncia · ${BRAND}`);
+    await expect.poll(() => page.title()).toBe(`Ingresar denuncia | ${BRAND}`);
     await page
       .getByRole('navigation', { name: 'Ruta de navegación' })
       .getByRole('link', { name: 'Inicio' })
       .click();
     await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
-    await expect.poll(() => page.title()).toBe(`Canal de denuncias · ${BRAND}`);
+    await expect.poll(() => page.title()).toBe(`Canal de denuncias | ${BRAND}`);
   } finally {
     await context.close();
   }

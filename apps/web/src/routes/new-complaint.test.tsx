@@ -53,9 +53,9 @@ describe('/ingresar-denuncia in the browser tab', () => {
   it('has its own title while shown, and gives the home page its own back', async () => {
     const { router } = renderNewComplaint();
     await screen.findByRole('heading', { name: STEP_0 });
-    expect(document.title).toBe(`Ingresar denuncia · ${HEAD_OFFICE.shortName}`);
+    expect(document.title).toBe(`Ingresar denuncia | ${HEAD_OFFICE.shortName}`);
     await act(() => router.navigate('/'));
     await screen.findByRole('heading', { name: 'Inicio' });
-    expect(document.title).toBe(`Canal de denuncias · ${HEAD_OFFICE.shortName}`);
+    expect(document.title).toBe(`Canal de denuncias | ${HEAD_OFFICE.shortName}`);
   });
 });

@@ -35,6 +35,6 @@ describe('BrandProvider', () => {
       'href',
       '/brand/favicon-servicios.svg',
     );
-    expect(document.title).toBe('Canal de denuncias · Andina Capacitación');
+    expect(document.title).toBe('Canal de denuncias | Andina Capacitación');
   });
 });

@@ -40,7 +40,7 @@ function applyTabIdentity(org: Organization, doc: Document = document): void {
     doc.head.append(icon);
   }
   icon.href = brandAssets(org).favicon;
-  doc.title = `Canal de denuncias · ${org.shortName}`;
+  doc.title = `Canal de denuncias | ${org.shortName}`;
 }
 
 /** Organisations whose theme and tab identity `applyBrand` has applied before React's first render. */

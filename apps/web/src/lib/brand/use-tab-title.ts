@@ -20,7 +20,7 @@ export function useTabTitle(title: string): void {
 
 /** A portal page's title: "{page} · {organisation}", as applyBrand's "Canal de denuncias · …". */
 export function usePortalTabTitle(page: string): void {
-  useTabTitle(`${page} · ${useBrand().organization.shortName}`);
+  useTabTitle(`${page} | ${useBrand().organization.shortName}`);
 }
 
 /** What a back-office route declares in its `handle`: its name in the tab. */

@@ -86,7 +86,7 @@ export function GestionRoot() {
   const rest = useParams()['*'] ?? '';
   const handle = matchRoutes(STAFF_ROUTES, `/${rest}`)?.at(-1)?.route.handle as
     TitledHandle | undefined;
-  useTabTitle(handle ? `${handle.title} · ${STAFF_TITLE}` : STAFF_TITLE);
+  useTabTitle(handle ? `${handle.title} | ${STAFF_TITLE}` : STAFF_TITLE);
   return (
     <GestionShell>
       <Suspense fallback={<LoadingPage />}>{page}</Suspense>
