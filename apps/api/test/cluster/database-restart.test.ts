@@ -17,7 +17,6 @@ import {
 import { fileOnce, fileUntil, signInAndRead } from '../support/filing-load';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let postgres: PrivatePostgres;
 let cluster: Cluster;
 
@@ -57,13 +56,7 @@ describe('three instances while their PostgreSQL restarts and fails over', () =>
       6,
       stop.signal,
     );
-    await sleep(1_500);
-    await postgres.restart();
-    await sleep(1_500);
-    await postgres.kill();
-    await sleep(1_500);
-    await postgres.start();
-    await sleep(2_000);
+    await postgres.restartThenFailover();
     stop.abort();
     const filings = await load;
 

@@ -45,6 +45,11 @@ export interface PrivatePostgres {
   kill(): Promise<void>;
   /** `pg_ctl start` after `kill` (crash recovery runs first). */
   start(): Promise<void>;
+  /**
+   * What the restart tests put a load through: a restart (a minor upgrade or maintenance), then a
+   * failover (the server dies and is away for a moment), with a pause before, between and after.
+   */
+  restartThenFailover(): Promise<void>;
   /** A folder the server may write to (for a tablespace), owned by its user. */
   ownedFolder(folder: string): void;
   destroy(): Promise<void>;
@@ -93,6 +98,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let destroyed = false;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const kill = () => as('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]);
+  const restart = () =>
+    as('pg_ctl', ['restart', '-m', 'fast', '-w', '-t', '60', '-D', data, '-l', log, '-o', options]);
   return {
     url,
     port,
@@ -110,22 +119,17 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
         await client.end();
       }
     },
-    restart: () =>
-      as('pg_ctl', [
-        'restart',
-        '-m',
-        'fast',
-        '-w',
-        '-t',
-        '60',
-        '-D',
-        data,
-        '-l',
-        log,
-        '-o',
-        options,
-      ]),
-    kill: () => as('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]),
+    restart,
+    kill,
+    async restartThenFailover() {
+      await sleep(1_500);
+      await restart();
+      await sleep(1_500);
+      await kill();
+      await sleep(1_500);
+      await start();
+      await sleep(2_000);
+    },
     start,
     ownedFolder,
     async destroy() {
