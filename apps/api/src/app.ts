@@ -30,15 +30,11 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import type { Services } from './core/services';
 import { clientLimitStoreCtor } from './core/auth/client-limit-store';
-import { masterDataRoutes } from './portal/master-data/routes';
-import { complaintRoutes } from './portal/complaints/routes';
-import { recoveryRoutes } from './portal/recovery/routes';
-import { fileRoutes } from './portal/files/routes';
-import { botCheckRoutes } from './portal/bot-check/routes';
-import { devMailboxRoutes } from './portal/dev-mailbox/routes';
+import type { AppServices } from './runtime';
+import { portalRoutes } from './portal/routes';
+import { portalGuards } from './portal/guards';
 import { backOfficeRoutes } from './back-office/routes';
 import { staffGuards } from './back-office/staff/guard';
-import { portalGuards } from './http/guards';
 
 // zod's own messages (type errors the shared schemas do not word) in Spanish too.
 z.config(z.locales.es());
@@ -78,7 +74,7 @@ export interface AppOptions {
  * routes — and one error handler. Nothing here opens connections; `services` are handed in.
  */
 export async function buildApp(
-  services: Services,
+  services: AppServices,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = services;
@@ -138,7 +134,7 @@ export async function buildApp(
   // External plugins.
   registerSecurityHeaders(app, {
     production: config.production,
-    recaptcha: services.botCheck.mode === 'recaptcha',
+    recaptcha: services.portal.botCheck.mode === 'recaptcha',
     isApiRoute,
   });
   const perMinute = options.globalRateLimit ?? config.RATE_LIMIT_PER_MINUTE;
@@ -180,7 +176,7 @@ export async function buildApp(
   if (config.apiDocs)
     await app.register((await import('@fastify/swagger-ui')).default, { routePrefix: '/v1/docs' });
 
-  // Application services.
+  // Application services: the core's here; each side decorates its own on its plugin.
   app.decorate('services', services);
   // Each route's guards follow from its contract entry's access (`route()`, http/route.ts).
   app.decorate('accessGuards', (access: PortalAccess | StaffAccess) =>
@@ -227,19 +223,18 @@ export async function buildApp(
       () => done(),
     );
   });
-  await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
   const limits = {
     ...DEFAULT_CLIENT_LIMITS,
     login: config.LOGINS_PER_15_MINUTES,
     filing: config.FILINGS_PER_HOUR,
     ...options.clientLimits,
   };
-  await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits });
-  await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
-  await app.register(fileRoutes, { prefix: '/v1' });
-  await app.register(botCheckRoutes, { prefix: '/v1' });
-  await app.register(backOfficeRoutes, { prefix: '/v1/gestion' });
-  if (!config.production) await app.register(devMailboxRoutes);
+  await app.register(portalRoutes, {
+    services: services.portal,
+    limits,
+    devMailbox: !config.production,
+  });
+  await app.register(backOfficeRoutes, { prefix: '/v1/gestion', services: services.backOffice });
 
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

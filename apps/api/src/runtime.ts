@@ -6,46 +6,51 @@ import { migrate } from './db/migrate';
 import { createKeyring, loadMasterKey, parsePreviousKeys, type Keyring } from './crypto/keys';
 import { verifyKeyCheck, withStoredRoot } from './crypto/key-check';
 import { MasterDataCatalogue } from './core/master-data/catalogue';
-import { seedMasterData } from './core/master-data/seed';
+import { seedMasterData } from './maintenance/master-data-seed';
 import { indexPendingComplaints } from './core/complaints/search-index';
 import { FileStore } from './core/files/storage';
 import { createObjectStore, type ObjectStore } from './storage';
 import { PasswordHasher } from './core/auth/passwords';
-import { ComplainantSessions } from './core/auth/complainant-sessions';
-import { TicketThrottle, type ThrottlePolicy } from './core/auth/throttle-store';
-import { alertAdministratorsOfGiveUp } from './core/mail/give-up';
 import { Outbox } from './core/mail/outbox';
 import { mailboxTransport, smtpTransport } from './core/mail/transport';
-import {
-  altchaBotCheck,
-  noBotCheck,
-  recaptchaBotCheck,
-  type AltchaOptions,
-} from './core/bot-check/bot-check';
-import { StaffSessions } from './core/auth/staff-sessions';
-import { StaffThrottle, type StaffThrottlePolicy } from './core/auth/staff-throttle';
-import { mailDeadlineDigest } from './back-office/cases/digest';
 import type { Services } from './core/services';
-import { maintenanceRepository } from './core/maintenance/repository';
-import { instanceStore } from './core/maintenance/instance-store';
+import { createPortalServices, type PortalOptions, type PortalServices } from './portal/services';
+import {
+  createBackOfficeServices,
+  type BackOfficeOptions,
+  type BackOfficeServices,
+} from './back-office/services';
+import { alertAdministratorsOfGiveUp } from './back-office/mail/give-up';
+import { mailDeadlineDigest } from './back-office/cases/digest';
+import { maintenanceRepository } from './maintenance/repository';
+import { instanceStore } from './maintenance/instance-store';
 import { missingAnchor } from './core/audit/audit-log';
 
-export interface RuntimeOptions {
+export interface RuntimeOptions extends PortalOptions, BackOfficeOptions {
   /** An already open database (tests); otherwise opened from the config. */
   db?: Db;
   /** Where start-up warnings go (the server: its JSON log; commands: stderr). */
   warn: (message: string) => void;
   /** Where integrity alarms go (default: a JSON error line on stderr). */
   alarm?: Services['alarm'];
-  altcha?: AltchaOptions;
-  throttle?: ThrottlePolicy;
-  staffThrottle?: StaffThrottlePolicy;
   /** The object store for files (tests: one with a key prefix of their own); else from the config. */
   store?: ObjectStore;
 }
 
+/**
+ * What the composition root builds: the core's services, which both sides use, and each side's
+ * own, which `buildApp` decorates on that side's plugin only (`app.portal`, `app.backOffice`).
+ */
+export interface AppServices extends Services {
+  portal: PortalServices;
+  backOffice: BackOfficeServices;
+}
+
 /** Opens everything the API needs, migrates and seeds: the one place that wires services together. */
-export async function createServices(config: Config, options: RuntimeOptions): Promise<Services> {
+export async function createServices(
+  config: Config,
+  options: RuntimeOptions,
+): Promise<AppServices> {
   const { warn } = options;
   const dataDir = path.resolve(config.DATA_DIR);
   const db = options.db ?? (await openConfiguredDatabase(config));
@@ -103,7 +108,7 @@ async function wire(
   db: Db,
   dataDir: string,
   warn: (message: string) => void,
-): Promise<Services> {
+): Promise<AppServices> {
   const keyring = await prepareDatabase(
     db,
     createKeyring(
@@ -115,17 +120,8 @@ async function wire(
   const transport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)
     : mailboxTransport(db, keyring);
-  const botCheck =
-    config.BOT_CHECK === 'off'
-      ? noBotCheck
-      : config.BOT_CHECK === 'recaptcha'
-        ? recaptchaBotCheck(config.RECAPTCHA_SECRET!)
-        : altchaBotCheck(
-            db,
-            keyring.derive('altcha'),
-            options.altcha ?? { counterRange: [5_000, 15_000] },
-          );
   const outbox = new Outbox(keyring, transport, config.MAIL_FROM);
+  // The outbox reports what it gives up; the back office alerts its administrators.
   outbox.onGiveUp = (db, given) =>
     // No page of its own: the back office shows the failed mail in a banner on every screen.
     alertAdministratorsOfGiveUp(outbox, db, given, webUrl(config.publicUrl, webPaths.staffInbox()));
@@ -140,14 +136,8 @@ async function wire(
     catalogue: await MasterDataCatalogue.load(db),
     files,
     hasher: new PasswordHasher(),
-    sessions: new ComplainantSessions(db),
-    throttle: new TicketThrottle(db, keyring.derive('ticket-throttle'), options.throttle),
     outbox,
     transport,
-    botCheck,
-    fileLinkSecret: keyring.derive('file-links'),
-    staffSessions: new StaffSessions(db, keyring.derive('staff-csrf')),
-    staffThrottle: new StaffThrottle(db, keyring.derive('client-limits'), options.staffThrottle),
     auditChain,
     alarm:
       options.alarm ??
@@ -155,6 +145,8 @@ async function wire(
         console.error(
           JSON.stringify({ level: 'error', alarm: 'integrity', msg: message, ...detail }),
         )),
+    portal: createPortalServices(config, db, keyring, options),
+    backOffice: createBackOfficeServices(db, keyring, options),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import { refuseNulInRequest } from '../http/validation';
+import type { BackOfficeServices } from './services';
 import { auditRoutes } from './audit/routes';
 import { caseRoutes } from './cases/routes';
 import { statsRoutes } from './stats/routes';
@@ -11,7 +12,12 @@ import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
-export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
+export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices }> = async (
+  app,
+  options,
+) => {
+  // Staff sessions and the sign-in throttle: the back office's own services, for its routes only.
+  app.decorate('backOffice', options.services);
   // Cookies are parsed and set here only: the portal never reads one.
   await app.register(cookie);
   // Every back-office route, those added later included: a NUL in a field is a 400, never a 500.

@@ -1,4 +1,4 @@
-import { migrateFiles } from '../core/maintenance/re-encrypt';
+import { migrateFiles } from '../maintenance/re-encrypt';
 import { createObjectStore } from '../storage';
 import { exitOnError } from './exit-on-error';
 import { withDatabase } from './with-database';

@@ -1,4 +1,4 @@
-import { rewrapKeys } from '../core/maintenance/re-encrypt';
+import { rewrapKeys } from '../maintenance/re-encrypt';
 import { exitOnError } from './exit-on-error';
 import { withDatabase } from './with-database';
 

@@ -1,4 +1,4 @@
-import { resealFields } from '../core/maintenance/re-encrypt';
+import { resealFields } from '../maintenance/re-encrypt';
 import { exitOnError } from './exit-on-error';
 import { withDatabase } from './with-database';
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { fileKeysStore } from '../core/files/file-keys-store';
+import { fileKeysStore } from '../maintenance/file-keys-store';
 import { openConfiguredDatabase } from '../runtime';
 import { createObjectStore, LocalObjectStore } from '../storage';
 import { copyObjects } from '../storage/copy-objects';

@@ -4,16 +4,15 @@ import type { Keyring } from '../crypto/keys';
 import type { MasterDataCatalogue } from './master-data/catalogue';
 import type { FileStore } from './files/storage';
 import type { PasswordHasher } from './auth/passwords';
-import type { ComplainantSessions } from './auth/complainant-sessions';
-import type { TicketThrottle } from './auth/throttle-store';
 import type { Outbox } from './mail/outbox';
 import type { MailTransport, MailboxMessage } from './mail/transport';
-import type { BotCheck } from './bot-check/bot-check';
-import type { StaffSessions } from './auth/staff-sessions';
-import type { StaffThrottle } from './auth/staff-throttle';
 import type { AuditChainSettings } from './audit/audit-log';
 
-/** Everything a request needs, built once per process and handed to the app (tests build their own). */
+/**
+ * The services both sides use, built once per process and handed to the app (tests build their
+ * own). Each side's own services are its plugin's: `app.portal` (portal/services.ts) and
+ * `app.backOffice` (back-office/services.ts).
+ */
 export interface Services {
   config: Config;
   db: Db;
@@ -21,22 +20,14 @@ export interface Services {
   catalogue: MasterDataCatalogue;
   files: FileStore;
   hasher: PasswordHasher;
-  sessions: ComplainantSessions;
-  throttle: TicketThrottle;
   outbox: Outbox;
   transport: MailTransport & { list?: (limit?: number) => Promise<MailboxMessage[]> };
-  botCheck: BotCheck;
-  /** Secret for signed file links. */
-  fileLinkSecret: Buffer;
-  /** Back office: staff sessions (cookies + CSRF) and sign-in throttling. */
-  staffSessions: StaffSessions;
-  staffThrottle: StaffThrottle;
+  /** The audit chain's key (derived from the master key) and its anchor file. */
+  auditChain: AuditChainSettings;
   /**
    * Reports an integrity failure loudly (a sealed field out of place, a broken audit chain): an
    * error line in the log with what and where, never the protected value.
    */
-  /** The audit chain's key (derived from the master key) and its anchor file. */
-  auditChain: AuditChainSettings;
   alarm: (message: string, detail: Record<string, unknown>) => void;
 }
 

@@ -25,7 +25,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Every access rule's guards, decorated once by the composition root (`app.ts`) from the
-     * portal's (`http/guards.ts`) and the back office's (`back-office/staff/guard.ts`).
+     * portal's (`portal/guards.ts`) and the back office's (`back-office/staff/guard.ts`).
      */
     accessGuards: AccessGuards;
   }

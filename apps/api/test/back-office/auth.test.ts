@@ -2,7 +2,7 @@ import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { CEM, fileAndLogin } from '../support/complaints';
-import { StaffThrottle } from '../../src/core/auth/staff-throttle';
+import { StaffThrottle } from '../../src/back-office/staff/staff-throttle';
 import { createAdministrator } from '../../src/back-office/staff/first-administrator';
 import { callApi } from '../support/api';
 import { codeFor, cookiesOf, invite, signIn, staff, StaffClient, STAFF_PASSWORD } from './support';
@@ -11,13 +11,17 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   // Small limits so that the test reaches them (the shared test helper passes no staff policy).
-  t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
-    perClientEmail: 3,
-    perEmail: 3,
-    perClient: 1000,
-    windowMinutes: 15,
-    lockMinutes: 15,
-  });
+  t.services.backOffice.throttle = new StaffThrottle(
+    t.db,
+    t.services.keyring.derive('client-limits'),
+    {
+      perClientEmail: 3,
+      perEmail: 3,
+      perClient: 1000,
+      windowMinutes: 15,
+      lockMinutes: 15,
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -146,14 +150,18 @@ describe('sign-in', () => {
 
   it('throttles a client that tries many e-mails, without storing its address', async () => {
     const from = { remoteAddress: '203.0.113.9' };
-    const previous = t.services.staffThrottle;
-    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
-      perClientEmail: 100,
-      perEmail: 100,
-      perClient: 6,
-      windowMinutes: 15,
-      lockMinutes: 15,
-    });
+    const previous = t.services.backOffice.throttle;
+    t.services.backOffice.throttle = new StaffThrottle(
+      t.db,
+      t.services.keyring.derive('client-limits'),
+      {
+        perClientEmail: 100,
+        perEmail: 100,
+        perClient: 6,
+        windowMinutes: 15,
+        lockMinutes: 15,
+      },
+    );
     for (let i = 0; i < 6; i++) {
       const res = await t.app.inject({
         method: 'POST',
@@ -183,13 +191,16 @@ describe('sign-in', () => {
       remoteAddress: '203.0.113.10',
     });
     expect(other.statusCode).toBe(401);
-    t.services.staffThrottle = previous;
+    t.services.backOffice.throttle = previous;
   });
 
   it('keeps an office in: 25 wrong guesses at one account lock that account at that address, not the administrator beside it', async () => {
-    const previous = t.services.staffThrottle;
+    const previous = t.services.backOffice.throttle;
     // The production policy, as it is.
-    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'));
+    t.services.backOffice.throttle = new StaffThrottle(
+      t.db,
+      t.services.keyring.derive('client-limits'),
+    );
     try {
       const office = '192.0.2.50';
       const guessed = await staff(t);
@@ -231,13 +242,16 @@ describe('sign-in', () => {
       );
       expect(home.statusCode).toBe(200);
     } finally {
-      t.services.staffThrottle = previous;
+      t.services.backOffice.throttle = previous;
     }
   });
 
   it('locks an account at every address once the guesses come from several', async () => {
-    const previous = t.services.staffThrottle;
-    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'));
+    const previous = t.services.backOffice.throttle;
+    t.services.backOffice.throttle = new StaffThrottle(
+      t.db,
+      t.services.keyring.derive('client-limits'),
+    );
     try {
       const guessed = await staff(t);
       const attempt = (password: string, codigo: string, remoteAddress: string) =>
@@ -255,7 +269,7 @@ describe('sign-in', () => {
       const locked = await attempt(STAFF_PASSWORD, codeFor(guessed.secret, 1), '203.0.113.200');
       expect(locked.statusCode).toBe(429);
     } finally {
-      t.services.staffThrottle = previous;
+      t.services.backOffice.throttle = previous;
     }
   });
 

@@ -66,17 +66,20 @@ describe('the OpenAPI document (/v1/docs/json)', () => {
 
 describe('the response schema is a field allowlist', () => {
   it('drops a field the handler adds at any depth, and still answers 200', async () => {
-    const challenge = t.services.botCheck.challenge!.bind(t.services.botCheck);
-    t.services.botCheck = Object.assign(Object.create(t.services.botCheck) as object, {
-      challenge: async () => {
-        const real = await challenge();
-        return {
-          ...real,
-          secretoDelServidor: 'no debe salir',
-          parameters: { ...real.parameters, claveInterna: 'tampoco' },
-        };
+    const challenge = t.services.portal.botCheck.challenge!.bind(t.services.portal.botCheck);
+    t.services.portal.botCheck = Object.assign(
+      Object.create(t.services.portal.botCheck) as object,
+      {
+        challenge: async () => {
+          const real = await challenge();
+          return {
+            ...real,
+            secretoDelServidor: 'no debe salir',
+            parameters: { ...real.parameters, claveInterna: 'tampoco' },
+          };
+        },
       },
-    }) as unknown as typeof t.services.botCheck;
+    ) as unknown as typeof t.services.portal.botCheck;
     const res = await t.app.inject({ method: 'GET', url: '/v1/altcha' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('no debe salir');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
 import { anonymous, file, headers } from '../support/complaints';
 import { clientKey } from '../../src/core/auth/client-limit-store';
-import { StaffThrottle } from '../../src/core/auth/staff-throttle';
+import { StaffThrottle } from '../../src/back-office/staff/staff-throttle';
 
 // Two API instances on one database, as two processes behind the balancer: each has services of
 // its own (nothing in memory is shared), so only what the database counts is shared.
@@ -78,7 +78,7 @@ describe('per-client limits across instances', () => {
       lockMinutes: 15,
     };
     for (const t of [a, b])
-      t.services.staffThrottle = new StaffThrottle(
+      t.services.backOffice.throttle = new StaffThrottle(
         t.db,
         t.services.keyring.derive('client-limits'),
         policy,

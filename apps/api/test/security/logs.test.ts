@@ -83,6 +83,6 @@ describe('logs carry route patterns, never raw paths', () => {
     expect(res.statusCode).toBe(401);
     const log = lines.join('');
     expect(log).not.toContain(String(ticket));
-    expect(log).toContain(`"ticketKey":"${t.services.throttle.keyOf(ticket)}"`);
+    expect(log).toContain(`"ticketKey":"${t.services.portal.throttle.keyOf(ticket)}"`);
   });
 });

@@ -10,7 +10,7 @@ import { isV2Header } from '../../src/crypto/file-cipher';
 import { KeyMismatchError } from '../../src/crypto/key-check';
 import { masterKeyId, seal } from '../../src/crypto/keys';
 import { openField } from '../../src/crypto/sealed-field';
-import { migrateFiles, resealFields, rewrapKeys } from '../../src/core/maintenance/re-encrypt';
+import { migrateFiles, resealFields, rewrapKeys } from '../../src/maintenance/re-encrypt';
 import { createServices } from '../../src/runtime';
 import { createObjectStore, type ObjectStore } from '../../src/storage';
 import type { Db } from '../../src/db/database';

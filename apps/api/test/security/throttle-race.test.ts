@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { fileAndLogin, headers } from '../support/complaints';
-import { StaffThrottle } from '../../src/core/auth/staff-throttle';
+import { StaffThrottle } from '../../src/back-office/staff/staff-throttle';
 import { staff } from '../back-office/support';
 
 let t: TestApp;
@@ -49,20 +49,24 @@ describe('the per-ticket lock under a burst', () => {
     });
     const dump = JSON.stringify(await t.db.query('SELECT * FROM login_throttle'));
     expect(dump).not.toContain(String(ticket));
-    expect(dump).toContain(t.services.throttle.keyOf(ticket));
+    expect(dump).toContain(t.services.portal.throttle.keyOf(ticket));
   });
 });
 
 describe('the staff sign-in counter under a burst', () => {
   it('verifies at most the per-e-mail allowance however many arrive at once', async () => {
     const client = await staff(t);
-    t.services.staffThrottle = new StaffThrottle(t.db, t.services.keyring.derive('client-limits'), {
-      perClientEmail: 5,
-      perEmail: 5,
-      perClient: 1000,
-      windowMinutes: 15,
-      lockMinutes: 15,
-    });
+    t.services.backOffice.throttle = new StaffThrottle(
+      t.db,
+      t.services.keyring.derive('client-limits'),
+      {
+        perClientEmail: 5,
+        perEmail: 5,
+        perClient: 1000,
+        windowMinutes: 15,
+        lockMinutes: 15,
+      },
+    );
     verified = 0;
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>

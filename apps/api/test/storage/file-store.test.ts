@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signFileLink } from '../../src/core/files/signed-url';
+import { signFileLink } from '../../src/portal/files/signed-url';
 import { ERRORS } from '../../src/errors';
 import { sweep } from '../../src/runtime';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -38,7 +38,7 @@ async function filedPdf(size: number) {
     ...row!,
     content,
     key: t.services.keyring.unwrapDataKey(row!.data_key),
-    link: signFileLink(t.services.fileLinkSecret, row!.id),
+    link: signFileLink(t.services.portal.fileLinkSecret, row!.id),
   };
 }
 

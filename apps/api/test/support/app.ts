@@ -7,13 +7,12 @@ import { buildApp, type AppOptions } from '../../src/app';
 import type { ClientLimits } from '../../src/config';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
-import { createServices, type RuntimeOptions } from '../../src/runtime';
+import { createServices, type AppServices, type RuntimeOptions } from '../../src/runtime';
 import { createObjectStore } from '../../src/storage';
-import type { Services } from '../../src/core/services';
 
 export interface TestApp {
   app: FastifyInstance;
-  services: Services;
+  services: AppServices;
   db: Db;
   dataDir: string;
   close(): Promise<void>;

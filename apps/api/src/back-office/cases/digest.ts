@@ -5,8 +5,8 @@ import { civilDateInZone } from '../../core/deadlines';
 import { caseMilestones, nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
 import { auditHead } from '../../core/audit/audit-log';
-import { mailAdministrators } from '../../core/mail/administrators';
-import { failedMailStore } from '../../core/mail/failed-mail-store';
+import { mailAdministrators } from '../mail/administrators';
+import { failedMailStore } from '../mail/failed-mail-store';
 import { alertsRepository } from '../../core/notifications/repository';
 
 export const DIGEST_JOB = 'resumen-plazos';

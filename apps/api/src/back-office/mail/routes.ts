@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import { route } from '../../http/route';
-import { failedMailStore } from '../../core/mail/failed-mail-store';
+import { failedMailStore } from './failed-mail-store';
 
 /** Mail given up after its last attempt, for administrators (issue 9). */
 export const mailRoutes: FastifyPluginAsync = async (app) => {

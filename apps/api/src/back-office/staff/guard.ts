@@ -23,16 +23,17 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * state-changing request the CSRF double submit.
  */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
-  const { staffSessions, db } = request.server.services;
+  const { db } = request.server.services;
+  const { sessions } = request.server.backOffice;
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !TOKEN.test(token)) throw new AppError('STAFF_UNAUTHORIZED');
   if (!SAFE_METHODS.has(request.method)) {
     const header = request.headers[CSRF_HEADER];
     const value = Array.isArray(header) ? header[0] : header;
-    if (!staffSessions.csrfMatches(token, value, readCookie(request, CSRF_COOKIE)))
+    if (!sessions.csrfMatches(token, value, readCookie(request, CSRF_COOKIE)))
       throw new AppError('CSRF_FAILED');
   }
-  const userId = await staffSessions.resolve(token);
+  const userId = await sessions.resolve(token);
   const row = userId === null ? null : await repo.findById(db, userId);
   if (!row || !row.active) throw new AppError('STAFF_UNAUTHORIZED');
   request.staffToken = token;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import { route } from '../../http/route';
-import { StaffSessions } from '../../core/auth/staff-sessions';
+import { StaffSessions } from './staff-sessions';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { activateAccount, inviteStaff, readInvitation, reinviteStaff } from './invitations';
 import { staffRepository } from './repository';
@@ -10,7 +10,7 @@ import { listUsers, updateUser, userView } from './users';
 
 /** Sign-in, activation and user administration of the back office. */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
-  const { services } = app;
+  const { services, backOffice } = app;
   const secure = services.config.production;
   // Administration of users: administrators only.
 
@@ -26,7 +26,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.signIn, {
     handler: async (request, reply) => {
-      const { session, user } = await signIn(services, request.body, request.ip);
+      const { session, user } = await signIn(services, backOffice, request.body, request.ip);
       return startSession(reply, user.id, session);
     },
   });
@@ -34,13 +34,13 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   route(app, contract.currentSession, {
     handler: async (request) => {
       const user = (await staffRepository.findById(services.db, request.staff.id))!;
-      return { usuario: userView(user), csrf: services.staffSessions.csrfFor(request.staffToken) };
+      return { usuario: userView(user), csrf: backOffice.sessions.csrfFor(request.staffToken) };
     },
   });
 
   route(app, contract.signOut, {
     handler: async (request, reply) => {
-      await signOut(services, request.staff.id, request.staffToken);
+      await signOut(services, backOffice, request.staff.id, request.staffToken);
       clearSessionCookies(reply, secure);
       return reply.code(204).send();
     },
@@ -58,7 +58,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
         request.body.password,
         request.body.codigo,
       );
-      return startSession(reply, userId, await services.staffSessions.open(userId));
+      return startSession(reply, userId, await backOffice.sessions.open(userId));
     },
   });
 

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
+import type { BackOfficeServices } from '../services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { staffRepository as repo } from './repository';
 import { matchTotp } from './totp';
@@ -19,10 +20,16 @@ export const emailThrottleKey = (services: Services, email: string) =>
  * wrong password, wrong or replayed code: the same 401 after the same argon2 work, counted against
  * the e-mail and the client, and audited.
  */
-export async function signIn(services: Services, input: SignInInput, client: string) {
-  const { db, hasher, keyring, staffThrottle, staffSessions } = services;
+export async function signIn(
+  services: Services,
+  backOffice: BackOfficeServices,
+  input: SignInInput,
+  client: string,
+) {
+  const { db, hasher, keyring } = services;
+  const { throttle, sessions } = backOffice;
   const emailKey = emailThrottleKey(services, input.email);
-  const locked = await staffThrottle.reserve(emailKey, client);
+  const locked = await throttle.reserve(emailKey, client);
   if (locked > 0) throw new AppError('TOO_MANY_ATTEMPTS', undefined, locked);
 
   const user = await repo.findByEmail(db, input.email);
@@ -56,13 +63,18 @@ export async function signIn(services: Services, input: SignInInput, client: str
     });
     throw new AppError('STAFF_LOGIN_FAILED');
   }
-  await staffThrottle.reset(emailKey, client);
-  const session = await staffSessions.open(usable.id);
+  await throttle.reset(emailKey, client);
+  const session = await sessions.open(usable.id);
   await appendAudit(services, db, { actorId: usable.id, action: 'sesion.ingreso' });
   return { session, user: usable };
 }
 
-export async function signOut(services: Services, userId: number, token: string): Promise<void> {
-  await services.staffSessions.close(token);
+export async function signOut(
+  services: Services,
+  backOffice: BackOfficeServices,
+  userId: number,
+  token: string,
+): Promise<void> {
+  await backOffice.sessions.close(token);
   await appendAudit(services, services.db, { actorId: userId, action: 'sesion.salida' });
 }

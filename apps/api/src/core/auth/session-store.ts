@@ -1,5 +1,9 @@
 import type { Db } from '../../db/database';
 
+/** Both sides' sessions live 30 minutes idle and 8 hours at most. */
+export const SESSION_IDLE_MINUTES = 30;
+export const SESSION_ABSOLUTE_HOURS = 8;
+
 /** The session tables (complainant and staff): SQL only; tokens arrive as their digests. */
 export const sessionStore = {
   async insertComplainantSession(db: Db, tokenHash: string, complaintId: number): Promise<void> {

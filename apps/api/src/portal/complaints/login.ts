@@ -1,6 +1,7 @@
 import type { Organization } from '@canal/shared';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
+import type { PortalServices } from '../services';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
 
 /**
@@ -12,12 +13,14 @@ import { complaintsRepository as repo } from '../../core/complaints/repository';
  */
 export async function login(
   services: Services,
+  portal: PortalServices,
   org: Organization,
   ticket: number,
   password: string,
   onFailure: (ticketKey: string) => void = () => {},
 ): Promise<{ token: string }> {
-  const { db, hasher, throttle, sessions } = services;
+  const { db, hasher } = services;
+  const { throttle, sessions } = portal;
   const locked = await throttle.reserve(ticket);
   if (locked > 0) throw new AppError('TOO_MANY_ATTEMPTS', undefined, locked);
   const row = await repo.findByTicket(db, ticket);

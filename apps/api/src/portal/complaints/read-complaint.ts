@@ -3,7 +3,7 @@ import { fileName, logComment } from '../../crypto/sealed-field';
 import { openForDisplay, openForDisplayNullable } from '../../core/complaints/sealed';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
-import { signFileLink } from '../../core/files/signed-url';
+import { signFileLink } from '../files/signed-url';
 import { decryptComplaint } from '../../core/complaints/read-complaint';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
 import { replacementStore } from '../../core/complaints/replacement-store';
@@ -69,13 +69,14 @@ export async function readComplaintDetail(
 /** SPEC §7 adjuntos: each with a short-lived signed link that streams the decrypted file. */
 export async function listAttachments(
   services: Services,
+  fileLinkSecret: Buffer,
   row: ComplaintRow,
 ): Promise<(Adjunto & { size: number; del_equipo: boolean })[]> {
   const key = services.keyring.unwrapDataKey(row.data_key);
   const files = await repo.files(services.db, row.id);
   return files.map((f) => ({
     id: f.id,
-    path: signFileLink(services.fileLinkSecret, f.id),
+    path: signFileLink(fileLinkSecret, f.id),
     mimetype: f.mimetype,
     name: openForDisplay(services, key, f.name_enc, fileName(row.id), `archivo.${f.extension}`),
     size: f.size_bytes,

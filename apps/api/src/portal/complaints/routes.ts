@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { uploadBitacoraSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
-import { bearerToken, ticketFrom } from '../../http/guards';
+import { bearerToken, ticketFrom } from '../guards';
 import { parseOrThrow } from '../../http/validation';
 import { route } from '../../http/route';
 import { acceptMultipart, receiveMultipart } from '../../core/files/receive';
@@ -28,7 +28,7 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
   app,
   { limits },
 ) => {
-  const { services } = app;
+  const { services, portal } = app;
   await acceptMultipart(app);
   /** The complaint named in the call, if it is the one the session opened (else 404). */
   const signedInComplaint = (request: FastifyRequest, id: unknown) =>
@@ -54,6 +54,7 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
     handler: async (request) =>
       login(
         services,
+        portal,
         request.organization,
         ticketFrom(request.body.ticket),
         request.body.password,
@@ -68,7 +69,7 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
     handler: async (request, reply) => {
       const token = bearerToken(request);
       if (token === null) throw new AppError('UNAUTHORIZED');
-      await services.sessions.close(token);
+      await portal.sessions.close(token);
       return reply.code(204).send();
     },
   });
@@ -83,7 +84,7 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
   route(app, contract.complaintAttachments, {
     handler: async (request) => {
       const row = await signedInComplaint(request, request.params.id);
-      return listAttachments(services, row);
+      return listAttachments(services, portal.fileLinkSecret, row);
     },
   });
 

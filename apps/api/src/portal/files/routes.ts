@@ -6,17 +6,17 @@ import { AppError } from '../../errors';
 import { sendFile } from '../../http/send-file';
 import { route } from '../../http/route';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
-import { verifyFileLink } from '../../core/files/signed-url';
+import { verifyFileLink } from './signed-url';
 import { sanitizedCopy } from '../../sanitize';
 
 /** Signed download links (DESIGN §4.7): no header needed, five minutes, always as an attachment. */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
-  const { services } = app;
+  const { services, portal } = app;
   route(app, contract.downloadFile, {
     handler: async (request, reply) => {
       const { id } = request.params;
       const { e, s } = request.query;
-      if (e === undefined || !s || !verifyFileLink(services.fileLinkSecret, id, e, s)) {
+      if (e === undefined || !s || !verifyFileLink(portal.fileLinkSecret, id, e, s)) {
         throw new AppError('LINK_INVALID');
       }
       const file = await repo.fileById(services.db, id);

@@ -2,6 +2,7 @@ import { portalUrlOf, webPaths, type Organization } from '@canal/shared';
 import { AppError } from '../../errors';
 import { openField } from '../../crypto/sealed-field';
 import type { Services } from '../../core/services';
+import type { PortalServices } from '../services';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
 import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
 import { resetRepository as resets } from '../../core/auth/password-reset-store';
@@ -109,10 +110,12 @@ export async function requestPasswordReset(
 /** Sets the new password from a mailed link: once, within 30 minutes; every open session ends. */
 export async function resetPassword(
   services: Services,
+  portal: PortalServices,
   token: string,
   password: string,
 ): Promise<{ ticket: number }> {
-  const { db, hasher, sessions } = services;
+  const { db, hasher } = services;
+  const { sessions } = portal;
   const passwordHash = await hasher.hash(password);
   return db.transaction(async (tx) => {
     const complaintId = await resets.use(tx, tokenDigest(token));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
-import { ticketFrom } from '../../http/guards';
+import { ticketFrom } from '../guards';
 import { route } from '../../http/route';
 import { AppError } from '../../errors';
 import { recoverCodes, requestPasswordReset, resetPassword } from './recovery';
@@ -14,7 +14,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
   app,
   { limits },
 ) => {
-  const { services } = app;
+  const { services, portal } = app;
   const config = { rateLimit: { max: limits.recovery, timeWindow: '15 minutes' } };
 
   route(app, contract.recoverCodes, {
@@ -58,7 +58,12 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
   route(app, contract.resetPassword, {
     config,
     handler: async (request) => {
-      const { ticket } = await resetPassword(services, request.body.token, request.body.password);
+      const { ticket } = await resetPassword(
+        services,
+        portal,
+        request.body.token,
+        request.body.password,
+      );
       return { message: 'Su contraseña fue actualizada.', ticket };
     },
   });

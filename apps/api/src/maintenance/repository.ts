@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { clientLimitStore } from '../auth/client-limit-store';
+import type { Db } from '../db/database';
+import { clientLimitStore } from '../core/auth/client-limit-store';
 
 /** The sweep's deletions of expired rows: spent bot tokens, old sessions, links and counters. */
 export const maintenanceRepository = {

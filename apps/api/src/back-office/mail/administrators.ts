@@ -1,7 +1,7 @@
 import { HEAD_OFFICE_ID } from '@canal/shared';
 import type { Db } from '../../db/database';
-import type { Outbox } from './outbox';
-import type { MailMessage } from './templates';
+import type { Outbox } from '../../core/mail/outbox';
+import type { MailMessage } from '../../core/mail/templates';
 
 /**
  * Queues `message` to each administrator's address, in the head office's brand, inside the

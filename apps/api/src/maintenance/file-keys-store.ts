@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /** The storage keys of every committed file (`complaint_files`), for a backup of the objects. */
 export const fileKeysStore = {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { clientKey } from './client-limit-store';
-import { FailureCounter } from './throttle-store';
+import { clientKey } from '../../core/auth/client-limit-store';
+import { FailureCounter } from '../../core/auth/throttle-store';
 
 export interface StaffThrottlePolicy {
   /** Failed sign-ins allowed for one e-mail from one client address before that pair is locked. */

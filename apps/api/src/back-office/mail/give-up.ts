@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { mailAdministrators } from './administrators';
-import type { Outbox } from './outbox';
+import type { Outbox } from '../../core/mail/outbox';
 import { failedMailStore as store } from './failed-mail-store';
 
 /** The kind of the alert itself: its own failure is listed in the back office, never mailed again. */

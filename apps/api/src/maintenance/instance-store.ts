@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /** The `instances` table: each running API instance's heartbeat. */
 export const instanceStore = {

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database';
-import { newOpaqueToken, tokenDigest } from '../tokens/opaque-token';
-import { sessionStore as store } from './session-store';
-
-export const SESSION_IDLE_MINUTES = 30;
-export const SESSION_ABSOLUTE_HOURS = 8;
+import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
+import {
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+  sessionStore as store,
+} from '../../core/auth/session-store';
 
 /** Complainant sessions: an opaque token handed out once; only its digest is stored. */
 export class ComplainantSessions {

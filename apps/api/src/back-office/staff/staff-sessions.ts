@@ -1,8 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from './complainant-sessions';
-import { newOpaqueToken, tokenDigest } from '../tokens/opaque-token';
-import { sessionStore as store } from './session-store';
+import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
+import {
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+  sessionStore as store,
+} from '../../core/auth/session-store';
 
 /**
  * Staff sessions: an opaque token in an httpOnly cookie, only their hash stored; 30 minutes idle,

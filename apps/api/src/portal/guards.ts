@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PortalAccess } from '@canal/shared/contract';
 import { AppError } from '../errors';
-import { requireOrganization } from './organization';
-import type { Guard } from './route';
+import { requireOrganization } from '../http/organization';
+import type { Guard } from '../http/route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  * must carry a bot-check token that verifies (DESIGN §5).
  */
 export async function requireHuman(this: unknown, request: FastifyRequest): Promise<void> {
-  const ok = await request.server.services.botCheck.verify(header(request, 'x-grecaptcha'));
+  const ok = await request.server.portal.botCheck.verify(header(request, 'x-grecaptcha'));
   if (!ok) throw new AppError('BOT_CHECK_FAILED');
 }
 
@@ -38,7 +38,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export async function requireComplainant(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (token === null) throw new AppError('UNAUTHORIZED');
-  const complaintId = await request.server.services.sessions.resolve(token);
+  const complaintId = await request.server.portal.sessions.resolve(token);
   if (complaintId === null) throw new AppError('UNAUTHORIZED');
   request.sessionComplaintId = complaintId;
 }

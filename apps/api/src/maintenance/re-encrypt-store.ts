@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /** A sealed column, by table: what `npm run reseal` and `npm run keys:rewrap` rewrite. */
 export const COMPLAINT_SEALED = {

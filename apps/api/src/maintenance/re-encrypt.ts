@@ -7,13 +7,13 @@ import {
   encryptingStream,
   HEADER_BYTES,
   isV2Header,
-} from '../../crypto/file-cipher';
-import { storeKeyCheck } from '../../crypto/key-check';
-import type { Keyring } from '../../crypto/keys';
-import { openField, sealField, type SealedFieldName } from '../../crypto/sealed-field';
-import type { Db } from '../../db/database';
-import type { ObjectStore } from '../../storage';
-import { stagedStore } from '../files/staged-store';
+} from '../crypto/file-cipher';
+import { storeKeyCheck } from '../crypto/key-check';
+import type { Keyring } from '../crypto/keys';
+import { openField, sealField, type SealedFieldName } from '../crypto/sealed-field';
+import type { Db } from '../db/database';
+import type { ObjectStore } from '../storage';
+import { stagedStore } from '../core/files/staged-store';
 import {
   COMPLAINT_SEALED,
   MASTER_SEALED,

@@ -1,8 +1,8 @@
 import { ORGANIZATIONS } from '@canal/shared';
-import type { Db, SqlParam } from '../../db/database';
-import { takeMigrationLock } from '../../db/migrate';
-import { MASTER_DATA } from '../../db/seed/master-data';
-import { masterDataRepository as repo } from './repository';
+import type { Db, SqlParam } from '../db/database';
+import { takeMigrationLock } from '../db/migrate';
+import { MASTER_DATA } from '../db/seed/master-data';
+import { masterDataRepository as repo } from '../core/master-data/repository';
 
 /**
  * Writes the seed master data of every organisation that has none yet. Idempotent: a deployment
