@@ -1,10 +1,13 @@
 // Import boundaries of the API (issue 8, docs/decisions/0007-api-layers.md).
 //
-//   composition root (app.ts, server.ts, runtime.ts, cli/)  →  portal/, back-office/  →  core/
+//   composition root (app.ts, server.ts, runtime.ts, cli/, maintenance/)  →  portal/, back-office/  →  core/
 //   core/  →  http/, db/, crypto/, storage/, sanitize/, config.ts, errors.ts
 //
 // core/ never imports portal/ or back-office/; portal/ and back-office/ never import each other;
-// the plumbing (http/, db/, crypto/, storage/, sanitize/, config.ts, errors.ts) imports none of the three. No cycles.
+// the plumbing (http/, db/, crypto/, storage/, sanitize/, config.ts, errors.ts) imports none of the three;
+// nothing below the composition root imports it. No cycles. Each side's own services are decorated
+// on its plugin (`app.portal`, `app.backOffice`, decision 0040): core/ and the plumbing read neither,
+// and a side never reads the other's.
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import path from 'node:path';
@@ -23,6 +26,13 @@ const plumbing = [
   `${SRC}/errors.ts`,
 ];
 const layers = [`${SRC}/core`, `${SRC}/portal`, `${SRC}/back-office`];
+const compositionRoot = [
+  `${SRC}/app.ts`,
+  `${SRC}/server.ts`,
+  `${SRC}/runtime.ts`,
+  `${SRC}/cli`,
+  `${SRC}/maintenance`,
+];
 
 const zones = [
   {
@@ -46,7 +56,22 @@ const zones = [
     message:
       'http/, db/, crypto/, storage/, sanitize/, config.ts and errors.ts are plumbing: they import no use case.',
   })),
+  ...[...layers, ...plumbing].map((target) => ({
+    target,
+    from: compositionRoot,
+    message:
+      'app.ts, server.ts, runtime.ts, cli/ and maintenance/ are the composition root: no layer imports them.',
+  })),
 ];
+
+/** Reading a side's own services (`app.portal`, `{ backOffice } = request.server`, …). */
+const readsServicesOf = (side, message) =>
+  [`MemberExpression[property.name='${side}']`, `ObjectPattern > Property[key.name='${side}']`].map(
+    (selector) => ({ selector, message }),
+  );
+const portalOnly = "app.portal holds the portal's own services: only portal/ reads them.";
+const backOfficeOnly =
+  "app.backOffice holds the back office's own services: only back-office/ reads them.";
 
 export default [
   {
@@ -63,5 +88,24 @@ export default [
       'import-x/no-restricted-paths': ['error', { basePath: REPO, zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['apps/api/src/{core,http,db,crypto,storage,sanitize}/**/*.ts', 'apps/api/src/*.ts'],
+    ignores: ['apps/api/src/{app,server,runtime}.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...readsServicesOf('portal', portalOnly),
+        ...readsServicesOf('backOffice', backOfficeOnly),
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/portal/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...readsServicesOf('backOffice', backOfficeOnly)] },
+  },
+  {
+    files: ['apps/api/src/back-office/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...readsServicesOf('portal', portalOnly)] },
   },
 ];

@@ -52,6 +52,57 @@ describe('API layers', () => {
     expect(messages.map((m) => m.rule)).toContain('import-x/no-restricted-paths');
   });
 
+  it('keeps what only the back office uses out of core/ and the portal', async () => {
+    const fromCore = await lint(
+      'core/services.ts',
+      "import type { StaffSessions } from '../back-office/staff/staff-sessions';\nexport type X = StaffSessions;\n",
+    );
+    expect(fromCore).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringMatching(/core\/ is used by both sides/),
+    });
+    const fromPortal = await lint(
+      'portal/complaints/example.ts',
+      "import { StaffThrottle } from '../../back-office/staff/staff-throttle';\nexport const x = StaffThrottle;\n",
+    );
+    expect(fromPortal.map((m) => m.rule)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses an import of the composition root (maintenance/ included) from below it', async () => {
+    const messages = await lint(
+      'core/files/example.ts',
+      "import { fileKeysStore } from '../../maintenance/file-keys-store';\nexport const x = fileKeysStore;\n",
+    );
+    expect(messages).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringMatching(/composition root: no layer imports them/),
+    });
+  });
+
+  it("refuses a side's own services outside that side", async () => {
+    const inCore = await lint(
+      'core/auth/example.ts',
+      "import type { FastifyRequest } from 'fastify';\nexport const x = (r: FastifyRequest) => r.server.backOffice.sessions;\n",
+    );
+    expect(inCore).toContainEqual({
+      rule: 'no-restricted-syntax',
+      message: expect.stringMatching(/only back-office\/ reads them/),
+    });
+    const inBackOffice = await lint(
+      'back-office/staff/example.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport const x = ({ portal }: FastifyInstance) => portal.sessions;\n",
+    );
+    expect(inBackOffice).toContainEqual({
+      rule: 'no-restricted-syntax',
+      message: expect.stringMatching(/only portal\/ reads them/),
+    });
+    const inPortal = await lint(
+      'portal/complaints/example.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport const x = (app: FastifyInstance) => [app.portal.sessions, app.services.db];\n",
+    );
+    expect(inPortal).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     // complaints/repository.ts is imported by notify.ts: importing notify back closes a cycle.
     const messages = await lint(
