@@ -6,16 +6,13 @@ import { sealField } from '../../crypto/sealed-field';
 import { notifyComplainant } from '../../core/notifications/notify';
 import { isAdministrator, type StaffUser } from '../staff/roles';
 import { caseToChange } from './access';
-import { assertCanHandle, logChange, recordAssignment } from './actions';
+import { LOG_EVENTS } from '../../core/complaints/complaint-log';
+import { assertCanHandle, recordAssignment } from './use-cases/assign-case';
+import { logChange } from './use-cases/change';
 import { staffInstant } from './case-view';
 import { replacementView } from './replacement-view';
 import { casesRepository } from './repository';
 
-/** What the complainant reads in their log when an administrator answers (neutral Spanish). */
-export const EVENT_REPLACEMENT_ACCEPTED =
-  'Solicitud de cambio de la persona investigadora: acogida';
-export const EVENT_REPLACEMENT_REJECTED =
-  'Solicitud de cambio de la persona investigadora: rechazada';
 export const REPLACEMENT_ACCEPTED_TEXT =
   'Su solicitud fue acogida. El caso quedó a cargo de otra persona del equipo de investigación.';
 
@@ -75,7 +72,7 @@ export async function answerReplacement(
     await logChange(
       change,
       {
-        event: accepted ? EVENT_REPLACEMENT_ACCEPTED : EVENT_REPLACEMENT_REJECTED,
+        event: accepted ? LOG_EVENTS.replacementAccepted : LOG_EVENTS.replacementRejected,
         comment: { key, text: accepted ? REPLACEMENT_ACCEPTED_TEXT : reason },
         visible: true,
       },
