@@ -48,6 +48,15 @@ const zones = [
   })),
 ];
 
+// A complaint's record (`complaints`, `complaint_log`, `complaint_files`) has one writer:
+// core/complaints/complaint-store.ts. SQL that writes those tables anywhere else is refused
+// (test/architecture/complaint-writes.test.ts also scans the sources for it).
+const COMPLAINT_WRITE =
+  '/\\b(?:UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+(?:complaints|complaint_log|complaint_files)\\b/i';
+const COMPLAINT_WRITE_MESSAGE =
+  'Every write to complaints, complaint_log and complaint_files goes through core/complaints/complaint-store.ts (complaintStore): add a method there.';
+const COMPLAINT_OWNER = 'apps/api/src/core/complaints/complaint-store.ts';
+
 export default [
   {
     files: ['apps/api/src/**/*.{ts,tsx}'],
@@ -62,6 +71,20 @@ export default [
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: REPO, zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [COMPLAINT_OWNER],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${COMPLAINT_WRITE}]`, message: COMPLAINT_WRITE_MESSAGE },
+        {
+          selector: `TemplateElement[value.raw=${COMPLAINT_WRITE}]`,
+          message: COMPLAINT_WRITE_MESSAGE,
+        },
+      ],
     },
   },
 ];
