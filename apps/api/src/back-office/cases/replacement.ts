@@ -6,15 +6,12 @@ import { sealField } from '../../crypto/sealed-field';
 import { notifyComplainant } from '../../core/notifications/notify';
 import { isAdministrator, type StaffUser } from '../staff/roles';
 import { caseToChange } from './access';
-import { LOG_EVENTS } from '../../core/complaints/complaint-log';
+import { LOG_COMMENTS, LOG_EVENTS } from '../../core/complaints/complaint-log';
 import { assertCanHandle, recordAssignment } from './use-cases/assign-case';
 import { logChange } from './use-cases/change';
 import { staffInstant } from './case-view';
 import { replacementView } from './replacement-view';
 import { casesRepository } from './repository';
-
-export const REPLACEMENT_ACCEPTED_TEXT =
-  'Su solicitud fue acogida. El caso quedó a cargo de otra persona del equipo de investigación.';
 
 /** The requests waiting for an answer in the cases `user` may see, oldest first. */
 export async function listReplacementTasks(services: Services, user: StaffUser) {
@@ -73,7 +70,7 @@ export async function answerReplacement(
       change,
       {
         event: accepted ? LOG_EVENTS.replacementAccepted : LOG_EVENTS.replacementRejected,
-        comment: { key, text: accepted ? REPLACEMENT_ACCEPTED_TEXT : reason },
+        comment: { key, text: accepted ? LOG_COMMENTS.replacementAccepted : reason },
         visible: true,
       },
       {

@@ -70,6 +70,12 @@ export const LOG_EVENTS = {
   replacementRejected: 'Solicitud de cambio de la persona investigadora: rechazada',
 } as const;
 
+/** The comments the API itself writes on an entry (a person's comment is theirs). */
+export const LOG_COMMENTS = {
+  replacementAccepted:
+    'Su solicitud fue acogida. El caso quedó a cargo de otra persona del equipo de investigación.',
+} as const;
+
 /**
  * The complainant's messages to the team: what "the last message read by the team" is about
  * (decision 0022). Their request to replace the investigator is not one: administrators answer it.
