@@ -72,6 +72,18 @@ const readsServicesOf = (side, message) =>
 const portalOnly = "app.portal holds the portal's own services: only portal/ reads them.";
 const backOfficeOnly =
   "app.backOffice holds the back office's own services: only back-office/ reads them.";
+// A complaint's record (`complaints`, `complaint_log`, `complaint_files`) has one writer:
+// core/complaints/complaint-store.ts. SQL that writes those tables anywhere else is refused
+// (test/architecture/complaint-writes.test.ts also scans the sources for it).
+const COMPLAINT_WRITE =
+  '/\\b(?:UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+(?:complaints|complaint_log|complaint_files)\\b/i';
+const COMPLAINT_WRITE_MESSAGE =
+  'Every write to complaints, complaint_log and complaint_files goes through core/complaints/complaint-store.ts (complaintStore): add a method there.';
+const COMPLAINT_OWNER = 'apps/api/src/core/complaints/complaint-store.ts';
+const complaintWrites = [
+  { selector: `Literal[value=${COMPLAINT_WRITE}]`, message: COMPLAINT_WRITE_MESSAGE },
+  { selector: `TemplateElement[value.raw=${COMPLAINT_WRITE}]`, message: COMPLAINT_WRITE_MESSAGE },
+];
 
 export default [
   {
@@ -90,8 +102,26 @@ export default [
     },
   },
   {
+    // One no-restricted-syntax list per file (a later entry replaces an earlier one's list), so
+    // each entry repeats the complaint-write selectors beside its own.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [COMPLAINT_OWNER],
+    rules: { 'no-restricted-syntax': ['error', ...complaintWrites] },
+  },
+  {
     files: ['apps/api/src/{core,http,db,crypto,storage,sanitize}/**/*.ts', 'apps/api/src/*.ts'],
-    ignores: ['apps/api/src/{app,server,runtime}.ts'],
+    ignores: ['apps/api/src/{app,server,runtime}.ts', COMPLAINT_OWNER],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...complaintWrites,
+        ...readsServicesOf('portal', portalOnly),
+        ...readsServicesOf('backOffice', backOfficeOnly),
+      ],
+    },
+  },
+  {
+    files: [COMPLAINT_OWNER],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -102,10 +132,18 @@ export default [
   },
   {
     files: ['apps/api/src/portal/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...readsServicesOf('backOffice', backOfficeOnly)] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...complaintWrites,
+        ...readsServicesOf('backOffice', backOfficeOnly),
+      ],
+    },
   },
   {
     files: ['apps/api/src/back-office/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...readsServicesOf('portal', portalOnly)] },
+    rules: {
+      'no-restricted-syntax': ['error', ...complaintWrites, ...readsServicesOf('portal', portalOnly)],
+    },
   },
 ];

@@ -1,16 +1,5 @@
 import type { Db } from '../db/database';
-
-/** A sealed column, by table: what `npm run reseal` and `npm run keys:rewrap` rewrite. */
-export const COMPLAINT_SEALED = {
-  description_enc: 'complaints.description',
-  other_place_enc: 'complaints.other_place',
-  complainant_enc: 'complaints.complainant',
-  contact_email_enc: 'complaints.contact_email',
-  resolution_enc: 'complaints.resolution',
-  accused_enc: 'complaints.accused',
-  representation_enc: 'complaints.representation',
-} as const;
-export type ComplaintSealedColumn = keyof typeof COMPLAINT_SEALED;
+import { COMPLAINT_SEALED, type ComplaintSealedColumn } from '../core/complaints/complaint-store';
 
 /** Values with a master seal (key-id prefixed `k2:<id>:` once re-wrapped), by table and key column. */
 export const MASTER_SEALED = [
@@ -30,7 +19,11 @@ export type ComplaintSealedRow = { id: number; data_key: string } & Record<
   string | null
 >;
 
-/** The SQL of the re-encryption commands: batches by id, and compare-and-set updates. */
+/**
+ * The SQL of the re-encryption commands: batches by id, and compare-and-set updates of the values
+ * sealed under the master key. A complaint's own values (its row, log and files) are rewritten
+ * through `complaintStore`, their one writer.
+ */
 export const reEncryptStore = {
   /** Complaints after `afterId` holding any version-1 field (theirs, their log's or files'). */
   complaintsWithV1(db: Db, afterId: number, limit: number): Promise<ComplaintSealedRow[]> {
@@ -61,35 +54,6 @@ export const reEncryptStore = {
     );
   },
 
-  /** Sets a complaint column only if it still holds `old` (a concurrent write wins). */
-  async setComplaintColumn(
-    db: Db,
-    id: number,
-    column: ComplaintSealedColumn,
-    old: string,
-    value: string,
-  ): Promise<void> {
-    await db.query(`UPDATE complaints SET ${column} = $1 WHERE id = $2 AND ${column} = $3`, [
-      value,
-      id,
-      old,
-    ]);
-  },
-
-  async setLogComment(db: Db, id: string, old: string, value: string): Promise<void> {
-    await db.query(
-      'UPDATE complaint_log SET comment_enc = $1 WHERE id = $2::bigint AND comment_enc = $3',
-      [value, id, old],
-    );
-  },
-
-  async setFileName(db: Db, id: string, old: string, value: string): Promise<void> {
-    await db.query(
-      'UPDATE complaint_files SET name_enc = $1 WHERE id = $2::uuid AND name_enc = $3',
-      [value, id, old],
-    );
-  },
-
   /** Data keys after `afterId` not wrapped by the master key `keyId`. */
   dataKeysNotUnder(db: Db, keyId: string, afterId: number, limit: number) {
     return db.query<{ id: number; data_key: string }>(
@@ -97,14 +61,6 @@ export const reEncryptStore = {
         WHERE id > $1 AND data_key NOT LIKE $2 ORDER BY id LIMIT $3`,
       [afterId, `k2:${keyId}:%`, limit],
     );
-  },
-
-  async setDataKey(db: Db, id: number, old: string, value: string): Promise<void> {
-    await db.query('UPDATE complaints SET data_key = $1 WHERE id = $2 AND data_key = $3', [
-      value,
-      id,
-      old,
-    ]);
   },
 
   /** Master-sealed values of one table not sealed under `keyId`, after `afterId` (text order). */

@@ -16,10 +16,10 @@ import type { ObjectStore } from '../storage';
 import { stagedStore } from '../core/files/staged-store';
 import {
   COMPLAINT_SEALED,
-  MASTER_SEALED,
-  reEncryptStore as store,
+  complaintStore,
   type ComplaintSealedColumn,
-} from './re-encrypt-store';
+} from '../core/complaints/complaint-store';
+import { MASTER_SEALED, reEncryptStore as store } from './re-encrypt-store';
 
 /** Rows per batch; each complaint's rewrite is one transaction, so a stop loses nothing. */
 const BATCH = 100;
@@ -54,15 +54,25 @@ export async function resealFields(
         ][]) {
           const value = row[column];
           if (value === null || value.startsWith('v2:')) continue;
-          await store.setComplaintColumn(tx, row.id, column, value, reseal(value, field));
+          await complaintStore.rewriteSealedColumn(tx, row.id, column, value, reseal(value, field));
           n++;
         }
         for (const c of await store.v1LogComments(tx, row.id)) {
-          await store.setLogComment(tx, c.id, c.value, reseal(c.value, 'complaint_log.comment'));
+          await complaintStore.rewriteLogComment(
+            tx,
+            c.id,
+            c.value,
+            reseal(c.value, 'complaint_log.comment'),
+          );
           n++;
         }
         for (const f of await store.v1FileNames(tx, row.id)) {
-          await store.setFileName(tx, f.id, f.value, reseal(f.value, 'complaint_files.name'));
+          await complaintStore.rewriteFileName(
+            tx,
+            f.id,
+            f.value,
+            reseal(f.value, 'complaint_files.name'),
+          );
           n++;
         }
         return n;
@@ -99,7 +109,7 @@ export async function rewrapKeys(
     const batch = await store.dataKeysNotUnder(db, keyring.keyId, after, BATCH);
     for (const row of batch) {
       const wrapped = keyring.wrapKey(keyring.unwrapDataKey(row.data_key));
-      await store.setDataKey(db, row.id, row.data_key, wrapped);
+      await complaintStore.rewrapDataKey(db, row.id, row.data_key, wrapped);
       result.dataKeys++;
       after = row.id;
     }

@@ -3,6 +3,7 @@ import { contract, type HandlerInputOf } from '@canal/shared/contract';
 import { route } from '../../http/route';
 import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
 import { auditRepository, type AuditFilter, type AuditListRow } from '../../core/audit/repository';
+import { actorName } from '../../core/complaints/complaint-log';
 import { csvDay, csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
 import { staffDay } from '../cases/case-view';
 import { inWords } from './describe';
@@ -91,7 +92,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
           r.id,
           dayOnly(r) ? csvDay(staffDay(r.created_at)) : csvInstant(r.created_at),
           action,
-          r.actor_id === null ? 'Sistema' : r.actor_name,
+          actorName(r.actor_id, r.actor_name),
           r.actor_email,
           r.case_number,
           summary,

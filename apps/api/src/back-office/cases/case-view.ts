@@ -23,7 +23,12 @@ import { replacementStore } from '../../core/complaints/replacement-store';
 import { replacementView } from './replacement-view';
 import { caseForStaff } from './access';
 import { milestonesView } from './milestones';
-import { casesRepository as repo } from './repository';
+import { complaintStore } from '../../core/complaints/complaint-store';
+import { caseMilestonesStore } from '../../core/deadlines/case-milestones-store';
+import { staffRepository } from '../staff/repository';
+import { caseExclusionsStore } from './case-exclusions-store';
+import { caseLinksStore } from './case-links-store';
+import { caseTagsStore } from './case-tags-store';
 
 export const fileUrl = (complaintId: number, fileId: string) =>
   `/v1/gestion/casos/${complaintId}/archivos/${fileId}`;
@@ -117,8 +122,7 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   const view = await readCase(services, user, id, now);
   // The complainant sees when the team read their last message (decision 0022): the people who
   // handle cases count, not auditors; only the instant is kept.
-  if (canChangeCases(user))
-    await complaintsRepository.markLastComplainantMessageRead(services.db, id);
+  if (canChangeCases(user)) await complaintStore.markLastComplainantMessageRead(services.db, id);
   await appendAudit(services, services.db, {
     actorId: user.id,
     action: 'caso.visto',
@@ -136,16 +140,17 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
   const [log, files, exclusions, completed, bySystem, tags, links, request] = await Promise.all([
-    repo.fullLog(db, id),
+    complaintsRepository.staffLog(db, id),
     complaintsRepository.files(db, id),
-    repo.exclusions(db, id),
-    repo.milestones(db, id),
-    repo.systemMilestones(db, id),
-    repo.tags(db, id),
-    repo.links(db, user, id),
+    caseExclusionsStore.exclusions(db, id),
+    caseMilestonesStore.completed(db, id),
+    caseMilestonesStore.recordedBySystem(db, id),
+    caseTagsStore.tags(db, id),
+    caseLinksStore.links(db, user, id),
     replacementStore.open(db, id),
   ]);
-  const assignee = row.assignee_id === null ? null : await repo.staffName(db, row.assignee_id);
+  const assignee =
+    row.assignee_id === null ? null : await staffRepository.findById(db, row.assignee_id);
   // In an anonymous complaint, what the complainant did (filing, comments, files) shows its day only.
   const byComplainant = (e: { staff_name: string | null }) =>
     row.is_anonymous && e.staff_name === null;

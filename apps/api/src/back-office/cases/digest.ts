@@ -4,6 +4,9 @@ import type { Db } from '../../db/database';
 import { civilDateInZone } from '../../core/deadlines';
 import { caseMilestones, nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
+import { complaintStore } from '../../core/complaints/complaint-store';
+import { caseMilestonesStore } from '../../core/deadlines/case-milestones-store';
+import { jobRunsStore } from './job-runs-store';
 import { auditHead } from '../../core/audit/audit-log';
 import { mailAdministrators } from '../mail/administrators';
 import { failedMailStore } from '../mail/failed-mail-store';
@@ -41,7 +44,7 @@ export async function mailDeadlineDigest(
   if (hourInSantiago(now) < DIGEST_HOUR) return null;
   const today = civilDateInZone(now);
   return services.db.transaction(async (db) => {
-    if (!(await repo.claimDailyJob(db, DIGEST_JOB, today))) return null;
+    if (!(await jobRunsStore.claimDay(db, DIGEST_JOB, today))) return null;
     return refreshAndQueue(services, db, now);
   });
 }
@@ -50,7 +53,7 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
   const { outbox, config } = services;
 
   const tracked = await repo.trackedCases(db);
-  const completedByCase = await repo.milestonesOf(
+  const completedByCase = await caseMilestonesStore.completedOf(
     db,
     tracked.map((c) => c.id),
   );
@@ -62,7 +65,7 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
       closed: c.status === STATUS_CLOSED,
       now,
     });
-    if (due !== c.next_due_date) await repo.setNextDue(db, c.id, due);
+    if (due !== c.next_due_date) await complaintStore.setNextDueDate(db, c.id, due);
   }
 
   // Each person's soon-due and overdue milestones: the assignee's, or, for a case nobody (able)

@@ -10,6 +10,7 @@ import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { auditRepository } from '../../core/audit/repository';
 import { replacementStore } from '../../core/complaints/replacement-store';
+import { actorName } from '../../core/complaints/complaint-log';
 import { inWords } from '../audit/describe';
 import { csvDay } from '../export/spreadsheet-csv';
 import { AppError } from '../../errors';
@@ -247,7 +248,7 @@ function dossierBlocks(
       title: action,
       meta: [
         when(staffInstant(row.created_at, anonymous && row.actor_id === null)),
-        row.actor_id === null ? 'Sistema' : (row.actor_name ?? row.actor_email ?? '—'),
+        actorName(row.actor_id, row.actor_name ?? row.actor_email ?? '—'),
         `Entrada N° ${row.id}`,
       ].join(' · '),
       text: summary || null,

@@ -6,18 +6,12 @@ import { sealField } from '../../crypto/sealed-field';
 import { notifyComplainant } from '../../core/notifications/notify';
 import { isAdministrator, type StaffUser } from '../staff/roles';
 import { caseToChange } from './access';
-import { assertCanHandle, logChange, recordAssignment } from './actions';
+import { LOG_COMMENTS, LOG_EVENTS } from '../../core/complaints/complaint-log';
+import { assertCanHandle, recordAssignment } from './use-cases/assign-case';
+import { logChange } from './use-cases/change';
 import { staffInstant } from './case-view';
 import { replacementView } from './replacement-view';
 import { casesRepository } from './repository';
-
-/** What the complainant reads in their log when an administrator answers (neutral Spanish). */
-export const EVENT_REPLACEMENT_ACCEPTED =
-  'Solicitud de cambio de la persona investigadora: acogida';
-export const EVENT_REPLACEMENT_REJECTED =
-  'Solicitud de cambio de la persona investigadora: rechazada';
-export const REPLACEMENT_ACCEPTED_TEXT =
-  'Su solicitud fue acogida. El caso quedó a cargo de otra persona del equipo de investigación.';
 
 /** The requests waiting for an answer in the cases `user` may see, oldest first. */
 export async function listReplacementTasks(services: Services, user: StaffUser) {
@@ -75,8 +69,8 @@ export async function answerReplacement(
     await logChange(
       change,
       {
-        event: accepted ? EVENT_REPLACEMENT_ACCEPTED : EVENT_REPLACEMENT_REJECTED,
-        comment: { key, text: accepted ? REPLACEMENT_ACCEPTED_TEXT : reason },
+        event: accepted ? LOG_EVENTS.replacementAccepted : LOG_EVENTS.replacementRejected,
+        comment: { key, text: accepted ? LOG_COMMENTS.replacementAccepted : reason },
         visible: true,
       },
       {

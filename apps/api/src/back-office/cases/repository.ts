@@ -7,8 +7,6 @@ import {
 } from '@canal/shared';
 import type { InboxSort } from '@canal/shared/contract';
 import type { Db, SqlParam } from '../../db/database';
-import type { MilestoneKey } from '../../core/deadlines';
-import type { LogRow } from '../../core/complaints/repository';
 import type { OpenReplacementRow } from '../../core/complaints/replacement-store';
 import { worksOnEveryOrganization, type StaffUser } from '../staff/roles';
 
@@ -144,23 +142,17 @@ export interface InboxRow {
   tags: string[];
 }
 
-/** A log row as staff read it: the complainant's row and the name of the person who wrote it. */
-export interface StaffLogRow extends LogRow {
-  staff_name: string | null;
-}
-
 /** Over `complaints c`: an open case, or a closed one with a duty after closing still pending. */
 const TRACKED = `(c.status <> 'Cerrada' OR c.next_due_date IS NOT NULL)`;
 
+/**
+ * The read model of cases: what a staff member may see (`scope`), the inbox's pages, lookups by id
+ * or number within that scope, the replacement requests and the digest's tracked cases. Reads
+ * only: the complaint's row and log are written by `complaintStore`
+ * (`core/complaints/complaint-store.ts`), the staff's own tables by their stores (`case-*-store.ts`,
+ * `saved-views-store.ts`, `job-runs-store.ts`).
+ */
 export const casesRepository = {
-  async staffName(db: Db, userId: number): Promise<{ id: number; name: string } | null> {
-    const [row] = await db.query<{ id: number; name: string }>(
-      'SELECT id, name FROM staff_users WHERE id = $1',
-      [userId],
-    );
-    return row ?? null;
-  },
-
   /**
    * One page of the inbox, sorted by a whitelisted column (empty values last, then id, so pages
    * are stable), and the number of cases that match (not on a keyset page: `total` null). Only
@@ -259,110 +251,6 @@ export const casesRepository = {
     return rows.length > 0;
   },
 
-  async fullLog(db: Db, complaintId: number): Promise<StaffLogRow[]> {
-    return db.query<StaffLogRow>(
-      `SELECT l.id, l.event, l.comment_enc, l.author, l.visible, l.created_at, u.name AS staff_name
-         FROM complaint_log l LEFT JOIN staff_users u ON u.id = l.staff_user_id
-        WHERE l.complaint_id = $1 ORDER BY l.created_at, l.id`,
-      [complaintId],
-    );
-  },
-
-  async addStaffLog(
-    tx: Db,
-    e: {
-      complaintId: number;
-      event: string;
-      commentEnc: string | null;
-      author: string;
-      visible: boolean;
-      staffUserId: number;
-    },
-  ): Promise<number> {
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible, staff_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [e.complaintId, e.event, e.commentEnc, e.author, e.visible, e.staffUserId],
-    );
-    return Number(row!.id);
-  },
-
-  /** Status, and on the first answer the response date (Santiago civil date). */
-  async setStatus(
-    tx: Db,
-    id: number,
-    status: string,
-    today: string,
-    resolutionEnc: string | null,
-  ): Promise<void> {
-    await tx.query(
-      `UPDATE complaints SET status = $2, response_date = coalesce(response_date, $3::date), updated_at = now(),
-              closed_at = CASE WHEN $2 = 'Cerrada' THEN now() ELSE closed_at END,
-              resolution_enc = coalesce($4, resolution_enc)
-        WHERE id = $1`,
-      [id, status, today, resolutionEnc],
-    );
-  },
-
-  async markAnswered(tx: Db, id: number, today: string): Promise<void> {
-    await tx.query(
-      'UPDATE complaints SET response_date = coalesce(response_date, $2::date), updated_at = now() WHERE id = $1',
-      [id, today],
-    );
-  },
-
-  async setAssignee(tx: Db, id: number, userId: number | null): Promise<void> {
-    await tx.query('UPDATE complaints SET assignee_id = $2, updated_at = now() WHERE id = $1', [
-      id,
-      userId,
-    ]);
-  },
-
-  /** A new type (and its category): the case's legal regime follows the type. */
-  async setType(tx: Db, id: number, typeId: number, categoryId: number): Promise<void> {
-    await tx.query(
-      'UPDATE complaints SET type_id = $2, category_id = $3, updated_at = now() WHERE id = $1',
-      [id, typeId, categoryId],
-    );
-  },
-
-  async setNextDue(tx: Db, id: number, date: string | null): Promise<void> {
-    await tx.query('UPDATE complaints SET next_due_date = $2::date WHERE id = $1', [id, date]);
-  },
-
-  async setPriority(tx: Db, id: number, priority: string | null): Promise<void> {
-    await tx.query('UPDATE complaints SET priority = $2, updated_at = now() WHERE id = $1', [
-      id,
-      priority,
-    ]);
-  },
-
-  /** A case's tags, in alphabetical order. */
-  async tags(db: Db, complaintId: number): Promise<string[]> {
-    const rows = await db.query<{ tag: string }>(
-      'SELECT tag FROM case_tags WHERE complaint_id = $1 ORDER BY tag',
-      [complaintId],
-    );
-    return rows.map((r) => r.tag);
-  },
-
-  async addTags(tx: Db, complaintId: number, tags: string[], userId: number): Promise<void> {
-    if (tags.length === 0) return;
-    await tx.query(
-      `INSERT INTO case_tags (complaint_id, tag, added_by)
-       SELECT $1, t, $3 FROM unnest($2::text[]) AS t ON CONFLICT DO NOTHING`,
-      [complaintId, tags, userId],
-    );
-  },
-
-  async removeTags(tx: Db, complaintId: number, tags: string[]): Promise<void> {
-    if (tags.length === 0) return;
-    await tx.query('DELETE FROM case_tags WHERE complaint_id = $1 AND tag = ANY($2::text[])', [
-      complaintId,
-      tags,
-    ]);
-  },
-
   /** The id of the case numbered `caseNumber` if it is within the user's scope. */
   async idByNumberInScope(db: Db, user: StaffUser, caseNumber: string): Promise<number | null> {
     const { sql, params } = scope(user);
@@ -373,146 +261,12 @@ export const casesRepository = {
     return row?.id ?? null;
   },
 
-  /**
-   * The links of a case to others within the user's scope, seen from it: `duplicado_de` (it is a
-   * duplicate of the other), `tiene_duplicado` (the other is a duplicate of it), `relacionado`.
-   */
-  async links(db: Db, user: StaffUser, complaintId: number) {
-    const { sql, params } = scope(user);
-    const at = params.push(complaintId);
-    return db.query<{ id: number; case_number: string; kind: string }>(
-      `SELECT c.id, c.case_number,
-              CASE WHEN l.kind = 'relacionado' THEN 'relacionado'
-                   WHEN l.complaint_id = $${at} THEN 'duplicado_de' ELSE 'tiene_duplicado' END AS kind
-         FROM case_links l
-         JOIN complaints c ON c.id = CASE WHEN l.complaint_id = $${at} THEN l.linked_id ELSE l.complaint_id END
-        WHERE (l.complaint_id = $${at} OR l.linked_id = $${at}) AND ${sql}
-        ORDER BY c.case_number`,
-      params,
-    );
-  },
-
-  /** Links two cases, replacing any link the pair had (either way round). */
-  async link(tx: Db, from: number, to: number, kind: 'duplicado' | 'relacionado', userId: number) {
-    await tx.query(
-      `DELETE FROM case_links WHERE (complaint_id = $1 AND linked_id = $2) OR (complaint_id = $2 AND linked_id = $1)`,
-      [from, to],
-    );
-    await tx.query(
-      'INSERT INTO case_links (complaint_id, linked_id, kind, created_by) VALUES ($1, $2, $3, $4)',
-      [from, to, kind, userId],
-    );
-  },
-
-  /** Removes the link of a pair, either way round; true when there was one. */
-  async unlink(tx: Db, a: number, b: number): Promise<boolean> {
-    const rows = await tx.query(
-      `DELETE FROM case_links WHERE (complaint_id = $1 AND linked_id = $2) OR (complaint_id = $2 AND linked_id = $1)
-       RETURNING complaint_id`,
-      [a, b],
-    );
-    return rows.length > 0;
-  },
-
   async caseNumber(db: Db, id: number): Promise<string | null> {
     const [row] = await db.query<{ case_number: string }>(
       'SELECT case_number FROM complaints WHERE id = $1',
       [id],
     );
     return row?.case_number ?? null;
-  },
-
-  /** A person's saved views, by name. */
-  async savedViews(db: Db, userId: number) {
-    return db.query<{ id: number; name: string; filters: unknown }>(
-      'SELECT id::int AS id, name, filters FROM saved_views WHERE user_id = $1 ORDER BY name, id',
-      [userId],
-    );
-  },
-
-  /** Saves a view under its name, replacing that person's view of the same name. */
-  async saveView(db: Db, userId: number, name: string, filters: object): Promise<number> {
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO saved_views (user_id, name, filters) VALUES ($1, $2, $3::jsonb)
-       ON CONFLICT (user_id, name) DO UPDATE SET filters = EXCLUDED.filters
-       RETURNING id::int AS id`,
-      [userId, name, JSON.stringify(filters)],
-    );
-    return row!.id;
-  },
-
-  /** Deletes a view if it is that person's; true when it was. */
-  async deleteView(db: Db, userId: number, id: number): Promise<boolean> {
-    const rows = await db.query(
-      'DELETE FROM saved_views WHERE id = $1 AND user_id = $2 RETURNING id',
-      [id, userId],
-    );
-    return rows.length > 0;
-  },
-
-  async exclusions(db: Db, complaintId: number) {
-    return db.query<{ user_id: number; name: string }>(
-      `SELECT e.user_id, u.name FROM case_exclusions e JOIN staff_users u ON u.id = e.user_id
-        WHERE e.complaint_id = $1 ORDER BY u.name`,
-      [complaintId],
-    );
-  },
-
-  async addExclusion(tx: Db, complaintId: number, userId: number): Promise<void> {
-    await tx.query(
-      'INSERT INTO case_exclusions (complaint_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [complaintId, userId],
-    );
-  },
-
-  async removeExclusion(tx: Db, complaintId: number, userId: number): Promise<void> {
-    await tx.query('DELETE FROM case_exclusions WHERE complaint_id = $1 AND user_id = $2', [
-      complaintId,
-      userId,
-    ]);
-  },
-
-  async isExcluded(db: Db, complaintId: number, userId: number): Promise<boolean> {
-    return (
-      (
-        await db.query('SELECT 1 FROM case_exclusions WHERE complaint_id = $1 AND user_id = $2', [
-          complaintId,
-          userId,
-        ])
-      ).length > 0
-    );
-  },
-
-  async milestones(db: Db, complaintId: number): Promise<Partial<Record<MilestoneKey, Date>>> {
-    const rows = await db.query<{ milestone: MilestoneKey; completed_on: string }>(
-      `SELECT milestone, to_char(completed_on, 'YYYY-MM-DD') AS completed_on FROM case_milestones WHERE complaint_id = $1`,
-      [complaintId],
-    );
-    // A civil date recorded by staff, read back as noon in Santiago (always the same civil day).
-    return Object.fromEntries(rows.map((r) => [r.milestone, civilNoon(r.completed_on)]));
-  },
-
-  /** The milestones of a case the system recorded itself (no staff author). */
-  async systemMilestones(db: Db, complaintId: number): Promise<string[]> {
-    const rows = await db.query<{ milestone: string }>(
-      'SELECT milestone FROM case_milestones WHERE complaint_id = $1 AND recorded_by IS NULL',
-      [complaintId],
-    );
-    return rows.map((r) => r.milestone);
-  },
-
-  async recordMilestone(
-    tx: Db,
-    complaintId: number,
-    key: MilestoneKey,
-    date: string,
-    userId: number,
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO case_milestones (complaint_id, milestone, completed_on, recorded_by) VALUES ($1, $2, $3::date, $4)
-       ON CONFLICT (complaint_id, milestone) DO UPDATE SET completed_on = $3::date, recorded_by = $4, recorded_at = now()`,
-      [complaintId, key, date, userId],
-    );
   },
 
   /**
@@ -558,35 +312,4 @@ export const casesRepository = {
          FROM complaints c WHERE ${TRACKED}`,
     );
   },
-
-  async milestonesOf(db: Db, ids: number[]) {
-    if (ids.length === 0) return new Map<number, Partial<Record<MilestoneKey, Date>>>();
-    const rows = await db.query<{
-      complaint_id: number;
-      milestone: MilestoneKey;
-      completed_on: string;
-    }>(
-      `SELECT complaint_id, milestone, to_char(completed_on, 'YYYY-MM-DD') AS completed_on
-         FROM case_milestones WHERE complaint_id = ANY($1::bigint[])`,
-      [ids],
-    );
-    const map = new Map<number, Partial<Record<MilestoneKey, Date>>>();
-    for (const r of rows)
-      map.set(r.complaint_id, {
-        ...map.get(r.complaint_id),
-        [r.milestone]: civilNoon(r.completed_on),
-      });
-    return map;
-  },
-
-  async claimDailyJob(db: Db, job: string, day: string): Promise<boolean> {
-    const rows = await db.query(
-      'INSERT INTO job_runs (job, day) VALUES ($1, $2::date) ON CONFLICT DO NOTHING RETURNING job',
-      [job, day],
-    );
-    return rows.length > 0;
-  },
 };
-
-/** Noon in Santiago (UTC-3 or UTC-4) of a civil date: an instant that is that civil day there. */
-export const civilNoon = (date: string) => new Date(`${date}T12:00:00-04:00`);

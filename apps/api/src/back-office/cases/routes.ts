@@ -7,19 +7,17 @@ import { parseOrThrow, refuseNul } from '../../http/validation';
 import { route } from '../../http/route';
 import { sendFile } from '../../http/send-file';
 import { PdfRenderer, pdfRendererSettings } from '../export/pdf-renderer';
-import {
-  addInternalNote,
-  assignCase,
-  changeStatus,
-  reclassifyCase,
-  recordMilestone,
-  replyToComplainant,
-  linkCase,
-  setCasePriority,
-  setCaseTags,
-  setExclusion,
-  unlinkCase,
-} from './actions';
+import { addInternalNote } from './use-cases/add-internal-note';
+import { assignCase } from './use-cases/assign-case';
+import { changeStatus } from './use-cases/change-status';
+import { linkCase } from './use-cases/link-case';
+import { reclassifyCase } from './use-cases/reclassify-case';
+import { recordMilestone } from './use-cases/record-milestone';
+import { replyToComplainant } from './use-cases/reply-to-complainant';
+import { setCasePriority } from './use-cases/set-case-priority';
+import { setCaseTags } from './use-cases/set-case-tags';
+import { setExclusion } from './use-cases/set-exclusion';
+import { unlinkCase } from './use-cases/unlink-case';
 import { downloadCaseFile } from './attachments';
 import { caseToChange } from './access';
 import { viewCase } from './case-view';

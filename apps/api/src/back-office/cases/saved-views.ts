@@ -2,7 +2,7 @@ import { savedViewFiltersSchema, type SavedViewWire } from '@canal/shared/contra
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import type { StaffUser } from '../staff/roles';
-import { casesRepository as repo } from './repository';
+import { savedViewsStore } from './saved-views-store';
 
 type Filters = SavedViewWire['filtros'];
 
@@ -11,7 +11,7 @@ type Filters = SavedViewWire['filtros'];
  * holds only filters and order (the contract refuses the search text, which may be a RUT).
  */
 export async function listSavedViews(services: Services, user: StaffUser) {
-  const rows = await repo.savedViews(services.db, user.id);
+  const rows = await savedViewsStore.list(services.db, user.id);
   return rows.flatMap((r) => {
     // Stored through the same schema; a view an older version saved that no longer parses is left out.
     const filters = savedViewFiltersSchema.safeParse(r.filters);
@@ -24,10 +24,11 @@ export async function saveView(
   user: StaffUser,
   view: { nombre: string; filtros: Filters },
 ) {
-  const id = await repo.saveView(services.db, user.id, view.nombre, view.filtros);
+  const id = await savedViewsStore.save(services.db, user.id, view.nombre, view.filtros);
   return { id, nombre: view.nombre, filtros: view.filtros };
 }
 
 export async function deleteSavedView(services: Services, user: StaffUser, id: number) {
-  if (!(await repo.deleteView(services.db, user.id, id))) throw new AppError('VIEW_NOT_FOUND');
+  if (!(await savedViewsStore.delete(services.db, user.id, id)))
+    throw new AppError('VIEW_NOT_FOUND');
 }

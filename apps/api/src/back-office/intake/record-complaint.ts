@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  CHANNEL_LABELS,
   STAFF_MESSAGES,
   organizationById,
   portalUrlOf,
@@ -15,16 +14,14 @@ import { resetRepository as passwordLinks } from '../../core/auth/password-reset
 import { checkComplaintFields, createComplaint } from '../../core/complaints/create';
 import { newOpaqueToken } from '../../core/tokens/opaque-token';
 import { canChangeCases, worksOn, type StaffUser } from '../staff/roles';
-import { casesRepository } from '../cases/repository';
+import { complaintStore } from '../../core/complaints/complaint-store';
+import { LOG_EVENTS, staffEntry } from '../../core/complaints/complaint-log';
 
 /**
  * How long the activation link on the receipt works: the person takes the paper home, so longer
  * than the portal's 30-minute reset link; the same 72 hours as a staff invitation (decision 0015).
  */
 export const ACTIVATION_LINK_HOURS = 72;
-
-export const intakeEvent = (canal: StaffIntakePayload['canal']) =>
-  `Denuncia registrada por el equipo (canal ${CHANNEL_LABELS[canal].toLowerCase()})`;
 
 /**
  * Records a complaint staff received verbally, in writing or in person (Law 21.643), through the
@@ -62,14 +59,10 @@ export async function recordComplaint(
         complaint.id,
         ACTIVATION_LINK_HOURS * 60,
       );
-      await casesRepository.addStaffLog(tx, {
-        complaintId: complaint.id,
-        event: intakeEvent(canal),
-        commentEnc: null,
-        author: user.name,
-        visible: false,
-        staffUserId: user.id,
-      });
+      await complaintStore.appendLog(
+        tx,
+        staffEntry(complaint.id, user, LOG_EVENTS.recordedByStaff(canal), { visible: false }),
+      );
       await appendAudit(services, tx, {
         actorId: user.id,
         action: 'caso.registrado',

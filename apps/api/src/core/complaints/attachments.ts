@@ -7,6 +7,7 @@ import type { SealingKey } from '../../crypto/keys';
 import type { Services } from '../services';
 import type { ReceivedFile } from '../files/receive';
 import { complaintsRepository as repo } from './repository';
+import { complaintStore } from './complaint-store';
 
 /** Records received files of a complaint (names sealed with its data key), in the caller's transaction. */
 export async function insertFiles(
@@ -17,7 +18,7 @@ export async function insertFiles(
   files: ReceivedFile[],
 ): Promise<void> {
   for (const f of files) {
-    await repo.addFile(tx, {
+    await complaintStore.addFile(tx, {
       id: randomUUID(),
       complaint_id: complaintId,
       log_id: logId,

@@ -14,12 +14,10 @@ import type { Services } from '../services';
 import type { ReceivedFile } from '../files/receive';
 import { commitFiles, insertFiles } from './attachments';
 import { firstDueDate } from '../deadlines/next-due';
-import { complaintsRepository as repo } from './repository';
+import { complaintStore } from './complaint-store';
+import { LOG_EVENTS, systemEntry } from './complaint-log';
 import { complaintSearchIndexes } from './search-index';
-import { AUTHOR_SYSTEM, announceNewComplaint } from '../notifications/notify';
-
-export const EVENT_FILED = 'Denuncia ingresada';
-export { AUTHOR_SYSTEM };
+import { announceNewComplaint } from '../notifications/notify';
 
 /** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
 export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
@@ -158,11 +156,11 @@ export async function createComplaint(
     try {
       const created = await db.transaction(async (tx) => {
         const complaintId = newComplaintId();
-        const reserved = await repo.reserve(tx, org.id, todayInChile().year);
+        const reserved = await complaintStore.reserve(tx, org.id, todayInChile().year);
         const { caseNumber } = reserved;
         // Each sealed field is bound to this complaint's id and its own column (issue 9).
         const at = (field: SealedFieldName) => ({ complaintId, field });
-        const { id, createdAt } = await repo.insert(tx, {
+        const { id, createdAt } = await complaintStore.insert(tx, {
           ...row,
           id: complaintId,
           // The inbox sorts by the next legal due date: it exists from the first moment.
@@ -188,13 +186,7 @@ export async function createComplaint(
           ticket,
           case_number: caseNumber,
         });
-        const logId = await repo.addLog(tx, {
-          complaintId: id,
-          event: EVENT_FILED,
-          commentEnc: null,
-          author: AUTHOR_SYSTEM,
-          visible: true,
-        });
+        const logId = await complaintStore.appendLog(tx, systemEntry(id, LOG_EVENTS.filed, true));
         await insertFiles(tx, id, logId, key, files);
         // The confirmation (it acknowledges receipt; none without an address) and the receivers'
         // alert and a routing rule's assignment, in this transaction, for every creation path.

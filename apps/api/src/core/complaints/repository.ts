@@ -1,10 +1,10 @@
-import { formatCaseNumber, organizationById, type ComplaintChannel } from '@canal/shared';
+import type { ComplaintChannel } from '@canal/shared';
 import type { Db } from '../../db/database';
 import type { SearchIndexes } from './search-index';
-import { AUTHOR_COMPLAINANT, COMPLAINANT_MESSAGE_EVENTS } from './log-events';
+import { AUTHOR_COMPLAINANT, COMPLAINANT_MESSAGE_EVENTS } from './complaint-log';
 
 /** The complainant's last message of a case (a comment or an upload), as SQL. */
-const LAST_MESSAGE = `SELECT id FROM complaint_log
+export const LAST_MESSAGE = `SELECT id FROM complaint_log
   WHERE complaint_id = $1 AND visible AND staff_user_id IS NULL AND author = '${AUTHOR_COMPLAINANT}'
     AND event IN (${COMPLAINANT_MESSAGE_EVENTS.map((e) => `'${e}'`).join(', ')})
   ORDER BY created_at DESC, id DESC LIMIT 1`;
@@ -85,6 +85,11 @@ export interface LogRow {
   created_at: Date;
 }
 
+/** A log row as staff read it: the complainant's row and the name of the person who wrote it. */
+export interface StaffLogRow extends LogRow {
+  staff_name: string | null;
+}
+
 export interface FileRow {
   id: string;
   complaint_id: number;
@@ -102,6 +107,10 @@ export interface FileRow {
 const FROM_TEAM = `EXISTS (SELECT 1 FROM complaint_log l
                           WHERE l.id = f.log_id AND l.staff_user_id IS NOT NULL) AS from_team`;
 
+/**
+ * Reads of one complaint: its row, its log, its files. Reads only: every write to `complaints`,
+ * `complaint_log` and `complaint_files` is `complaintStore`'s (complaint-store.ts).
+ */
 export const complaintsRepository = {
   /** The active assignee of a case who is not excluded from it, to tell about new activity; or null. */
   async assigneeToNotify(
@@ -144,76 +153,6 @@ export const complaintsRepository = {
     );
   },
 
-  /**
-   * What a complaint needs before its insert, in one round trip of the caller's transaction: the
-   * organisation's next case number for the year and the transaction's `now()`, which is the
-   * `created_at` the insert gives it (the time of the transaction's start, the same for every
-   * statement in it). The id is the caller's (random: `newComplaintId`), so its sealed fields are
-   * bound to it before the insert.
-   */
-  async reserve(
-    tx: Db,
-    organizationId: string,
-    year: number,
-  ): Promise<{ caseNumber: string; createdAt: Date }> {
-    const [row] = await tx.query<{ last_value: number; created_at: Date }>(
-      `INSERT INTO case_counters AS c (organization_id, year, last_value) VALUES ($1, $2, 1)
-       ON CONFLICT (organization_id, year) DO UPDATE SET last_value = c.last_value + 1
-       RETURNING last_value, now() AS created_at`,
-      [organizationId, year],
-    );
-    return {
-      caseNumber: formatCaseNumber(organizationById(organizationId), year, row!.last_value),
-      createdAt: row!.created_at,
-    };
-  },
-
-  async insert(
-    tx: Db,
-    c: NewComplaint & { id: number; case_number: string; next_due_date: string | null },
-  ): Promise<{ id: number; createdAt: Date }> {
-    const [row] = await tx.query<{ id: number; created_at: Date }>(
-      `INSERT INTO complaints (ticket, organization_id, case_number, is_anonymous, category_id, type_id, zone_id,
-         agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
-         other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel,
-         rut_search, email_search, search_indexed, accused_enc, representation_enc, refer_to_dt,
-         next_due_date)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,true,
-         $24,$25,$26,$27)
-       RETURNING id, created_at`,
-      [
-        c.ticket,
-        c.organization_id,
-        c.case_number,
-        c.is_anonymous,
-        c.category_id,
-        c.type_id,
-        c.zone_id,
-        c.agency_id,
-        c.relation_id,
-        c.recognition_id,
-        c.knowledge_id,
-        c.occurrence_date_iso,
-        c.data_key,
-        c.description_enc,
-        c.other_place_enc,
-        c.complainant_enc,
-        c.contact_email_enc,
-        c.email_index,
-        c.password_hash,
-        c.id,
-        c.channel,
-        c.rut_search,
-        c.email_search,
-        c.accused_enc,
-        c.representation_enc,
-        c.refer_to_dt,
-        c.next_due_date,
-      ],
-    );
-    return { id: row!.id, createdAt: row!.created_at };
-  },
-
   /** Complaints after `afterId` not yet given their search indexes (search-index.ts). */
   async pendingSearchIndex(db: Db, afterId: number, limit: number) {
     return db.query<{
@@ -229,43 +168,6 @@ export const complaintsRepository = {
     );
   },
 
-  /** Stores a complaint's search indexes if it is still pending; true when it was. */
-  async setSearchIndexes(db: Db, id: number, s: SearchIndexes): Promise<boolean> {
-    const rows = await db.query(
-      `UPDATE complaints SET rut_search = $2, email_search = $3, search_indexed = true
-        WHERE id = $1 AND NOT search_indexed RETURNING id`,
-      [id, s.rut_search, s.email_search],
-    );
-    return rows.length > 0;
-  },
-
-  /** The next legal due date the inbox sorts by (computed by the deadlines code). */
-  async setNextDueDate(tx: Db, complaintId: number, due: string | null): Promise<void> {
-    await tx.query('UPDATE complaints SET next_due_date = $2 WHERE id = $1', [complaintId, due]);
-  },
-
-  async addLog(
-    tx: Db,
-    entry: {
-      complaintId: number;
-      event: string;
-      commentEnc: string | null;
-      author: string;
-      visible: boolean;
-    },
-  ): Promise<number> {
-    // One round trip: the entry and the case's updated_at (both statements always run).
-    const [row] = await tx.query<{ id: number }>(
-      `WITH entry AS (
-         INSERT INTO complaint_log (complaint_id, event, comment_enc, author, visible)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id),
-       touched AS (UPDATE complaints SET updated_at = now() WHERE id = $1)
-       SELECT id FROM entry`,
-      [entry.complaintId, entry.event, entry.commentEnc, entry.author, entry.visible],
-    );
-    return row!.id;
-  },
-
   /** The complainant's last message and when staff first read it (null: not yet), or null. */
   async lastComplainantMessage(
     db: Db,
@@ -278,14 +180,12 @@ export const complaintsRepository = {
     return row ?? null;
   },
 
-  /**
-   * Records that staff read the complainant's last message now, unless it already was: the first
-   * reading counts; who read it is never stored here.
-   */
-  async markLastComplainantMessageRead(db: Db, complaintId: number): Promise<void> {
-    await db.query(
-      `UPDATE complaint_log SET read_by_staff_at = now()
-        WHERE id = (${LAST_MESSAGE}) AND read_by_staff_at IS NULL`,
+  /** The whole log as staff read it, with the name of the staff member who wrote each entry. */
+  async staffLog(db: Db, complaintId: number): Promise<StaffLogRow[]> {
+    return db.query<StaffLogRow>(
+      `SELECT l.id, l.event, l.comment_enc, l.author, l.visible, l.created_at, u.name AS staff_name
+         FROM complaint_log l LEFT JOIN staff_users u ON u.id = l.staff_user_id
+        WHERE l.complaint_id = $1 ORDER BY l.created_at, l.id`,
       [complaintId],
     );
   },
@@ -295,26 +195,6 @@ export const complaintsRepository = {
       `SELECT id, event, comment_enc, author, visible, created_at FROM complaint_log
         WHERE complaint_id = $1 AND visible ORDER BY created_at, id`,
       [complaintId],
-    );
-  },
-
-  async addFile(
-    tx: Db,
-    f: Omit<FileRow, 'created_at' | 'from_team'> & { log_id: number | null },
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO complaint_files (id, complaint_id, log_id, storage_key, name_enc, extension, mimetype, size_bytes)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
-      [
-        f.id,
-        f.complaint_id,
-        f.log_id,
-        f.storage_key,
-        f.name_enc,
-        f.extension,
-        f.mimetype,
-        f.size_bytes,
-      ],
     );
   },
 
@@ -352,19 +232,5 @@ export const complaintsRepository = {
       [complaintId],
     );
     return row ?? { count: 0, bytes: 0 };
-  },
-
-  async setPassword(tx: Db, complaintId: number, passwordHash: string): Promise<void> {
-    await tx.query('UPDATE complaints SET password_hash = $2, updated_at = now() WHERE id = $1', [
-      complaintId,
-      passwordHash,
-    ]);
-  },
-
-  async setStatus(tx: Db, complaintId: number, status: string): Promise<void> {
-    await tx.query('UPDATE complaints SET status = $2, updated_at = now() WHERE id = $1', [
-      complaintId,
-      status,
-    ]);
   },
 };

@@ -4,6 +4,7 @@ import type { Keyring } from '../../crypto/keys';
 import { openField } from '../../crypto/sealed-field';
 import type { Db } from '../../db/database';
 import { complaintsRepository as repo } from './repository';
+import { complaintStore } from './complaint-store';
 
 /**
  * Keyed blind indexes of the complainant's RUT and e-mail, so staff can find a case by them
@@ -63,7 +64,7 @@ export function searchDigests(keyring: Keyring, text: string): { rut?: string; e
 
 /**
  * The blind indexes of a complaint being saved: every path that creates a complaint (the portal,
- * staff filing on someone's behalf) passes them to `complaintsRepository.insert`, which requires
+ * staff filing on someone's behalf) passes them to `complaintStore.insert`, which requires
  * them. `email` is the address staff see on the case (the contact address).
  */
 export function complaintSearchIndexes(
@@ -98,7 +99,7 @@ export async function indexPendingComplaints(db: Db, keyring: Keyring): Promise<
       const indexes = row.is_anonymous
         ? { rut_search: null, email_search: null }
         : indexOfSealed(keyring, row);
-      if (await repo.setSearchIndexes(db, row.id, indexes)) indexed++;
+      if (await complaintStore.setSearchIndexes(db, row.id, indexes)) indexed++;
     }
     if (batch.length < BATCH) return indexed;
   }

@@ -3,13 +3,13 @@ import { openField } from '../../crypto/sealed-field';
 import type { Db } from '../../db/database';
 import type { Services } from '../services';
 import { complaintsRepository, type ComplaintRow } from '../complaints/repository';
+import { complaintStore } from '../complaints/complaint-store';
+import { LOG_EVENTS, systemEntry } from '../complaints/complaint-log';
 import { appendAudit } from '../audit/audit-log';
 import { civilDateInZone, computeMilestones, regimeForType } from '../deadlines';
 import { nextDueDate } from '../deadlines/next-due';
+import { caseMilestonesStore } from '../deadlines/case-milestones-store';
 import { alertsRepository } from './repository';
-
-/** The author the complainant and staff read on entries the system writes itself. */
-export const AUTHOR_SYSTEM = 'Sistema';
 
 /**
  * How long a complainant's "your complaint has news" mail waits before it goes, so that the mails
@@ -162,8 +162,6 @@ export interface NewComplaint {
   receivedAt: Date;
 }
 
-export const EVENT_ACKNOWLEDGED = 'Hito: Acuse de recibo';
-
 /**
  * Everything a new complaint sets off, inside the transaction that saves it; every creation path
  * (the portal, a staff intake) calls this. The complainant's confirmation (with no address, none:
@@ -207,20 +205,14 @@ export async function confirmReceipt(
     (r) => r.key === 'acuse_recibo',
   );
   if (!acknowledgement) return;
-  await alertsRepository.recordSystemMilestone(
+  await caseMilestonesStore.recordBySystem(
     tx,
     complaint.id,
     'acuse_recibo',
     civilDateInZone(complaint.receivedAt),
   );
-  await complaintsRepository.addLog(tx, {
-    complaintId: complaint.id,
-    event: EVENT_ACKNOWLEDGED,
-    commentEnc: null,
-    author: AUTHOR_SYSTEM,
-    visible: true,
-  });
-  await complaintsRepository.setNextDueDate(
+  await complaintStore.appendLog(tx, systemEntry(complaint.id, LOG_EVENTS.acknowledged, true));
+  await complaintStore.setNextDueDate(
     tx,
     complaint.id,
     nextDueDate({
@@ -252,14 +244,11 @@ export async function alertReceivers(
   };
   const assignee = await alertsRepository.ruleAssignee(tx, scope);
   // A creation path that already gave the case to someone keeps its choice.
-  if (assignee && (await alertsRepository.assignIfUnassigned(tx, complaint.id, assignee.user_id))) {
-    await complaintsRepository.addLog(tx, {
-      complaintId: complaint.id,
-      event: `Caso asignado a ${assignee.name} por una regla de aviso`,
-      commentEnc: null,
-      author: AUTHOR_SYSTEM,
-      visible: false,
-    });
+  if (assignee && (await complaintStore.assignIfUnassigned(tx, complaint.id, assignee.user_id))) {
+    await complaintStore.appendLog(
+      tx,
+      systemEntry(complaint.id, LOG_EVENTS.assignedByRule(assignee.name), false),
+    );
     await appendAudit(services, tx, {
       actorId: null,
       action: 'caso.asignado',

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database';
-import type { MilestoneKey } from '../deadlines';
 
 /**
  * `ROLE_RULES.worksOn` in SQL: the staff member `u` works on the organisation `org` (an SQL
@@ -20,7 +19,7 @@ export const ACTIVATED_SQL = (u: string) => `${u}.active AND ${u}.password_hash 
 const CAN_OPEN = `${ACTIVATED_SQL('u')} AND ${worksOnSql('u', '$2')}
   AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = $1 AND e.user_id = u.id)`;
 
-/** What a new complaint's alert needs: who is told, who takes the case. SQL only. */
+/** What a new complaint's alert needs: who is told, who takes the case. Reads only. */
 export const alertsRepository = {
   /**
    * The receivers of a new complaint: the administrators and investigators who work on its
@@ -78,29 +77,5 @@ export const alertsRepository = {
       [c.id, c.organization_id, c.category_id],
     );
     return row ?? null;
-  },
-
-  /** Assigns a case nobody handles yet; false when someone already does (left as it is). */
-  async assignIfUnassigned(tx: Db, complaintId: number, userId: number): Promise<boolean> {
-    const rows = await tx.query(
-      `UPDATE complaints SET assignee_id = $2, updated_at = now()
-        WHERE id = $1 AND assignee_id IS NULL RETURNING id`,
-      [complaintId, userId],
-    );
-    return rows.length > 0;
-  },
-
-  /** A milestone recorded by the system itself (no staff author), on `date` ('yyyy-mm-dd'). */
-  async recordSystemMilestone(
-    tx: Db,
-    complaintId: number,
-    key: MilestoneKey,
-    date: string,
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO case_milestones (complaint_id, milestone, completed_on, recorded_by)
-       VALUES ($1, $2, $3::date, NULL) ON CONFLICT (complaint_id, milestone) DO NOTHING`,
-      [complaintId, key, date],
-    );
   },
 };

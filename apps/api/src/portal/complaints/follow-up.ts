@@ -1,15 +1,12 @@
 import { STATUS_CLOSED, STATUS_MISSING_DOCUMENTS } from '@canal/shared';
-import { logComment, sealField, sealFieldNullable } from '../../crypto/sealed-field';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import type { ReceivedFile } from '../../core/files/receive';
 import { assertQuota, commitFiles, insertFiles } from '../../core/complaints/attachments';
-import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
+import type { ComplaintRow } from '../../core/complaints/repository';
+import { complaintStore } from '../../core/complaints/complaint-store';
+import { complainantEntry, LOG_EVENTS } from '../../core/complaints/complaint-log';
 import { notifyAssignee, notifyTeamOfCommentAfterClosing } from '../../core/notifications/notify';
-
-import { AUTHOR_COMPLAINANT, EVENT_COMMENT, EVENT_UPLOAD } from '../../core/complaints/log-events';
-
-export { AUTHOR_COMPLAINANT, EVENT_COMMENT, EVENT_UPLOAD };
 
 /**
  * A comment from the complainant, visible in their log. A closed case takes it too (decision
@@ -23,13 +20,10 @@ export async function addComplainantComment(
 ): Promise<void> {
   const key = services.keyring.unwrapDataKey(row.data_key);
   await services.db.transaction(async (tx) => {
-    await repo.addLog(tx, {
-      complaintId: row.id,
-      event: EVENT_COMMENT,
-      commentEnc: sealField(key, comment.trim(), logComment(row.id)),
-      author: AUTHOR_COMPLAINANT,
-      visible: true,
-    });
+    await complaintStore.appendLog(
+      tx,
+      complainantEntry(row.id, LOG_EVENTS.complainantComment, { key, text: comment.trim() }),
+    );
     if (row.status === STATUS_CLOSED) await notifyTeamOfCommentAfterClosing(services, tx, row);
     else await notifyAssignee(services, tx, row.id, 'comentario');
   });
@@ -54,13 +48,11 @@ export async function addComplainantFiles(
     if (files.length === 0 && comment.trim() === '') throw new AppError('NOTHING_TO_SAVE');
     await db.transaction(async (tx) => {
       await assertQuota(tx, row.id, files);
-      const logId = await repo.addLog(tx, {
-        complaintId: row.id,
-        event: EVENT_UPLOAD,
-        commentEnc: sealFieldNullable(key, comment.trim(), logComment(row.id)),
-        author: AUTHOR_COMPLAINANT,
-        visible: true,
-      });
+      const text = comment.trim();
+      const logId = await complaintStore.appendLog(
+        tx,
+        complainantEntry(row.id, LOG_EVENTS.complainantUpload, text ? { key, text } : null),
+      );
       await insertFiles(tx, row.id, logId, key, files);
       await notifyAssignee(services, tx, row.id, files.length > 0 ? 'archivos' : 'comentario');
       await commitFiles(tx, store, files);

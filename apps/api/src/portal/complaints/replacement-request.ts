@@ -3,13 +3,11 @@ import { sealField } from '../../crypto/sealed-field';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
-import { AUTHOR_COMPLAINANT } from '../../core/complaints/log-events';
-import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
+import { complainantEntry, LOG_EVENTS } from '../../core/complaints/complaint-log';
+import { complaintStore } from '../../core/complaints/complaint-store';
+import type { ComplaintRow } from '../../core/complaints/repository';
 import { replacementStore } from '../../core/complaints/replacement-store';
 import { alertAdministratorsOfRequest } from '../../core/notifications/notify';
-
-/** What the complainant reads in their log (and staff in the visible log): never the reason. */
-export const EVENT_REPLACEMENT_REQUESTED = 'Solicitud de cambio de la persona investigadora';
 
 /**
  * The complainant asks for the investigator to be replaced (Law 21.643: either party may), with a
@@ -37,13 +35,7 @@ export async function requestReplacement(
       investigatorId: row.assignee_id,
     });
     if (id === null) throw new AppError('REPLACEMENT_PENDING');
-    await repo.addLog(tx, {
-      complaintId: row.id,
-      event: EVENT_REPLACEMENT_REQUESTED,
-      commentEnc: null,
-      author: AUTHOR_COMPLAINANT,
-      visible: true,
-    });
+    await complaintStore.appendLog(tx, complainantEntry(row.id, LOG_EVENTS.replacementRequested));
     await alertAdministratorsOfRequest(services, tx, row, row.assignee_id);
     await appendAudit(services, tx, {
       actorId: null,

@@ -4,12 +4,13 @@ import { openField } from '../../crypto/sealed-field';
 import type { Services } from '../../core/services';
 import type { PortalServices } from '../services';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
+import { complaintStore } from '../../core/complaints/complaint-store';
+import { LOG_EVENTS, systemEntry } from '../../core/complaints/complaint-log';
 import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
 import { resetRepository as resets } from '../../core/auth/password-reset-store';
 import { withinLimit } from '../../core/auth/client-limit-store';
 
 export const RESET_LINK_MINUTES = 30;
-export const EVENT_PASSWORD_RESET = 'Contraseña de seguimiento restablecida';
 
 /** What became of a recovery request: a mail queued, nothing to send, or the address's cap reached. */
 export type RecoveryOutcome = 'mailed' | 'nothing' | 'capped';
@@ -120,17 +121,11 @@ export async function resetPassword(
   return db.transaction(async (tx) => {
     const complaintId = await resets.use(tx, tokenDigest(token));
     if (complaintId === null) throw new AppError('LINK_INVALID');
-    await repo.setPassword(tx, complaintId, passwordHash);
+    await complaintStore.setPassword(tx, complaintId, passwordHash);
     // Any other link still out there stops working too.
     await resets.useAllOf(tx, complaintId);
     await sessions.closeAll(tx, complaintId);
-    await repo.addLog(tx, {
-      complaintId: complaintId,
-      event: EVENT_PASSWORD_RESET,
-      commentEnc: null,
-      author: 'Sistema',
-      visible: true,
-    });
+    await complaintStore.appendLog(tx, systemEntry(complaintId, LOG_EVENTS.passwordReset, true));
     const complaint = await repo.findById(tx, complaintId);
     return { ticket: complaint!.ticket };
   });
