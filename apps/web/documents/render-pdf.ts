@@ -114,7 +114,11 @@ export function renderPdf({ title, source, date }: RenderInput): Promise<Uint8Ar
       const right = page.width - marginX;
       page.line(marginX, FOOTER_Y + 14, right, FOOTER_Y + 14, 0.5, RULE);
       page.text(FOOTER_TEXT, marginX, FOOTER_Y, { size: 8, color: MUTED });
-      page.text(`Página ${i} de ${pages}`, right, FOOTER_Y, { size: 8, color: MUTED, align: 'right' });
+      page.text(`Página ${i} de ${pages}`, right, FOOTER_Y, {
+        size: 8,
+        color: MUTED,
+        align: 'right',
+      });
     },
     objectStreams: true,
   });

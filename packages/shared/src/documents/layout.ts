@@ -16,7 +16,15 @@ export class PdfTooLarge extends Error {
 
 /** Something a row draws; `dy` from the row's top (a text's baseline), `x` from the left margin. */
 export type Draw =
-  | { type: 'text'; text: string; x: number; dy: number; font: FontName; size: number; color: Color }
+  | {
+      type: 'text';
+      text: string;
+      x: number;
+      dy: number;
+      font: FontName;
+      size: number;
+      color: Color;
+    }
   | { type: 'line'; x: number; width: number; dy: number; thickness: number; color: Color }
   | { type: 'rect'; x: number; width: number; dy: number; height: number; color: Color };
 
@@ -234,7 +242,13 @@ export class Layout {
       let lines = 1;
       items.slice(i, i + columns).forEach((item, column) => {
         const x = column * (width + columnGap);
-        const label = clip(wrap(item.label, this.fonts(ls.font), ls.size, width), 1, this.fonts(ls.font), ls.size, width);
+        const label = clip(
+          wrap(item.label, this.fonts(ls.font), ls.size, width),
+          1,
+          this.fonts(ls.font),
+          ls.size,
+          width,
+        );
         draws.push(this.text(label[0]!.text, x, 0, ls, ls.size));
         const values = clip(
           wrap(item.value || '—', this.fonts(vs.font), vs.size, width),
@@ -264,8 +278,7 @@ export class Layout {
         const draws = [this.text(line.text, list.text + line.x, item.leading, item)];
         if (i === 0) {
           const m = wrap(marker, marks, item.size, list.text)[0]!.text;
-          const x =
-            markers === 'right' ? list.text - 5 - marks.text(m) * item.size : list.marker;
+          const x = markers === 'right' ? list.text - 5 - marks.text(m) * item.size : list.marker;
           draws.push(this.text(m, x, item.leading, { ...item, font: 'regular' }));
         }
         this.row(item.leading, draws, i === 0 && lines.length > 1);
@@ -296,9 +309,17 @@ export class Layout {
     this.gap(ls.before);
     const start = t.room ? t.room(this.left()) : Infinity;
     const headerHeight = ls.leading;
-    this.row(headerHeight, t.columns.map((c, i) => cell(c.label, i, ls, ls.size)), true);
+    this.row(
+      headerHeight,
+      t.columns.map((c, i) => cell(c.label, i, ls, ls.size)),
+      true,
+    );
     if (t.rows.length === 0) {
-      this.row(vs.leading + vs.after, [this.text(t.empty, inset, vs.leading + vs.after, vs)], false);
+      this.row(
+        vs.leading + vs.after,
+        [this.text(t.empty, inset, vs.leading + vs.after, vs)],
+        false,
+      );
       this.gap(vs.after);
       return;
     }
@@ -336,7 +357,13 @@ export class Layout {
   private row(height: number, draws: Draw[], keepWithNext: boolean) {
     this.height += height;
     if (this.height > this.maxPages * this.pageBody) throw new PdfTooLarge('maxPages');
-    this.rows.push({ gap: this.pendingGap, height, draws, keepWithNext, newPage: this.pendingBreak });
+    this.rows.push({
+      gap: this.pendingGap,
+      height,
+      draws,
+      keepWithNext,
+      newPage: this.pendingBreak,
+    });
     this.pendingGap = 0;
     this.pendingBreak = false;
   }

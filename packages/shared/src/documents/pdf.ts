@@ -1,4 +1,3 @@
-import { zlibSync } from 'fflate';
 import {
   PDFDocument,
   StandardFonts,
@@ -62,11 +61,14 @@ class PageContent implements Canvas {
   draw(d: Draw, top: number) {
     const x = this.marginX + d.x;
     if (d.type === 'text') {
-      if (d.text !== '') this.write(d.text, this.fonts(d.font).font, d.size, d.color, x, top - d.dy);
+      if (d.text !== '')
+        this.write(d.text, this.fonts(d.font).font, d.size, d.color, x, top - d.dy);
     } else if (d.type === 'line') {
       this.line(x, top - d.dy, x + d.width, top - d.dy, d.thickness, d.color);
     } else {
-      this.shapes.push(`${color(d.color, 'rg')} ${num(x)} ${num(top - d.dy - d.height)} ${num(d.width)} ${num(d.height)} re f`);
+      this.shapes.push(
+        `${color(d.color, 'rg')} ${num(x)} ${num(top - d.dy - d.height)} ${num(d.width)} ${num(d.height)} re f`,
+      );
     }
   }
 
@@ -97,7 +99,9 @@ class PageContent implements Canvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, thickness: number, c: Color) {
-    this.shapes.push(`${color(c, 'RG')} ${num(thickness)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+    this.shapes.push(
+      `${color(c, 'RG')} ${num(thickness)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`,
+    );
   }
 
   image(name: string, x: number, y: number, width: number, height: number) {
@@ -108,17 +112,21 @@ class PageContent implements Canvas {
       key = this.page.node.newXObject('Image', image.ref);
       this.keys.set(image, key);
     }
-    this.shapes.push(`q ${num(width)} 0 0 ${num(height)} ${num(x)} ${num(y)} cm ${key.asString()} Do Q`);
+    this.shapes.push(
+      `q ${num(width)} 0 0 ${num(height)} ${num(x)} ${num(y)} cm ${key.asString()} Do Q`,
+    );
   }
 
-  /** Writes the page's shapes and text object as its content stream. */
-  finish(deflate: (data: Uint8Array) => Uint8Array) {
+  /** Writes the page's shapes and text object as its content stream (pdf-lib's deflate unless given). */
+  finish(deflate?: (data: Uint8Array) => Uint8Array) {
     const shapes = this.shapes.length ? ['q', ...this.shapes, 'Q'] : [];
     const ops = [...shapes, ...this.ops, 'ET', ''].join('\n');
     const bytes = new Uint8Array(ops.length);
     // The operators are Latin-1: text is written as hex strings.
     for (let i = 0; i < ops.length; i += 1) bytes[i] = ops.charCodeAt(i);
-    const stream = this.doc.context.stream(deflate(bytes), { Filter: 'FlateDecode' });
+    const stream = deflate
+      ? this.doc.context.stream(deflate(bytes), { Filter: 'FlateDecode' })
+      : this.doc.context.flateStream(bytes);
     this.page.node.addContentStream(this.doc.context.register(stream));
   }
 }
@@ -142,7 +150,7 @@ export interface PdfOptions {
   /** PNG images by name (bytes, or a data URL), for `Canvas.image`. */
   images?: Record<string, Uint8Array | string>;
   limits?: PdfLimits;
-  /** zlib compression of the pages' content: the server passes Node's native one. */
+  /** zlib compression of the pages' content (pdf-lib's own by default): the server passes Node's native one. */
   deflate?: (data: Uint8Array) => Uint8Array;
   /** Objects packed in compressed streams: smaller, for documents with many objects. */
   objectStreams?: boolean;
@@ -199,10 +207,9 @@ export async function writePdf(o: PdfOptions): Promise<Uint8Array> {
   });
   if (pages.length === 0)
     pages.push(new PageContent(doc, doc.addPage([width, height]), fonts, images, marginX));
-  const deflate = o.deflate ?? ((data: Uint8Array) => zlibSync(data, { level: 6 }));
   pages.forEach((page, i) => {
     o.decorate?.(page, i + 1, pages.length);
-    page.finish(deflate);
+    page.finish(o.deflate);
   });
   const bytes = await doc.save({ useObjectStreams: o.objectStreams ?? false });
   if (bytes.length > limits.maxBytes) throw new PdfTooLarge('maxBytes');

@@ -1,5 +1,11 @@
 import { deflateSync } from 'node:zlib';
-import { rgb, writePdf, type Block, type DocumentStyle, type PdfLimits } from '@canal/shared/documents';
+import {
+  rgb,
+  writePdf,
+  type Block,
+  type DocumentStyle,
+  type PdfLimits,
+} from '@canal/shared/documents';
 
 export { PdfTooLarge, type PdfLimits } from '@canal/shared/documents';
 
@@ -56,7 +62,12 @@ export function pdfDocument(
   return writePdf({
     style: DOSSIER,
     blocks,
-    meta: { title: meta.title, date: now, producer: 'Canal de denuncias', creator: 'Canal de denuncias' },
+    meta: {
+      title: meta.title,
+      date: now,
+      producer: 'Canal de denuncias',
+      creator: 'Canal de denuncias',
+    },
     // Page numbers and the footer on every page, once everything is laid out.
     decorate: (page, i, pages) =>
       page.text(`${meta.footer} · Página ${i} de ${pages}`, DOSSIER.page.marginX, 30, {

@@ -10,7 +10,10 @@ const NOW = new Date('2026-11-21T23:45:07.000Z'); // 20:45:07 in Santiago (summe
 /** The summary's pages, each as the lines it draws (one a line). */
 async function summary(...args: Parameters<typeof buildSummaryPdf>) {
   const pages = await pdfPages(await buildSummaryPdf(...args));
-  return { pages: pages.length, text: pages.map((p) => p.map((l) => l.text).join('\n')).join('\n') };
+  return {
+    pages: pages.length,
+    text: pages.map((p) => p.map((l) => l.text).join('\n')).join('\n'),
+  };
 }
 
 const cem = ORGANIZATIONS.find((org) => org.key === 'cem')!;

@@ -18,11 +18,7 @@ import {
   type DocumentStyle,
   type TextStyle,
 } from '@canal/shared/documents';
-import {
-  complainantFields,
-  complaintFields,
-  DESCRIPTION_LABEL,
-} from '../detail-fields';
+import { complainantFields, complaintFields, DESCRIPTION_LABEL } from '../detail-fields';
 import { attachmentDisplayName } from '../file-names';
 import type { DetailFile } from '../types';
 import { PDF_CONTACT_BY_ORGANIZATION } from './contact';
