@@ -184,14 +184,12 @@ export class Layout {
     style: TextStyle,
     o: { x?: number; keep?: number; max?: number; short?: boolean } = {},
   ): number {
-    const widths = this.fonts(style.font);
     const x = o.x ?? 0;
     const band = style === this.style.heading || style === this.style.subheading;
     const bandStyle = band ? this.style.band : undefined;
     const indent = x + (bandStyle?.indent ?? 0);
     const width = this.width - indent;
-    let lines = wrap(text, widths, style.size, width);
-    if (o.max !== undefined) lines = clip(lines, o.max, widths, style.size, width);
+    const lines = this.wrapped(text, style, width, o.max);
     const keep = o.short ? (lines.length <= 4 ? lines.length - 1 : 1) : (o.keep ?? 0);
     const height = bandStyle?.height ?? style.leading;
     lines.forEach((line, i) => {
@@ -206,6 +204,12 @@ export class Layout {
       this.row(height, draws, i < keep);
     });
     return lines.length;
+  }
+
+  /** `text` wrapped to `width` in `style`, at most `max` lines (the last cut with "…"). */
+  private wrapped(text: string, style: TextStyle, width: number, max = Infinity) {
+    const widths = this.fonts(style.font);
+    return clip(wrap(text, widths, style.size, width), max, widths, style.size, width);
   }
 
   private text(text: string, x: number, height: number, style: TextStyle, dy?: number): Draw {
@@ -242,21 +246,8 @@ export class Layout {
       let lines = 1;
       items.slice(i, i + columns).forEach((item, column) => {
         const x = column * (width + columnGap);
-        const label = clip(
-          wrap(item.label, this.fonts(ls.font), ls.size, width),
-          1,
-          this.fonts(ls.font),
-          ls.size,
-          width,
-        );
-        draws.push(this.text(label[0]!.text, x, 0, ls, ls.size));
-        const values = clip(
-          wrap(item.value || '—', this.fonts(vs.font), vs.size, width),
-          maxLines,
-          this.fonts(vs.font),
-          vs.size,
-          width,
-        );
+        draws.push(this.text(this.wrapped(item.label, ls, width, 1)[0]!.text, x, 0, ls, ls.size));
+        const values = this.wrapped(item.value || '—', vs, width, maxLines);
         values.forEach((v, k) =>
           draws.push(this.text(v.text, x + v.x, 0, vs, ls.leading + vs.size + k * vs.leading)),
         );
@@ -335,11 +326,9 @@ export class Layout {
         this.row(moreHeight, [this.text(text, inset, moreHeight, meta)], false);
         break;
       }
-      const cells = t.rows[r]!.map((value, column) => {
-        const widths = this.fonts(vs.font);
-        const width = t.columns[column]!.width - 2 * inset;
-        return clip(wrap(value || '—', widths, vs.size, width), fit, widths, vs.size, width);
-      });
+      const cells = t.rows[r]!.map((value, column) =>
+        this.wrapped(value || '—', vs, t.columns[column]!.width - 2 * inset, fit),
+      );
       const lines = Math.max(...cells.map((c) => c.length));
       const height = lines * vs.leading + vs.after;
       const draws: Draw[] = [{ type: 'line', x: 0, width: this.width, dy: 0, ...rule }];
