@@ -207,7 +207,7 @@ async function lighthouseRows(app: ServerProcess) {
 }
 
 /**
- * The complainant's PDF summary (SPEC §2, built in the browser with jsPDF): the sample complaint with
+ * The complainant's PDF summary (SPEC §2, built in the browser by the document writer): the sample complaint with
  * the head office's logo rasterised by Chromium exactly as the portal does, against the same
  * summary without a logo (the floor: text and layout alone).
  */
@@ -230,11 +230,10 @@ async function pdfRow(app: ServerProcess) {
     );
     const detail = fromDenunciaDetalle(detalle);
     const now = new Date();
-    const size = (withLogo: boolean) =>
-      buildSummaryPdf(detail, [], HEAD_OFFICE, now, withLogo ? logo : null).output('arraybuffer')
-        .byteLength;
-    const withLogo = size(true);
-    const floor = size(false);
+    const size = async (withLogo: boolean) =>
+      (await buildSummaryPdf(detail, [], HEAD_OFFICE, now, withLogo ? logo : null)).byteLength;
+    const withLogo = await size(true);
+    const floor = await size(false);
     console.log(
       `PDF summary (head office, sample complaint): ${(withLogo / 1000).toFixed(1)} KB; floor (no logo) ${(floor / 1000).toFixed(1)} KB; ratio ${ratio(withLogo, floor)} (goal ≤ 60 KB)`,
     );

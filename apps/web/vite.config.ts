@@ -38,6 +38,26 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * pdf-lib carries the metrics of the 14 standard fonts, each as a compressed JSON module; the
+ * document writer uses only Helvetica, its bold and its oblique (packages/shared/src/documents/
+ * pdf.ts, `FONT_NAMES`). The others are left out of the summary's chunk (about 60 KiB gzip): a
+ * font left out would fail to embed, never print wrong.
+ */
+const UNUSED_STANDARD_FONT =
+  /@pdf-lib[\\/]standard-fonts[\\/]es[\\/](Courier.*|Times-.*|Symbol|ZapfDingbats|Helvetica-BoldOblique)\.compressed\.json$/;
+
+function onlyUsedStandardFonts(): Plugin {
+  return {
+    name: 'canal-only-used-standard-fonts',
+    enforce: 'pre',
+    load(id) {
+      // The module stays JSON (Vite parses it): an empty string, read only when the font is embedded.
+      return UNUSED_STANDARD_FONT.test(id) ? '""' : null;
+    },
+  };
+}
+
 /** The groups of modules that load together after the first load (decision 0026, round 4). */
 const ROUTE_GROUPS = [
   {
@@ -101,7 +121,7 @@ function groupsOutOfFirstLoad(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), groupsOutOfFirstLoad()],
+  plugins: [onlyUsedStandardFonts(), react(), tailwindcss(), precompress(), groupsOutOfFirstLoad()],
   server: {
     port: 5173,
     // In development the API runs on :3000 (npm start); the portal calls it on the same origin.

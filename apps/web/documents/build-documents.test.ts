@@ -23,7 +23,8 @@ import {
   type BuildResult,
 } from './build-documents';
 import { parseSource } from './parse-source';
-import { toWinAnsi, typeset } from './render-pdf';
+import { printable } from '@canal/shared/documents';
+import { typeset } from './render-pdf';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const PDF_FILES = DOCUMENTS.map((d) => d.file);
@@ -146,11 +147,11 @@ describe('parser and text helpers', () => {
   it('keeps WinAnsi characters and replaces the rest', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const supported = new Set(font.getCharacterSet());
     const kept = 'áéíóúñÑ¿¡ü – — “ ” ‘ ’ ° º « » • €';
-    expect(toWinAnsi(kept, supported)).toBe(kept);
-    expect(toWinAnsi('a → b ≥ c\u2011d \u4e2d', supported)).toBe('a -> b >= c-d ?');
-    expect(() => font.encodeText(toWinAnsi('x → ≤ \u{1F600} ǵ', supported))).not.toThrow();
+    expect(printable(kept, font)).toBe(kept);
+    expect(printable('a → b ≥ c\u2011d \u4e2d', font)).toBe('a -> b >= c-d ?');
+    expect(() => font.encodeText(printable('x → ≤ \u{1F600} ǵ', font))).not.toThrow();
+    expect(printable('ǵ', font)).toBe('g');
     expect(typeset('use "Ingresar denuncia" y la Ley N° 21.643')).toBe(
       'use \u201CIngresar denuncia\u201D y la Ley N°\u00A021.643',
     );

@@ -37,7 +37,14 @@ export const SOURCE_BY_FILE: Readonly<Record<(typeof DOCUMENTS)[number]['file'],
 };
 
 /** Modules whose code shapes the output: a change to them regenerates every PDF. */
-const RENDERER_FILES = ['parse-source.ts', 'render-pdf.ts'];
+const RENDERER_FILES = [
+  'parse-source.ts',
+  'render-pdf.ts',
+  // The product's document writer (decision 0041).
+  ...['blocks.ts', 'layout.ts', 'pdf.ts', 'text.ts'].map(
+    (f) => `../../../packages/shared/src/documents/${f}`,
+  ),
+];
 /** Bump to force regeneration when something outside RENDERER_FILES changes the output. */
 const GENERATOR_VERSION = 1;
 

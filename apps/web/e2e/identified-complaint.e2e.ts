@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { pdfText } from '@canal/shared/documents/read-back';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,10 +156,10 @@ describe('an identified complaint at the head office', () => {
     expect(doc.getPageCount()).toBe(2);
     // Small enough for a phone on a slow network: the logo and the text streams are compressed.
     expect(bytes.length).toBeLessThan(60 * 1024);
-    const raw = bytes.toString('latin1');
-    expect(raw).toContain('Resumen denuncia');
-    expect(raw).toContain('Fecha descarga');
-    expect(raw).toContain(code);
+    const text = await pdfText(bytes);
+    expect(text).toContain('Resumen denuncia');
+    expect(text).toContain('Fecha descarga');
+    expect(text).toContain(code);
 
     // The confirmation mail, with the code and not the facts.
     const mail = await waitForMail((m) => m.to.includes(EMAIL) && m.subject.includes(code));

@@ -3,7 +3,7 @@ import type { DetailFile } from '../types';
 import { buildSummaryPdf, summaryFileName } from './build-summary';
 import { loadPdfLogo } from './logo';
 
-/** Loaded on click only: jsPDF stays out of the first load (DESIGN §2, §7). */
+/** Loaded on click only: the document writer stays out of the first load (DESIGN §2, §7). */
 export async function downloadSummaryPdf(
   detail: ComplaintDetail,
   files: DetailFile[],
@@ -11,5 +11,17 @@ export async function downloadSummaryPdf(
   now: Date,
 ) {
   const logo = await loadPdfLogo(org);
-  buildSummaryPdf(detail, files, org, now, logo).save(summaryFileName(detail.code));
+  const bytes = await buildSummaryPdf(detail, files, org, now, logo);
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = summaryFileName(detail.code);
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click has handed the file to the browser's download.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
 }
