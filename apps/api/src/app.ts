@@ -33,6 +33,7 @@ import { clientLimitStoreCtor } from './core/auth/client-limit-store';
 import { masterDataRoutes } from './portal/master-data/routes';
 import { complaintRoutes } from './portal/complaints/routes';
 import { recoveryRoutes } from './portal/recovery/routes';
+import { rightsRoutes } from './portal/rights/routes';
 import { fileRoutes } from './portal/files/routes';
 import { botCheckRoutes } from './portal/bot-check/routes';
 import { devMailboxRoutes } from './portal/dev-mailbox/routes';
@@ -236,6 +237,7 @@ export async function buildApp(
   };
   await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
+  await app.register(rightsRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1' });
   await app.register(backOfficeRoutes, { prefix: '/v1/gestion' });

@@ -361,6 +361,24 @@ export const complaintsRepository = {
     ]);
   },
 
+  /**
+   * The complainant corrected their contact details (Law 21.719): the sealed complainant and
+   * address, and both of the address's blind indexes (recovery's and the staff search's), always
+   * together so no index outlives the address it was made from.
+   */
+  async setContact(
+    tx: Db,
+    complaintId: number,
+    c: Pick<ComplaintRow, 'complainant_enc' | 'contact_email_enc' | 'email_index'> &
+      Pick<SearchIndexes, 'email_search'>,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE complaints SET complainant_enc = $2, contact_email_enc = $3, email_index = $4,
+              email_search = $5, updated_at = now() WHERE id = $1`,
+      [complaintId, c.complainant_enc, c.contact_email_enc, c.email_index, c.email_search],
+    );
+  },
+
   async setStatus(tx: Db, complaintId: number, status: string): Promise<void> {
     await tx.query('UPDATE complaints SET status = $2, updated_at = now() WHERE id = $1', [
       complaintId,
