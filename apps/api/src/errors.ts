@@ -132,6 +132,12 @@ export const ERRORS = {
     status: 409,
     message: 'El plazo de la solicitud ya fue prorrogado una vez; la ley no admite otra prórroga.',
   },
+  /** An answer to someone other than the complainant may not carry the complainant's identity. */
+  REVEALS_REPORTER: {
+    status: 422,
+    message:
+      'La respuesta contiene datos que identifican a la persona denunciante (nombre, RUT, correo o teléfono). Quítelos antes de enviarla.',
+  },
   SAME_CONTACT: { status: 409, message: 'Ese dato ya es el registrado en su denuncia.' },
   NO_CONTACT_NUMBER: {
     status: 409,

@@ -75,7 +75,7 @@ export const DATA_RIGHTS_MESSAGES = {
   extensionReason: 'Debe indicar el motivo de la prórroga.',
   cases: 'Los casos indicados no son válidos.',
   receivedOn: 'La fecha de recepción no es válida (aaaa-mm-dd).',
-  search: 'Indique un RUT o un correo electrónico válido.',
+  receivedInFuture: 'La fecha de recepción no puede ser posterior a hoy.',
 } as const;
 
 const text = (required: string) =>
@@ -160,12 +160,3 @@ export const dataRequestAnswerSchema = z.object({
   respuesta: text(DATA_RIGHTS_MESSAGES.answerRequired),
 });
 export type DataRequestAnswer = z.input<typeof dataRequestAnswerSchema>;
-
-/** Finding what the channel holds on a person: by the keyed blind indexes, never by decrypting. */
-export const personSearchSchema = z.object({
-  termino: z
-    .string({ error: DATA_RIGHTS_MESSAGES.search })
-    .trim()
-    .min(3, { error: DATA_RIGHTS_MESSAGES.search })
-    .max(200, { error: DATA_RIGHTS_MESSAGES.search }),
-});

@@ -8,6 +8,7 @@ import { auditHead } from '../../core/audit/audit-log';
 import { mailAdministrators } from '../../core/mail/administrators';
 import { failedMailStore } from '../../core/mail/failed-mail-store';
 import { alertsRepository } from '../../core/notifications/repository';
+import { dataRequestsRepository } from '../../core/data-requests/repository';
 
 export const DIGEST_JOB = 'resumen-plazos';
 /** The digest goes out on the first run at or after this hour (Santiago). */
@@ -114,6 +115,7 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
     kind: 'staff-admin-digest',
     auditHead: head,
     failedMails,
+    dataRequests: await dataRequestsRepository.openCounts(db, null, civilDateInZone(now)),
     backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
   });
   for (const entry of byPerson.values()) {

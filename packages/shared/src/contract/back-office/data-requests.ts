@@ -1,6 +1,7 @@
 // The register of data-protection requests (Law 21.719, issue 19): requests by any channel, each
-// with its legal answer period, decision and answer; finding a person's cases by the keyed blind
-// indexes; and the access answer for someone other than the complainant, previewed before it goes.
+// with its legal answer period, decision and answer, and the access answer for someone other than
+// the complainant, previewed before it goes. A person's cases are found with the inbox's search
+// (the keyed blind indexes of RUT and e-mail, decision 0014), never by decrypting.
 import { z } from 'zod';
 import {
   DATA_REQUESTERS,
@@ -10,7 +11,6 @@ import {
   dataRequestAnswerSchema,
   dataRequestExtensionSchema,
   newDataRequestSchema,
-  personSearchSchema,
 } from '../../schemas/data-rights';
 import { endpoint, errors, messageSchema } from '../core';
 import { SIGNED_IN, SIGNED_IN_WRITE, idParamSchema, staffHeaders } from './common';
@@ -154,21 +154,6 @@ export const answerDataRequest = endpoint({
   responses: { 200: messageSchema, ...errors(400, 404, 409, ...SIGNED_IN_WRITE) },
 });
 
-export const searchPersonCases = endpoint({
-  method: 'POST',
-  path: '/v1/gestion/solicitudes-datos/busqueda',
-  tag,
-  access: WRITERS,
-  summary:
-    'Casos en que figura una persona como denunciante, por RUT o correo, con los índices ciegos (nada se descifra para buscar; auditada)',
-  headers: staffHeaders,
-  body: personSearchSchema,
-  responses: {
-    200: z.object({ casos: z.array(caseRef.extend({ organizacion: z.string() })) }),
-    ...errors(400, ...SIGNED_IN_WRITE),
-  },
-});
-
 export const dataRequests = {
   listDataRequests,
   createDataRequest,
@@ -176,5 +161,4 @@ export const dataRequests = {
   previewAccessAnswer,
   extendDataRequest,
   answerDataRequest,
-  searchPersonCases,
 } as const;
