@@ -103,7 +103,9 @@ describe('a complainant’s request answered within its clock', () => {
       plazo: 'en_plazo',
       decision: null,
     });
-    const view = (await admin.call(contract.viewDataRequest, { params: { id: request.id } })).json();
+    const view = (
+      await admin.call(contract.viewDataRequest, { params: { id: request.id } })
+    ).json();
     expect(view.detalle).toBe('Borren mi licencia médica.');
 
     await t.db.query("DELETE FROM outbox WHERE kind = 'complainant-update'");
@@ -117,13 +119,22 @@ describe('a complainant’s request answered within its clock', () => {
     });
     expect(answered.statusCode).toBe(200);
 
-    const after = (await admin.call(contract.viewDataRequest, { params: { id: request.id } })).json();
-    expect(after).toMatchObject({ plazo: 'respondida', decision: 'rechazada', respondida_por: 'Ana Admin' });
+    const after = (
+      await admin.call(contract.viewDataRequest, { params: { id: request.id } })
+    ).json();
+    expect(after).toMatchObject({
+      plazo: 'respondida',
+      decision: 'rechazada',
+      respondida_por: 'Ana Admin',
+    });
     // Answered on or before its last day.
     expect(civilDateInZone(new Date(after.respondida)) <= after.vence).toBe(true);
 
     const d = (
-      await callApi(t.app, contract.complaintDetail, { headers: c.auth, params: { id: String(c.ticket) } })
+      await callApi(t.app, contract.complaintDetail, {
+        headers: c.auth,
+        params: { id: String(c.ticket) },
+      })
     ).json();
     expect(d.denuncia_bitacora.at(-1)).toMatchObject({
       evento: 'Respuesta a su solicitud sobre datos personales',
@@ -210,7 +221,9 @@ describe('who sees the register', () => {
     expect((await auditor.call(contract.viewDataRequest, { params: { id } })).statusCode).toBe(200);
     expect((await record(auditor, { casos: [c.id] })).statusCode).toBe(403);
     expect((await list(investigator)).statusCode).toBe(403);
-    expect((await adminCem.call(contract.viewDataRequest, { params: { id } })).statusCode).toBe(404);
+    expect((await adminCem.call(contract.viewDataRequest, { params: { id } })).statusCode).toBe(
+      404,
+    );
     const cem = (await list(adminCem)).json();
     expect(cem.solicitudes.some((s: { id: number }) => s.id === id)).toBe(false);
     // A case the person may not see cannot be named in a request.
@@ -272,7 +285,11 @@ describe('an access answer for the accused person', () => {
     }
     const sent = await admin.call(contract.answerDataRequest, {
       params: { id },
-      body: { decision: 'acogida_parcial', fundamento: 'Acceso con reserva.', respuesta: preview.texto },
+      body: {
+        decision: 'acogida_parcial',
+        fundamento: 'Acceso con reserva.',
+        respuesta: preview.texto,
+      },
     });
     expect(sent.statusCode).toBe(200);
   });

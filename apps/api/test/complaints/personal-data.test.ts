@@ -34,7 +34,12 @@ async function filed(payload = denuncia({ tipo_delito_id: 1 })) {
 type Filed = Awaited<ReturnType<typeof filed>>;
 
 const detail = async (c: Filed) =>
-  (await callApi(t.app, contract.complaintDetail, { headers: c.auth, params: { id: String(c.ticket) } })).json();
+  (
+    await callApi(t.app, contract.complaintDetail, {
+      headers: c.auth,
+      params: { id: String(c.ticket) },
+    })
+  ).json();
 
 /** The link of the last e-mail-change mail queued to `to` (its token). */
 async function changeLinkTo(to: string): Promise<string> {
@@ -54,9 +59,11 @@ async function changeLinkTo(to: string): Promise<string> {
 }
 
 const inboxSearch = async (text: string) =>
-  ((await admin.call(contract.inbox, { querystring: { buscar: text } })).json() as {
-    casos: { id: number }[];
-  }).casos.map((c) => c.id);
+  (
+    (await admin.call(contract.inbox, { querystring: { buscar: text } })).json() as {
+      casos: { id: number }[];
+    }
+  ).casos.map((c) => c.id);
 
 describe('the copy of the complainant’s data (portability)', () => {
   it('gives what they gave, their log and their files’ list as JSON, nothing staff-internal, and audits it', async () => {
@@ -84,9 +91,7 @@ describe('the copy of the complainant’s data (portability)', () => {
         fono: '912345678',
         descripcion_hecho: expect.stringContaining('Mi jefatura me grita'),
       },
-      archivos: [
-        { nombre: 'certificado-medico.pdf', tipo: 'application/pdf', del_equipo: false },
-      ],
+      archivos: [{ nombre: 'certificado-medico.pdf', tipo: 'application/pdf', del_equipo: false }],
     });
     expect(data.archivos[0].tamano).toBeGreaterThan(0);
     expect(data.bitacora.length).toBeGreaterThan(0);

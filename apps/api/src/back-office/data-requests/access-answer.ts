@@ -88,8 +88,7 @@ function heldAbout(requester: DataRequester, cases: AccessCase[]): string[] {
       );
     }
   }
-  if (lines.length === 0)
-    lines.push('El canal no registra datos suyos en los casos revisados.');
+  if (lines.length === 0) lines.push('El canal no registra datos suyos en los casos revisados.');
   return lines;
 }
 
@@ -116,13 +115,20 @@ export function compileAccessAnswer(requester: DataRequester, cases: AccessCase[
           },
           ...common,
         ]
-      : [{ titulo: 'Datos que el canal registra sobre usted', contenido: heldAbout(requester, cases) }, ...common];
+      : [
+          {
+            titulo: 'Datos que el canal registra sobre usted',
+            contenido: heldAbout(requester, cases),
+          },
+          ...common,
+        ];
   const retenido =
     requester === 'denunciante'
       ? [
           {
             dato: 'Notas internas del equipo investigador',
-            motivo: 'Reserva de la investigación (Ley 21.643); no son datos que usted haya entregado',
+            motivo:
+              'Reserva de la investigación (Ley 21.643); no son datos que usted haya entregado',
           },
         ]
       : WITHHELD_FOR_OTHERS;

@@ -34,7 +34,8 @@ export function requestOrganizations(user: StaffUser, only?: string): string[] |
 }
 
 export const EVENT_DATA_REQUEST_ANSWERED = 'Respuesta a su solicitud sobre datos personales';
-export const EVENT_DATA_REQUEST_EXTENDED = 'Plazo de respuesta de su solicitud sobre datos prorrogado';
+export const EVENT_DATA_REQUEST_EXTENDED =
+  'Plazo de respuesta de su solicitud sobre datos prorrogado';
 
 const open = (services: Services, sealed: string | null) =>
   sealed === null ? null : services.keyring.openWithMaster(sealed);
@@ -167,7 +168,10 @@ export async function previewAccessAnswer(
   id: number,
 ): Promise<AccessAnswer> {
   const r = await findVisible(services, user, id);
-  const rows = await cases.complaints(services.db, r.cases.map((c) => Number(c.id)));
+  const rows = await cases.complaints(
+    services.db,
+    r.cases.map((c) => Number(c.id)),
+  );
   const answer = compileAccessAnswer(
     r.requester as DataRequester,
     rows.map((row) => {
@@ -201,8 +205,11 @@ export async function previewAccessAnswer(
 function assertRevealsNoReporter(services: Services, rows: ComplaintRow[], text: string) {
   const haystack = normalize(text);
   // A RUT or phone is found whatever its dots, hyphens or spaces: each run of digits, joined.
-  const numbers = (haystack.match(/\d[\d.\-\s]*[\dk]?/g) ?? []).map((n) => n.replace(/[^0-9k]/g, ''));
-  const hasNumber = (n: string | undefined) => !!n && n.length >= 7 && numbers.some((x) => x.includes(n));
+  const numbers = (haystack.match(/\d[\d.\-\s]*[\dk]?/g) ?? []).map((n) =>
+    n.replace(/[^0-9k]/g, ''),
+  );
+  const hasNumber = (n: string | undefined) =>
+    !!n && n.length >= 7 && numbers.some((x) => x.includes(n));
   for (const row of rows) {
     const f = decryptComplaint(services, row);
     const rut = f.rut?.toLowerCase().replace(/[^0-9k]/g, '');
@@ -239,7 +246,10 @@ export async function answerDataRequest(
   const r = await findVisible(services, user, id);
   if (r.answered_at !== null) throw new AppError('DATA_REQUEST_ANSWERED');
   if (r.requester !== 'denunciante') {
-    const rows = await cases.complaints(services.db, r.cases.map((c) => Number(c.id)));
+    const rows = await cases.complaints(
+      services.db,
+      r.cases.map((c) => Number(c.id)),
+    );
     assertRevealsNoReporter(services, rows, input.respuesta);
   }
   const { keyring } = services;

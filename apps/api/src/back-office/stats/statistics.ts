@@ -75,7 +75,12 @@ async function dataRequestCounts(
   today: string,
 ) {
   const orgs = worksOnEveryOrganization(user) ? null : user.organizationIds;
-  const only = f.organizationId === undefined ? orgs : orgs === null || orgs.includes(f.organizationId) ? [f.organizationId] : [];
+  const only =
+    f.organizationId === undefined
+      ? orgs
+      : orgs === null || orgs.includes(f.organizationId)
+        ? [f.organizationId]
+        : [];
   const [period, now] = await Promise.all([
     dataRequestsRepository.periodCounts(services.db, only, f.from ?? null, f.to ?? null),
     dataRequestsRepository.openCounts(services.db, only, today),

@@ -1,5 +1,10 @@
 import type { Config } from '../../config';
-import { addCalendarDays, calendarDaysBetween, civilDateInZone, type CivilDate } from '../deadlines';
+import {
+  addCalendarDays,
+  calendarDaysBetween,
+  civilDateInZone,
+  type CivilDate,
+} from '../deadlines';
 
 /** Days before the end of the period (today included) when an open request shows as due soon. */
 export const DATA_REQUEST_SOON_DAYS = 5;

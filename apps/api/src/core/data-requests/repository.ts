@@ -84,11 +84,7 @@ export const dataRequestsRepository = {
     return row!.id;
   },
 
-  async list(
-    db: Db,
-    organizations: string[] | null,
-    onlyOpen: boolean,
-  ): Promise<DataRequestRow[]> {
+  async list(db: Db, organizations: string[] | null, onlyOpen: boolean): Promise<DataRequestRow[]> {
     const rows = await db.query<DataRequestRow>(
       `SELECT ${COLUMNS} FROM ${FROM}
         WHERE ($1::text[] IS NULL OR r.organization_id = ANY($1::text[]))

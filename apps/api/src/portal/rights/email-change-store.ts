@@ -22,7 +22,10 @@ export const emailChangeStore = {
   },
 
   /** Marks a live, unused link used: its complaint and sealed address, or null. */
-  async use(tx: Db, tokenHash: string): Promise<{ complaint_id: number; email_enc: string } | null> {
+  async use(
+    tx: Db,
+    tokenHash: string,
+  ): Promise<{ complaint_id: number; email_enc: string } | null> {
     const [row] = await tx.query<{ complaint_id: number; email_enc: string }>(
       `UPDATE email_changes SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()

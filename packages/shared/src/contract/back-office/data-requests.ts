@@ -86,7 +86,9 @@ export const listDataRequests = endpoint({
     'Registro de solicitudes sobre datos personales de las organizaciones que la persona ve (las abiertas primero, por vencimiento)',
   headers: staffHeaders,
   querystring: z.object({
-    estado: z.enum(['abiertas', 'todas'], { error: 'El estado debe ser abiertas o todas.' }).optional(),
+    estado: z
+      .enum(['abiertas', 'todas'], { error: 'El estado debe ser abiertas o todas.' })
+      .optional(),
   }),
   responses: { 200: dataRequestListSchema, ...errors(400, 403, ...SIGNED_IN) },
 });
@@ -150,8 +152,8 @@ export const answerDataRequest = endpoint({
   headers: staffHeaders,
   params: idParamSchema,
   body: dataRequestAnswerSchema,
-  // 409: already answered.
-  responses: { 200: messageSchema, ...errors(400, 404, 409, ...SIGNED_IN_WRITE) },
+  // 409: already answered; 422: an answer to someone else names the complainant.
+  responses: { 200: messageSchema, ...errors(400, 404, 409, 422, ...SIGNED_IN_WRITE) },
 });
 
 export const dataRequests = {
