@@ -1,3 +1,4 @@
+import type { NewDataRequest } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
@@ -68,7 +69,7 @@ const list = async (client: StaffClient, estado?: 'abiertas' | 'todas') =>
 
 async function record(
   client: StaffClient,
-  body: Partial<Parameters<typeof contract.createDataRequest.body.parse>[0]> & { casos: number[] },
+  body: Partial<NewDataRequest> & { casos: number[] },
 ) {
   return client.call(contract.createDataRequest, {
     body: {

@@ -29,7 +29,8 @@ export function ConfirmEmail({ token }: { token: string }) {
     );
   const error = confirm.isError
     ? (unreachableMessage(confirm.error) ??
-      ((confirm.error instanceof HttpError && confirm.error.serverMessage) || MESSAGES.unknownError))
+      ((confirm.error instanceof HttpError && confirm.error.serverMessage) ||
+        MESSAGES.unknownError))
     : null;
   return (
     <div className="space-y-4">

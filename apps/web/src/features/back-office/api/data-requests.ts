@@ -92,9 +92,7 @@ export function useAccessAnswerPreview(id: number, enabled: boolean) {
   return useQuery({
     queryKey: dataRequestKeys.preview(id),
     queryFn: async () =>
-      fromAccessAnswerPreview(
-        await api.request(contract.previewAccessAnswer, { params: { id } }),
-      ),
+      fromAccessAnswerPreview(await api.request(contract.previewAccessAnswer, { params: { id } })),
     enabled,
   });
 }

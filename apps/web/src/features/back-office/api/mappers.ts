@@ -452,7 +452,13 @@ export interface Statistics {
   averageDaysToClose: number | null;
   overdue: number;
   /** Law 21.719's requests: received in the period, answered (late), open and overdue now. */
-  dataRequests: { received: number; answered: number; answeredLate: number; open: number; overdue: number };
+  dataRequests: {
+    received: number;
+    answered: number;
+    answeredLate: number;
+    open: number;
+    overdue: number;
+  };
 }
 
 export const fromStatistics = (wire: StatisticsWire): Statistics => ({

@@ -153,7 +153,11 @@ function Answer({ request }: { request: DataRequestView }) {
         </div>
       </form>
       {!request.extended && (
-        <form onSubmit={(e) => void onExtend(e)} noValidate className="flex flex-wrap items-end gap-2">
+        <form
+          onSubmit={(e) => void onExtend(e)}
+          noValidate
+          className="flex flex-wrap items-end gap-2"
+        >
           <TextField label="Motivo de la prórroga" name="motivo" className="grow" maxLength={500} />
           <Button type="submit" variant="secondary" disabled={extend.isPending}>
             Prorrogar el plazo (una vez)
@@ -174,7 +178,10 @@ export function DataRequestDetail({ id }: { id: number }) {
   const r = query.data;
   if (!r) return <p>Cargando la solicitud…</p>;
   return (
-    <section aria-labelledby="solicitud-detalle" className="flex flex-col gap-4 rounded-md border p-4">
+    <section
+      aria-labelledby="solicitud-detalle"
+      className="flex flex-col gap-4 rounded-md border p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="solicitud-detalle" className="text-lg font-bold">
           Solicitud N° {r.id}: {DATA_RIGHT_LABELS[r.right]}

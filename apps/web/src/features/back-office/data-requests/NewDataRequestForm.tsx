@@ -14,11 +14,7 @@ import { useStaffApi } from '../api/StaffApiProvider';
 import type { CaseSummary } from '../api/mappers';
 import { FormAlert } from '../components/FormAlert';
 import { organizationsOf, useStaffUser } from '../components/StaffUserContext';
-import {
-  DATA_REQUESTER_LABELS,
-  DATA_REQUEST_CHANNEL_LABELS,
-  DATA_RIGHT_LABELS,
-} from './labels';
+import { DATA_REQUESTER_LABELS, DATA_REQUEST_CHANNEL_LABELS, DATA_RIGHT_LABELS } from './labels';
 
 const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
@@ -86,7 +82,11 @@ export function NewDataRequestForm({ onCreated }: { onCreated: (id: number) => v
         />
         <TextField label="Nombre de quien solicita" name="nombre" maxLength={200} />
         <TextField label="Contacto (correo o dirección)" name="contacto" maxLength={200} />
-        <SelectField label="Derecho" name="derecho" options={options(DATA_RIGHTS, DATA_RIGHT_LABELS)} />
+        <SelectField
+          label="Derecho"
+          name="derecho"
+          options={options(DATA_RIGHTS, DATA_RIGHT_LABELS)}
+        />
         <SelectField
           label="Medio por el que llegó"
           name="canal"

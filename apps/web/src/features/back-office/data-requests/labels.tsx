@@ -30,7 +30,13 @@ export {
   DATA_RIGHT_LABELS,
 };
 
-export function ClockBadge({ clock, dueOn }: { clock: DataRequestSummary['clock']; dueOn: string }) {
+export function ClockBadge({
+  clock,
+  dueOn,
+}: {
+  clock: DataRequestSummary['clock'];
+  dueOn: string;
+}) {
   return (
     <span className={`rounded px-2 py-0.5 text-sm font-semibold ${CLOCK_STYLES[clock]}`}>
       {CLOCK_LABELS[clock]}
