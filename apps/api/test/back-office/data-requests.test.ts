@@ -67,10 +67,7 @@ async function filedCase() {
 const list = async (client: StaffClient, estado?: 'abiertas' | 'todas') =>
   client.call(contract.listDataRequests, { querystring: estado ? { estado } : {} });
 
-async function record(
-  client: StaffClient,
-  body: Partial<NewDataRequest> & { casos: number[] },
-) {
+async function record(client: StaffClient, body: Partial<NewDataRequest> & { casos: number[] }) {
   return client.call(contract.createDataRequest, {
     body: {
       organizacion: HEAD_OFFICE,
