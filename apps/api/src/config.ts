@@ -58,6 +58,10 @@ const envSchema = z
         error: 'debe ser 0 o un divisor de 60 (5, 10, 15, 20, 30, 60…)',
       })
       .default(15),
+    // Law 21.719: calendar days to answer a data-protection request (from the day it arrived), and
+    // the days one extension adds (once, with a reason). The lawyers' figures, not the code's.
+    DATA_REQUEST_ANSWER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    DATA_REQUEST_EXTENSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // The OpenAPI page at /v1/docs: off by default in production, on otherwise.
     API_DOCS: z.enum(['on', 'off'], 'debe ser on u off').optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),

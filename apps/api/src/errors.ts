@@ -125,6 +125,24 @@ export const ERRORS = {
     status: 404,
     message: 'El caso no tiene una solicitud de cambio de investigador/a por responder.',
   },
+  /** Law 21.719 (issue 19): the register of data-protection requests. */
+  DATA_REQUEST_NOT_FOUND: { status: 404, message: 'No se encontró la solicitud indicada.' },
+  DATA_REQUEST_ANSWERED: { status: 409, message: 'La solicitud ya fue respondida.' },
+  DATA_REQUEST_EXTENDED: {
+    status: 409,
+    message: 'El plazo de la solicitud ya fue prorrogado una vez; la ley no admite otra prórroga.',
+  },
+  /** An answer to someone other than the complainant may not carry the complainant's identity. */
+  REVEALS_REPORTER: {
+    status: 422,
+    message:
+      'La respuesta contiene datos que identifican a la persona denunciante (nombre, RUT, correo o teléfono). Quítelos antes de enviarla.',
+  },
+  SAME_CONTACT: { status: 409, message: 'Ese dato ya es el registrado en su denuncia.' },
+  NO_CONTACT_NUMBER: {
+    status: 409,
+    message: 'Una denuncia anónima no tiene número de contacto que corregir.',
+  },
   FILE_TOO_LARGE: {
     status: 413,
     message:

@@ -30,6 +30,13 @@ export const AUDIT_ACTION_LABELS = {
   'caso.solicitud_reemplazo': 'Solicitud de cambio de investigador/a',
   'caso.solicitud_respondida': 'Respuesta a la solicitud de cambio de investigador/a',
   'casos.busqueda': 'Búsqueda de casos por RUT o correo',
+  /** Law 21.719 (issue 19): the complainant's own data and the requests register. */
+  'caso.datos_descargados': 'Copia de datos descargada por la persona denunciante',
+  'caso.contacto_corregido': 'Datos de contacto corregidos por la persona denunciante',
+  'solicitud_datos.registrada': 'Solicitud sobre datos personales registrada',
+  'solicitud_datos.prorrogada': 'Plazo de solicitud sobre datos personales prorrogado',
+  'solicitud_datos.respondida': 'Solicitud sobre datos personales respondida',
+  'solicitud_datos.vista_previa': 'Vista previa de respuesta de acceso',
   'regla_aviso.creada': 'Regla de aviso creada',
   'regla_aviso.modificada': 'Regla de aviso modificada',
   'regla_aviso.eliminada': 'Regla de aviso eliminada',

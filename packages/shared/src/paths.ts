@@ -8,6 +8,8 @@ export const webPaths = {
   complaintDetail: (id: number | string) => `/detalle-denuncia/${id}`,
   /** The reset-password page a recovery e-mail links to. */
   resetPassword: (token: string) => `/restablecer-contrasena/${token}`,
+  /** The page the link mailed to a new contact address opens (Law 21.719, rectification). */
+  confirmEmail: (token: string) => `/confirmar-correo/${token}`,
   // Back office (DESIGN §8)
   staffInbox: () => '/gestion',
   staffSignIn: () => '/gestion/ingresar',
@@ -25,6 +27,8 @@ export const webPaths = {
   staffAlertRules: () => '/gestion/avisos',
   /** Zones, places, categories, types and option lists of each organisation (administrators). */
   staffMasterData: () => '/gestion/datos-maestros',
+  /** The register of data-protection requests (Law 21.719; administrators and auditors). */
+  staffDataRequests: () => '/gestion/solicitudes-datos',
 } as const;
 
 export type WebPage = keyof typeof webPaths;
@@ -33,6 +37,7 @@ export type WebPage = keyof typeof webPaths;
 export const webRoutePatterns = {
   complaintDetail: '/detalle-denuncia/:id',
   resetPassword: '/restablecer-contrasena/:token',
+  confirmEmail: '/confirmar-correo/:token',
   staffCase: '/gestion/casos/:id',
 } as const satisfies Partial<Record<WebPage, string>>;
 

@@ -10,6 +10,7 @@ import { staffRoutes } from './staff/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
+import { dataRequestRoutes } from './data-requests/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices }> = async (
@@ -30,4 +31,5 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   await app.register(intakeRoutes);
   await app.register(alertRoutes);
   await app.register(masterDataAdminRoutes);
+  await app.register(dataRequestRoutes);
 };

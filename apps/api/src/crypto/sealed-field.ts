@@ -32,7 +32,8 @@ export type SealedFieldName =
   | 'complaint_log.comment'
   | 'complaint_files.name'
   | 'replacement_requests.reason'
-  | 'replacement_requests.answer';
+  | 'replacement_requests.answer'
+  | 'email_changes.email';
 
 export interface SealedPlace {
   complaintId: number;

@@ -4,6 +4,7 @@ import type { PortalServices } from './services';
 import { masterDataRoutes } from './master-data/routes';
 import { complaintRoutes } from './complaints/routes';
 import { recoveryRoutes } from './recovery/routes';
+import { rightsRoutes } from './rights/routes';
 import { fileRoutes } from './files/routes';
 import { botCheckRoutes } from './bot-check/routes';
 import { devMailboxRoutes } from './dev-mailbox/routes';
@@ -24,6 +25,7 @@ export const portalRoutes: FastifyPluginAsync<PortalRoutesOptions> = async (app,
   await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
   await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
+  await app.register(rightsRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1' });
   if (options.devMailbox) await app.register(devMailboxRoutes);

@@ -345,6 +345,59 @@ describe('every endpoint answers what the contract declares', () => {
     auth = { ...headers(), authorization: `Bearer ${conforms('login', again, 200).token}` };
   });
 
+  it('serves the complainant’s rights over their data (Law 21.719), on a complaint of its own', async () => {
+    const own = conforms('createComplaint', await file(t.app, denuncia()), 201);
+    const signedIn = await call(t.app, 'login', {
+      headers: headers(),
+      payload: { ticket: own.ticket, password: PASSWORD },
+    });
+    const mine = {
+      ...headers(),
+      authorization: `Bearer ${conforms('login', signedIn, 200).token}`,
+    };
+    const params = { id: String(own.ticket) };
+    conforms(
+      'personalDataExport',
+      await call(t.app, 'personalDataExport', { headers: mine, params }),
+      200,
+    );
+    conforms(
+      'personalDataExport',
+      await call(t.app, 'personalDataExport', { headers: mine, params: { id: String(ticket) } }),
+      404,
+    );
+    const change = (email: string) =>
+      call(t.app, 'changeContactEmail', {
+        headers: mine,
+        payload: { denuncia_id: own.ticket, email },
+      });
+    conforms('changeContactEmail', await change('nueva.direccion@correo.cl'), 200);
+    conforms('changeContactEmail', await change(EMAIL), 409);
+    conforms('changeContactEmail', await change('no'), 400);
+    const mail = (await mailbox()).find((m) => /confirmar-correo\//.test(m.text));
+    const token = /confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const confirm = () =>
+      call(t.app, 'confirmContactEmail', { headers: headers(), payload: { token } });
+    expect(conforms('confirmContactEmail', await confirm(), 200).ticket).toBe(own.ticket);
+    conforms('confirmContactEmail', await confirm(), 410);
+    const phone = (fono: string) =>
+      call(t.app, 'changeContactPhone', {
+        headers: mine,
+        payload: { denuncia_id: own.ticket, fono },
+      });
+    conforms('changeContactPhone', await phone('987654321'), 200);
+    conforms('changeContactPhone', await phone('987654321'), 409);
+    conforms('changeContactPhone', await phone('12'), 400);
+    const ask = (derecho: string) =>
+      call(t.app, 'requestDataRight', {
+        headers: mine,
+        payload: { denuncia_id: own.ticket, derecho, detalle: 'Pido bloquear mis datos.' },
+      });
+    conforms('requestDataRight', await ask('bloqueo'), 201);
+    conforms('requestDataRight', await ask('acceso'), 400);
+  });
+
   it('signs the complainant out: the token dies, and signing out again is still 204', async () => {
     const signedIn = await call(t.app, 'login', {
       headers: headers(),
@@ -645,6 +698,84 @@ describe('every endpoint answers what the contract declares', () => {
       'answerReplacementRequest',
       await answer({ decision: 'rechazada', motivo: 'Otra vez.' }),
       404,
+    );
+    // The register of data-protection requests (Law 21.719).
+    conforms('listDataRequests', await staffCall(admin, 'listDataRequests'), 200);
+    conforms('listDataRequests', await staffCall(investigator, 'listDataRequests'), 403);
+    conforms(
+      'listDataRequests',
+      await staffCall(admin, 'listDataRequests', { query: { estado: 'otra' } }),
+      400,
+    );
+    const newRequest = {
+      organizacion: HEAD_OFFICE,
+      solicitante: 'denunciado',
+      nombre: 'Persona Denunciada',
+      derecho: 'acceso',
+      canal: 'correo',
+      detalle: 'Pide acceso a sus datos.',
+      casos: [caseId],
+    };
+    const { id: requestId } = conforms(
+      'createDataRequest',
+      await staffCall(admin, 'createDataRequest', { payload: newRequest }),
+      201,
+    );
+    conforms(
+      'createDataRequest',
+      await staffCall(admin, 'createDataRequest', { payload: { ...newRequest, casos: [999999] } }),
+      404,
+    );
+    conforms(
+      'createDataRequest',
+      await staffCall(admin, 'createDataRequest', { payload: { ...newRequest, derecho: 'otro' } }),
+      400,
+    );
+    conforms(
+      'viewDataRequest',
+      await staffCall(admin, 'viewDataRequest', { params: { id: requestId } }),
+      200,
+    );
+    conforms(
+      'viewDataRequest',
+      await staffCall(admin, 'viewDataRequest', { params: { id: 999999 } }),
+      404,
+    );
+    const preview = conforms(
+      'previewAccessAnswer',
+      await staffCall(admin, 'previewAccessAnswer', { params: { id: requestId } }),
+      200,
+    );
+    conforms(
+      'previewAccessAnswer',
+      await staffCall(auditor, 'previewAccessAnswer', { params: { id: requestId } }),
+      403,
+    );
+    const extend = () =>
+      staffCall(admin, 'extendDataRequest', {
+        params: { id: requestId },
+        payload: { motivo: 'Consulta legal.' },
+      });
+    conforms('extendDataRequest', await extend(), 200);
+    conforms('extendDataRequest', await extend(), 409);
+    const answerRequest = (payload: Record<string, unknown>) =>
+      staffCall(admin, 'answerDataRequest', { params: { id: requestId }, payload });
+    const decided = { decision: 'acogida_parcial', fundamento: 'Acceso con reserva.' };
+    conforms('answerDataRequest', await answerRequest({ decision: 'acogida' }), 400);
+    conforms(
+      'answerDataRequest',
+      await answerRequest({ ...decided, respuesta: 'Su denunciante es María José González.' }),
+      422,
+    );
+    conforms(
+      'answerDataRequest',
+      await answerRequest({ ...decided, respuesta: preview.texto }),
+      200,
+    );
+    conforms(
+      'answerDataRequest',
+      await answerRequest({ ...decided, respuesta: preview.texto }),
+      409,
     );
     // To another type and back: the milestones below are the original type's.
     for (const tipo_id of [view.caso.tipo_id === 26 ? 1 : 26, view.caso.tipo_id])

@@ -61,6 +61,13 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
                     Component: m.ResetPasswordRoute,
                   })),
               },
+              {
+                path: routePatterns.confirmEmail,
+                lazy: () =>
+                  import('../routes/confirm-email').then((m) => ({
+                    Component: m.ConfirmEmailRoute,
+                  })),
+              },
             ],
           },
           // Any other path: "404 - Not Found" in the frame, not a bare white page.

@@ -12,6 +12,7 @@ export const paths = webPaths;
 export const routePatterns = {
   complaintDetail: webRoutePatterns.complaintDetail.slice(1),
   resetPassword: webRoutePatterns.resetPassword.slice(1),
+  confirmEmail: webRoutePatterns.confirmEmail.slice(1),
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { auditHead } from '../../core/audit/audit-log';
 import { mailAdministrators } from '../mail/administrators';
 import { failedMailStore } from '../mail/failed-mail-store';
 import { alertsRepository } from '../../core/notifications/repository';
+import { dataRequestsRepository } from '../../core/data-requests/repository';
 
 export const DIGEST_JOB = 'resumen-plazos';
 /** The digest goes out on the first run at or after this hour (Santiago). */
@@ -117,6 +118,7 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
     kind: 'staff-admin-digest',
     auditHead: head,
     failedMails,
+    dataRequests: await dataRequestsRepository.openCounts(db, null, civilDateInZone(now)),
     backOfficeUrl: webUrl(config.publicUrl, webPaths.staffInbox()),
   });
   for (const entry of byPerson.values()) {

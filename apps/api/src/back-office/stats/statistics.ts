@@ -2,7 +2,8 @@ import { CHANNEL_LABELS, organizationById } from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
-import { organizationsOf, type StaffUser } from '../staff/roles';
+import { organizationsOf, worksOnEveryOrganization, type StaffUser } from '../staff/roles';
+import { dataRequestsRepository } from '../../core/data-requests/repository';
 import { csvDay, spreadsheetCsv, type CsvValue } from '../export/spreadsheet-csv';
 import { statsRepository as repo, type StatsFilters } from './repository';
 
@@ -22,7 +23,9 @@ export async function statistics(
   now = new Date(),
 ) {
   const { catalogue } = services;
-  const g = await repo.grouped(services.db, user, f, civilDateInZone(now));
+  const today = civilDateInZone(now);
+  const g = await repo.grouped(services.db, user, f, today);
+  const requests = await dataRequestCounts(services, user, f, today);
   /** Sums rows whose label (resolved per organisation) is the same. */
   const byLabel = (
     rows: { key: string; organization_id: string; total: number }[],
@@ -60,6 +63,34 @@ export async function statistics(
     cerradas: totals.closed,
     promedio_dias_cierre: totals.avg_days,
     vencidas: totals.overdue,
+    solicitudes_datos: requests,
+  };
+}
+
+/** The register's counts over the organisations the person sees (Law 21.719). */
+async function dataRequestCounts(
+  services: Services,
+  user: StaffUser,
+  f: StatsFilters,
+  today: string,
+) {
+  const orgs = worksOnEveryOrganization(user) ? null : user.organizationIds;
+  const only =
+    f.organizationId === undefined
+      ? orgs
+      : orgs === null || orgs.includes(f.organizationId)
+        ? [f.organizationId]
+        : [];
+  const [period, now] = await Promise.all([
+    dataRequestsRepository.periodCounts(services.db, only, f.from ?? null, f.to ?? null),
+    dataRequestsRepository.openCounts(services.db, only, today),
+  ]);
+  return {
+    recibidas: period.received,
+    respondidas: period.answered,
+    respondidas_fuera_de_plazo: period.answeredLate,
+    abiertas: now.open,
+    vencidas: now.overdue,
   };
 }
 

@@ -106,10 +106,15 @@ const sealed = (complaintId: number, comment?: LogComment | null) =>
   comment ? sealField(comment.key, comment.text, logComment(complaintId)) : null;
 
 /** An entry the system writes (author "Sistema"). */
-export const systemEntry = (complaintId: number, event: string, visible: boolean): LogEntry => ({
+export const systemEntry = (
+  complaintId: number,
+  event: string,
+  visible: boolean,
+  comment?: LogComment | null,
+): LogEntry => ({
   complaintId,
   event,
-  commentEnc: null,
+  commentEnc: sealed(complaintId, comment),
   author: AUTHOR_SYSTEM,
   visible,
   staffUserId: null,

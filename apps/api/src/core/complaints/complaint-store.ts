@@ -1,7 +1,7 @@
 import { formatCaseNumber, organizationById } from '@canal/shared';
 import type { Db } from '../../db/database';
 import type { LogEntry } from './complaint-log';
-import { LAST_MESSAGE, type FileRow, type NewComplaint } from './repository';
+import { LAST_MESSAGE, type ComplaintRow, type FileRow, type NewComplaint } from './repository';
 import type { SearchIndexes } from './search-index';
 
 /**
@@ -136,6 +136,24 @@ export const complaintStore = {
     await tx.query(
       'UPDATE complaints SET response_date = coalesce(response_date, $2::date), updated_at = now() WHERE id = $1',
       [complaintId, today],
+    );
+  },
+
+  /**
+   * The complainant corrected their contact details (Law 21.719): the sealed complainant and
+   * address, and both of the address's blind indexes (recovery's and the staff search's), always
+   * together so no index outlives the address it was made from.
+   */
+  async setContact(
+    tx: Db,
+    complaintId: number,
+    c: Pick<ComplaintRow, 'complainant_enc' | 'contact_email_enc' | 'email_index'> &
+      Pick<SearchIndexes, 'email_search'>,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE complaints SET complainant_enc = $2, contact_email_enc = $3, email_index = $4,
+              email_search = $5, updated_at = now() WHERE id = $1`,
+      [complaintId, c.complainant_enc, c.contact_email_enc, c.email_index, c.email_search],
     );
   },
 

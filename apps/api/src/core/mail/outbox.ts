@@ -36,6 +36,7 @@ const PRIORITY_OF_KIND: Record<MailKind, number> = {
   'staff-mail-failed': MAIL_PRIORITY.staffAlert,
   'code-recovery': MAIL_PRIORITY.awaited,
   'password-reset': MAIL_PRIORITY.awaited,
+  'email-change': MAIL_PRIORITY.awaited,
   'staff-invitation': MAIL_PRIORITY.awaited,
   confirmation: MAIL_PRIORITY.routine,
   'complainant-update': MAIL_PRIORITY.routine,

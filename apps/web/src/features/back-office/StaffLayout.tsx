@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { FailedMailBanner } from './components/FailedMailBanner';
 import { ReplacementTasksBanner } from './components/ReplacementTasksBanner';
+import { DataRequestsBanner } from './components/DataRequestsBanner';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
@@ -17,6 +18,7 @@ import {
   canChangeCases,
   canReadAudit,
   isAdministrator,
+  isAuditor,
   StaffUserContext,
 } from './components/StaffUserContext';
 
@@ -32,6 +34,9 @@ function navItems(user: StaffUser) {
       : []),
     ...(isAdministrator(user)
       ? [{ to: paths.staffMasterData(), label: 'Datos maestros', end: false }]
+      : []),
+    ...(isAdministrator(user) || isAuditor(user)
+      ? [{ to: paths.staffDataRequests(), label: 'Solicitudes de datos', end: false }]
       : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
@@ -134,6 +139,7 @@ export function StaffLayout() {
       <main id="contenido" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         <FailedMailBanner />
         <ReplacementTasksBanner />
+        <DataRequestsBanner />
         <Suspense fallback={<LoadingView />}>
           {navigation.state === 'loading' ? <LoadingView /> : <Outlet />}
         </Suspense>

@@ -60,6 +60,13 @@ describe('the statistics page', () => {
       cerradas: 1,
       promedio_dias_cierre: 10,
       vencidas: 1,
+      solicitudes_datos: {
+        recibidas: 3,
+        respondidas: 2,
+        respondidas_fuera_de_plazo: 1,
+        abiertas: 1,
+        vencidas: 0,
+      },
     });
     const report = ok({
       periodo: { anio: 2025, semestre: 1, desde: '2025-01-01', hasta: '2025-06-30' },

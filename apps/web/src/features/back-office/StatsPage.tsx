@@ -201,6 +201,21 @@ export function StatsPage() {
             />
             <Figure label="Con plazos vencidos" value={String(s.overdue)} />
           </dl>
+          <section aria-labelledby="estadisticas-solicitudes-datos">
+            <h2 id="estadisticas-solicitudes-datos" className="mb-2 text-lg font-semibold">
+              Solicitudes sobre datos personales (Ley 21.719)
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+              <Figure label="Recibidas en el período" value={String(s.dataRequests.received)} />
+              <Figure label="Respondidas" value={String(s.dataRequests.answered)} />
+              <Figure
+                label="Respondidas fuera de plazo"
+                value={String(s.dataRequests.answeredLate)}
+              />
+              <Figure label="Abiertas hoy" value={String(s.dataRequests.open)} />
+              <Figure label="Vencidas hoy" value={String(s.dataRequests.overdue)} />
+            </dl>
+          </section>
           <div className="grid gap-5 lg:grid-cols-2">
             <BarChart
               title="Casos por organización"

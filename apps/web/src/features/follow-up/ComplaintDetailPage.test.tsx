@@ -66,6 +66,7 @@ describe('complaint detail page', () => {
       'Bitácora',
       'Agregar comentario',
       'Cambio de la persona investigadora',
+      'Sus datos personales',
       'Otras instancias',
     ]);
     const complainant = screen.getByRole('region', { name: 'Información del denunciante' });

@@ -27,6 +27,7 @@ import {
   useSignOut,
 } from './queries';
 import { ReplacementRequestBlock } from './ReplacementRequestBlock';
+import { MyDataBlock } from './MyDataBlock';
 import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
@@ -217,6 +218,7 @@ function DetailContent({
           status={detail.status}
           pending={detail.replacementRequest}
         />
+        <MyDataBlock id={id} detail={detail} />
         <RightsNotice />
       </div>
       <SignInAgainDialog

@@ -35,7 +35,12 @@ type PortalCall =
   | 'complaintStatus'
   | 'recoverCodes'
   | 'requestPasswordReset'
-  | 'resetPassword';
+  | 'resetPassword'
+  | 'personalDataExport'
+  | 'changeContactEmail'
+  | 'confirmContactEmail'
+  | 'changeContactPhone'
+  | 'requestDataRight';
 
 /** A contract path, written out and checked against the contract by its type (`satisfies`), so no
  * table of paths or schema reaches the first load. */
@@ -238,6 +243,28 @@ export function createApiClient({
 
     recoverPassword: (codigo: number, email: string) =>
       post<'requestPasswordReset'>('/v1/denuncias/recuperar-password', { codigo, email }),
+
+    // Law 21.719: the complainant's rights over their own data (issue 19).
+    /** The machine-readable copy of their data (portability), as the API sends it. */
+    personalData: (id: number) =>
+      call<Answer<'personalDataExport'>>({
+        method: 'GET',
+        url: fillPath('/v1/denuncias/:id/mis-datos' satisfies PathOf<'personalDataExport'>, { id }),
+        auth: true,
+      }),
+    /** Mails a confirmation link to the new address; nothing changes until it is opened. */
+    changeEmail: (id: number, email: string) =>
+      post<'changeContactEmail'>('/v1/denuncias/correo', { denuncia_id: id, email }, true),
+    confirmEmail: (token: string) =>
+      post<'confirmContactEmail'>('/v1/denuncias/correo/confirmar', { token }),
+    changePhone: (id: number, phone: string) =>
+      post<'changeContactPhone'>('/v1/denuncias/telefono', { denuncia_id: id, fono: phone }, true),
+    requestDataRight: (id: number, right: string, detail: string) =>
+      post<'requestDataRight'>(
+        '/v1/denuncias/solicitud-datos',
+        { denuncia_id: id, derecho: right, detalle: detail },
+        true,
+      ),
 
     resetPassword: (token: string, password: string, repeatPassword: string) =>
       post<'resetPassword'>('/v1/denuncias/restablecer-password', {

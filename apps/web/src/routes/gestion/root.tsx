@@ -23,6 +23,9 @@ const IntakeRoute = lazy(() => import('./intake').then((m) => ({ default: m.Inta
 const IntakeReceiptRoute = lazy(() =>
   import('./intake').then((m) => ({ default: m.IntakeReceiptRoute })),
 );
+const DataRequestsRoute = lazy(() =>
+  import('./data-requests').then((m) => ({ default: m.DataRequestsRoute })),
+);
 const StatsRoute = lazy(() => import('./stats').then((m) => ({ default: m.StatsRoute })));
 
 /** The back office's name, after each page's in the browser tab (no organisation: it serves all). */
@@ -61,6 +64,11 @@ const STAFF_ROUTES: RouteObject[] = [
         ...titled('Registro de auditoría'),
       },
       { path: underStaff(paths.staffStats()), element: <StatsRoute />, ...titled('Estadísticas') },
+      {
+        path: underStaff(paths.staffDataRequests()),
+        element: <DataRequestsRoute />,
+        ...titled('Solicitudes sobre datos personales'),
+      },
       {
         path: underStaff(paths.staffIntake()),
         element: <IntakeRoute />,

@@ -7,6 +7,7 @@ export * from './mail';
 export * from './intake';
 export * from './alerts';
 export * from './requests';
+export * from './data-requests';
 export * from './master-data';
 import { account } from './account';
 import { audit } from './audit';
@@ -16,6 +17,7 @@ import { mail } from './mail';
 import { intake } from './intake';
 import { alerts } from './alerts';
 import { requests } from './requests';
+import { dataRequests } from './data-requests';
 import { masterData } from './master-data';
 
 /** Every /v1/gestion endpoint. */
@@ -28,5 +30,6 @@ export const backOffice = {
   ...intake,
   ...alerts,
   ...requests,
+  ...dataRequests,
   ...masterData,
 } as const;

@@ -30,6 +30,17 @@ export const statisticsSchema = z.object({
   cerradas: z.number(),
   promedio_dias_cierre: z.number().nullable(),
   vencidas: z.number(),
+  /**
+   * Law 21.719: data-protection requests received in the period (and of those, answered, and
+   * answered after their legal period); open now, and past their period now.
+   */
+  solicitudes_datos: z.object({
+    recibidas: z.number(),
+    respondidas: z.number(),
+    respondidas_fuera_de_plazo: z.number(),
+    abiertas: z.number(),
+    vencidas: z.number(),
+  }),
 });
 export type StatisticsWire = z.infer<typeof statisticsSchema>;
 

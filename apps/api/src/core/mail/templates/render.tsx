@@ -8,6 +8,7 @@ import { renderText } from './text';
 import { confirmation } from './messages/confirmation';
 import { codeRecovery } from './messages/code-recovery';
 import { passwordReset } from './messages/password-reset';
+import { emailChange } from './messages/email-change';
 import { complainantUpdate } from './messages/complainant-update';
 import { staffNewActivity } from './messages/staff-new-activity';
 import { staffNewComplaint } from './messages/staff-new-complaint';
@@ -27,6 +28,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return codeRecovery(message, org);
     case 'password-reset':
       return passwordReset(message, org);
+    case 'email-change':
+      return emailChange(message, org);
     case 'complainant-update':
       return complainantUpdate(message, org);
     case 'staff-new-activity':

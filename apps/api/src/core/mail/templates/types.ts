@@ -11,6 +11,8 @@ export type MailMessage =
   | { kind: 'confirmation'; ticket: number; createdAt: Date; portalUrl: string }
   | { kind: 'code-recovery'; complaints: { ticket: number; createdAt: Date }[]; portalUrl: string }
   | { kind: 'password-reset'; ticket: number; resetUrl: string; expiresMinutes: number }
+  /** Law 21.719: to the new contact address, which takes effect once the link is opened. */
+  | { kind: 'email-change'; ticket: number; confirmUrl: string; expiresHours: number }
   | { kind: 'complainant-update'; ticket: number; status: string; portalUrl: string }
   | {
       kind: 'staff-new-activity';
@@ -35,6 +37,8 @@ export type MailMessage =
       kind: 'staff-admin-digest';
       auditHead: { id: number; hash: string } | null;
       failedMails: number;
+      /** Data-protection requests still unanswered, and those past their legal period. */
+      dataRequests?: { open: number; overdue: number };
       backOfficeUrl: string;
     }
   | { kind: 'staff-mail-failed'; mailKind: string; attempts: number; backOfficeUrl: string };

@@ -131,6 +131,8 @@ export function createStaffApi({ signInAgain }: StaffApiOptions = {}) {
   const anonymous = { session: false };
 
   return {
+    /** Any call of the contract with this client's session, CSRF and sign-in-again (one module per endpoint: `data-requests.ts`). */
+    request: call,
     // Session and activation
     signIn: async (body: RequestOf<typeof contract.signIn>['body']) =>
       fromStaffSession(await call(contract.signIn, { body }, anonymous)),

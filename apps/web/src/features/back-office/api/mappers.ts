@@ -451,6 +451,14 @@ export interface Statistics {
   closed: number;
   averageDaysToClose: number | null;
   overdue: number;
+  /** Law 21.719's requests: received in the period, answered (late), open and overdue now. */
+  dataRequests: {
+    received: number;
+    answered: number;
+    answeredLate: number;
+    open: number;
+    overdue: number;
+  };
 }
 
 export const fromStatistics = (wire: StatisticsWire): Statistics => ({
@@ -464,6 +472,13 @@ export const fromStatistics = (wire: StatisticsWire): Statistics => ({
   closed: wire.cerradas,
   averageDaysToClose: wire.promedio_dias_cierre,
   overdue: wire.vencidas,
+  dataRequests: {
+    received: wire.solicitudes_datos.recibidas,
+    answered: wire.solicitudes_datos.respondidas,
+    answeredLate: wire.solicitudes_datos.respondidas_fuera_de_plazo,
+    open: wire.solicitudes_datos.abiertas,
+    overdue: wire.solicitudes_datos.vencidas,
+  },
 });
 
 export interface HalfYearReport {

@@ -5,6 +5,23 @@ import { staffFooter } from './footer';
 
 const HASH = /^[0-9a-f]{64}$/;
 
+/** Law 21.719: the requests about personal data still to answer, with their legal periods. */
+function dataRequestLines(counts: { open: number; overdue: number } | undefined) {
+  if (!counts || counts.open === 0) return [];
+  const { open, overdue } = counts;
+  if (![open, overdue].every((n) => Number.isSafeInteger(n) && n >= 0))
+    throw new RangeError('renderMail: invalid data request counts');
+  return [
+    p(
+      `${open} ${open === 1 ? 'solicitud sobre datos personales está' : 'solicitudes sobre datos personales están'} por responder`,
+      ...(overdue > 0
+        ? [', ', strong(`${overdue} ${overdue === 1 ? 'vencida' : 'vencidas'}`, 'alert')]
+        : []),
+      '. Revíselas en el registro de solicitudes.',
+    ),
+  ];
+}
+
 /**
  * The administrators' daily mail: the audit log's head (last id and hash), anchored outside the
  * database by being mailed, and how many messages the outbox gave up on. No case data.
@@ -44,6 +61,7 @@ export function staffAdminDigest(
             ' después de todos los intentos. Revíselos en la gestión de casos.',
           )
         : p('No hay correos sin entregar.'),
+      ...dataRequestLines(message.dataRequests),
       { type: 'button', label: 'Abrir la gestión de casos', href: backOfficeUrl },
     ],
     footer: staffFooter(org),

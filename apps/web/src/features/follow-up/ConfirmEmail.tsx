@@ -1,0 +1,51 @@
+import { MESSAGES } from '@canal/shared';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { Button } from '../../components/Button';
+import { useApi } from '../../lib/api/ApiProvider';
+import { HttpError, unreachableMessage } from '../../lib/api/http';
+import { useAction } from '../../lib/api/use-action';
+
+/**
+ * The page the link mailed to a new contact address opens (Law 21.719). The change is made by a
+ * button, not by opening the page, so a mail scanner that follows links changes nothing.
+ */
+export function ConfirmEmail({ token }: { token: string }) {
+  const api = useApi();
+  const confirm = useAction(() => api.confirmEmail(token));
+  if (confirm.isSuccess)
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-md border border-primary bg-light p-4 font-semibold">
+          {confirm.data.message}
+        </p>
+        <Link
+          to={paths.home()}
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline hover:no-underline"
+        >
+          Ir al inicio para consultar su denuncia
+        </Link>
+      </div>
+    );
+  const error = confirm.isError
+    ? (unreachableMessage(confirm.error) ??
+      ((confirm.error instanceof HttpError && confirm.error.serverMessage) ||
+        MESSAGES.unknownError))
+    : null;
+  return (
+    <div className="space-y-4">
+      <p>
+        Presione el botón para usar esta dirección como correo de contacto de su denuncia. Los
+        avisos del canal llegarán a ella.
+      </p>
+      {error && (
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      )}
+      <Button disabled={confirm.isPending} onClick={() => confirm.mutate(undefined)}>
+        Confirmar mi nuevo correo
+      </Button>
+    </div>
+  );
+}
