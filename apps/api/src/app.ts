@@ -35,6 +35,7 @@ import { complaintRoutes } from './portal/complaints/routes';
 import { recoveryRoutes } from './portal/recovery/routes';
 import { fileRoutes } from './portal/files/routes';
 import { botCheckRoutes } from './portal/bot-check/routes';
+import { privacyNoticeRoutes } from './portal/privacy/routes';
 import { devMailboxRoutes } from './portal/dev-mailbox/routes';
 import { backOfficeRoutes } from './back-office/routes';
 import { staffGuards } from './back-office/staff/guard';
@@ -238,6 +239,7 @@ export async function buildApp(
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1' });
+  await app.register(privacyNoticeRoutes, { prefix: '/v1' });
   await app.register(backOfficeRoutes, { prefix: '/v1/gestion' });
   if (!config.production) await app.register(devMailboxRoutes);
 

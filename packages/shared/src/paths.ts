@@ -8,6 +8,8 @@ export const webPaths = {
   complaintDetail: (id: number | string) => `/detalle-denuncia/${id}`,
   /** The reset-password page a recovery e-mail links to. */
   resetPassword: (token: string) => `/restablecer-contrasena/${token}`,
+  /** The organisation's privacy notice (Law 21.719): the footer, the form and the mails link it. */
+  privacyNotice: () => '/aviso-de-privacidad',
   // Back office (DESIGN §8)
   staffInbox: () => '/gestion',
   staffSignIn: () => '/gestion/ingresar',
@@ -25,6 +27,10 @@ export const webPaths = {
   staffAlertRules: () => '/gestion/avisos',
   /** Zones, places, categories, types and option lists of each organisation (administrators). */
   staffMasterData: () => '/gestion/datos-maestros',
+  /** Each organisation's data-protection contact and retention period (administrators). */
+  staffPrivacy: () => '/gestion/proteccion-datos',
+  /** The register of security incidents (administrators). */
+  staffBreaches: () => '/gestion/incidentes',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

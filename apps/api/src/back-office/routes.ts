@@ -9,6 +9,8 @@ import { staffRoutes } from './staff/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
+import { privacySettingsRoutes } from './privacy/routes';
+import { breachRoutes } from './breaches/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
@@ -24,4 +26,6 @@ export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(intakeRoutes);
   await app.register(alertRoutes);
   await app.register(masterDataAdminRoutes);
+  await app.register(privacySettingsRoutes);
+  await app.register(breachRoutes);
 };

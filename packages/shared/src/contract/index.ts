@@ -7,12 +7,14 @@ import { dev } from './dev';
 import { operations } from './operations';
 import { files } from './files';
 import { portal } from './portal';
+import { privacy } from './privacy-notice';
 
 export * from './core';
 export * from './headers';
 export * from './client';
 export { strict } from './strict';
 export * from './portal';
+export * from './privacy-notice';
 export * from './files';
 export * from './bot-check';
 export * from './dev';
@@ -23,6 +25,7 @@ export { webPaths, webRoutePatterns, webUrl, type WebPage } from '../paths';
 /** Every endpoint, by name. */
 export const contract = {
   ...portal,
+  ...privacy,
   ...files,
   ...botCheck,
   ...dev,

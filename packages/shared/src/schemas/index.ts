@@ -8,3 +8,4 @@ export * from './staff';
 export * from './alert-rules';
 export * from './replacement';
 export * from './master-data';
+export * from './privacy';

@@ -9,6 +9,7 @@ import { confirmation } from './messages/confirmation';
 import { codeRecovery } from './messages/code-recovery';
 import { passwordReset } from './messages/password-reset';
 import { complainantUpdate } from './messages/complainant-update';
+import { breachNotice } from './messages/breach-notice';
 import { staffNewActivity } from './messages/staff-new-activity';
 import { staffNewComplaint } from './messages/staff-new-complaint';
 import { staffDeadlines } from './messages/staff-deadlines';
@@ -29,6 +30,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return passwordReset(message, org);
     case 'complainant-update':
       return complainantUpdate(message, org);
+    case 'breach-notice':
+      return breachNotice(message, org);
     case 'staff-new-activity':
       return staffNewActivity(message, org);
     case 'staff-new-complaint':

@@ -12,6 +12,8 @@ export type MailMessage =
   | { kind: 'code-recovery'; complaints: { ticket: number; createdAt: Date }[]; portalUrl: string }
   | { kind: 'password-reset'; ticket: number; resetUrl: string; expiresMinutes: number }
   | { kind: 'complainant-update'; ticket: number; status: string; portalUrl: string }
+  /** A security incident may have reached the complaint's data (Law 21.719, issue 19). */
+  | { kind: 'breach-notice'; ticket: number; portalUrl: string }
   | {
       kind: 'staff-new-activity';
       caseNumber: string;
