@@ -1,7 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { useEffect, useRef, useState } from 'react';
 import type { Category, Crime } from '@canal/shared';
-import { paths } from '../../config/paths';
 import { CrimeInfoModal } from './CrimeInfoModal';
 import { categoryHeading } from './roman';
 
@@ -44,20 +43,6 @@ export function CategoryStep({ categories, selectedCrimeId, onSelect }: Category
       >
         Selecciona el tipo de denuncia que quieres ingresar
       </h2>
-      <p className="mb-4 text-sm">
-        Cómo tratamos sus datos personales, por cuánto tiempo y cuáles son sus derechos está en el{' '}
-        {/* A new tab: the form keeps what was typed (it is never saved on this device). */}
-        <a
-          href={paths.privacyNotice()}
-          target="_blank"
-          rel="noopener"
-          className="font-semibold text-primary underline"
-        >
-          Aviso de privacidad
-          <span className="sr-only"> (se abre en una pestaña nueva)</span>
-        </a>
-        .
-      </p>
       <Accordion.Root
         type="single"
         collapsible
