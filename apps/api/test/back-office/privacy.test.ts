@@ -245,12 +245,15 @@ describe('the breach register', () => {
       aviso_agencia: '2026-11-21',
       aviso_personas: null,
     });
-    expect((await lastAudit('brecha.registrada'))?.detalle).toEqual({
+    const entry = await lastAudit('brecha.registrada');
+    expect(entry?.detalle).toEqual({
       brecha_id: breach.id,
       organizaciones: [HEAD_OFFICE],
       casos: 1,
       riesgo: 'alto',
     });
+    // In words on the audit page and in its export.
+    expect(entry?.resumen).toContain(`Incidente: N° ${breach.id}`);
   });
 
   it('shows an administrator of some organisations only the incidents of theirs', async () => {
