@@ -66,7 +66,10 @@ describe('the privacy notice', () => {
     await goToStep1(page);
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('main').getByRole('link', { name: /Aviso de privacidad/ }).click(),
+      page
+        .getByRole('main')
+        .getByRole('link', { name: /Aviso de privacidad/ })
+        .click(),
     ]);
     await tab!.waitForURL('**/aviso-de-privacidad');
     await expectNotice(tab!, head.shortName);
