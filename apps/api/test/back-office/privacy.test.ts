@@ -339,7 +339,9 @@ describe('the breach register', () => {
     const audited = await t.db.query<{ complaint_id: number }>(
       "SELECT complaint_id FROM audit_log WHERE action = 'brecha.aviso_caso' ORDER BY id",
     );
-    expect(audited.map((a) => a.complaint_id).slice(-2)).toEqual([withMail.id, withoutMail.id]);
+    expect(new Set(audited.map((a) => a.complaint_id).slice(-2))).toEqual(
+      new Set([withMail.id, withoutMail.id]),
+    );
 
     const again = await admin.call(contract.notifyBreachSubjects, { params: { id: created.id } });
     expect(again.json()).toMatchObject({ avisados: 0, correos: 0 });
@@ -364,10 +366,10 @@ describe('the breach register', () => {
 
 describe('the confirmation mail', () => {
   it('links the organisation’s privacy notice', async () => {
-    const before = (await drainMail()).length;
-    await newCase();
-    const mails = (await drainMail()).slice(before);
-    const confirmation = mails.find((m) => m.subject.includes('Código de seguimiento'));
+    const { ticket } = await newCase();
+    const confirmation = (await drainMail()).find((m) =>
+      m.subject.includes(`Código de seguimiento ${ticket}`),
+    );
     expect(confirmation?.text).toContain('/aviso-de-privacidad');
   });
 });
