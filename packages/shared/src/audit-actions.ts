@@ -45,6 +45,14 @@ export const AUDIT_ACTION_LABELS = {
   'datos_maestros.retirado': 'Dato maestro retirado',
   'datos_maestros.reactivado': 'Dato maestro reactivado',
   'datos_maestros.ordenado': 'Lista de datos maestros reordenada',
+  /** Law 21.719 (issue 19): an organisation's data-protection contact or retention period. */
+  'proteccion_datos.modificada':
+    'Contacto de protección de datos o plazo de conservación modificado',
+  'brecha.registrada': 'Incidente de seguridad registrado',
+  'brecha.modificada': 'Incidente de seguridad modificado',
+  /** The complainant of a case reached by an incident was told (log entry, neutral mail). */
+  'brecha.aviso_caso': 'Aviso de incidente de seguridad a la persona denunciante',
+  'brechas.exportadas': 'Exportación del registro de incidentes (CSV)',
   'estadisticas.exportadas': 'Exportación de casos (CSV)',
   'estadisticas.semestral_exportado': 'Exportación del informe semestral (CSV)',
   'auditoria.verificada': 'Verificación de la cadena',

@@ -15,6 +15,7 @@ import type {
   TicketInfo,
   UploadBitacora,
 } from './model';
+import type { PrivacyNoticeWire } from './contract/privacy-notice';
 import { formatRut } from './rut';
 import type {
   Adjunto,
@@ -259,3 +260,18 @@ export function toCodeRecovery(
   const code = Number.parseInt(text, 10);
   return Number.isSafeInteger(code) && code > 0 ? { codigo: code, email: mail } : null;
 }
+
+/** The privacy notice's data (Law 21.719): the controller's contact and the retention period. */
+export function fromPrivacyNotice(wire: PrivacyNoticeWire) {
+  return {
+    organizationId: wire.organizacion,
+    contact: wire.contacto && {
+      name: wire.contacto.nombre,
+      email: wire.contacto.correo,
+      address: wire.contacto.direccion,
+      phone: wire.contacto.telefono,
+    },
+    retentionYears: wire.retencion_anios,
+  };
+}
+export type PrivacyNotice = ReturnType<typeof fromPrivacyNotice>;

@@ -10,6 +10,8 @@ export const webPaths = {
   resetPassword: (token: string) => `/restablecer-contrasena/${token}`,
   /** The page the link mailed to a new contact address opens (Law 21.719, rectification). */
   confirmEmail: (token: string) => `/confirmar-correo/${token}`,
+  /** The organisation's privacy notice (Law 21.719): the footer, the form and the mails link it. */
+  privacyNotice: () => '/aviso-de-privacidad',
   // Back office (DESIGN §8)
   staffInbox: () => '/gestion',
   staffSignIn: () => '/gestion/ingresar',
@@ -29,6 +31,10 @@ export const webPaths = {
   staffMasterData: () => '/gestion/datos-maestros',
   /** The register of data-protection requests (Law 21.719; administrators and auditors). */
   staffDataRequests: () => '/gestion/solicitudes-datos',
+  /** Each organisation's data-protection contact and retention period (administrators). */
+  staffPrivacy: () => '/gestion/proteccion-datos',
+  /** The register of security incidents (administrators). */
+  staffBreaches: () => '/gestion/incidentes',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

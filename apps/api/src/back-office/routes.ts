@@ -11,6 +11,8 @@ import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
 import { dataRequestRoutes } from './data-requests/routes';
+import { privacySettingsRoutes } from './privacy/routes';
+import { breachRoutes } from './breaches/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices }> = async (
@@ -32,4 +34,6 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   await app.register(alertRoutes);
   await app.register(masterDataAdminRoutes);
   await app.register(dataRequestRoutes);
+  await app.register(privacySettingsRoutes);
+  await app.register(breachRoutes);
 };

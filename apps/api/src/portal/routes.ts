@@ -5,6 +5,7 @@ import { masterDataRoutes } from './master-data/routes';
 import { complaintRoutes } from './complaints/routes';
 import { recoveryRoutes } from './recovery/routes';
 import { rightsRoutes } from './rights/routes';
+import { privacyNoticeRoutes } from './privacy/routes';
 import { fileRoutes } from './files/routes';
 import { botCheckRoutes } from './bot-check/routes';
 import { devMailboxRoutes } from './dev-mailbox/routes';
@@ -28,5 +29,6 @@ export const portalRoutes: FastifyPluginAsync<PortalRoutesOptions> = async (app,
   await app.register(rightsRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1' });
+  await app.register(privacyNoticeRoutes, { prefix: '/v1' });
   if (options.devMailbox) await app.register(devMailboxRoutes);
 };

@@ -1068,6 +1068,81 @@ describe('every endpoint answers what the contract declares', () => {
     );
   });
 
+  it('reads the privacy notice; keeps the data-protection settings and the breach register', async () => {
+    const notice = conforms(
+      'privacyNotice',
+      await call(t.app, 'privacyNotice', { headers: { 'x-filial': HEAD_OFFICE } }),
+      200,
+    );
+    expect(notice.retencion_anios).toBe(5);
+    conforms('privacyNotice', await call(t.app, 'privacyNotice'), 400);
+    conforms('getPrivacySettings', await staffCall(admin, 'getPrivacySettings'), 200);
+    conforms('getPrivacySettings', await staffCall(investigator, 'getPrivacySettings'), 403);
+    const settings = {
+      organizacion: HEAD_OFFICE,
+      contacto_nombre: 'Encargada de protección de datos',
+      contacto_correo: 'datos@empresa.cl',
+      retencion_anios: 6,
+    };
+    conforms(
+      'updatePrivacySettings',
+      await staffCall(admin, 'updatePrivacySettings', { payload: settings }),
+      200,
+    );
+    conforms(
+      'updatePrivacySettings',
+      await staffCall(admin, 'updatePrivacySettings', {
+        payload: { ...settings, retencion_anios: 0 },
+      }),
+      400,
+    );
+    const [row] = await t.db.query<{ case_number: string }>(
+      'SELECT case_number FROM complaints WHERE id = $1',
+      [caseId],
+    );
+    const breach = {
+      detectada: todayInChile(),
+      descripcion: 'Un correo con un archivo adjunto se envió a un destinatario equivocado.',
+      organizaciones: [HEAD_OFFICE],
+      casos: [row!.case_number],
+      datos: ['contacto'],
+      riesgo: 'medio',
+      evaluacion: 'El destinatario es interno y confirmó que borró el correo.',
+    };
+    const created = conforms(
+      'createBreach',
+      await staffCall(admin, 'createBreach', { payload: breach }),
+      201,
+    );
+    conforms('createBreach', await staffCall(admin, 'createBreach', { payload: {} }), 400);
+    conforms('listBreaches', await staffCall(admin, 'listBreaches'), 200);
+    conforms(
+      'updateBreach',
+      await staffCall(admin, 'updateBreach', {
+        params: { id: created.id },
+        payload: { ...breach, aviso_agencia: todayInChile() },
+      }),
+      200,
+    );
+    conforms(
+      'updateBreach',
+      await staffCall(admin, 'updateBreach', { params: { id: 987654 }, payload: breach }),
+      404,
+    );
+    conforms(
+      'notifyBreachSubjects',
+      await staffCall(admin, 'notifyBreachSubjects', { params: { id: created.id } }),
+      200,
+    );
+    conforms(
+      'notifyBreachSubjects',
+      await staffCall(admin, 'notifyBreachSubjects', { params: { id: 987654 } }),
+      404,
+    );
+    conforms('exportBreachesCsv', await staffCall(admin, 'exportBreachesCsv'), 200);
+    conforms('exportBreachesCsv', await staffCall(auditor, 'exportBreachesCsv'), 403);
+  });
+
   it('records a complaint received in person and refuses a bad one', async () => {
     const { denuncia_ticket: _ticket, ...fields } = denuncia();
     conforms(

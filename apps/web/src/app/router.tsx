@@ -55,6 +55,13 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
                   })),
               },
               {
+                path: paths.privacyNotice().slice(1),
+                lazy: () =>
+                  import('../routes/privacy-notice').then((m) => ({
+                    Component: m.PrivacyNoticeRoute,
+                  })),
+              },
+              {
                 path: routePatterns.resetPassword,
                 lazy: () =>
                   import('../routes/reset-password').then((m) => ({

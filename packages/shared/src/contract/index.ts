@@ -8,6 +8,7 @@ import { operations } from './operations';
 import { files } from './files';
 import { portal } from './portal';
 import { dataRights } from './data-rights';
+import { privacy } from './privacy-notice';
 
 export * from './core';
 export * from './headers';
@@ -15,6 +16,7 @@ export * from './client';
 export { strict } from './strict';
 export * from './portal';
 export * from './data-rights';
+export * from './privacy-notice';
 export * from './files';
 export * from './bot-check';
 export * from './dev';
@@ -26,6 +28,7 @@ export { webPaths, webRoutePatterns, webUrl, type WebPage } from '../paths';
 export const contract = {
   ...portal,
   ...dataRights,
+  ...privacy,
   ...files,
   ...botCheck,
   ...dev,

@@ -9,3 +9,4 @@ export * from './alert-rules';
 export * from './replacement';
 export * from './master-data';
 export * from './data-rights';
+export * from './privacy';

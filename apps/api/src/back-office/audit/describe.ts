@@ -73,6 +73,14 @@ const KEY_LABELS: Record<string, string> = {
   orden: 'Nuevo orden',
   from: 'Desde',
   to: 'Hasta',
+  brecha_id: 'Incidente',
+  casos: 'Casos',
+  riesgo: 'Riesgo',
+  contacto_nombre: 'Contacto',
+  contacto_correo: 'Correo del contacto',
+  contacto_direccion: 'Dirección del contacto',
+  contacto_telefono: 'Teléfono del contacto',
+  retencion_anios: 'Años de conservación',
 };
 const KEY_ORDER = Object.keys(KEY_LABELS);
 const keyRank = (key: string) => {
@@ -103,7 +111,8 @@ function valueInWords(key: string, value: unknown, people: Map<number, string>):
       key === 'categoria_id' ||
       key === 'solicitud_id' ||
       key === 'elemento_id' ||
-      key === 'zona_id') &&
+      key === 'zona_id' ||
+      key === 'brecha_id') &&
     typeof value === 'number'
   )
     return `N° ${value}`;

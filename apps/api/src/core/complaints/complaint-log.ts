@@ -20,6 +20,8 @@ export const AUTHOR_SYSTEM = 'Sistema';
 export const AUTHOR_COMPLAINANT = 'Denunciante';
 /** What the complainant reads as the author of a staff entry: the team, never a person's name. */
 export const AUTHOR_TEAM = 'Equipo de investigación';
+/** The author of a notice about the complainant's personal data (a security incident, Law 21.719). */
+export const AUTHOR_DATA_PROTECTION = 'Protección de datos';
 
 const duplicateOrRelated = (duplicate: boolean, of: string) =>
   duplicate ? `Marcado como duplicado de ${of}` : `Relacionado con ${of}`;
@@ -28,6 +30,7 @@ const duplicateOrRelated = (duplicate: boolean, of: string) =>
 export const LOG_EVENTS = {
   // Written by the system.
   filed: 'Denuncia ingresada',
+  breachNotice: 'Aviso de incidente de seguridad',
   acknowledged: 'Hito: Acuse de recibo',
   passwordReset: 'Contraseña de seguimiento restablecida',
   assignedByRule: (name: string) => `Caso asignado a ${name} por una regla de aviso`,
@@ -117,6 +120,20 @@ export const systemEntry = (
   commentEnc: sealed(complaintId, comment),
   author: AUTHOR_SYSTEM,
   visible,
+  staffUserId: null,
+});
+
+/** A notice about the complainant's personal data: visible, signed by data protection. */
+export const dataProtectionEntry = (
+  complaintId: number,
+  event: string,
+  comment: LogComment,
+): LogEntry => ({
+  complaintId,
+  event,
+  commentEnc: sealed(complaintId, comment),
+  author: AUTHOR_DATA_PROTECTION,
+  visible: true,
   staffUserId: null,
 });
 

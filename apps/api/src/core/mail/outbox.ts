@@ -40,6 +40,7 @@ const PRIORITY_OF_KIND: Record<MailKind, number> = {
   'staff-invitation': MAIL_PRIORITY.awaited,
   confirmation: MAIL_PRIORITY.routine,
   'complainant-update': MAIL_PRIORITY.routine,
+  'breach-notice': MAIL_PRIORITY.routine,
   'staff-admin-digest': MAIL_PRIORITY.routine,
 };
 

@@ -38,6 +38,12 @@ function navItems(user: StaffUser) {
     ...(isAdministrator(user) || isAuditor(user)
       ? [{ to: paths.staffDataRequests(), label: 'Solicitudes de datos', end: false }]
       : []),
+    ...(isAdministrator(user)
+      ? [
+          { to: paths.staffPrivacy(), label: 'Protección de datos', end: false },
+          { to: paths.staffBreaches(), label: 'Incidentes', end: false },
+        ]
+      : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
   ];

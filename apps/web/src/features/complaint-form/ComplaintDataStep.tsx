@@ -26,6 +26,7 @@ import { TextField } from '../../components/form/TextField';
 import { FileDropzone } from '../../lib/attachments/FileDropzone';
 import { useBrand } from '../../lib/brand/BrandProvider';
 import { SelectField, TextAreaField } from '../../components/form/fields';
+import { PrivacyNoticeLink } from './PrivacyNoticeLink';
 import { selectedId } from './form-values';
 import { OccurrenceDateField } from './OccurrenceDateField';
 
@@ -159,6 +160,7 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
         <p className="mt-1 text-gray-700">
           Denuncia seleccionada: <strong>{crime.title}</strong>
         </p>
+        <PrivacyNoticeLink />
       </div>
 
       <div className="rounded-md border border-gray-300 bg-white p-4">

@@ -1,4 +1,5 @@
 import { useId, useState, type ComponentType } from 'react';
+import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand/BrandProvider';
 import { useBrandAssets, type OutboundLink } from '../../lib/brand/assets';
 import {
@@ -177,9 +178,15 @@ export function Footer() {
       </div>
       <div className="border-t border-white/20">
         <div className="mx-auto flex w-full max-w-6xl flex-col-reverse items-center justify-between gap-4 px-4 py-5 text-sm sm:flex-row">
-          <p>
-            © {new Date().getFullYear()} {organization.shortName}. Todos los derechos reservados.
-          </p>
+          <div className="flex flex-col items-center gap-2 sm:flex-row sm:gap-6">
+            <p>
+              © {new Date().getFullYear()} {organization.shortName}. Todos los derechos reservados.
+            </p>
+            {/* Law 21.719's information duty: the notice from every page. */}
+            <a href={paths.privacyNotice()} className={`${LINK} font-semibold underline`}>
+              Aviso de privacidad
+            </a>
+          </div>
           {/* A clinic's contact table already lists its networks: not twice (issue 12). */}
           {!data.clinicLinks && <Social links={data.social} />}
         </div>

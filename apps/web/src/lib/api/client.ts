@@ -3,6 +3,7 @@ import {
   fromAdjunto,
   fromCategoriaDelitos,
   fromDenunciaDetalle,
+  fromPrivacyNotice,
   toDenunciaPayload,
   toUploadBitacora,
   type ComplaintDetail,
@@ -40,7 +41,8 @@ type PortalCall =
   | 'changeContactEmail'
   | 'confirmContactEmail'
   | 'changeContactPhone'
-  | 'requestDataRight';
+  | 'requestDataRight'
+  | 'privacyNotice';
 
 /** A contract path, written out and checked against the contract by its type (`satisfies`), so no
  * table of paths or schema reaches the first load. */
@@ -149,6 +151,16 @@ export function createApiClient({
     relationOptions: () => masterData<Answer<'relationOptions'>>(MASTER_DATA_PATHS.relationOptions),
     recognitionOptions: () =>
       masterData<Answer<'recognitionOptions'>>(MASTER_DATA_PATHS.recognitionOptions),
+
+    /** The organisation's privacy notice data (no bot check, like master data). */
+    privacyNotice: async () =>
+      fromPrivacyNotice(
+        await call<Answer<'privacyNotice'>>({
+          method: 'GET',
+          url: '/v1/aviso-privacidad' satisfies PathOf<'privacyNotice'>,
+          botCheck: false,
+        }),
+      ),
 
     /** POST /v1/denuncias: the `denuncia` JSON part and one `files` part per file. */
     fileComplaint(

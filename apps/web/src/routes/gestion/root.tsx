@@ -18,6 +18,10 @@ const AlertRulesRoute = lazy(() =>
 const MasterDataRoute = lazy(() =>
   import('./master-data').then((m) => ({ default: m.MasterDataRoute })),
 );
+const PrivacySettingsRoute = lazy(() =>
+  import('./privacy').then((m) => ({ default: m.PrivacySettingsRoute })),
+);
+const BreachesRoute = lazy(() => import('./privacy').then((m) => ({ default: m.BreachesRoute })));
 const AuditRoute = lazy(() => import('./audit').then((m) => ({ default: m.AuditRoute })));
 const IntakeRoute = lazy(() => import('./intake').then((m) => ({ default: m.IntakeRoute })));
 const IntakeReceiptRoute = lazy(() =>
@@ -57,6 +61,16 @@ const STAFF_ROUTES: RouteObject[] = [
         path: underStaff(paths.staffMasterData()),
         element: <MasterDataRoute />,
         ...titled('Datos maestros'),
+      },
+      {
+        path: underStaff(paths.staffPrivacy()),
+        element: <PrivacySettingsRoute />,
+        ...titled('Protección de datos'),
+      },
+      {
+        path: underStaff(paths.staffBreaches()),
+        element: <BreachesRoute />,
+        ...titled('Incidentes de seguridad'),
       },
       {
         path: underStaff(paths.staffAudit()),

@@ -48,4 +48,10 @@ export const staffApi = answersFor({
   updateMasterItem: contract.updateMasterItem,
   setMasterItemActive: contract.setMasterItemActive,
   reorderMasterList: contract.reorderMasterList,
+  privacySettings: contract.getPrivacySettings,
+  updatePrivacySettings: contract.updatePrivacySettings,
+  breaches: contract.listBreaches,
+  createBreach: contract.createBreach,
+  updateBreach: contract.updateBreach,
+  notifyBreach: contract.notifyBreachSubjects,
 });

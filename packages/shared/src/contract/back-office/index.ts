@@ -9,6 +9,7 @@ export * from './alerts';
 export * from './requests';
 export * from './data-requests';
 export * from './master-data';
+export * from './privacy';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -19,6 +20,7 @@ import { alerts } from './alerts';
 import { requests } from './requests';
 import { dataRequests } from './data-requests';
 import { masterData } from './master-data';
+import { privacyAdmin } from './privacy';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -32,4 +34,5 @@ export const backOffice = {
   ...requests,
   ...dataRequests,
   ...masterData,
+  ...privacyAdmin,
 } as const;

@@ -178,8 +178,10 @@ describe('confirmation', () => {
   });
 
   it('shows only the values it was given', () => {
+    // Its one derived link: the organisation's privacy notice on the same portal (Law 21.719).
+    const notice = 'https://canaldenuncias-clinica-lircay.example.cl/aviso-de-privacidad';
     expectOnlyPassedValues(renderMail({ ...message, ...LEAKS } as MailMessage, brand), {
-      urls: [message.portalUrl],
+      urls: [message.portalUrl, notice],
       tickets: ['123456789012'],
       dates: ['28-02-2026'],
     });
@@ -194,6 +196,7 @@ describe('confirmation', () => {
       [
         ['123456789012', '987654321098'],
         ['28-02-2026', '20-11-2025'],
+        [notice, 'https://otro.example.cl/canal/aviso-de-privacidad'],
         [message.portalUrl, 'https://otro.example.cl/canal'],
       ],
     );
@@ -364,6 +367,49 @@ describe('complainant-update', () => {
       [
         ['123456789012', '246813579135'],
         ['En investigación', 'Recibida'],
+        ['https://canal.example.cl/', 'https://b.example.cl/x'],
+      ],
+    );
+  });
+});
+
+describe('breach-notice', () => {
+  const message: MailMessage = {
+    kind: 'breach-notice',
+    ticket: 123456789012,
+    portalUrl: 'https://canal.example.cl/',
+  };
+  const mail = renderMail(message, brand);
+
+  it('says there is a notice about the data and where to read it, never what happened', () => {
+    expect(mail.subject).toBe(
+      'Canal de denuncias – Aviso sobre la seguridad de sus datos (código 123456789012)',
+    );
+    for (const surface of [visible(mail.html), mail.text]) {
+      expect(surface).toContain('registró un incidente de seguridad que pudo afectar datos');
+      expect(surface).toContain('este correo no incluye el detalle');
+    }
+    expect([...new Set(hrefs(mail.html))]).toEqual([
+      'https://canal.example.cl/',
+      'https://canal.example.cl/aviso-de-privacidad',
+    ]);
+  });
+
+  it('shows only the values it was given', () => {
+    expectWellFormedHtml(mail);
+    expectOnlyPassedValues(renderMail({ ...message, ...LEAKS } as MailMessage, brand), {
+      urls: ['https://canal.example.cl/', 'https://canal.example.cl/aviso-de-privacidad'],
+      tickets: ['123456789012'],
+    });
+    expectOnlyValuesVary(
+      message,
+      { ...message, ticket: 246813579135, portalUrl: 'https://b.example.cl/x' },
+      [
+        ['123456789012', '246813579135'],
+        [
+          'https://canal.example.cl/aviso-de-privacidad',
+          'https://b.example.cl/x/aviso-de-privacidad',
+        ],
         ['https://canal.example.cl/', 'https://b.example.cl/x'],
       ],
     );

@@ -10,6 +10,7 @@ import { codeRecovery } from './messages/code-recovery';
 import { passwordReset } from './messages/password-reset';
 import { emailChange } from './messages/email-change';
 import { complainantUpdate } from './messages/complainant-update';
+import { breachNotice } from './messages/breach-notice';
 import { staffNewActivity } from './messages/staff-new-activity';
 import { staffNewComplaint } from './messages/staff-new-complaint';
 import { staffDeadlines } from './messages/staff-deadlines';
@@ -32,6 +33,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return emailChange(message, org);
     case 'complainant-update':
       return complainantUpdate(message, org);
+    case 'breach-notice':
+      return breachNotice(message, org);
     case 'staff-new-activity':
       return staffNewActivity(message, org);
     case 'staff-new-complaint':

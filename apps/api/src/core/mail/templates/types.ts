@@ -14,6 +14,8 @@ export type MailMessage =
   /** Law 21.719: to the new contact address, which takes effect once the link is opened. */
   | { kind: 'email-change'; ticket: number; confirmUrl: string; expiresHours: number }
   | { kind: 'complainant-update'; ticket: number; status: string; portalUrl: string }
+  /** A security incident may have reached the complaint's data (Law 21.719, issue 19). */
+  | { kind: 'breach-notice'; ticket: number; portalUrl: string }
   | {
       kind: 'staff-new-activity';
       caseNumber: string;

@@ -131,8 +131,11 @@ export function createStaffApi({ signInAgain }: StaffApiOptions = {}) {
   const anonymous = { session: false };
 
   return {
-    /** Any call of the contract with this client's session, CSRF and sign-in-again (one module per endpoint: `data-requests.ts`). */
-    request: call,
+    /**
+     * Any /v1/gestion call by its contract entry, with the CSRF header and the sign-in-again
+     * retry: the endpoint modules (`api/privacy.ts`, `api/breaches.ts`) call through it.
+     */
+    call,
     // Session and activation
     signIn: async (body: RequestOf<typeof contract.signIn>['body']) =>
       fromStaffSession(await call(contract.signIn, { body }, anonymous)),

@@ -62,7 +62,7 @@ export function useDataRequests(onlyOpen: boolean, enabled = true) {
   return useQuery({
     queryKey: dataRequestKeys.list(onlyOpen),
     queryFn: async () => {
-      const w = await api.request(contract.listDataRequests, {
+      const w = await api.call(contract.listDataRequests, {
         querystring: { estado: onlyOpen ? 'abiertas' : 'todas' },
       });
       return {
@@ -81,7 +81,7 @@ export function useDataRequest(id: number | null) {
   return useQuery({
     queryKey: dataRequestKeys.one(id ?? 0),
     queryFn: async () =>
-      fromDataRequestView(await api.request(contract.viewDataRequest, { params: { id: id! } })),
+      fromDataRequestView(await api.call(contract.viewDataRequest, { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -92,7 +92,7 @@ export function useAccessAnswerPreview(id: number, enabled: boolean) {
   return useQuery({
     queryKey: dataRequestKeys.preview(id),
     queryFn: async () =>
-      fromAccessAnswerPreview(await api.request(contract.previewAccessAnswer, { params: { id } })),
+      fromAccessAnswerPreview(await api.call(contract.previewAccessAnswer, { params: { id } })),
     enabled,
   });
 }
@@ -103,12 +103,12 @@ export function useDataRequestActions() {
   const refresh = () => client.invalidateQueries({ queryKey: dataRequestKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: NewDataRequestInput) => api.request(contract.createDataRequest, { body }),
+      mutationFn: (body: NewDataRequestInput) => api.call(contract.createDataRequest, { body }),
       onSuccess: refresh,
     }),
     extend: useMutation({
       mutationFn: (v: { id: number; motivo: string }) =>
-        api.request(contract.extendDataRequest, {
+        api.call(contract.extendDataRequest, {
           params: { id: v.id },
           body: { motivo: v.motivo },
         }),
@@ -116,7 +116,7 @@ export function useDataRequestActions() {
     }),
     answer: useMutation({
       mutationFn: (v: { id: number; body: DataRequestAnswerInput }) =>
-        api.request(contract.answerDataRequest, { params: { id: v.id }, body: v.body }),
+        api.call(contract.answerDataRequest, { params: { id: v.id }, body: v.body }),
       onSuccess: refresh,
     }),
   };

@@ -1,7 +1,7 @@
 import type { MailMessageOf } from '../types';
 import { p, strong, type MailContent, type OrgNames } from '../content';
 import { SUBJECT_PREFIX, absoluteUrl, formatDate, ticketCode } from '../format';
-import { FORGOT_PASSWORD, complainantFooter } from './footer';
+import { FORGOT_PASSWORD, complainantFooter, privacyUrl } from './footer';
 
 /** Sent once the complaint is committed: the code, how to follow it, what to expect. */
 export function confirmation(message: MailMessageOf<'confirmation'>, org: OrgNames): MailContent {
@@ -43,6 +43,12 @@ export function confirmation(message: MailMessageOf<'confirmation'>, org: OrgNam
         'Por su seguridad, este correo no incluye su contraseña ni el contenido de su denuncia. ' +
           `Si olvida la contraseña, puede crear una nueva desde el canal con la opción ${FORGOT_PASSWORD}.`,
       ),
+      { type: 'subheading', text: 'Sus datos personales' },
+      p(
+        'Quién trata sus datos, para qué, por cuánto tiempo, y cómo pedir acceso, corrección o ' +
+          'supresión está en el aviso de privacidad del canal.',
+      ),
+      { type: 'button', label: 'Leer el aviso de privacidad', href: privacyUrl(portalUrl) },
       { type: 'subheading', text: 'Qué pasará ahora' },
       p(
         'Su denuncia será revisada de forma confidencial por las personas encargadas de ' +

@@ -1,3 +1,4 @@
+import { webPaths, webUrl } from '@canal/shared';
 import type { OrgNames } from '../content';
 
 export const complainantFooter = (org: OrgNames): string[] => [
@@ -15,3 +16,6 @@ export const staffFooter = (org: OrgNames): string[] => [
 
 /** Where a forgotten password is replaced, named as the home page names the link. */
 export const FORGOT_PASSWORD = '«Olvidé la contraseña de mi denuncia»';
+
+/** The organisation's privacy notice on its own portal (Law 21.719's information duty). */
+export const privacyUrl = (portalUrl: string) => webUrl(portalUrl, webPaths.privacyNotice());
