@@ -12,12 +12,15 @@ import type { BotCheck } from './bot-check/bot-check';
 import type { StaffSessions } from './auth/staff-sessions';
 import type { StaffThrottle } from './auth/staff-throttle';
 import type { AuditChainSettings } from './audit/audit-log';
+import type { ErasureKeyStore } from './retention/erasure-key-store';
 
 /** Everything a request needs, built once per process and handed to the app (tests build their own). */
 export interface Services {
   config: Config;
   db: Db;
   keyring: Keyring;
+  /** The erasure ratchet the keyring seals closed cases' data keys with (decision 0047). */
+  erasure: ErasureKeyStore;
   catalogue: MasterDataCatalogue;
   files: FileStore;
   hasher: PasswordHasher;

@@ -49,6 +49,9 @@ export interface ComplaintRow {
   representation_enc: string | null;
   /** The accused is the employer's manager or legal representative: the case goes to the DT. */
   refer_to_dt: boolean;
+  /** When the retention sweep erased it (migration 030): the row is then a tombstone whose
+   * sealed, personal and key columns are all null, whatever their types say. */
+  erased_at: Date | null;
 }
 
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
@@ -56,7 +59,7 @@ const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
   complainant_enc, contact_email_enc, email_index, password_hash, channel, assignee_id,
   to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc, priority,
-  accused_enc, representation_enc, refer_to_dt`;
+  accused_enc, representation_enc, refer_to_dt, erased_at`;
 
 export type NewComplaint = Omit<
   ComplaintRow,
@@ -70,6 +73,7 @@ export type NewComplaint = Omit<
   | 'closed_at'
   | 'resolution_enc'
   | 'priority'
+  | 'erased_at'
 > &
   // The case search's blind indexes: `complaintSearchIndexes` (search-index.ts) makes them.
   SearchIndexes & {
@@ -103,6 +107,58 @@ const FROM_TEAM = `EXISTS (SELECT 1 FROM complaint_log l
                           WHERE l.id = f.log_id AND l.staff_user_id IS NOT NULL) AS from_team`;
 
 export const complaintsRepository = {
+  /**
+   * Erases a closed case whose retention period has ended (issue 19, decision 0046), in the
+   * caller's transaction: the row becomes a tombstone (case number, organisation, category and
+   * type, channel, dates, final status, whether anonymous stay; sealed fields, data key, password,
+   * e-mail and search indexes, occurrence and place go), and its log, files' rows, sessions, reset
+   * tokens, requests, tags, links, exclusions and block go. Its legal milestones stay (the SUSESO
+   * counts read them; they hold dates only). Null, changing nothing, when the case is not closed,
+   * is erased already or is under a legal hold (checked under the row's lock, so a hold set
+   * meanwhile wins); else the storage keys of its files, for the caller to delete after commit.
+   */
+  async eraseComplaint(tx: Db, id: number): Promise<{ storageKeys: string[] } | null> {
+    const [live] = await tx.query<{ id: number }>(
+      `SELECT id FROM complaints
+        WHERE id = $1 AND status = 'Cerrada' AND closed_at IS NOT NULL AND erased_at IS NULL
+          FOR UPDATE`,
+      [id],
+    );
+    if (!live) return null;
+    const held = await tx.query(
+      `SELECT 1 FROM case_restrictions WHERE complaint_id = $1 AND kind = 'conservacion'`,
+      [id],
+    );
+    if (held.length > 0) return null;
+    const files = await tx.query<{ storage_key: string }>(
+      'DELETE FROM complaint_files WHERE complaint_id = $1 RETURNING storage_key',
+      [id],
+    );
+    for (const table of [
+      'complaint_log',
+      'complainant_sessions',
+      'password_resets',
+      'replacement_requests',
+      'case_tags',
+      'case_exclusions',
+      'case_restrictions',
+    ])
+      await tx.query(`DELETE FROM ${table} WHERE complaint_id = $1`, [id]);
+    await tx.query('DELETE FROM case_links WHERE complaint_id = $1 OR linked_id = $1', [id]);
+    await tx.query(
+      `UPDATE complaints SET erased_at = now(), data_key = NULL, description_enc = NULL,
+              other_place_enc = NULL, complainant_enc = NULL, contact_email_enc = NULL,
+              email_index = NULL, password_hash = NULL, resolution_enc = NULL, accused_enc = NULL,
+              representation_enc = NULL, rut_search = NULL, email_search = NULL, zone_id = NULL,
+              agency_id = NULL, relation_id = NULL, recognition_id = NULL, knowledge_id = NULL,
+              occurrence_date = NULL, assignee_id = NULL, priority = NULL,
+              updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+    return { storageKeys: files.map((f) => f.storage_key) };
+  },
+
   /** The active assignee of a case who is not excluded from it, to tell about new activity; or null. */
   async assigneeToNotify(
     tx: Db,
