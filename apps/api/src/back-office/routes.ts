@@ -6,6 +6,7 @@ import { caseRoutes } from './cases/routes';
 import { statsRoutes } from './stats/routes';
 import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
+import { legalHoldRoutes } from './legal-holds/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
@@ -24,4 +25,5 @@ export const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(intakeRoutes);
   await app.register(alertRoutes);
   await app.register(masterDataAdminRoutes);
+  await app.register(legalHoldRoutes);
 };

@@ -26,7 +26,9 @@ async function main() {
   try {
     const result = await exclusively(services, () => runRetention(services, { asOf, dryRun }));
     if (!result) {
-      console.error('Otra instancia está ejecutando la limpieza; intente nuevamente en un momento.');
+      console.error(
+        'Otra instancia está ejecutando la limpieza; intente nuevamente en un momento.',
+      );
       process.exitCode = 1;
       return;
     }

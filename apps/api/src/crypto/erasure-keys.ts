@@ -28,7 +28,8 @@ export class ErasureKeys {
     private day: string,
     private secret: Buffer,
   ) {
-    if (!DAY.test(day) || secret.length !== 32) throw new Error('Estado de claves de eliminación inválido.');
+    if (!DAY.test(day) || secret.length !== 32)
+      throw new Error('Estado de claves de eliminación inválido.');
   }
 
   /** A fresh ratchet starting on `day`. */

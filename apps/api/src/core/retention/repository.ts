@@ -38,7 +38,7 @@ export const retentionRepository = {
     limit: number,
   ): Promise<DueCase[]> {
     return db.query<DueCase>(
-      `SELECT c.id::int AS id, c.case_number, c.organization_id,
+      `SELECT c.id, c.case_number, c.organization_id,
               to_char(c.created_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS received,
               ${CLOSED_DAY} AS closed
          FROM complaints c
@@ -61,7 +61,7 @@ export const retentionRepository = {
       closed: string;
       held: boolean;
     }>(
-      `SELECT c.id::int AS id, c.organization_id, c.data_key, ${CLOSED_DAY} AS closed,
+      `SELECT c.id, c.organization_id, c.data_key, ${CLOSED_DAY} AS closed,
               NOT ${NOT_HELD} AS held
          FROM complaints c
         WHERE ${CLOSED} AND c.id > $1
@@ -73,7 +73,7 @@ export const retentionRepository = {
   /** Open cases whose data key is sealed until a day (a case reopened): to unseal. */
   sealedOpen(db: Db, afterId: number, limit: number) {
     return db.query<{ id: number; data_key: string }>(
-      `SELECT id::int AS id, data_key FROM complaints
+      `SELECT id, data_key FROM complaints
         WHERE status <> 'Cerrada' AND data_key LIKE 'e1:%' AND id > $1 ORDER BY id LIMIT $2`,
       [afterId, limit],
     );

@@ -13,6 +13,21 @@ export interface RestrictionRow {
 
 /** The `case_restrictions` table (migration 030): one row per case and kind while it stands. */
 export const restrictionStore = {
+  /**
+   * Locks the case's row for the caller's transaction (the erasure takes the same lock, so a hold
+   * and an erasure never cross): whether it is erased, and its data key.
+   */
+  async lockCase(
+    tx: Db,
+    complaintId: number,
+  ): Promise<{ erased: boolean; data_key: string } | null> {
+    const [row] = await tx.query<{ erased: boolean; data_key: string }>(
+      'SELECT erased_at IS NOT NULL AS erased, data_key FROM complaints WHERE id = $1 FOR UPDATE',
+      [complaintId],
+    );
+    return row ?? null;
+  },
+
   /** Sets it; false when the case already had one of that kind. */
   async set(
     tx: Db,

@@ -16,7 +16,6 @@ const BATCH = 200;
  * default of issue 19 (5 years) for every organisation: the per-organisation setting that
  * administrators edit (the `privacy` work of issue 19) will be read here, and only here.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- it will read the database.
 export async function retentionYearsFor(_db: Db, _organizationId: string): Promise<number> {
   return 5;
 }
@@ -94,7 +93,12 @@ export async function runRetention(
         actorId: null,
         action: 'caso.eliminado',
         complaintId: c.id,
-        detail: { numero: c.case_number, cerrado: c.closed, plazo_vencido: c.due, referencia: asOf },
+        detail: {
+          numero: c.case_number,
+          cerrado: c.closed,
+          plazo_vencido: c.due,
+          referencia: asOf,
+        },
       });
       return done.storageKeys;
     });

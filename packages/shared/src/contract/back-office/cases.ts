@@ -330,8 +330,11 @@ const exclusionParams = idParamSchema.extend({
 });
 const milestoneParams = idParamSchema.extend({ clave: z.string().max(40) });
 
-/** 404: the case does not exist or the person may not see it; 409: the case is closed or unchanged. */
-const WRITE = [400, 404, 409, ...SIGNED_IN_WRITE] as const;
+/**
+ * 404: the case does not exist or the person may not see it; 409: the case is closed or unchanged;
+ * 410: erased at the end of its retention period; 423: blocked (Law 21.719, decision 0046).
+ */
+const WRITE = [400, 404, 409, 410, 423, ...SIGNED_IN_WRITE] as const;
 
 export const inbox = endpoint({
   method: 'GET',
@@ -353,7 +356,7 @@ export const viewCase = endpoint({
   summary: 'Un caso completo (la consulta queda auditada)',
   headers: staffHeaders,
   params: idParamSchema,
-  responses: { 200: caseViewSchema, ...errors(400, 404, ...SIGNED_IN) },
+  responses: { 200: caseViewSchema, ...errors(400, 404, 410, 423, ...SIGNED_IN) },
 });
 
 export const downloadCaseFile = endpoint({
@@ -365,7 +368,10 @@ export const downloadCaseFile = endpoint({
     'Descarga un archivo (copia sin metadatos; auditada). 422: la copia sin metadatos excede los límites de procesamiento y no se entrega',
   headers: staffHeaders,
   params: fileParams,
-  responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, 422, ...SIGNED_IN) },
+  responses: {
+    200: binary(FILE_CONTENT_TYPES),
+    ...errors(400, 404, 410, 422, 423, ...SIGNED_IN),
+  },
 });
 
 export const downloadCaseDossier = endpoint({
@@ -378,7 +384,10 @@ export const downloadCaseDossier = endpoint({
   headers: staffHeaders,
   params: idParamSchema,
   // 503: its PDF went past the limits of time, memory or size, or too many wait (decision 0029).
-  responses: { 200: binary(['application/zip']), ...errors(400, 404, 503, ...SIGNED_IN) },
+  responses: {
+    200: binary(['application/zip']),
+    ...errors(400, 404, 410, 423, 503, ...SIGNED_IN),
+  },
 });
 
 export const viewCaseFile = endpoint({
@@ -392,7 +401,7 @@ export const viewCaseFile = endpoint({
   params: fileParams,
   responses: {
     200: binary(VIEWABLE_CONTENT_TYPES, false),
-    ...errors(400, 404, 415, 422, ...SIGNED_IN),
+    ...errors(400, 404, 410, 415, 422, 423, ...SIGNED_IN),
   },
 });
 

@@ -8,6 +8,7 @@ export * from './intake';
 export * from './alerts';
 export * from './requests';
 export * from './master-data';
+export * from './retention';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -17,6 +18,7 @@ import { intake } from './intake';
 import { alerts } from './alerts';
 import { requests } from './requests';
 import { masterData } from './master-data';
+import { retention } from './retention';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -29,4 +31,5 @@ export const backOffice = {
   ...alerts,
   ...requests,
   ...masterData,
+  ...retention,
 } as const;
