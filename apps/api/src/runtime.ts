@@ -243,7 +243,8 @@ export function startWorkers(
       // Every instance drops the ratchet secrets the sweeping one has moved past.
       services.erasure
         .refresh()
-        .then(() => sweepOnce(services)).catch((error: unknown) => log('fallo en la limpieza periódica', error)),
+        .then(() => sweepOnce(services))
+        .catch((error: unknown) => log('fallo en la limpieza periódica', error)),
       mailDeadlineDigest(services).catch((error: unknown) =>
         log('fallo en el resumen diario de plazos', error),
       ),
