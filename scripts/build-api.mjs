@@ -21,6 +21,7 @@ await build({
     server: 'apps/api/src/server.ts',
     migrate: 'apps/api/src/cli/migrate.ts',
     sweep: 'apps/api/src/cli/sweep.ts',
+    retention: 'apps/api/src/cli/retention.ts',
     'admin-create': 'apps/api/src/cli/admin-create.ts',
     reseal: 'apps/api/src/cli/reseal.ts',
     'keys-rewrap': 'apps/api/src/cli/keys-rewrap.ts',

@@ -62,6 +62,27 @@ export const ERRORS = {
   },
   NOT_FOUND: { status: 404, message: 'No se encontró la denuncia solicitada.' },
   CASE_NOT_FOUND: { status: 404, message: 'No se encontró el caso solicitado.' },
+  /** Law 21.719 (issue 19): what staff read of a case the retention sweep erased. */
+  CASE_ERASED: {
+    status: 410,
+    message:
+      'El caso fue eliminado al vencer su plazo de conservación: solo queda su registro, sin datos personales.',
+  },
+  CASE_BLOCKED: {
+    status: 423,
+    message:
+      'El caso está bloqueado: nadie puede ver ni exportar su contenido hasta que un administrador levante el bloqueo.',
+  },
+  /** The complainant signs in to a complaint the retention sweep erased. */
+  COMPLAINT_ERASED: {
+    status: 410,
+    message:
+      'Esta denuncia fue eliminada al cumplirse su plazo de conservación, como exige la ley de protección de datos personales. Ya no es posible consultarla.',
+  },
+  LEGAL_HOLD_EXISTS: { status: 409, message: 'El caso ya está bajo retención legal.' },
+  LEGAL_HOLD_MISSING: { status: 409, message: 'El caso no está bajo retención legal.' },
+  CASE_BLOCK_EXISTS: { status: 409, message: 'El caso ya está bloqueado.' },
+  CASE_BLOCK_MISSING: { status: 409, message: 'El caso no está bloqueado.' },
   VIEW_NOT_FOUND: { status: 404, message: 'No se encontró la vista guardada.' },
   LINKED_CASE_NOT_FOUND: { status: 404, message: 'No se encontró el otro caso.' },
   LINK_TO_ITSELF: { status: 400, message: 'Un caso no puede vincularse consigo mismo.' },

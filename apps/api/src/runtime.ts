@@ -25,6 +25,8 @@ import { mailDeadlineDigest } from './back-office/cases/digest';
 import { maintenanceRepository } from './maintenance/repository';
 import { instanceStore } from './maintenance/instance-store';
 import { missingAnchor } from './core/audit/audit-log';
+import { ErasureKeyStore } from './core/retention/erasure-key-store';
+import { chileToday, runRetention } from './core/retention/retention';
 
 export interface RuntimeOptions extends PortalOptions, BackOfficeOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -109,14 +111,17 @@ async function wire(
   dataDir: string,
   warn: (message: string) => void,
 ): Promise<AppServices> {
-  const keyring = await prepareDatabase(
+  const rooted = await prepareDatabase(
     db,
     createKeyring(
       loadMasterKey(config.DATA_ENCRYPTION_KEY, dataDir, warn),
       parsePreviousKeys(config.DATA_ENCRYPTION_KEY_PREVIOUS),
     ),
   );
-  const files = new FileStore(options.store ?? (await createObjectStore(config)), db);
+  const objects = options.store ?? (await createObjectStore(config));
+  const erasure = await ErasureKeyStore.open(db, objects, chileToday());
+  const keyring = rooted.withErasureKeys(erasure.keys);
+  const files = new FileStore(objects, db);
   const transport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)
     : mailboxTransport(db, keyring);
@@ -133,6 +138,7 @@ async function wire(
     config,
     db,
     keyring,
+    erasure,
     catalogue: await MasterDataCatalogue.load(db),
     files,
     hasher: new PasswordHasher(),
@@ -152,12 +158,16 @@ async function wire(
 
 export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** Housekeeping: uploads that never committed (from `staged_files`), expired tokens and sessions. */
+/**
+ * Housekeeping: closed cases whose retention period has ended (`runRetention`, today in Chile),
+ * uploads that never committed (from `staged_files`), expired tokens and sessions.
+ */
 export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AGE_MS) {
   const { db, files } = services;
   const swept = await files.sweepStaged(stagingMaxAgeMs);
   await maintenanceRepository.deleteExpired(db);
-  return swept;
+  const retention = await runRetention(services);
+  return { ...swept, erased: retention.erased };
 }
 
 /** How often a running instance records its heartbeat; `sweep --all` treats 3 beats as fresh. */
@@ -222,7 +232,11 @@ export function startWorkers(
   let hourlyRun: Promise<unknown> = Promise.resolve();
   const hourly = () => {
     hourlyRun = Promise.all([
-      sweepOnce(services).catch((error: unknown) => log('fallo en la limpieza periódica', error)),
+      // Every instance drops the ratchet secrets the sweeping one has moved past.
+      services.erasure
+        .refresh()
+        .then(() => sweepOnce(services))
+        .catch((error: unknown) => log('fallo en la limpieza periódica', error)),
       mailDeadlineDigest(services).catch((error: unknown) =>
         log('fallo en el resumen diario de plazos', error),
       ),
@@ -258,13 +272,24 @@ const SWEEP_LOCK = 72_164_302;
  * The sweep on one instance at a time: on PostgreSQL under a try-lock (an instance that does not
  * get it skips this round); PGlite is single-process already.
  */
-export async function sweepOnce(services: Services) {
-  if (services.db.kind === 'pglite') return sweep(services);
+export function sweepOnce(services: Services) {
+  return exclusively(services, () => sweep(services));
+}
+
+/**
+ * `work` unless another process runs the sweep (or `npm run retention`): on PostgreSQL under the
+ * sweep's try-lock (null when another holds it); PGlite is single-process already.
+ */
+export async function exclusively<T>(
+  services: Services,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  if (services.db.kind === 'pglite') return work();
   return services.db.transaction(async (tx) => {
     const [row] = await tx.query<{ locked: boolean }>(
       'SELECT pg_try_advisory_xact_lock($1) AS locked',
       [SWEEP_LOCK],
     );
-    return row?.locked ? sweep(services) : null;
+    return row?.locked ? work() : null;
   });
 }

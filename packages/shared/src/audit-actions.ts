@@ -29,6 +29,14 @@ export const AUDIT_ACTION_LABELS = {
   /** The complainant asked for the investigator to be replaced (decision 0022). */
   'caso.solicitud_reemplazo': 'Solicitud de cambio de investigador/a',
   'caso.solicitud_respondida': 'Respuesta a la solicitud de cambio de investigador/a',
+  /** Law 21.719 (issue 19): the retention sweep erased the case; a tombstone stays. */
+  'caso.eliminado': 'Caso eliminado al vencer su plazo de conservación',
+  /** A legal hold (a lawsuit, a DT inquiry): never erased while it stands. */
+  'caso.conservacion': 'Retención legal del caso',
+  'caso.conservacion_levantada': 'Retención legal levantada',
+  /** Blocking (Law 21.719): the case keeps its data, nobody views or exports it. */
+  'caso.bloqueo': 'Bloqueo del caso',
+  'caso.bloqueo_levantado': 'Bloqueo levantado',
   'casos.busqueda': 'Búsqueda de casos por RUT o correo',
   /** Law 21.719 (issue 19): the complainant's own data and the requests register. */
   'caso.datos_descargados': 'Copia de datos descargada por la persona denunciante',

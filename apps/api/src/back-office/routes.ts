@@ -7,6 +7,7 @@ import { caseRoutes } from './cases/routes';
 import { statsRoutes } from './stats/routes';
 import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
+import { legalHoldRoutes } from './legal-holds/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
@@ -36,4 +37,5 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   await app.register(dataRequestRoutes);
   await app.register(privacySettingsRoutes);
   await app.register(breachRoutes);
+  await app.register(legalHoldRoutes);
 };

@@ -7,6 +7,7 @@ import type { PasswordHasher } from './auth/passwords';
 import type { Outbox } from './mail/outbox';
 import type { MailTransport, MailboxMessage } from './mail/transport';
 import type { AuditChainSettings } from './audit/audit-log';
+import type { ErasureKeyStore } from './retention/erasure-key-store';
 
 /**
  * The services both sides use, built once per process and handed to the app (tests build their
@@ -17,6 +18,8 @@ export interface Services {
   config: Config;
   db: Db;
   keyring: Keyring;
+  /** The erasure ratchet the keyring seals closed cases' data keys with (decision 0047). */
+  erasure: ErasureKeyStore;
   catalogue: MasterDataCatalogue;
   files: FileStore;
   hasher: PasswordHasher;

@@ -9,6 +9,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ErasureKeys } from './erasure-keys';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -31,7 +32,20 @@ export interface Keyring {
   readonly keyId: string;
   /** Wraps a fresh data key for a new complaint; returns the key and its wrapped form for storage. */
   newDataKey(): { key: Buffer; wrapped: string };
+  /** The data key of a stored value: master-wrapped, or sealed until an erasure day as well (then
+   * ErasedKeyError once the erasure ratchet has passed that day, decision 0047). */
   unwrapDataKey(wrapped: string): Buffer;
+  /**
+   * A stored data key wrapped again so that opening it also needs the key of erasure day `day`
+   * (`e1:<day>:k2:…`, decision 0047); `null` takes that layer off (a case on legal hold).
+   */
+  sealDataKeyUntil(wrapped: string, day: string | null): string;
+  /** The erasure day a stored data key is sealed until, or null. */
+  sealedDay(wrapped: string): string | null;
+  /** A stored data key under the current master key, keeping its erasure day (`keys:rewrap`). */
+  rewrapDataKey(wrapped: string): string;
+  /** The same keys with the erasure ratchet `keys` (the services' and commands' keyring). */
+  withErasureKeys(keys: ErasureKeys): Keyring;
   /** Wraps an existing key (a data key or the root key) under the current master key. */
   wrapKey(key: Buffer): string;
   /** The id of the master key that wrapped `wrapped` (null: wrapped before key ids). */
@@ -54,6 +68,8 @@ export interface Keyring {
 }
 
 const WRAPPED = /^k2:([A-Za-z0-9_-]{8}):/;
+/** A data key sealed until an erasure day: `e1:<yyyy-mm-dd>:` before a master-wrapped value. */
+const UNTIL = /^e1:(\d{4}-\d{2}-\d{2}):/;
 const KEY_CHECK = 'canal-denuncias key check v1';
 
 const hkdf = (key: Buffer, purpose: string) =>
@@ -98,7 +114,12 @@ export class UnknownMasterKeyError extends Error {
  * purpose keys derive from; by default the current master key (what every key was derived from
  * before the root was stored).
  */
-export function createKeyring(current: Buffer, previous: Buffer[] = [], root?: Buffer): Keyring {
+export function createKeyring(
+  current: Buffer,
+  previous: Buffer[] = [],
+  root?: Buffer,
+  erasure?: ErasureKeys,
+): Keyring {
   const masters = [master(current), ...previous.map(master)];
   const now = masters[0]!;
   const base = root ?? current;
@@ -123,21 +144,42 @@ export function createKeyring(current: Buffer, previous: Buffer[] = [], root?: B
     }
     throw new UnknownMasterKeyError();
   };
+  const dayKey = (day: string) => {
+    if (!erasure) throw new Error('Faltan las claves de eliminación (ErasureKeyStore).');
+    return erasure.keyFor(day);
+  };
+  const unwrapDataKey = (wrapped: string) => {
+    const until = UNTIL.exec(wrapped);
+    if (!until) return Buffer.from(openText(wrapped), 'base64');
+    const inner = openText(wrapped.slice(until[0].length));
+    return Buffer.from(open(dayKey(until[1]!), inner), 'base64');
+  };
   return {
     keyId: now.id,
     newDataKey() {
       const key = randomBytes(32);
       return { key, wrapped: wrapText(key.toString('base64')) };
     },
-    unwrapDataKey: (wrapped) => Buffer.from(openText(wrapped), 'base64'),
+    unwrapDataKey,
+    sealDataKeyUntil(wrapped, day) {
+      const key = unwrapDataKey(wrapped).toString('base64');
+      return day === null ? wrapText(key) : `e1:${day}:${wrapText(seal(dayKey(day), key))}`;
+    },
+    sealedDay: (wrapped) => UNTIL.exec(wrapped)?.[1] ?? null,
+    rewrapDataKey(wrapped) {
+      const until = UNTIL.exec(wrapped);
+      if (!until) return wrapText(openText(wrapped));
+      return `${until[0]}${wrapText(openText(wrapped.slice(until[0].length)))}`;
+    },
+    withErasureKeys: (keys) => createKeyring(current, previous, root, keys),
     wrapKey: (key) => wrapText(key.toString('base64')),
-    wrappedKeyId: (wrapped) => WRAPPED.exec(wrapped)?.[1] ?? null,
+    wrappedKeyId: (wrapped) => WRAPPED.exec(wrapped.replace(UNTIL, ''))?.[1] ?? null,
     sealWithMaster: wrapText,
     openWithMaster: openText,
     blindIndex: (value) => createHmac('sha256', indexKey).update(value).digest('base64url'),
     derive,
     checkValues: () => masters.map((m) => m.check),
-    withRoot: (newRoot) => createKeyring(current, previous, newRoot),
+    withRoot: (newRoot) => createKeyring(current, previous, newRoot, erasure),
     masterWithCheck: (check) => {
       const at = masters.findIndex((m) => m.check === check);
       return at < 0 ? null : at === 0 ? current : previous[at - 1]!;

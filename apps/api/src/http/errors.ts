@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERRORS } from '../errors';
+import { ErasedKeyError } from '../crypto/erasure-keys';
 
 interface Problem {
   status: number;
@@ -18,6 +19,9 @@ function isNoSpace(error: unknown): boolean {
 /** Maps anything thrown to a status and a Spanish message; details of a 5xx stay in the log. */
 export function toProblem(error: unknown): Problem {
   if (isNoSpace(error)) return { status: 507, message: ERRORS.STORAGE_FULL.message };
+  // A case erased after the backup this database was restored from: its key is destroyed
+  // (decision 0047) until the next sweep makes it a tombstone again.
+  if (error instanceof ErasedKeyError) return { status: 410, message: ERRORS.CASE_ERASED.message };
   if (error instanceof AppError) {
     return { status: error.status, message: error.message, retryAfter: error.retryAfterSeconds };
   }

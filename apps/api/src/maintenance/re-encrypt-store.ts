@@ -54,12 +54,13 @@ export const reEncryptStore = {
     );
   },
 
-  /** Data keys after `afterId` not wrapped by the master key `keyId`. */
+  /** Data keys after `afterId` not wrapped by the master key `keyId` (sealed until an erasure
+   * day or not; an erased case has none). */
   dataKeysNotUnder(db: Db, keyId: string, afterId: number, limit: number) {
     return db.query<{ id: number; data_key: string }>(
       `SELECT id, data_key FROM complaints
-        WHERE id > $1 AND data_key NOT LIKE $2 ORDER BY id LIMIT $3`,
-      [afterId, `k2:${keyId}:%`, limit],
+        WHERE id > $1 AND data_key NOT LIKE $2 AND data_key NOT LIKE $3 ORDER BY id LIMIT $4`,
+      [afterId, `k2:${keyId}:%`, `e1:____-__-__:k2:${keyId}:%`, limit],
     );
   },
 

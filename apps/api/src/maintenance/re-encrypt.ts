@@ -108,7 +108,8 @@ export async function rewrapKeys(
   for (let after = 0; ;) {
     const batch = await store.dataKeysNotUnder(db, keyring.keyId, after, BATCH);
     for (const row of batch) {
-      const wrapped = keyring.wrapKey(keyring.unwrapDataKey(row.data_key));
+      // Keeps a key's erasure day (decision 0047): no day key is needed to re-wrap it.
+      const wrapped = keyring.rewrapDataKey(row.data_key);
       await complaintStore.rewrapDataKey(db, row.id, row.data_key, wrapped);
       result.dataKeys++;
       after = row.id;

@@ -1143,6 +1143,42 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('exportBreachesCsv', await staffCall(auditor, 'exportBreachesCsv'), 403);
   });
 
+  it('holds and blocks a case, lifts both, and shows its retention', async () => {
+    const params = { id: caseId };
+    const motivo = { motivo: 'Demanda laboral RIT O-1-2026' };
+    conforms('viewCaseRetention', await staffCall(admin, 'viewCaseRetention', { params }), 200);
+    conforms(
+      'setLegalHold',
+      await staffCall(admin, 'setLegalHold', { params, payload: motivo }),
+      200,
+    );
+    conforms(
+      'setLegalHold',
+      await staffCall(admin, 'setLegalHold', { params, payload: motivo }),
+      409,
+    );
+    conforms(
+      'setLegalHold',
+      await staffCall(auditor, 'setLegalHold', { params, payload: motivo }),
+      403,
+    );
+    conforms('liftLegalHold', await staffCall(admin, 'liftLegalHold', { params }), 200);
+    conforms('liftLegalHold', await staffCall(admin, 'liftLegalHold', { params }), 409);
+    conforms('setCaseBlock', await staffCall(admin, 'setCaseBlock', { params, payload: {} }), 400);
+    conforms(
+      'setCaseBlock',
+      await staffCall(admin, 'setCaseBlock', { params, payload: motivo }),
+      200,
+    );
+    conforms('viewCase', await staffCall(admin, 'viewCase', { params }), 423);
+    conforms('liftCaseBlock', await staffCall(admin, 'liftCaseBlock', { params }), 200);
+    conforms(
+      'viewCaseRetention',
+      await staffCall(admin, 'viewCaseRetention', { params: { id: 999_999 } }),
+      404,
+    );
+  });
+
   it('records a complaint received in person and refuses a bad one', async () => {
     const { denuncia_ticket: _ticket, ...fields } = denuncia();
     conforms(

@@ -54,10 +54,11 @@ export const login = endpoint({
   path: '/v1/denuncias/login',
   tag: complaints,
   access: 'human',
-  summary: 'Ingreso con código y contraseña',
+  summary:
+    'Ingreso con código y contraseña. 410: la denuncia fue eliminada al cumplirse su plazo de conservación',
   headers: humanHeaders,
   body: loginPayloadSchema,
-  responses: { 200: loginAnswerSchema, ...errors(400, 401, 403, 503, ...ALWAYS) },
+  responses: { 200: loginAnswerSchema, ...errors(400, 401, 403, 410, 503, ...ALWAYS) },
 });
 
 /**

@@ -207,6 +207,59 @@ export const complaintStore = {
     return rows.length > 0;
   },
 
+  /**
+   * Erases a closed case whose retention period has ended (issue 19, decision 0046), in the
+   * caller's transaction: the row becomes a tombstone (case number, organisation, category and
+   * type, channel, dates, final status, whether anonymous stay; sealed fields, data key, password,
+   * e-mail and search indexes, occurrence and place go), and its log, files' rows, sessions, reset
+   * tokens, requests, tags, links, exclusions and block go. Its legal milestones stay (the SUSESO
+   * counts read them; they hold dates only). Null, changing nothing, when the case is not closed,
+   * is erased already or is under a legal hold (checked under the row's lock, so a hold set
+   * meanwhile wins); else the storage keys of its files, for the caller to delete after commit.
+   */
+  async eraseComplaint(tx: Db, id: number): Promise<{ storageKeys: string[] } | null> {
+    const [live] = await tx.query<{ id: number }>(
+      `SELECT id FROM complaints
+        WHERE id = $1 AND status = 'Cerrada' AND closed_at IS NOT NULL AND erased_at IS NULL
+          FOR UPDATE`,
+      [id],
+    );
+    if (!live) return null;
+    const held = await tx.query(
+      `SELECT 1 FROM case_restrictions WHERE complaint_id = $1 AND kind = 'conservacion'`,
+      [id],
+    );
+    if (held.length > 0) return null;
+    const files = await tx.query<{ storage_key: string }>(
+      'DELETE FROM complaint_files WHERE complaint_id = $1 RETURNING storage_key',
+      [id],
+    );
+    for (const table of [
+      'complaint_log',
+      'complainant_sessions',
+      'password_resets',
+      'replacement_requests',
+      'case_tags',
+      'case_exclusions',
+      'case_restrictions',
+      'email_changes',
+    ])
+      await tx.query(`DELETE FROM ${table} WHERE complaint_id = $1`, [id]);
+    await tx.query('DELETE FROM case_links WHERE complaint_id = $1 OR linked_id = $1', [id]);
+    await tx.query(
+      `UPDATE complaints SET erased_at = now(), data_key = NULL, description_enc = NULL,
+              other_place_enc = NULL, complainant_enc = NULL, contact_email_enc = NULL,
+              email_index = NULL, password_hash = NULL, resolution_enc = NULL, accused_enc = NULL,
+              representation_enc = NULL, rut_search = NULL, email_search = NULL, zone_id = NULL,
+              agency_id = NULL, relation_id = NULL, recognition_id = NULL, knowledge_id = NULL,
+              occurrence_date = NULL, assignee_id = NULL, priority = NULL,
+              updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+    return { storageKeys: files.map((f) => f.storage_key) };
+  },
+
   // ── The log and the files ─────────────────────────────────────────────────────────────────
 
   /**

@@ -24,6 +24,11 @@ export async function login(
   const locked = await throttle.reserve(ticket);
   if (locked > 0) throw new AppError('TOO_MANY_ATTEMPTS', undefined, locked);
   const row = await repo.findByTicket(db, ticket);
+  if (row?.erased_at && row.organization_id === org.id) {
+    // Erased: no password to check any more; the same work as a wrong code, then a clear answer.
+    await hasher.verifyNothing(password);
+    throw new AppError('COMPLAINT_ERASED');
+  }
   const ok =
     row && row.organization_id === org.id
       ? await hasher.verify(row.password_hash, password)

@@ -1,12 +1,17 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
+import { ok, staffApi } from './back-office';
 
 /**
  * The one MSW server of the web tests (started in src/test/setup.ts). A test adds the handlers of
- * its area with `server.use(...)` (src/test/msw/<area>.ts); they are reset after each test, and a
- * request no handler answers fails the call.
+ * its area with `server.use(...)` (src/test/msw/<area>.ts); they are reset after each test (to the
+ * defaults below), and a request no handler answers fails the call.
  */
-export const server = setupServer();
+export const server = setupServer(
+  // Every case page asks for its retention (Law 21.719): an open case, no hold, no block, unless a
+  // test answers otherwise.
+  staffApi.caseRetention(ok({ eliminado: null, conservacion: null, bloqueo: null, vence: null })),
+);
 
 /** A request as the API received it: method, path with query, headers and the parsed JSON body. */
 export interface ReceivedRequest {

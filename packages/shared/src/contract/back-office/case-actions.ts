@@ -39,8 +39,11 @@ const exclusionParams = idParamSchema.extend({
 });
 const milestoneParams = idParamSchema.extend({ clave: z.string().max(40) });
 
-/** 404: the case does not exist or the person may not see it; 409: the case is closed or unchanged. */
-const WRITE = [400, 404, 409, ...SIGNED_IN_WRITE] as const;
+/**
+ * 404: the case does not exist or the person may not see it; 409: the case is closed or unchanged;
+ * 410: erased at the end of its retention period; 423: blocked (Law 21.719, decision 0046).
+ */
+const WRITE = [400, 404, 409, 410, 423, ...SIGNED_IN_WRITE] as const;
 
 export const changeStatus = endpoint({
   method: 'POST',

@@ -110,7 +110,7 @@ export const viewCase = endpoint({
   summary: 'Un caso completo (la consulta queda auditada)',
   headers: staffHeaders,
   params: idParamSchema,
-  responses: { 200: caseViewSchema, ...errors(400, 404, ...SIGNED_IN) },
+  responses: { 200: caseViewSchema, ...errors(400, 404, 410, 423, ...SIGNED_IN) },
 });
 
 export const downloadCaseFile = endpoint({
@@ -122,7 +122,10 @@ export const downloadCaseFile = endpoint({
     'Descarga un archivo (copia sin metadatos; auditada). 422: la copia sin metadatos excede los límites de procesamiento y no se entrega',
   headers: staffHeaders,
   params: fileParams,
-  responses: { 200: binary(FILE_CONTENT_TYPES), ...errors(400, 404, 422, ...SIGNED_IN) },
+  responses: {
+    200: binary(FILE_CONTENT_TYPES),
+    ...errors(400, 404, 410, 422, 423, ...SIGNED_IN),
+  },
 });
 
 export const downloadCaseDossier = endpoint({
@@ -135,7 +138,10 @@ export const downloadCaseDossier = endpoint({
   headers: staffHeaders,
   params: idParamSchema,
   // 503: its PDF went past the limits of time, memory or size, or too many wait (decision 0029).
-  responses: { 200: binary(['application/zip']), ...errors(400, 404, 503, ...SIGNED_IN) },
+  responses: {
+    200: binary(['application/zip']),
+    ...errors(400, 404, 410, 423, 503, ...SIGNED_IN),
+  },
 });
 
 export const viewCaseFile = endpoint({
@@ -149,6 +155,6 @@ export const viewCaseFile = endpoint({
   params: fileParams,
   responses: {
     200: binary(VIEWABLE_CONTENT_TYPES, false),
-    ...errors(400, 404, 415, 422, ...SIGNED_IN),
+    ...errors(400, 404, 410, 415, 422, 423, ...SIGNED_IN),
   },
 });

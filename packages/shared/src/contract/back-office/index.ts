@@ -10,6 +10,7 @@ export * from './requests';
 export * from './data-requests';
 export * from './master-data';
 export * from './privacy';
+export * from './retention';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -21,6 +22,7 @@ import { requests } from './requests';
 import { dataRequests } from './data-requests';
 import { masterData } from './master-data';
 import { privacyAdmin } from './privacy';
+import { retention } from './retention';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -35,4 +37,5 @@ export const backOffice = {
   ...dataRequests,
   ...masterData,
   ...privacyAdmin,
+  ...retention,
 } as const;

@@ -23,6 +23,7 @@ import {
   fromAlertRuleList,
   fromAuditPage,
   fromCaseView,
+  fromCaseRetention,
   fromReplacementTask,
   fromChainCheck,
   fromFailedMailList,
@@ -157,6 +158,17 @@ export function createStaffApi({ signInAgain }: StaffApiOptions = {}) {
     inbox: async (filters: InboxFilters) =>
       fromInboxPage(await call(contract.inbox, { querystring: filters })),
     caseView: async (id: number) => fromCaseView(await call(contract.viewCase, { params: { id } })),
+    caseRetention: async (id: number) =>
+      fromCaseRetention(await call(contract.viewCaseRetention, { params: { id } })),
+    /** A legal hold (`conservacion`) or a block (`bloqueo`), with its reason; administrators. */
+    setRestriction: (id: number, kind: 'conservacion' | 'bloqueo', motivo: string) =>
+      kind === 'conservacion'
+        ? call(contract.setLegalHold, { params: { id }, body: { motivo } })
+        : call(contract.setCaseBlock, { params: { id }, body: { motivo } }),
+    liftRestriction: (id: number, kind: 'conservacion' | 'bloqueo') =>
+      kind === 'conservacion'
+        ? call(contract.liftLegalHold, { params: { id } })
+        : call(contract.liftCaseBlock, { params: { id } }),
     changeStatus: (id: number, body: StatusChange) =>
       call(contract.changeStatus, { params: { id }, body }),
     reply: (id: number, comentario: string) =>

@@ -111,6 +111,25 @@ export function useCase(id: number) {
   return useQuery({ queryKey: staffKeys.case(id), queryFn: () => api.caseView(id) });
 }
 
+/** A case's retention: its due day, legal hold, block, or the tombstone of an erased case. */
+export function useCaseRetention(id: number) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: [...staffKeys.case(id), 'conservacion'] as const,
+    queryFn: () => api.caseRetention(id),
+  });
+}
+
+/** Sets or lifts a legal hold or a block: the case (and its retention) are read again. */
+export function useRestrictionActions(id: number) {
+  const api = useStaffApi();
+  return {
+    hold: useCaseMutation(id, (reason: string) => api.setRestriction(id, 'conservacion', reason)),
+    block: useCaseMutation(id, (reason: string) => api.setRestriction(id, 'bloqueo', reason)),
+    lift: useCaseMutation(id, (kind: 'conservacion' | 'bloqueo') => api.liftRestriction(id, kind)),
+  };
+}
+
 /** A change to a case: on success the case and the inbox are read again. */
 function useCaseMutation<V>(id: number, fn: (v: V) => Promise<unknown>) {
   const client = useQueryClient();

@@ -18,6 +18,7 @@ import type {
   AuditPageWire,
   CaseSummaryWire,
   CaseViewWire,
+  CaseRetentionWire,
   OpenReplacementRequestWire,
   ReplacementTaskWire,
   ChainCheckWire,
@@ -642,4 +643,56 @@ export const fromMasterData = (wire: MasterDataAdminWire): MasterData => ({
   })),
   relations: wire.relaciones.map(masterItem),
   recognitions: wire.reconoce.map(masterItem),
+});
+
+// ---- Retention, legal hold, block (Law 21.719, decision 0046) ----
+
+export interface CaseRestriction {
+  reason: string;
+  by: string | null;
+  /** ISO instant. */
+  since: string;
+}
+
+/** What stays of an erased case: no personal data. Days yyyy-mm-dd (Chile). */
+export interface CaseTombstone {
+  number: string;
+  organization: NamedRef<string>;
+  category: string | null;
+  type: string | null;
+  status: string;
+  anonymous: boolean;
+  receivedOn: string;
+  closedOn: string | null;
+  erasedOn: string;
+}
+
+export interface CaseRetention {
+  tombstone: CaseTombstone | null;
+  legalHold: CaseRestriction | null;
+  block: CaseRestriction | null;
+  /** yyyy-mm-dd: the day a closed case's retention period ends. */
+  dueOn: string | null;
+}
+
+const fromRestriction = (w: CaseRetentionWire['bloqueo']): CaseRestriction | null =>
+  w ? { reason: w.motivo, by: w.por, since: w.desde } : null;
+
+export const fromCaseRetention = (wire: CaseRetentionWire): CaseRetention => ({
+  tombstone: wire.eliminado
+    ? {
+        number: wire.eliminado.numero,
+        organization: namedRef(wire.eliminado.organizacion),
+        category: wire.eliminado.categoria,
+        type: wire.eliminado.tipo,
+        status: wire.eliminado.estado,
+        anonymous: wire.eliminado.anonima,
+        receivedOn: wire.eliminado.recibida,
+        closedOn: wire.eliminado.cerrada,
+        erasedOn: wire.eliminado.eliminada,
+      }
+    : null,
+  legalHold: fromRestriction(wire.conservacion),
+  block: fromRestriction(wire.bloqueo),
+  dueOn: wire.vence,
 });

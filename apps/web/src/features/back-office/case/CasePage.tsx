@@ -28,6 +28,7 @@ import { MilestonesTable } from './MilestonesTable';
 import { ReclassifyForm } from './ReclassifyForm';
 import { ReplacementRequestPanel } from './ReplacementRequestPanel';
 import { ReplyForm } from './ReplyForm';
+import { RetentionPanel } from './RetentionPanel';
 import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
 
@@ -191,12 +192,19 @@ export function CasePage() {
   const user = useStaffUser();
   const query = useCase(id);
   if (query.isError) {
-    const notFound = query.error instanceof HttpError && query.error.status === 404;
+    const status = query.error instanceof HttpError ? query.error.status : null;
+    const notFound = status === 404;
     return (
       <div className="space-y-4">
         <FormAlert>
           {notFound ? 'No se encontró el caso solicitado.' : errorMessage(query.error)}
         </FormAlert>
+        {/* Erased (410) or blocked (423): why, and what stays, without any content. */}
+        {(status === 410 || status === 423) && (
+          <Section id="conservacion" title="Conservación de datos">
+            <RetentionPanel id={id} />
+          </Section>
+        )}
         <Link to={paths.staffInbox()} className="text-primary underline">
           Volver a la bandeja
         </Link>
@@ -299,6 +307,10 @@ export function CasePage() {
           <LogList entries={view.log.internal} empty="Sin notas internas." label="Notas internas" />
         </Section>
       </div>
+
+      <Section id="conservacion" title="Conservación de datos">
+        <RetentionPanel id={theCase.id} />
+      </Section>
 
       {editable && <CaseActions view={view} />}
     </div>
