@@ -7,10 +7,11 @@ import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { HttpError } from '../../lib/api/http';
-import { errorMessage } from './api/client';
-import { staffKeys, useSession } from './api/hooks';
+import { errorMessage } from './api/call';
+import { staffKeys } from './api/keys';
+import { requestSignOut, useSession } from './api/session';
+import type { StaffUser } from './api/users';
 import { useStaffApi } from './api/StaffApiProvider';
-import type { StaffUser } from './api/mappers';
 import { FormAlert } from './components/FormAlert';
 import { ROLE_LABELS } from '@canal/shared';
 import {
@@ -48,7 +49,7 @@ function StaffHeader({ user }: { user: StaffUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useMutation({
-    mutationFn: api.signOut,
+    mutationFn: () => requestSignOut(api),
     onSettled: () => {
       queryClient.removeQueries({ queryKey: staffKeys.all });
       navigate(paths.staffSignIn(), { replace: true, state: { signedOut: true } });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../api/client';
-import { useCaseActions, useUsers } from '../api/hooks';
-import type { CaseView, StaffUser } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { type CaseView, useCaseActions } from '../api/cases/case';
+import { type StaffUser, useUsers } from '../api/users';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField } from '../../../components/form/fields';
 import { isAdministrator, useStaffUser, worksOn } from '../components/StaffUserContext';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useReplacementTasks } from '../api/hooks';
+import { useReplacementTasks } from '../api/cases/replacement-tasks';
 import { dateTime } from './format';
 import { isAdministrator, isAuditor, useStaffUser } from './StaffUserContext';
 

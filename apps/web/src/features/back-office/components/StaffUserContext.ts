@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { ORGANIZATIONS, ROLE_RULES } from '@canal/shared';
-import type { StaffUser } from '../api/mappers';
+import type { StaffUser } from '../api/users';
 
 export const StaffUserContext = createContext<StaffUser | null>(null);
 
