@@ -1,95 +1,27 @@
-import { lazy, Suspense } from 'react';
-import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
-import { LoadingPage } from '../../components/LoadingPage';
-import { paths, staffCasePattern, underStaff } from '../../config/paths';
+import { Outlet, useMatches } from 'react-router';
 import { GestionShell } from '../../features/back-office/components/GestionShell';
 import { StaffLayout } from '../../features/back-office/StaffLayout';
 import { useTabTitle, type TitledHandle } from '../../lib/brand/use-tab-title';
 
-// Each screen is its own chunk, loaded when first visited.
-const SignInRoute = lazy(() => import('./sign-in').then((m) => ({ default: m.SignInRoute })));
-const ActivateRoute = lazy(() => import('./activate').then((m) => ({ default: m.ActivateRoute })));
-const InboxRoute = lazy(() => import('./inbox').then((m) => ({ default: m.InboxRoute })));
-const CaseRoute = lazy(() => import('./case').then((m) => ({ default: m.CaseRoute })));
-const UsersRoute = lazy(() => import('./users').then((m) => ({ default: m.UsersRoute })));
-const AlertRulesRoute = lazy(() =>
-  import('./alert-rules').then((m) => ({ default: m.AlertRulesRoute })),
-);
-const MasterDataRoute = lazy(() =>
-  import('./master-data').then((m) => ({ default: m.MasterDataRoute })),
-);
-const AuditRoute = lazy(() => import('./audit').then((m) => ({ default: m.AuditRoute })));
-const IntakeRoute = lazy(() => import('./intake').then((m) => ({ default: m.IntakeRoute })));
-const IntakeReceiptRoute = lazy(() =>
-  import('./intake').then((m) => ({ default: m.IntakeReceiptRoute })),
-);
-const StatsRoute = lazy(() => import('./stats').then((m) => ({ default: m.StatsRoute })));
-
 /** The back office's name, after each page's in the browser tab (no organisation: it serves all). */
 const STAFF_TITLE = 'Gestión de casos';
-const titled = (title: string) => ({ handle: { title } satisfies TitledHandle });
-
-// Objects (not <Routes> children), so no extra router code reaches the portal's first load; each
-// page's tab title beside its path (issue 22).
-const STAFF_ROUTES: RouteObject[] = [
-  { path: underStaff(paths.staffSignIn()), element: <SignInRoute />, ...titled('Ingresar') },
-  {
-    path: underStaff(paths.staffActivate()),
-    element: <ActivateRoute />,
-    ...titled('Activar cuenta'),
-  },
-  {
-    element: <StaffLayout />,
-    children: [
-      { index: true, element: <InboxRoute />, ...titled('Bandeja de casos') },
-      // Not the case number: the browser's history keeps titles.
-      { path: staffCasePattern(), element: <CaseRoute />, ...titled('Caso') },
-      { path: underStaff(paths.staffUsers()), element: <UsersRoute />, ...titled('Usuarios') },
-      {
-        path: underStaff(paths.staffAlertRules()),
-        element: <AlertRulesRoute />,
-        ...titled('Avisos de denuncias nuevas'),
-      },
-      {
-        path: underStaff(paths.staffMasterData()),
-        element: <MasterDataRoute />,
-        ...titled('Datos maestros'),
-      },
-      {
-        path: underStaff(paths.staffAudit()),
-        element: <AuditRoute />,
-        ...titled('Registro de auditoría'),
-      },
-      { path: underStaff(paths.staffStats()), element: <StatsRoute />, ...titled('Estadísticas') },
-      {
-        path: underStaff(paths.staffIntake()),
-        element: <IntakeRoute />,
-        ...titled('Registrar denuncia'),
-      },
-      {
-        path: underStaff(paths.staffIntakeReceipt()),
-        element: <IntakeReceiptRoute />,
-        ...titled('Comprobante de denuncia'),
-      },
-      { path: '*', element: <Navigate to="." replace /> },
-    ],
-  },
-];
 
 /**
- * /gestion/*: the back office's own root (no portal header or footer) and its routes:
- * ingresar, activar, and behind a session the inbox, a case, users, audit and statistics.
+ * /gestion: the back office's own root (no portal header or footer): the staff client and theme
+ * around its pages, each a child route of the app's router (app/router.tsx), and the tab title
+ * its route's `handle` declares.
  */
 export function GestionRoot() {
-  const page = useRoutes(STAFF_ROUTES);
-  // The path under /gestion, matched against the same objects for the page's tab title.
-  const rest = useParams()['*'] ?? '';
-  const handle = matchRoutes(STAFF_ROUTES, `/${rest}`)?.at(-1)?.route.handle as
-    TitledHandle | undefined;
-  useTabTitle(handle ? `${handle.title} | ${STAFF_TITLE}` : STAFF_TITLE);
+  const handle = useMatches()
+    .map((match) => match.handle as Partial<TitledHandle> | undefined)
+    .findLast((h) => h?.title);
+  useTabTitle(handle?.title ? `${handle.title} | ${STAFF_TITLE}` : STAFF_TITLE);
   return (
     <GestionShell>
-      <Suspense fallback={<LoadingPage />}>{page}</Suspense>
+      <Outlet />
     </GestionShell>
   );
 }
+
+/** The pages behind a session: the staff header and navigation around them. */
+export { StaffLayout };
