@@ -1,16 +1,20 @@
 // The audit log (auditors and administrators): a page of entries, its export and the chain check.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditAction } from '@canal/shared';
+import { AUDIT_ACTIONS, type AuditAction, type StaffRole } from '@canal/shared';
 import {
   buildRequest,
   contract,
   type AuditPageWire,
   type ChainCheckWire,
 } from '@canal/shared/contract';
+import { mayCall } from './call';
 import { staffKeys } from './keys';
 import { useStaffApi } from './StaffApiProvider';
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** Who reads the log (auditors and administrators), as its contract entry says. */
+export const readsAudit = (role: StaffRole) => mayCall(contract.auditLog, role);
 
 /** What the log is filtered by; each one is a search param of the page's address. */
 export interface AuditFilters {

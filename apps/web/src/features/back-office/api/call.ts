@@ -11,6 +11,7 @@ import {
   type RequestParts,
   type SuccessOf,
 } from '@canal/shared/contract';
+import type { StaffRole } from '@canal/shared';
 import { UPLOAD_TIMEOUT_MS } from '../../../lib/api/client';
 import { HttpError, send } from '../../../lib/api/http';
 
@@ -82,6 +83,10 @@ export function createStaffApi({ signInAgain }: StaffApiOptions = {}): StaffCall
 }
 
 export type StaffApi = StaffCall;
+
+/** Whether a person of `role` may make the call: the roles its contract entry names (or any). */
+export const mayCall = (endpoint: Endpoint, role: StaffRole) =>
+  typeof endpoint.access !== 'object' || endpoint.access.roles.includes(role);
 
 /** Options of a call made without a session. */
 export const anonymous: CallOptions = { session: false };

@@ -7,7 +7,12 @@ import { useUsers } from '../api/users';
 import { FormAlert } from '../components/FormAlert';
 import { dateTime } from '../components/format';
 import { replacementAnswerResolver, type ReplacementAnswerForm } from '../schemas';
-import { isAdministrator, useStaffUser, worksOn } from '../components/StaffUserContext';
+import {
+  canChangeCases,
+  isAdministrator,
+  useStaffUser,
+  worksOn,
+} from '../components/StaffUserContext';
 
 /**
  * The complainant's request to replace the investigator (decision 0022), as a task on the case
@@ -71,7 +76,7 @@ function AnswerForm({
     (u) =>
       u.active &&
       u.activated &&
-      u.role !== 'auditor' &&
+      canChangeCases(u) &&
       worksOn(u, theCase.organization.id) &&
       !theCase.excluded.some((e) => e.id === u.id) &&
       u.id !== theCase.assignee?.id &&

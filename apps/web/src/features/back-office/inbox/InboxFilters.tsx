@@ -8,7 +8,12 @@ import { INBOX_FILTERS, INBOX_PARAMS, keepOrder } from '../api/cases/inbox';
 import { useCategories } from '../api/categories';
 import { useUsers } from '../api/users';
 import { DayField, readDay } from '../components/DayField';
-import { isAdministrator, organizationsOf, useStaffUser } from '../components/StaffUserContext';
+import {
+  canChangeCases,
+  isAdministrator,
+  organizationsOf,
+  useStaffUser,
+} from '../components/StaffUserContext';
 import { useQueryParams } from '../components/useQueryParams';
 
 const P = INBOX_PARAMS;
@@ -125,7 +130,7 @@ export function InboxFilters() {
           <option value="yo">Asignados a mí</option>
           <option value="ninguno">Sin asignar</option>
           {(users.data ?? [])
-            .filter((u) => u.active && u.role !== 'auditor' && u.id !== user.id)
+            .filter((u) => u.active && canChangeCases(u) && u.id !== user.id)
             .map((u) => (
               <option key={u.id} value={String(u.id)}>
                 {u.name}

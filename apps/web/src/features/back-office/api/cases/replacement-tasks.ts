@@ -1,6 +1,8 @@
 // Open requests to replace an investigator, across cases (administrators and auditors).
 import { useQuery } from '@tanstack/react-query';
+import type { StaffRole } from '@canal/shared';
 import { contract, type ReplacementTaskWire } from '@canal/shared/contract';
+import { mayCall } from '../call';
 import { staffKeys } from '../keys';
 import { useStaffApi } from '../StaffApiProvider';
 import { toReplacementRequest } from './case';
@@ -11,6 +13,10 @@ export const toReplacementTask = (wire: ReplacementTaskWire) => ({
   case: { id: wire.caso.id, number: wire.caso.numero },
 });
 export type ReplacementTask = ReturnType<typeof toReplacementTask>;
+
+/** Who reads the open requests (administrators and auditors), as their contract entry says. */
+export const readsReplacementTasks = (role: StaffRole) =>
+  mayCall(contract.listReplacementRequests, role);
 
 /** Open requests to replace an investigator (every five minutes). */
 export function useReplacementTasks(enabled: boolean) {
