@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, FramedErrorPage } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
 import { paths, staffCasePattern, underStaff } from '../config/paths';
 import type { TitledHandle } from '../lib/brand/use-tab-title';
+import type { staffPages } from '../routes/gestion/root';
 
 // The back office's pages as children of the app's router (DESIGN §8): each its own chunk, loaded
 // when first visited, with its own error element (shown inside the staff layout) and its tab title
@@ -15,70 +15,70 @@ const errorElement = <FramedErrorPage />;
 
 const root = () => import('../routes/gestion/root');
 
-/** A page of `module`'s `name` export. */
-const page = <M,>(load: () => Promise<M>, name: keyof M) => ({
-  lazy: () => load().then((m) => ({ Component: m[name] as ComponentType })),
+/** A page of the back office, by its name in `staffPages` (its chunk's import is there). */
+const page = (name: keyof typeof staffPages) => ({
+  lazy: () => root().then(async (m) => ({ Component: await m.staffPages[name]() })),
   errorElement,
 });
 
 export const staffRoutes: RouteObject[] = [
   {
     path: underStaff(paths.staffSignIn()),
-    ...page(() => import('../routes/gestion/sign-in'), 'SignInRoute'),
+    ...page('SignInRoute'),
     ...titled('Ingresar'),
   },
   {
     path: underStaff(paths.staffActivate()),
-    ...page(() => import('../routes/gestion/activate'), 'ActivateRoute'),
+    ...page('ActivateRoute'),
     ...titled('Activar cuenta'),
   },
   {
-    ...page(root, 'StaffLayout'),
+    ...page('StaffLayout'),
     children: [
       {
         index: true,
-        ...page(() => import('../routes/gestion/inbox'), 'InboxRoute'),
+        ...page('InboxRoute'),
         ...titled('Bandeja de casos'),
       },
       {
         // Not the case number: the browser's history keeps titles.
         path: staffCasePattern(),
-        ...page(() => import('../routes/gestion/case'), 'CaseRoute'),
+        ...page('CaseRoute'),
         ...titled('Caso'),
       },
       {
         path: underStaff(paths.staffUsers()),
-        ...page(() => import('../routes/gestion/users'), 'UsersRoute'),
+        ...page('UsersRoute'),
         ...titled('Usuarios'),
       },
       {
         path: underStaff(paths.staffAlertRules()),
-        ...page(() => import('../routes/gestion/alert-rules'), 'AlertRulesRoute'),
+        ...page('AlertRulesRoute'),
         ...titled('Avisos de denuncias nuevas'),
       },
       {
         path: underStaff(paths.staffMasterData()),
-        ...page(() => import('../routes/gestion/master-data'), 'MasterDataRoute'),
+        ...page('MasterDataRoute'),
         ...titled('Datos maestros'),
       },
       {
         path: underStaff(paths.staffAudit()),
-        ...page(() => import('../routes/gestion/audit'), 'AuditRoute'),
+        ...page('AuditRoute'),
         ...titled('Registro de auditoría'),
       },
       {
         path: underStaff(paths.staffStats()),
-        ...page(() => import('../routes/gestion/stats'), 'StatsRoute'),
+        ...page('StatsRoute'),
         ...titled('Estadísticas'),
       },
       {
         path: underStaff(paths.staffIntake()),
-        ...page(() => import('../routes/gestion/intake'), 'IntakeRoute'),
+        ...page('IntakeRoute'),
         ...titled('Registrar denuncia'),
       },
       {
         path: underStaff(paths.staffIntakeReceipt()),
-        ...page(() => import('../routes/gestion/intake'), 'IntakeReceiptRoute'),
+        ...page('IntakeReceiptRoute'),
         ...titled('Comprobante de denuncia'),
       },
       { path: '*', element: <Navigate to={paths.staffInbox()} replace /> },

@@ -23,5 +23,23 @@ export function GestionRoot() {
   );
 }
 
-/** The pages behind a session: the staff header and navigation around them. */
-export { StaffLayout };
+/**
+ * Each back-office page's own chunk, loaded when first visited. The app's route table
+ * (app/staff-routes.tsx) names them; their imports live here, in the back office's chunk, so the
+ * portal's first load carries none of their preload lists.
+ */
+export const staffPages = {
+  /** The pages behind a session: the staff header and navigation around them. */
+  StaffLayout: () => Promise.resolve(StaffLayout),
+  SignInRoute: () => import('./sign-in').then((m) => m.SignInRoute),
+  ActivateRoute: () => import('./activate').then((m) => m.ActivateRoute),
+  InboxRoute: () => import('./inbox').then((m) => m.InboxRoute),
+  CaseRoute: () => import('./case').then((m) => m.CaseRoute),
+  UsersRoute: () => import('./users').then((m) => m.UsersRoute),
+  AlertRulesRoute: () => import('./alert-rules').then((m) => m.AlertRulesRoute),
+  MasterDataRoute: () => import('./master-data').then((m) => m.MasterDataRoute),
+  AuditRoute: () => import('./audit').then((m) => m.AuditRoute),
+  StatsRoute: () => import('./stats').then((m) => m.StatsRoute),
+  IntakeRoute: () => import('./intake').then((m) => m.IntakeRoute),
+  IntakeReceiptRoute: () => import('./intake').then((m) => m.IntakeReceiptRoute),
+};
