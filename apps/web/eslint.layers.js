@@ -63,6 +63,30 @@ const testHarnessZone = {
 };
 
 const files = ['apps/web/src/**/*.{ts,tsx}'];
+
+/**
+ * The back office's screens read and write front (English) names only: the contract (endpoints,
+ * wire types, `buildRequest`) is read by its data layer, features/back-office/api/, one module per
+ * endpoint with its mappers both ways (decision 0038). Tests may build wire answers for MSW.
+ */
+const backOfficeScreens = {
+  files: ['apps/web/src/features/back-office/**/*.{ts,tsx}'],
+  ignores: ['apps/web/src/features/back-office/api/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: '@canal/shared/contract',
+            message:
+              'Back-office screens do not read the contract or its wire names: use (or add) the endpoint module in features/back-office/api/, whose mappers turn the wire into front names and back.',
+          },
+        ],
+      },
+    ],
+  },
+};
 const harness = ['apps/web/src/test/**'];
 const tests = ['apps/web/src/**/*.test.{ts,tsx}'];
 
@@ -97,4 +121,5 @@ export default [
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, testHarnessZone] }],
     },
   },
+  backOfficeScreens,
 ];

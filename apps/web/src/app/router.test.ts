@@ -1,4 +1,4 @@
-import { matchPath, matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns, staffCasePattern, underStaff } from '../config/paths';
 import { routes } from './router';
@@ -9,17 +9,20 @@ describe('the router and the shared page paths', () => {
     expect(reset?.at(-1)?.route.path).toBe(routePatterns.resetPassword);
     expect(reset?.at(-1)?.params).toEqual({ token: 'abc-123' });
 
-    // The back office is one lazy route; its own pages match under it.
+    // The back office's pages are child routes of /gestion.
     const activation = new URL(paths.staffActivate('tok'), 'http://x');
     expect(activation.hash).toBe('#tok');
     for (const [path, pattern] of [
       [activation.pathname, underStaff(paths.staffActivate())],
       [paths.staffCase(42), staffCasePattern()],
     ] as const) {
-      const top = matchRoutes(routes, path)?.at(-1);
-      expect(top?.route.path).toBe('/gestion/*');
-      expect(matchPath(`/${pattern}`, `/${top?.params['*'] ?? ''}`), path).not.toBeNull();
+      const matches = matchRoutes(routes, path);
+      expect(
+        matches?.some((m) => m.route.path === paths.staffInbox()),
+        path,
+      ).toBe(true);
+      expect(matches?.at(-1)?.route.path, path).toBe(pattern);
     }
-    expect(matchPath(`/${staffCasePattern()}`, '/casos/42')?.params).toEqual({ id: '42' });
+    expect(matchRoutes(routes, paths.staffCase(42))?.at(-1)?.params).toEqual({ id: '42' });
   });
 });

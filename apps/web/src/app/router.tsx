@@ -4,6 +4,7 @@ import { ErrorPage, FramedErrorPage, notFoundLoader } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
 import { paths, routePatterns } from '../config/paths';
 import { HomeRoute } from '../routes/home';
+import { gestionRoute } from './staff-routes';
 import { startMasterData } from '../features/complaint-form/master-data-requests';
 import type { ApiClient } from '../lib/api/client';
 
@@ -83,20 +84,13 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
       },
     ],
   },
-  // The back office (DESIGN §8): one lazy entry with its own routes and staff layout, never the
-  // portal's frame. A single import() keeps the portal's first load the same size.
+  // The back office (DESIGN §8): its pages are children of this router (app/staff-routes.tsx),
+  // each a lazy chunk with its own error element, in the staff layout, never the portal's frame.
   {
     lazy: loadQueryLayout,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <LoadingPage />,
-    children: [
-      {
-        path: `${paths.staffInbox()}/*`,
-        lazy: () => import('../routes/gestion/root').then((m) => ({ Component: m.GestionRoot })),
-        errorElement: <ErrorPage />,
-        hydrateFallbackElement: <LoadingPage />,
-      },
-    ],
+    children: [gestionRoute],
   },
 ];
 

@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { HEAD_OFFICE } from '@canal/shared';
 import { BrandProvider } from '../lib/brand/BrandProvider';
-import type { StaffApi } from '../features/back-office/api/client';
+import type { StaffApi } from '../features/back-office/api/call';
+import { staffKeys } from '../features/back-office/api/keys';
+import { toStaffSession } from '../features/back-office/api/session';
+import { toStaffUser } from '../features/back-office/api/users';
 import type { CaseSummaryWire, CaseViewWire, StaffUserWire } from '@canal/shared/contract';
-import { fromStaffSession, fromStaffUser } from '../features/back-office/api/mappers';
-import { staffKeys } from '../features/back-office/api/hooks';
 import { GestionShell } from '../features/back-office/components/GestionShell';
 import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
 
@@ -74,13 +75,10 @@ export function renderStaffPage(
   // when a call meets a lapsed session).
   if (user) {
     queryClient.setQueryDefaults(staffKeys.session(), { gcTime: Infinity });
-    queryClient.setQueryData(
-      staffKeys.session(),
-      fromStaffSession({ usuario: user, csrf: 'csrf' }),
-    );
+    queryClient.setQueryData(staffKeys.session(), toStaffSession({ usuario: user, csrf: 'csrf' }));
   }
   const page = user ? (
-    <StaffUserContext.Provider value={fromStaffUser(user)}>{element}</StaffUserContext.Provider>
+    <StaffUserContext.Provider value={toStaffUser(user)}>{element}</StaffUserContext.Provider>
   ) : (
     element
   );

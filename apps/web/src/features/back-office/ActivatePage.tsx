@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TotpCodeField } from './components/TotpCodeField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -8,8 +8,9 @@ import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/form/PasswordField';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage } from './api/client';
-import { staffKeys } from './api/hooks';
+import { errorMessage } from './api/call';
+import { staffKeys } from './api/keys';
+import { requestActivation, useInvitation } from './api/session';
 import { useStaffApi } from './api/StaffApiProvider';
 import { AuthCard } from './components/AuthCard';
 import { FormAlert } from './components/FormAlert';
@@ -39,20 +40,15 @@ export function ActivatePage() {
   const token = useFragmentToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const invitation = useQuery({
-    queryKey: ['gestion', 'invitacion', token],
-    queryFn: () => api.lookupInvitation(token),
-    enabled: token.length > 0,
-    gcTime: 0,
-  });
+  const invitation = useInvitation(token);
   const form = useForm<ActivationForm>({
     mode: 'onTouched',
     resolver: zodResolver(activationFormSchema),
-    defaultValues: { password: '', confirmacion: '', codigo: '' },
+    defaultValues: { password: '', confirmation: '', code: '' },
   });
-  const activate = useMutation({
+  const activation = useMutation({
     mutationFn: (v: ActivationForm) =>
-      api.activate({ token, password: v.password, codigo: v.codigo }),
+      requestActivation(api, { token, password: v.password, code: v.code }),
     onSuccess: (answer) => {
       queryClient.setQueryData(staffKeys.session(), answer);
       navigate(paths.staffInbox(), { replace: true });
@@ -95,7 +91,7 @@ export function ActivatePage() {
       <form
         noValidate
         className="space-y-5"
-        onSubmit={form.handleSubmit((v) => activate.mutate(v))}
+        onSubmit={form.handleSubmit((v) => activation.mutate(v))}
       >
         <fieldset className="space-y-4">
           <legend className="mb-2 text-lg font-bold text-secondary">1. Contraseña</legend>
@@ -109,8 +105,8 @@ export function ActivatePage() {
           <PasswordField
             label="Repita la contraseña"
             autoComplete="new-password"
-            error={errors.confirmacion?.message}
-            {...form.register('confirmacion')}
+            error={errors.confirmation?.message}
+            {...form.register('confirmation')}
           />
         </fieldset>
         <fieldset className="space-y-4">
@@ -135,13 +131,13 @@ export function ActivatePage() {
           </p>
           <TotpCodeField
             hint="Los 6 dígitos que muestra ahora la aplicación."
-            error={errors.codigo?.message}
-            {...form.register('codigo')}
+            error={errors.code?.message}
+            {...form.register('code')}
           />
         </fieldset>
-        {activate.isError && <FormAlert>{errorMessage(activate.error)}</FormAlert>}
-        <Button type="submit" className="w-full" disabled={activate.isPending}>
-          {activate.isPending ? 'Activando…' : 'Activar cuenta e ingresar'}
+        {activation.isError && <FormAlert>{errorMessage(activation.error)}</FormAlert>}
+        <Button type="submit" className="w-full" disabled={activation.isPending}>
+          {activation.isPending ? 'Activando…' : 'Activar cuenta e ingresar'}
         </Button>
       </form>
     </AuthCard>

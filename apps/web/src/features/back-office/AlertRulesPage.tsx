@@ -1,25 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { ORGANIZATIONS } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { SelectField } from '../../components/form/fields';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage } from './api/client';
-import { useAlertCoverage, useAlertRuleActions, useAlertRules, useUsers } from './api/hooks';
-import type {
-  AlertCoverage,
-  AlertReceiverReason,
-  AlertRule,
-  AlertRuleList,
-  StaffUser,
-} from './api/mappers';
+import {
+  type AlertCoverage,
+  type AlertReceiverReason,
+  type AlertRule,
+  type AlertRuleList,
+  type AlertRuleValues,
+  useAlertCoverage,
+  useAlertRuleActions,
+  useAlertRules,
+} from './api/alert-rules';
+import { errorMessage } from './api/call';
+import { type StaffUser, useUsers } from './api/users';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { isAdministrator, useStaffUser, worksOn } from './components/StaffUserContext';
 import { uncoveredNames } from './components/UncoveredOrganizationsBanner';
-import { alertRuleSchema, type AlertRuleForm } from './schemas';
+import { alertRuleResolver, type AlertRuleForm } from './schemas';
 
 const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
 
@@ -97,30 +99,30 @@ function RuleDialog({
   onSaved: (message: string) => void;
 }) {
   const { save } = useAlertRuleActions();
-  const form = useForm<AlertRuleForm>({
+  const form = useForm<AlertRuleForm, unknown, AlertRuleValues>({
     mode: 'onTouched',
-    resolver: zodResolver(alertRuleSchema),
+    resolver: alertRuleResolver,
     defaultValues: rule
       ? {
-          organizacion: rule.organizationId,
-          categoria_id: rule.category?.id ?? null,
-          usuario_id: rule.person.id,
-          asignar: rule.assigns,
+          organizationId: rule.organizationId,
+          categoryId: rule.category?.id ?? null,
+          userId: rule.person.id,
+          assigns: rule.assigns,
         }
       : {
-          organizacion: '',
-          categoria_id: null,
-          usuario_id: undefined as unknown as number,
-          asignar: false,
+          organizationId: '',
+          categoryId: null,
+          userId: undefined as unknown as number,
+          assigns: false,
         },
   });
   const { errors } = form.formState;
-  const organizationId = useWatch({ control: form.control, name: 'organizacion' });
+  const organizationId = useWatch({ control: form.control, name: 'organizationId' });
   const categories = list.categories.filter((c) => c.organizationId === organizationId);
   const people = organizationId ? users.filter((u) => worksThere(u, organizationId)) : [];
   const submit = form.handleSubmit((values) =>
     save.mutate(
-      { id: rule?.id ?? null, rule: alertRuleSchema.parse(values) },
+      { id: rule?.id ?? null, rule: values },
       { onSuccess: () => onSaved(rule ? 'Regla guardada.' : 'Regla creada.') },
     ),
   );
@@ -135,36 +137,36 @@ function RuleDialog({
     >
       <SelectField
         label="Organización"
-        error={errors.organizacion?.message}
+        error={errors.organizationId?.message}
         options={ORGANIZATIONS.map((o) => ({ value: o.id, label: o.shortName }))}
-        {...form.register('organizacion', {
+        {...form.register('organizationId', {
           onChange: () => {
-            form.setValue('categoria_id', null);
-            form.resetField('usuario_id');
+            form.setValue('categoryId', null);
+            form.resetField('userId');
           },
         })}
       />
       <SelectField
         label="Categoría"
         placeholder="Todas las categorías"
-        error={errors.categoria_id?.message}
+        error={errors.categoryId?.message}
         options={categories.map((c) => ({ value: c.id, label: c.name }))}
-        {...form.register('categoria_id', {
+        {...form.register('categoryId', {
           setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
         })}
       />
       <SelectField
         label="Persona que recibe el aviso"
         hint={organizationId ? undefined : 'Elija primero la organización.'}
-        error={errors.usuario_id?.message}
+        error={errors.userId?.message}
         options={people.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
-        {...form.register('usuario_id', {
+        {...form.register('userId', {
           setValueAs: (v: unknown) => (v === '' || v === undefined ? undefined : Number(v)),
         })}
       />
       <Checkbox
         label="Asignarle además el caso (solo personas administradoras o investigadoras)"
-        {...form.register('asignar')}
+        {...form.register('assigns')}
       />
     </FormDialog>
   );

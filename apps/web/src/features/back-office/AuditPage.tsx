@@ -1,20 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@canal/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@canal/shared';
 import { useQueryParams } from './components/useQueryParams';
 import { StaffTable } from './components/StaffTable';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { auditCsvUrl, errorMessage, type AuditFilters } from './api/client';
-import { useAudit, useVerifyChain } from './api/hooks';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_PARAMS,
+  type AuditFilters,
+  auditCsvUrl,
+  auditFiltersFromParams,
+  auditParams,
+  useAudit,
+  useVerifyChain,
+} from './api/audit';
+import { errorMessage } from './api/call';
 import { DayField, readDay } from './components/DayField';
 import { FormAlert } from './components/FormAlert';
 import { dateTime } from './components/format';
 import { Pager } from './components/Pager';
 import { canReadAudit, useStaffUser } from './components/StaffUserContext';
-
-const PAGE = 50;
 
 function ChainCheck() {
   const verify = useVerifyChain();
@@ -44,21 +51,6 @@ function ChainCheck() {
   );
 }
 
-const TEXT_FILTERS = ['persona', 'numero_caso', 'accion', 'desde', 'hasta'] as const;
-
-/** The filters in the address (the page can be bookmarked and shared with them). */
-function auditFilters(params: URLSearchParams): AuditFilters {
-  const f: AuditFilters = {};
-  for (const name of TEXT_FILTERS) {
-    const value = params.get(name);
-    if (!value) continue;
-    if (name === 'accion') {
-      if ((AUDIT_ACTIONS as string[]).includes(value)) f.accion = value as AuditAction;
-    } else f[name] = value;
-  }
-  return f;
-}
-
 function Filters({
   filters,
   onApply,
@@ -66,25 +58,26 @@ function Filters({
   filters: AuditFilters;
   onApply: (next: Record<string, string>) => void;
 }) {
-  const [errors, setErrors] = useState<{ desde?: string; hasta?: string }>({});
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next: Record<string, string> = {};
     const found: typeof errors = {};
-    for (const name of ['persona', 'numero_caso', 'accion'] as const) {
-      const value = String(data.get(name) ?? '').trim();
-      if (value) next[name] = value;
+    for (const name of ['person', 'caseNumber', 'action'] as const) {
+      const value = String(data.get(AUDIT_PARAMS[name]) ?? '').trim();
+      if (value) next[AUDIT_PARAMS[name]] = value;
     }
-    for (const name of ['desde', 'hasta'] as const) {
-      const day = readDay(data, name);
+    for (const name of ['from', 'to'] as const) {
+      const day = readDay(data, AUDIT_PARAMS[name]);
       if ('error' in day) found[name] = day.error;
-      else if (day.day) next[name] = day.day;
+      else if (day.day) next[AUDIT_PARAMS[name]] = day.day;
     }
-    if (!found.hasta && next.desde && next.hasta && next.desde > next.hasta)
-      found.hasta = 'La fecha hasta no puede ser anterior a la fecha desde.';
+    const [from, to] = [next[AUDIT_PARAMS.from], next[AUDIT_PARAMS.to]];
+    if (!found.to && from && to && from > to)
+      found.to = 'La fecha hasta no puede ser anterior a la fecha desde.';
     setErrors(found);
-    if (!found.desde && !found.hasta) onApply(next);
+    if (!found.from && !found.to) onApply(next);
   };
   return (
     <form
@@ -95,12 +88,12 @@ function Filters({
     >
       <TextField
         label="Persona"
-        name="persona"
+        name={AUDIT_PARAMS.person}
         hint="Nombre o correo"
-        defaultValue={filters.persona ?? ''}
+        defaultValue={filters.person ?? ''}
         maxLength={100}
       />
-      <SelectField label="Acción" name="accion" defaultValue={filters.accion ?? ''}>
+      <SelectField label="Acción" name={AUDIT_PARAMS.action} defaultValue={filters.action ?? ''}>
         <option value="">Todas</option>
         {AUDIT_ACTIONS.map((a) => (
           <option key={a} value={a}>
@@ -110,13 +103,18 @@ function Filters({
       </SelectField>
       <TextField
         label="N° de caso"
-        name="numero_caso"
+        name={AUDIT_PARAMS.caseNumber}
         hint="Por ejemplo CEM-2026-00001"
-        defaultValue={filters.numero_caso ?? ''}
+        defaultValue={filters.caseNumber ?? ''}
         maxLength={30}
       />
-      <DayField label="Desde" name="desde" defaultValue={filters.desde} error={errors.desde} />
-      <DayField label="Hasta" name="hasta" defaultValue={filters.hasta} error={errors.hasta} />
+      <DayField
+        label="Desde"
+        name={AUDIT_PARAMS.from}
+        defaultValue={filters.from}
+        error={errors.from}
+      />
+      <DayField label="Hasta" name={AUDIT_PARAMS.to} defaultValue={filters.to} error={errors.to} />
       <div className="flex flex-wrap items-center gap-4 self-center">
         <Button type="submit">Aplicar</Button>
         <a
@@ -138,9 +136,9 @@ function Filters({
 export function AuditPage() {
   const me = useStaffUser();
   const [params, setParams] = useQueryParams();
-  const filters = auditFilters(params);
-  const offset = Math.max(0, (Number(params.get('pagina')) || 1) - 1) * PAGE;
-  const audit = useAudit({ ...filters, limite: PAGE, desplazamiento: offset });
+  const filters = auditFiltersFromParams(params);
+  const offset = Math.max(0, (Number(params.get(AUDIT_PARAMS.page)) || 1) - 1) * AUDIT_PAGE_SIZE;
+  const audit = useAudit(filters, offset);
   if (!canReadAudit(me)) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
   return (
     <div className="space-y-5">
@@ -179,15 +177,10 @@ export function AuditPage() {
           </StaffTable>
           <Pager
             total={audit.data.total}
-            limit={PAGE}
+            limit={AUDIT_PAGE_SIZE}
             offset={offset}
             label="Páginas del registro"
-            onChange={(next) =>
-              setParams({
-                ...Object.fromEntries(Object.entries(filters)),
-                ...(next > 0 ? { pagina: String(next / PAGE + 1) } : {}),
-              })
-            }
+            onChange={(next) => setParams(auditParams(filters, next / AUDIT_PAGE_SIZE + 1))}
           />
         </section>
       )}

@@ -12,7 +12,7 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { SelectField, TextAreaField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage } from './api/client';
+import { errorMessage } from './api/call';
 import {
   breachFormSchema,
   breachesCsvUrl,

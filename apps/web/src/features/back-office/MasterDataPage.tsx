@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MASTER_LISTS, MASTER_LIST_LABELS, ORGANIZATIONS, type MasterList } from '@canal/shared';
@@ -6,14 +5,21 @@ import { Button } from '../../components/Button';
 import { SelectField, TextAreaField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage } from './api/client';
-import { useMasterData, useMasterDataActions } from './api/hooks';
-import type { MasterData, MasterItem, MasterPlace, MasterType } from './api/mappers';
+import { errorMessage } from './api/call';
+import {
+  type MasterData,
+  type MasterItem,
+  type MasterPlace,
+  type MasterItemValues,
+  type MasterType,
+  useMasterData,
+  useMasterDataActions,
+} from './api/master-data';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
-import { masterItemSchema, type MasterItemForm } from './schemas';
+import { masterItemResolver, type MasterItemForm } from './schemas';
 
 /** The elements of a list, in order, as the page shows them. */
 function itemsOf(data: MasterData, list: MasterList): MasterItem[] {
@@ -70,24 +76,24 @@ function ItemDialog({
   const { save } = useMasterDataActions(data.organizationId);
   const type = list === 'tipos' ? (item as MasterType | null) : null;
   const legal = item !== null && isLegal(item) && list === 'tipos';
-  const form = useForm<MasterItemForm>({
+  const form = useForm<MasterItemForm, unknown, MasterItemValues>({
     mode: 'onTouched',
-    resolver: zodResolver(masterItemSchema),
+    resolver: masterItemResolver,
     defaultValues: {
-      organizacion: data.organizationId,
-      lista: list,
-      nombre: item?.name ?? '',
-      descripcion: type?.description ?? '',
-      grupo: type?.group ?? '',
-      zona_id: list === 'lugares' && item ? (item as MasterPlace).zoneId : null,
-      categoria_id: type?.categoryId ?? null,
+      organizationId: data.organizationId,
+      list,
+      name: item?.name ?? '',
+      description: type?.description ?? '',
+      group: type?.group ?? '',
+      zoneId: list === 'lugares' && item ? (item as MasterPlace).zoneId : null,
+      categoryId: type?.categoryId ?? null,
     },
   });
   const { errors } = form.formState;
   const numberOrNull = (v: unknown) => (v === '' || v === null ? null : Number(v));
   const submit = form.handleSubmit((values) =>
     save.mutate(
-      { id: item?.id ?? null, item: masterItemSchema.parse(values) },
+      { id: item?.id ?? null, item: values },
       { onSuccess: () => onSaved(item ? 'Cambios guardados.' : 'Elemento agregado.') },
     ),
   );
@@ -110,27 +116,27 @@ function ItemDialog({
       <TextField
         label="Nombre"
         readOnly={legal}
-        error={errors.nombre?.message}
-        {...form.register('nombre')}
+        error={errors.name?.message}
+        {...form.register('name')}
       />
       {list === 'lugares' && (
         <SelectField
           label="Zona"
-          error={errors.zona_id?.message}
+          error={errors.zoneId?.message}
           options={data.zones
             .filter((z) => z.active || z.id === (item as MasterPlace | null)?.zoneId)
             .map((z) => ({ value: z.id, label: z.name }))}
-          {...form.register('zona_id', { setValueAs: numberOrNull })}
+          {...form.register('zoneId', { setValueAs: numberOrNull })}
         />
       )}
       {list === 'tipos' && !legal && (
         <SelectField
           label="Categoría"
-          error={errors.categoria_id?.message}
+          error={errors.categoryId?.message}
           options={data.categories
             .filter((c) => !c.legal && (c.active || c.id === type?.categoryId))
             .map((c) => ({ value: c.id, label: c.name }))}
-          {...form.register('categoria_id', { setValueAs: numberOrNull })}
+          {...form.register('categoryId', { setValueAs: numberOrNull })}
         />
       )}
       {list === 'tipos' && (
@@ -139,13 +145,13 @@ function ItemDialog({
             label="Descripción"
             rows={4}
             hint="El portal la muestra a quien elige el tipo de denuncia."
-            error={errors.descripcion?.message}
-            {...form.register('descripcion')}
+            error={errors.description?.message}
+            {...form.register('description')}
           />
           <TextField
             label="Grupo (opcional)"
-            error={errors.grupo?.message}
-            {...form.register('grupo')}
+            error={errors.group?.message}
+            {...form.register('group')}
           />
         </>
       )}
@@ -198,7 +204,7 @@ export function MasterDataPage() {
     ids[at + step] = item.id;
     setNotice(null);
     reorder.mutate(
-      { organizacion: organizationId, lista: list, ids },
+      { list, ids },
       {
         onSuccess: () => {
           setNotice(`«${item.name}» ${step < 0 ? 'subió' : 'bajó'} en la lista.`);
@@ -211,7 +217,7 @@ export function MasterDataPage() {
   const toggle = (item: MasterItem) => {
     setNotice(null);
     setActive.mutate(
-      { id: item.id, body: { organizacion: organizationId, lista: list, activo: !item.active } },
+      { id: item.id, list, active: !item.active },
       {
         onSuccess: () =>
           setNotice(

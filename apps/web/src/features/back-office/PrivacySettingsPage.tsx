@@ -4,7 +4,7 @@ import { DEFAULT_RETENTION_YEARS, organizationById } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage } from './api/client';
+import { errorMessage } from './api/call';
 import {
   privacySettingsFormSchema,
   usePrivacySettings,

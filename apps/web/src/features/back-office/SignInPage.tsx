@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,14 +5,15 @@ import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { HttpError } from '../../lib/api/http';
-import { errorMessage } from './api/client';
-import { staffKeys } from './api/hooks';
+import { errorMessage } from './api/call';
+import { staffKeys } from './api/keys';
+import { requestSignIn, type Credentials } from './api/session';
 import { useStaffApi } from './api/StaffApiProvider';
 import { AuthCard } from './components/AuthCard';
 import { PasswordAndCodeFields } from './components/PasswordAndCodeFields';
 import { FormAlert } from './components/FormAlert';
 import type { SignInState } from './components/GestionShell';
-import { signInFormSchema, type SignInForm } from './schemas';
+import { signInResolver, type SignInForm } from './schemas';
 
 /** Where to go after signing in: back to the page the session expired on, if it was a back-office page. */
 const afterSignIn = (from: string | undefined) =>
@@ -29,17 +29,17 @@ export function SignInPage() {
   const state = (useLocation().state ?? {}) as SignInState & { signedOut?: boolean };
   const form = useForm<SignInForm>({
     mode: 'onTouched',
-    resolver: zodResolver(signInFormSchema),
-    defaultValues: { email: '', password: '', codigo: '' },
+    resolver: signInResolver,
+    defaultValues: { email: '', password: '', code: '' },
   });
   const signIn = useMutation({
-    mutationFn: api.signIn,
+    mutationFn: (v: Credentials) => requestSignIn(api, v),
     onSuccess: (answer) => {
       queryClient.setQueryData(staffKeys.session(), answer);
       navigate(afterSignIn(state.from), { replace: true });
     },
     // A wrong code is the usual mistake: clear it so the next one is typed fresh.
-    onError: () => form.setValue('codigo', ''),
+    onError: () => form.setValue('code', ''),
   });
   const { errors } = form.formState;
   const failure = signIn.error;

@@ -8,17 +8,18 @@ import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { HttpError } from '../../lib/api/http';
-import { errorMessage } from './api/client';
-import { staffKeys, useSession } from './api/hooks';
+import { errorMessage } from './api/call';
+import { staffKeys } from './api/keys';
+import { requestSignOut, useSession } from './api/session';
+import type { StaffUser } from './api/users';
 import { useStaffApi } from './api/StaffApiProvider';
-import type { StaffUser } from './api/mappers';
+import { readsDataRequests } from './api/data-requests';
 import { FormAlert } from './components/FormAlert';
 import { ROLE_LABELS } from '@canal/shared';
 import {
   canChangeCases,
   canReadAudit,
   isAdministrator,
-  isAuditor,
   StaffUserContext,
 } from './components/StaffUserContext';
 
@@ -35,7 +36,7 @@ function navItems(user: StaffUser) {
     ...(isAdministrator(user)
       ? [{ to: paths.staffMasterData(), label: 'Datos maestros', end: false }]
       : []),
-    ...(isAdministrator(user) || isAuditor(user)
+    ...(readsDataRequests(user.role)
       ? [{ to: paths.staffDataRequests(), label: 'Solicitudes de datos', end: false }]
       : []),
     ...(isAdministrator(user)
@@ -59,7 +60,7 @@ function StaffHeader({ user }: { user: StaffUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useMutation({
-    mutationFn: api.signOut,
+    mutationFn: () => requestSignOut(api),
     onSettled: () => {
       queryClient.removeQueries({ queryKey: staffKeys.all });
       navigate(paths.staffSignIn(), { replace: true, state: { signedOut: true } });

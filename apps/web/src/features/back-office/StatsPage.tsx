@@ -3,9 +3,15 @@ import { StaffTable } from './components/StaffTable';
 import { useQueryParams } from './components/useQueryParams';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage, halfYearCsvUrl, statsCsvUrl } from './api/client';
-import { useHalfYear, useStatistics } from './api/hooks';
-import type { StatsFilters } from './api/client';
+import { errorMessage } from './api/call';
+import {
+  STATS_PARAMS,
+  halfYearCsvUrl,
+  statsCsvUrl,
+  statsFiltersFromParams,
+  useHalfYear,
+  useStatistics,
+} from './api/stats';
 import { BarChart } from './components/BarChart';
 import { DayField, readDay } from './components/DayField';
 import { FormAlert } from './components/FormAlert';
@@ -17,15 +23,6 @@ const monthLabel = (ym: string) => {
   const [y, m] = ym.split('-');
   return `${MONTHS[Number(m) - 1] ?? m} ${y}`;
 };
-
-function statsFilters(params: URLSearchParams): StatsFilters {
-  const f: StatsFilters = {};
-  for (const name of ['organizacion', 'desde', 'hasta'] as const) {
-    const v = params.get(name);
-    if (v) f[name] = v;
-  }
-  return f;
-}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -42,9 +39,9 @@ function HalfYear() {
     { length: now.getFullYear() - 2023 + 1 },
     (_, i) => now.getFullYear() - i,
   );
-  const [anio, setAnio] = useState(now.getFullYear());
-  const [semestre, setSemestre] = useState<1 | 2>(now.getMonth() < 6 ? 1 : 2);
-  const report = useHalfYear(anio, semestre);
+  const [year, setYear] = useState(now.getFullYear());
+  const [half, setHalf] = useState<1 | 2>(now.getMonth() < 6 ? 1 : 2);
+  const report = useHalfYear(year, half);
   return (
     <section
       aria-labelledby="semestral"
@@ -58,7 +55,7 @@ function HalfYear() {
         registradas en el semestre).
       </p>
       <div className="flex flex-wrap gap-4">
-        <SelectField label="Año" value={anio} onChange={(e) => setAnio(Number(e.target.value))}>
+        <SelectField label="Año" value={year} onChange={(e) => setYear(Number(e.target.value))}>
           {years.map((y) => (
             <option key={y} value={y}>
               {y}
@@ -67,16 +64,16 @@ function HalfYear() {
         </SelectField>
         <SelectField
           label="Semestre"
-          value={semestre}
-          onChange={(e) => setSemestre(e.target.value === '2' ? 2 : 1)}
+          value={half}
+          onChange={(e) => setHalf(e.target.value === '2' ? 2 : 1)}
         >
-          <option value={1}>Primer semestre (enero a junio)</option>
-          <option value={2}>Segundo semestre (julio a diciembre)</option>
+          <option value={1}>Primer half (enero a junio)</option>
+          <option value={2}>Segundo half (julio a diciembre)</option>
         </SelectField>
       </div>
       <a
-        href={halfYearCsvUrl(anio, semestre)}
-        download={`anexo-67-${anio}-s${semestre}.csv`}
+        href={halfYearCsvUrl(year, half)}
+        download={`anexo-67-${year}-s${half}.csv`}
         className="inline-flex min-h-11 items-center font-semibold text-primary underline"
       >
         Exportar el informe semestral (CSV)
@@ -87,7 +84,7 @@ function HalfYear() {
         <StaffTable
           caption={
             <>
-              Conteos del semestre {report.data.period.half} de {report.data.period.year}
+              Conteos del half {report.data.period.half} de {report.data.period.year}
             </>
           }
           minWidth="min-w-[40rem]"
@@ -128,23 +125,24 @@ function HalfYear() {
 export function StatsPage() {
   const me = useStaffUser();
   const [params, setParams] = useQueryParams();
-  const filters = statsFilters(params);
+  const filters = statsFiltersFromParams(params);
   const stats = useStatistics(filters);
-  const [dayErrors, setDayErrors] = useState<{ desde?: string; hasta?: string }>({});
+  const [dayErrors, setDayErrors] = useState<{ from?: string; to?: string }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next = new URLSearchParams();
-    const organization = data.get('organizacion');
-    if (typeof organization === 'string' && organization) next.set('organizacion', organization);
+    const organization = data.get(STATS_PARAMS.organization);
+    if (typeof organization === 'string' && organization)
+      next.set(STATS_PARAMS.organization, organization);
     const found: typeof dayErrors = {};
-    for (const name of ['desde', 'hasta'] as const) {
-      const day = readDay(data, name);
+    for (const name of ['from', 'to'] as const) {
+      const day = readDay(data, STATS_PARAMS[name]);
       if ('error' in day) found[name] = day.error;
-      else if (day.day) next.set(name, day.day);
+      else if (day.day) next.set(STATS_PARAMS[name], day.day);
     }
     setDayErrors(found);
-    if (!found.desde && !found.hasta) setParams(next);
+    if (!found.from && !found.to) setParams(next);
   };
   const s = stats.data;
   return (
@@ -159,8 +157,8 @@ export function StatsPage() {
       >
         <SelectField
           label="Organización"
-          name="organizacion"
-          defaultValue={filters.organizacion ?? ''}
+          name={STATS_PARAMS.organization}
+          defaultValue={filters.organization ?? ''}
         >
           <option value="">Todas</option>
           {organizationsOf(me).map((o) => (
@@ -169,8 +167,18 @@ export function StatsPage() {
             </option>
           ))}
         </SelectField>
-        <DayField label="Desde" name="desde" defaultValue={filters.desde} error={dayErrors.desde} />
-        <DayField label="Hasta" name="hasta" defaultValue={filters.hasta} error={dayErrors.hasta} />
+        <DayField
+          label="Desde"
+          name={STATS_PARAMS.from}
+          defaultValue={filters.from}
+          error={dayErrors.from}
+        />
+        <DayField
+          label="Hasta"
+          name={STATS_PARAMS.to}
+          defaultValue={filters.to}
+          error={dayErrors.to}
+        />
         <Button type="submit">Aplicar</Button>
         <a
           href={statsCsvUrl(filters)}

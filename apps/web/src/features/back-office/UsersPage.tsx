@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { StaffTable } from './components/StaffTable';
 import { useForm, useWatch } from 'react-hook-form';
 import { ORGANIZATIONS } from '@canal/shared';
@@ -6,9 +5,8 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
-import { errorMessage } from './api/client';
-import { useUserActions, useUsers } from './api/hooks';
-import type { StaffRole, StaffUser } from './api/mappers';
+import { errorMessage } from './api/call';
+import { type StaffRole, type StaffUser, useUserActions, useUsers } from './api/users';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { SelectField } from '../../components/form/fields';
@@ -18,7 +16,7 @@ import {
   useStaffUser,
   worksOnEveryOrganization,
 } from './components/StaffUserContext';
-import { inviteSchema, type InviteForm } from './schemas';
+import { inviteResolver, type InviteForm } from './schemas';
 
 const ROLES: StaffRole[] = ['investigador', 'auditor', 'administrador'];
 const orgName = (id: string) => ORGANIZATIONS.find((o) => o.id === id)?.shortName ?? id;
@@ -44,8 +42,8 @@ function OrganizationChecks({
   form: ReturnType<typeof useForm<InviteForm>>;
   error?: string;
 }) {
-  const role = useWatch({ control: form.control, name: 'rol' });
-  const checked = useWatch({ control: form.control, name: 'organizaciones' }) ?? [];
+  const role = useWatch({ control: form.control, name: 'role' });
+  const checked = useWatch({ control: form.control, name: 'organizations' }) ?? [];
   return (
     <fieldset className="space-y-2" aria-describedby="organizaciones-significado">
       <legend className="font-semibold">Organizaciones</legend>
@@ -58,7 +56,7 @@ function OrganizationChecks({
             key={o.id}
             label={o.shortName}
             value={o.id}
-            {...form.register('organizaciones')}
+            {...form.register('organizations')}
           />
         ))}
       </div>
@@ -85,15 +83,15 @@ function UserDialog({
   const mutation = user ? update : invite;
   const form = useForm<InviteForm>({
     mode: 'onTouched',
-    resolver: zodResolver(inviteSchema),
+    resolver: inviteResolver,
     defaultValues: user
       ? {
           email: user.email,
-          nombre: user.name,
-          rol: user.role,
-          organizaciones: user.organizations,
+          name: user.name,
+          role: user.role,
+          organizations: user.organizations,
         }
-      : { email: '', nombre: '', rol: 'investigador', organizaciones: [] },
+      : { email: '', name: '', role: 'investigador', organizations: [] },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) => {
@@ -101,13 +99,13 @@ function UserDialog({
       update.mutate(
         {
           id: user.id,
-          changes: { nombre: v.nombre, rol: v.rol, organizaciones: v.organizaciones ?? [] },
+          changes: { name: v.name, role: v.role, organizations: v.organizations ?? [] },
         },
         { onSuccess: () => onSaved('Cambios guardados.') },
       );
     else
       invite.mutate(
-        { ...v, organizaciones: v.organizaciones ?? [] },
+        { ...v, organizations: v.organizations ?? [] },
         { onSuccess: () => onSaved(`Invitación enviada a ${v.email}.`) },
       );
   });
@@ -129,15 +127,15 @@ function UserDialog({
           {...form.register('email')}
         />
       )}
-      <TextField label="Nombre" error={errors.nombre?.message} {...form.register('nombre')} />
-      <SelectField label="Rol" error={errors.rol?.message} {...form.register('rol')}>
+      <TextField label="Nombre" error={errors.name?.message} {...form.register('name')} />
+      <SelectField label="Rol" error={errors.role?.message} {...form.register('role')}>
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
           </option>
         ))}
       </SelectField>
-      <OrganizationChecks form={form} error={errors.organizaciones?.message} />
+      <OrganizationChecks form={form} error={errors.organizations?.message} />
       {!user && (
         <p className="text-sm text-gray-700">
           Recibirá por correo un enlace de un solo uso, válido por 72 horas, para crear su
@@ -220,7 +218,7 @@ export function UsersPage() {
                       disabled={update.isPending}
                       onClick={() =>
                         update.mutate(
-                          { id: u.id, changes: { activo: !u.active } },
+                          { id: u.id, changes: { active: !u.active } },
                           {
                             onSuccess: () =>
                               setNotice(`${u.name} quedó ${u.active ? 'desactivado' : 'activo'}.`),

@@ -1,50 +1,80 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
   STAFF_INTAKE_CHANNELS,
   STAFF_MESSAGES,
+  alertRuleInputSchema,
   complaintFormSchema,
   emailSchema,
-  alertRuleInputSchema,
   masterItemInputSchema,
+  reclassificationSchema,
+  replacementAnswerSchema,
   staffCommentSchema,
   staffInviteSchema,
   staffPasswordSchema,
   staffSignInSchema,
-  reclassificationSchema as sharedReclassificationSchema,
-  statusChangeSchema as sharedStatusChangeSchema,
+  statusChangeSchema,
   totpCodeSchema,
 } from '@canal/shared';
+import { alertRuleNames } from './api/alert-rules';
+import {
+  commentNames,
+  reclassificationNames,
+  replacementAnswerNames,
+  statusChangeNames,
+} from './api/cases/case';
+import { masterItemNames } from './api/master-data';
+import { frontResolver } from './api/names';
+import { credentialNames } from './api/session';
+import { newUserNames } from './api/users';
 
-// The staff forms validate with the API's own schemas (packages/shared/src/schemas/staff.ts); only
-// what exists on the page alone (the repeated password) is added here.
+// The staff forms hold front names and are checked by the API's own schemas
+// (packages/shared/src/schemas/staff.ts and the rest) through the endpoint modules' tables of
+// names: same rules and Spanish messages, errors on the form's own fields. Only what exists on the
+// page alone (the repeated password) is added here.
 
-export { STATUS_CLOSED as CLOSED_STATUS } from '@canal/shared';
+/** The resolver of a form and the values it holds (input) and gives (output). */
+type FormOf<R> =
+  R extends Resolver<infer I extends FieldValues, unknown, infer O> ? { in: I; out: O } : never;
 
-export const signInFormSchema = staffSignInSchema;
-export type SignInForm = z.input<typeof signInFormSchema>;
+export const signInResolver = frontResolver(staffSignInSchema, credentialNames.names);
+export type SignInForm = FormOf<typeof signInResolver>['in'];
 
 /** Signing in again in place: the e-mail is the signed-in person's own. */
-export const signInAgainFormSchema = staffSignInSchema.omit({ email: true });
-export type SignInAgainForm = z.input<typeof signInAgainFormSchema>;
+export const signInAgainResolver = frontResolver(staffSignInSchema.omit({ email: true }), {
+  password: credentialNames.names.password,
+  code: credentialNames.names.code,
+});
+export type SignInAgainForm = FormOf<typeof signInAgainResolver>['in'];
 
 export const activationFormSchema = z
-  .object({ password: staffPasswordSchema, confirmacion: z.string(), codigo: totpCodeSchema })
-  .refine((v) => v.password === v.confirmacion, {
+  .object({ password: staffPasswordSchema, confirmation: z.string(), code: totpCodeSchema })
+  .refine((v) => v.password === v.confirmation, {
     error: 'Las contraseñas no coinciden.',
-    path: ['confirmacion'],
+    path: ['confirmation'],
   });
 export type ActivationForm = z.infer<typeof activationFormSchema>;
 
-export const statusChangeSchema = sharedStatusChangeSchema;
-export type StatusChangeForm = z.input<typeof statusChangeSchema>;
+export const statusChangeResolver = frontResolver(statusChangeSchema, statusChangeNames.names);
+export type StatusChangeForm = FormOf<typeof statusChangeResolver>['in'];
 
-export const reclassificationSchema = sharedReclassificationSchema;
-export type ReclassificationForm = z.output<typeof reclassificationSchema>;
+export const reclassificationResolver = frontResolver(
+  reclassificationSchema,
+  reclassificationNames.names,
+);
+export type ReclassificationForm = FormOf<typeof reclassificationResolver>['out'];
 
-export const commentSchema = staffCommentSchema;
+export const commentResolver = frontResolver(staffCommentSchema, commentNames.names);
+export type CommentForm = FormOf<typeof commentResolver>['in'];
 
-export const inviteSchema = staffInviteSchema;
-export type InviteForm = z.input<typeof inviteSchema>;
+export const replacementAnswerResolver = frontResolver(
+  replacementAnswerSchema,
+  replacementAnswerNames.names,
+);
+export type ReplacementAnswerForm = FormOf<typeof replacementAnswerResolver>['in'];
+
+export const inviteResolver = frontResolver(staffInviteSchema, newUserNames.names);
+export type InviteForm = FormOf<typeof inviteResolver>['in'];
 
 /**
  * "Registrar denuncia": the portal's own complaint form schema (same fields, rules and messages),
@@ -63,10 +93,11 @@ export const intakeFormSchema = z.object({
 });
 export type IntakeFormInput = z.input<typeof intakeFormSchema>;
 export type IntakeFormOutput = z.output<typeof intakeFormSchema>;
-/** A routing rule of new-complaint alerts (ids as numbers, null for every category). */
-export const alertRuleSchema = alertRuleInputSchema;
-export type AlertRuleForm = z.input<typeof alertRuleSchema>;
 
-/** An element of a master-data list: the API's own schema. */
-export const masterItemSchema = masterItemInputSchema;
-export type MasterItemForm = z.input<typeof masterItemSchema>;
+/** A routing rule of new-complaint alerts (ids as numbers, null for every category). */
+export const alertRuleResolver = frontResolver(alertRuleInputSchema, alertRuleNames.names);
+export type AlertRuleForm = FormOf<typeof alertRuleResolver>['in'];
+
+/** An element of a master-data list. */
+export const masterItemResolver = frontResolver(masterItemInputSchema, masterItemNames.names);
+export type MasterItemForm = FormOf<typeof masterItemResolver>['in'];

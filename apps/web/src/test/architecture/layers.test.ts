@@ -70,6 +70,19 @@ describe('web layers (apps/web/eslint.layers.js)', () => {
     expect(await ruleIds(code, 'apps/web/src/features/home/X.test.tsx')).toEqual([]);
   }, 60_000);
 
+  it('keeps the contract and its wire names in the data layer of the back office', async () => {
+    const code =
+      "import type { StaffUserWire } from '@canal/shared/contract';\nexport type X = StaffUserWire;\n";
+    expect(await ruleIds(code, 'apps/web/src/features/back-office/UsersPage.tsx')).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await ruleIds(code, 'apps/web/src/features/back-office/case/X.tsx')).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await ruleIds(code, 'apps/web/src/features/back-office/api/users.ts')).toEqual([]);
+    expect(await ruleIds(code, 'apps/web/src/features/back-office/UsersPage.test.tsx')).toEqual([]);
+  }, 60_000);
+
   it('refuses an import cycle', async () => {
     // client.ts imports http.ts; http.ts importing client.ts back closes a cycle.
     const code = "import { createApiClient } from './client';\nexport const x = createApiClient;\n";

@@ -76,7 +76,7 @@ export function useBreaches(enabled = true) {
   return useQuery({
     enabled,
     queryKey: breachKeys.all(),
-    queryFn: async () => (await api.call(contract.listBreaches, {})).brechas.map(fromBreach),
+    queryFn: async () => (await api(contract.listBreaches, {})).brechas.map(fromBreach),
   });
 }
 
@@ -90,8 +90,8 @@ export function useBreachActions() {
         const body = toBreachInput(change);
         return fromBreach(
           id === null
-            ? await api.call(contract.createBreach, { body })
-            : await api.call(contract.updateBreach, { params: { id }, body }),
+            ? await api(contract.createBreach, { body })
+            : await api(contract.updateBreach, { params: { id }, body }),
         );
       },
       onSuccess: refresh,
@@ -99,7 +99,7 @@ export function useBreachActions() {
     /** Tells the complainants of its cases not told yet: how many, and how many by mail. */
     notify: useMutation({
       mutationFn: async (id: number) => {
-        const answer = await api.call(contract.notifyBreachSubjects, { params: { id } });
+        const answer = await api(contract.notifyBreachSubjects, { params: { id } });
         return { told: answer.avisados, mailed: answer.correos };
       },
       onSuccess: refresh,

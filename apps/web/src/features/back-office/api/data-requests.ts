@@ -8,7 +8,20 @@ import {
   type RequestOf,
 } from '@canal/shared/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffRole } from '@canal/shared';
+import { mayCall, type StaffApi } from './call';
+import { toInboxPage } from './cases/inbox';
 import { useStaffApi } from './StaffApiProvider';
+
+/** Who reads the register (administrators and auditors): the contract's access, as the API checks it. */
+export const readsDataRequests = (role: StaffRole) => mayCall(contract.listDataRequests, role);
+
+/**
+ * The cases a request concerns, found with the inbox's search: a case number, or a RUT or e-mail
+ * through the keyed blind indexes (nothing is decrypted to search; the search is audited).
+ */
+export const searchCases = async (api: StaffApi, term: string) =>
+  toInboxPage(await api(contract.inbox, { querystring: { buscar: term, limite: 20 } })).cases;
 
 export type NewDataRequestInput = RequestOf<typeof contract.createDataRequest>['body'];
 export type DataRequestAnswerInput = RequestOf<typeof contract.answerDataRequest>['body'];
@@ -62,7 +75,7 @@ export function useDataRequests(onlyOpen: boolean, enabled = true) {
   return useQuery({
     queryKey: dataRequestKeys.list(onlyOpen),
     queryFn: async () => {
-      const w = await api.call(contract.listDataRequests, {
+      const w = await api(contract.listDataRequests, {
         querystring: { estado: onlyOpen ? 'abiertas' : 'todas' },
       });
       return {
@@ -81,7 +94,7 @@ export function useDataRequest(id: number | null) {
   return useQuery({
     queryKey: dataRequestKeys.one(id ?? 0),
     queryFn: async () =>
-      fromDataRequestView(await api.call(contract.viewDataRequest, { params: { id: id! } })),
+      fromDataRequestView(await api(contract.viewDataRequest, { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -92,7 +105,7 @@ export function useAccessAnswerPreview(id: number, enabled: boolean) {
   return useQuery({
     queryKey: dataRequestKeys.preview(id),
     queryFn: async () =>
-      fromAccessAnswerPreview(await api.call(contract.previewAccessAnswer, { params: { id } })),
+      fromAccessAnswerPreview(await api(contract.previewAccessAnswer, { params: { id } })),
     enabled,
   });
 }
@@ -103,12 +116,12 @@ export function useDataRequestActions() {
   const refresh = () => client.invalidateQueries({ queryKey: dataRequestKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: NewDataRequestInput) => api.call(contract.createDataRequest, { body }),
+      mutationFn: (body: NewDataRequestInput) => api(contract.createDataRequest, { body }),
       onSuccess: refresh,
     }),
     extend: useMutation({
       mutationFn: (v: { id: number; motivo: string }) =>
-        api.call(contract.extendDataRequest, {
+        api(contract.extendDataRequest, {
           params: { id: v.id },
           body: { motivo: v.motivo },
         }),
@@ -116,7 +129,7 @@ export function useDataRequestActions() {
     }),
     answer: useMutation({
       mutationFn: (v: { id: number; body: DataRequestAnswerInput }) =>
-        api.call(contract.answerDataRequest, { params: { id: v.id }, body: v.body }),
+        api(contract.answerDataRequest, { params: { id: v.id }, body: v.body }),
       onSuccess: refresh,
     }),
   };

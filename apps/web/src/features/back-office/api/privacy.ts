@@ -54,7 +54,7 @@ export function usePrivacySettings(enabled = true) {
     enabled,
     queryKey: privacyKeys.settings(),
     queryFn: async () =>
-      (await api.call(contract.getPrivacySettings, {})).organizaciones.map(fromPrivacySettings),
+      (await api(contract.getPrivacySettings, {})).organizaciones.map(fromPrivacySettings),
   });
 }
 
@@ -64,7 +64,7 @@ export function useSavePrivacySettings() {
   return useMutation({
     mutationFn: async (change: PrivacySettingsChange) =>
       fromPrivacySettings(
-        await api.call(contract.updatePrivacySettings, { body: toPrivacySettingsInput(change) }),
+        await api(contract.updatePrivacySettings, { body: toPrivacySettingsInput(change) }),
       ),
     onSuccess: (saved) =>
       client.setQueryData(privacyKeys.settings(), (list: PrivacySettings[] | undefined) =>

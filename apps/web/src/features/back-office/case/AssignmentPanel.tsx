@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../api/client';
-import { useCaseActions, useUsers } from '../api/hooks';
-import type { CaseView, StaffUser } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { type CaseView, useCaseActions } from '../api/cases/case';
+import { type StaffUser, useUsers } from '../api/users';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField } from '../../../components/form/fields';
-import { isAdministrator, useStaffUser, worksOn } from '../components/StaffUserContext';
+import {
+  canChangeCases,
+  isAdministrator,
+  useStaffUser,
+  worksOn,
+} from '../components/StaffUserContext';
 
 /** People who may take a case: active, activated, not auditors, working on its organisation, not excluded. */
 const eligible = (users: StaffUser[], c: CaseView['case']) =>
@@ -13,7 +18,7 @@ const eligible = (users: StaffUser[], c: CaseView['case']) =>
     (u) =>
       u.active &&
       u.activated &&
-      u.role !== 'auditor' &&
+      canChangeCases(u) &&
       worksOn(u, c.organization.id) &&
       !c.excluded.some((e) => e.id === u.id),
   );

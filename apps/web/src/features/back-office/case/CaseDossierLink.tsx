@@ -1,4 +1,4 @@
-import { caseDossierUrl } from '../api/client';
+import { caseDossierUrl } from '../api/cases/case';
 
 /**
  * The case dossier for the Dirección del Trabajo or a court: one ZIP with the case's PDF (data,

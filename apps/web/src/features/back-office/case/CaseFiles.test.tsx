@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CaseFile } from '../api/mappers';
+import type { CaseFile } from '../api/cases/case';
 import { CaseFiles } from './CaseFiles';
 
 const file = (id: string, name: string, mimeType: string): CaseFile => ({

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { formatFileSize, isViewableContentType } from '@canal/shared';
 import { Modal } from '../../../components/Modal';
-import { caseFileViewUrl } from '../api/client';
-import type { CaseFile } from '../api/mappers';
+import { type CaseFile, caseFileViewUrl } from '../api/cases/case';
 import { dateTime } from '../components/format';
 
 /**

@@ -1,6 +1,6 @@
 import { DialogFooter } from '../../../components/DialogFooter';
 import { Modal } from '../../../components/Modal';
-import type { Milestone } from '../api/mappers';
+import type { Milestone } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
 
 /**

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/call';
 import { FormAlert } from '../components/FormAlert';
 import { TextAreaField } from '../../../components/form/fields';
-import { commentSchema } from '../schemas';
+import { commentResolver, type CommentForm as Values } from '../schemas';
 
 interface CommentFormProps {
   title: string;
@@ -27,13 +26,13 @@ export function CommentForm({
   mutation,
 }: CommentFormProps) {
   const headingId = useId();
-  const form = useForm<{ comentario: string }>({
+  const form = useForm<Values>({
     mode: 'onTouched',
-    resolver: zodResolver(commentSchema),
-    defaultValues: { comentario: '' },
+    resolver: commentResolver,
+    defaultValues: { comment: '' },
   });
   const submit = form.handleSubmit((v) =>
-    mutation.mutate(v.comentario.trim(), { onSuccess: () => form.reset() }),
+    mutation.mutate(v.comment.trim(), { onSuccess: () => form.reset() }),
   );
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className="space-y-3">
@@ -43,8 +42,8 @@ export function CommentForm({
       <TextAreaField
         label={label}
         hint={hint}
-        error={form.formState.errors.comentario?.message}
-        {...form.register('comentario')}
+        error={form.formState.errors.comment?.message}
+        {...form.register('comment')}
       />
       {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
       {mutation.isSuccess && <FormAlert tone="success">{successText}</FormAlert>}

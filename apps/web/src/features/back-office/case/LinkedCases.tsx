@@ -4,9 +4,8 @@ import { paths } from '../../../config/paths';
 import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/form/fields';
 import { TextField } from '../../../components/form/TextField';
-import { errorMessage } from '../api/client';
-import { useCaseActions } from '../api/hooks';
-import type { CaseView } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { type CaseView, useCaseActions } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
 
 const KIND_LABELS = {
@@ -61,7 +60,7 @@ export function LinkedCases({
           aria-label="Vincular con otro caso"
           onSubmit={(e) => {
             e.preventDefault();
-            link.mutate({ numero: number.trim(), tipo: kind }, { onSuccess: () => setNumber('') });
+            link.mutate({ number: number.trim(), kind }, { onSuccess: () => setNumber('') });
           }}
         >
           <SelectField

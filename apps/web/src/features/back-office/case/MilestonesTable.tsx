@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { StaffTable } from '../components/StaffTable';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
-import { useCaseActions } from '../api/hooks';
-import type { Milestone } from '../api/mappers';
+import { type Milestone, useCaseActions } from '../api/cases/case';
 import { DAY_FORMAT_MESSAGE } from '../components/DayField';
 import { DueMark } from '../components/DueMark';
 import { FormDialog } from '../components/FormDialog';
@@ -44,25 +43,25 @@ function RecordMilestoneDialog({
   const { recordMilestone } = useCaseActions(caseId);
   const today = isoTodayInChile();
   // Typed dd-mm-aaaa whatever the browser's language (the API takes yyyy-mm-dd).
-  const [fechaText, setFechaText] = useState(civilDate(today));
-  const [comentario, setComentario] = useState('');
-  const [errors, setErrors] = useState<{ fecha?: string; comentario?: string }>({});
+  const [dateText, setDateText] = useState(civilDate(today));
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<{ date?: string; comment?: string }>({});
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    const parts = parseDisplayDate(fechaText);
-    const fecha = parts ? isoDayFromParts(parts) : '';
-    if (!fechaText.trim()) next.fecha = 'Debe indicar la fecha del hito.';
-    else if (!parts) next.fecha = DAY_FORMAT_MESSAGE;
-    else if (fecha > today) next.fecha = 'La fecha del hito no puede ser futura.';
-    else if (fecha < receivedOn)
-      next.fecha = 'La fecha del hito no puede ser anterior al ingreso de la denuncia.';
-    if (milestone.informsComplainant && !comentario.trim())
-      next.comentario = `Debe escribir lo que se informa a la persona denunciante: ${milestone.informedVia ?? ''}.`;
+    const parts = parseDisplayDate(dateText);
+    const date = parts ? isoDayFromParts(parts) : '';
+    if (!dateText.trim()) next.date = 'Debe indicar la fecha del hito.';
+    else if (!parts) next.date = DAY_FORMAT_MESSAGE;
+    else if (date > today) next.date = 'La fecha del hito no puede ser futura.';
+    else if (date < receivedOn)
+      next.date = 'La fecha del hito no puede ser anterior al ingreso de la denuncia.';
+    if (milestone.informsComplainant && !comment.trim())
+      next.comment = `Debe escribir lo que se informa a la persona denunciante: ${milestone.informedVia ?? ''}.`;
     setErrors(next);
     if (Object.keys(next).length) return;
     recordMilestone.mutate(
-      { clave: milestone.key, fecha, comentario: comentario.trim() || undefined },
+      { key: milestone.key, date, comment: comment.trim() || undefined },
       { onSuccess: onClose },
     );
   };
@@ -83,24 +82,24 @@ function RecordMilestoneDialog({
         placeholder="dd-mm-aaaa"
         hint="Formato dd-mm-aaaa"
         maxLength={10}
-        value={fechaText}
-        onChange={(e) => setFechaText(e.target.value)}
-        error={errors.fecha}
+        value={dateText}
+        onChange={(e) => setDateText(e.target.value)}
+        error={errors.date}
       />
       {milestone.informsComplainant ? (
         <TextAreaField
           label="Lo que se informa a la persona denunciante"
           hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.informedVia ?? ''}.`}
-          value={comentario}
-          onChange={(e) => setComentario(e.target.value)}
-          error={errors.comentario}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          error={errors.comment}
         />
       ) : (
         <TextAreaField
           label="Comentario interno (opcional)"
           hint="Queda en las notas internas; la persona denunciante no lo ve."
-          value={comentario}
-          onChange={(e) => setComentario(e.target.value)}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
         />
       )}
     </FormDialog>

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { errorMessage } from '../api/client';
-import { useCaseActions, useCategories } from '../api/hooks';
+import { errorMessage } from '../api/call';
+import { useCaseActions } from '../api/cases/case';
+import { useCategories } from '../api/categories';
 import { FormAlert } from '../components/FormAlert';
-import { reclassificationSchema, type ReclassificationForm as Values } from '../schemas';
+import { reclassificationResolver, type ReclassificationForm as Values } from '../schemas';
 
 /**
  * A new type for the case, with the reason (the internal log keeps it): the legal deadlines
@@ -24,13 +24,13 @@ export function ReclassifyForm({
   const categories = useCategories(organizationId);
   const form = useForm<Values>({
     mode: 'onTouched',
-    resolver: zodResolver(reclassificationSchema),
-    defaultValues: { motivo: '' },
+    resolver: reclassificationResolver,
+    defaultValues: { reason: '' },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) =>
     reclassify.mutate(
-      { tipo_id: v.tipo_id, motivo: v.motivo.trim() },
+      { typeId: v.typeId, reason: v.reason.trim() },
       { onSuccess: () => form.reset() },
     ),
   );
@@ -41,8 +41,8 @@ export function ReclassifyForm({
       </h3>
       <SelectField
         label="Nuevo tipo"
-        error={errors.tipo_id?.message}
-        {...form.register('tipo_id', {
+        error={errors.typeId?.message}
+        {...form.register('typeId', {
           setValueAs: (v: string) => (v === '' ? undefined : Number(v)),
         })}
       >
@@ -62,8 +62,8 @@ export function ReclassifyForm({
       <TextAreaField
         label="Motivo del cambio"
         hint="Queda en la bitácora interna. Los plazos legales pasan a ser los del nuevo tipo, contados desde el ingreso de la denuncia."
-        error={errors.motivo?.message}
-        {...form.register('motivo')}
+        error={errors.reason?.message}
+        {...form.register('reason')}
       />
       {reclassify.isError && <FormAlert>{errorMessage(reclassify.error)}</FormAlert>}
       {reclassify.isSuccess && <FormAlert tone="success">Tipo de denuncia actualizado.</FormAlert>}

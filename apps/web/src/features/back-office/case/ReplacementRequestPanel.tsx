@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { replacementAnswerSchema, type ReplacementAnswer } from '@canal/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { errorMessage } from '../api/client';
-import { useCaseActions, useUsers } from '../api/hooks';
-import type { CaseView } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { type CaseView, useCaseActions } from '../api/cases/case';
+import { useUsers } from '../api/users';
 import { FormAlert } from '../components/FormAlert';
 import { dateTime } from '../components/format';
-import { isAdministrator, useStaffUser, worksOn } from '../components/StaffUserContext';
+import { replacementAnswerResolver, type ReplacementAnswerForm } from '../schemas';
+import {
+  canChangeCases,
+  isAdministrator,
+  useStaffUser,
+  worksOn,
+} from '../components/StaffUserContext';
 
 /**
  * The complainant's request to replace the investigator (decision 0022), as a task on the case
@@ -61,9 +65,9 @@ function AnswerForm({
 }) {
   const users = useUsers(true);
   const { answerReplacement } = useCaseActions(theCase.id);
-  const form = useForm<ReplacementAnswer>({
-    resolver: zodResolver(replacementAnswerSchema),
-    defaultValues: { motivo: '' },
+  const form = useForm<ReplacementAnswerForm>({
+    resolver: replacementAnswerResolver,
+    defaultValues: { reason: '' },
   });
   const decision = useWatch({ control: form.control, name: 'decision' });
   const { errors } = form.formState;
@@ -72,7 +76,7 @@ function AnswerForm({
     (u) =>
       u.active &&
       u.activated &&
-      u.role !== 'auditor' &&
+      canChangeCases(u) &&
       worksOn(u, theCase.organization.id) &&
       !theCase.excluded.some((e) => e.id === u.id) &&
       u.id !== theCase.assignee?.id &&
@@ -81,8 +85,8 @@ function AnswerForm({
   const submit = form.handleSubmit((v) =>
     answerReplacement.mutate(
       v.decision === 'aceptada'
-        ? { decision: 'aceptada', usuario_id: v.usuario_id }
-        : { decision: 'rechazada', motivo: v.motivo?.trim() },
+        ? { decision: 'aceptada', userId: v.userId }
+        : { decision: 'rechazada', reason: v.reason?.trim() },
     ),
   );
   return (
@@ -106,8 +110,8 @@ function AnswerForm({
       {decision === 'aceptada' && (
         <SelectField
           label="Nueva persona a cargo"
-          error={errors.usuario_id?.message}
-          {...form.register('usuario_id', {
+          error={errors.userId?.message}
+          {...form.register('userId', {
             setValueAs: (v: string) => (v === '' ? undefined : Number(v)),
           })}
         >
@@ -123,8 +127,8 @@ function AnswerForm({
         <TextAreaField
           label="Motivo del rechazo"
           hint="La persona denunciante lo lee en su bitácora: escriba en lenguaje neutro, sin nombres."
-          error={errors.motivo?.message}
-          {...form.register('motivo')}
+          error={errors.reason?.message}
+          {...form.register('reason')}
         />
       )}
       {answerReplacement.isError && <FormAlert>{errorMessage(answerReplacement.error)}</FormAlert>}

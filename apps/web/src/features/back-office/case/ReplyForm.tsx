@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@canal/shared';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/form/fields';
 import { LazyFileDropzone } from '../../../lib/attachments/FileDropzone';
-import { errorMessage } from '../api/client';
-import { useCaseActions } from '../api/hooks';
+import { errorMessage } from '../api/call';
+import { useCaseActions } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
-import { commentSchema } from '../schemas';
+import { commentResolver, type CommentForm as Values } from '../schemas';
 
 /**
  * The reply the complainant reads, with files of the team if any: the same picker, types and
@@ -20,14 +19,14 @@ export function ReplyForm({ caseId }: { caseId: number }) {
   const { replyWithFiles: mutation } = useCaseActions(caseId);
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
-  const form = useForm<{ comentario: string }>({
+  const form = useForm<Values>({
     mode: 'onTouched',
-    resolver: zodResolver(commentSchema),
-    defaultValues: { comentario: '' },
+    resolver: commentResolver,
+    defaultValues: { comment: '' },
   });
   const submit = form.handleSubmit((v) =>
     mutation.mutate(
-      { comentario: v.comentario.trim(), files },
+      { comment: v.comment.trim(), files },
       {
         onSuccess: () => {
           form.reset();
@@ -44,8 +43,8 @@ export function ReplyForm({ caseId }: { caseId: number }) {
       <TextAreaField
         label="Respuesta"
         hint="La verá en su bitácora como «Equipo de investigación» y recibirá un aviso por correo. Los archivos adjuntos los podrá descargar desde el seguimiento de su denuncia."
-        error={form.formState.errors.comentario?.message}
-        {...form.register('comentario')}
+        error={form.formState.errors.comment?.message}
+        {...form.register('comment')}
       />
       <LazyFileDropzone
         files={files}

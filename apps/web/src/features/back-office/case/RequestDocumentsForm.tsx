@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { missingItems, requestDocumentsComment, STATUS_MISSING_DOCUMENTS } from '@canal/shared';
 import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/form/fields';
-import { errorMessage } from '../api/client';
-import { useCaseActions } from '../api/hooks';
+import { errorMessage } from '../api/call';
+import { useCaseActions } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
 
 /**
@@ -26,10 +26,10 @@ export function RequestDocumentsForm({ caseId, current }: { caseId: number; curr
       return;
     }
     setError(undefined);
-    const comentario = requestDocumentsComment(items);
+    const comment = requestDocumentsComment(items);
     const done = { onSuccess: () => setList('') };
-    if (waiting) reply.mutate(comentario, done);
-    else changeStatus.mutate({ estado: STATUS_MISSING_DOCUMENTS, comentario }, done);
+    if (waiting) reply.mutate(comment, done);
+    else changeStatus.mutate({ status: STATUS_MISSING_DOCUMENTS, comment }, done);
   };
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className="space-y-3">

@@ -1,7 +1,11 @@
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../api/client';
-import { useCaseRetention, useRestrictionActions } from '../api/hooks';
-import type { CaseRestriction, CaseTombstone } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import {
+  useCaseRetention,
+  useRestrictionActions,
+  type CaseRestriction,
+  type CaseTombstone,
+} from '../api/cases/retention';
 import { FormAlert } from '../components/FormAlert';
 import { civilDate, dateTime } from '../components/format';
 import { isAdministrator, useStaffUser } from '../components/StaffUserContext';

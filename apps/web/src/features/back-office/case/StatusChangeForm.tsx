@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { COMPLAINT_STATUSES } from '@canal/shared';
+import { COMPLAINT_STATUSES, STATUS_CLOSED } from '@canal/shared';
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../api/client';
-import { useCaseActions } from '../api/hooks';
-import type { StatusChange } from '../api/client';
-import type { Milestone } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { type Milestone, type StatusChange, useCaseActions } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { CLOSED_STATUS, statusChangeSchema, type StatusChangeForm as Values } from '../schemas';
+import { statusChangeResolver, type StatusChangeForm as Values } from '../schemas';
 import { CloseCaseDialog, openAtClosing } from './CloseCaseDialog';
 
 /**
@@ -28,10 +25,10 @@ export function StatusChangeForm({
   const { changeStatus } = useCaseActions(caseId);
   const form = useForm<Values>({
     mode: 'onTouched',
-    resolver: zodResolver(statusChangeSchema),
-    defaultValues: { estado: '' as Values['estado'], comentario: '', resolucion: '' },
+    resolver: statusChangeResolver,
+    defaultValues: { status: '' as Values['status'], comment: '', resolution: '' },
   });
-  const closing = useWatch({ control: form.control, name: 'estado' }) === CLOSED_STATUS;
+  const closing = useWatch({ control: form.control, name: 'status' }) === STATUS_CLOSED;
   // A closing that waits for the person to confirm the milestones it leaves open.
   const [toConfirm, setToConfirm] = useState<StatusChange | null>(null);
   const { errors } = form.formState;
@@ -44,14 +41,14 @@ export function StatusChangeForm({
     });
   const submit = form.handleSubmit((v) => {
     const change: StatusChange = {
-      estado: v.estado,
-      comentario: v.comentario.trim(),
-      ...(v.estado === CLOSED_STATUS ? { resolucion: (v.resolucion ?? '').trim() } : {}),
+      status: v.status,
+      comment: v.comment.trim(),
+      ...(v.status === STATUS_CLOSED ? { resolution: (v.resolution ?? '').trim() } : {}),
     };
-    const open = v.estado === CLOSED_STATUS ? openAtClosing(milestones) : [];
+    const open = v.status === STATUS_CLOSED ? openAtClosing(milestones) : [];
     if (open.length === 0) return send(change);
     changeStatus.reset();
-    setToConfirm({ ...change, hitos_confirmados: open.map((m) => m.key) });
+    setToConfirm({ ...change, confirmedMilestones: open.map((m) => m.key) });
   });
   return (
     <>
@@ -61,8 +58,8 @@ export function StatusChangeForm({
         </h3>
         <SelectField
           label="Nuevo estado"
-          error={errors.estado?.message}
-          {...form.register('estado')}
+          error={errors.status?.message}
+          {...form.register('status')}
         >
           <option value="">Elija un estado</option>
           {COMPLAINT_STATUSES.filter((s) => s !== current).map((s) => (
@@ -74,15 +71,15 @@ export function StatusChangeForm({
         <TextAreaField
           label="Comentario para la persona denunciante"
           hint="Lo verá en su bitácora y recibirá un aviso por correo (sin el texto)."
-          error={errors.comentario?.message}
-          {...form.register('comentario')}
+          error={errors.comment?.message}
+          {...form.register('comment')}
         />
         {closing && (
           <TextAreaField
             label="Resolución"
             hint="Las conclusiones y medidas adoptadas; la persona denunciante también la verá."
-            error={errors.resolucion?.message}
-            {...form.register('resolucion')}
+            error={errors.resolution?.message}
+            {...form.register('resolution')}
           />
         )}
         {changeStatus.isError && !toConfirm && (

@@ -9,9 +9,8 @@ import {
 import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/form/fields';
 import { TextField } from '../../../components/form/TextField';
-import { errorMessage } from '../api/client';
-import { useCaseActions } from '../api/hooks';
-import type { CaseView } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { type CaseView, useCaseActions } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
 
 /** Risk/priority and free tags of a case (everyone who may change it; each change is audited). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useDataRequests } from '../api/data-requests';
-import { isAdministrator, isAuditor, useStaffUser } from './StaffUserContext';
+import { readsDataRequests, useDataRequests } from '../api/data-requests';
+import { useStaffUser } from './StaffUserContext';
 
 /**
  * Law 21.719: the data-protection requests still to answer, with the other deadlines (issue 19):
@@ -9,7 +9,7 @@ import { isAdministrator, isAuditor, useStaffUser } from './StaffUserContext';
  */
 export function DataRequestsBanner() {
   const user = useStaffUser();
-  const reads = isAdministrator(user) || isAuditor(user);
+  const reads = readsDataRequests(user.role);
   const query = useDataRequests(true, reads);
   if (!reads || !query.data || query.data.open === 0) return null;
   const { open, overdue, requests } = query.data;

@@ -1,4 +1,4 @@
-import { useFailedMails } from '../api/hooks';
+import { useFailedMails } from '../api/failed-mails';
 import { dateTime } from './format';
 import { isAdministrator, useStaffUser } from './StaffUserContext';
 

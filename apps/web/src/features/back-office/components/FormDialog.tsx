@@ -1,7 +1,7 @@
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/call';
 import { FormAlert } from './FormAlert';
 
 /**

@@ -3,9 +3,10 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } fro
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { applyTheme, useBrand } from '../../../lib/brand/BrandProvider';
-import { createStaffApi, type StaffApi } from '../api/client';
-import { staffKeys } from '../api/hooks';
-import type { StaffSession, StaffUser } from '../api/mappers';
+import { type StaffApi, createStaffApi } from '../api/call';
+import { staffKeys } from '../api/keys';
+import { touchSession, type StaffSession } from '../api/session';
+import type { StaffUser } from '../api/users';
 import { StaffApiProvider } from '../api/StaffApiProvider';
 import { SignInAgainDialog } from './SignInAgainDialog';
 
@@ -102,7 +103,7 @@ export function GestionShell({ api: given, children }: { api?: StaffApi; childre
     if (now - lastTouch.current < KEEP_ALIVE_INTERVAL_MS) return;
     lastTouch.current = now;
     // A touch that fails changes nothing: a lapsed session is asked for when something is saved.
-    api.keepAlive().catch(() => undefined);
+    touchSession(api).catch(() => undefined);
   };
   return (
     <StaffApiProvider api={api}>

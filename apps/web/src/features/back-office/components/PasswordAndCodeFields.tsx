@@ -4,7 +4,7 @@ import { TotpCodeField } from './TotpCodeField';
 
 interface Credentials extends FieldValues {
   password: string;
-  codigo: string;
+  code: string;
 }
 
 /** A staff member's password and TOTP code: the sign-in page's and the sign-in-again dialog's. */
@@ -25,8 +25,8 @@ export function PasswordAndCodeFields<T extends Credentials>({
       />
       <TotpCodeField
         hint="Los 6 dígitos que muestra su aplicación de autenticación."
-        error={errors.codigo?.message}
-        {...register('codigo' as Path<T>)}
+        error={errors.code?.message}
+        {...register('code' as Path<T>)}
       />
     </>
   );

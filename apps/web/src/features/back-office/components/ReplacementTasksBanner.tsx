@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useReplacementTasks } from '../api/hooks';
+import { readsReplacementTasks, useReplacementTasks } from '../api/cases/replacement-tasks';
 import { dateTime } from './format';
-import { isAdministrator, isAuditor, useStaffUser } from './StaffUserContext';
+import { useStaffUser } from './StaffUserContext';
 
 /**
  * The complainants' requests to replace an investigator that wait for an answer (decision 0022),
@@ -10,7 +10,7 @@ import { isAdministrator, isAuditor, useStaffUser } from './StaffUserContext';
  */
 export function ReplacementTasksBanner() {
   const user = useStaffUser();
-  const reads = isAdministrator(user) || isAuditor(user);
+  const reads = readsReplacementTasks(user.role);
   const query = useReplacementTasks(reads);
   if (!reads || !query.data || query.data.length === 0) return null;
   const tasks = query.data;

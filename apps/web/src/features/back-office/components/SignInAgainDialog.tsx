@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../api/client';
-import type { StaffSession, StaffUser } from '../api/mappers';
+import { errorMessage } from '../api/call';
+import { requestSignIn, type StaffSession } from '../api/session';
+import type { StaffUser } from '../api/users';
 import { useStaffApi } from '../api/StaffApiProvider';
-import { signInAgainFormSchema, type SignInAgainForm } from '../schemas';
+import { signInAgainResolver, type SignInAgainForm } from '../schemas';
 import { FormAlert } from './FormAlert';
 import { PasswordAndCodeFields } from './PasswordAndCodeFields';
 
@@ -30,14 +30,14 @@ export function SignInAgainDialog({
   const api = useStaffApi();
   const form = useForm<SignInAgainForm>({
     mode: 'onTouched',
-    resolver: zodResolver(signInAgainFormSchema),
-    defaultValues: { password: '', codigo: '' },
+    resolver: signInAgainResolver,
+    defaultValues: { password: '', code: '' },
   });
   const signIn = useMutation({
-    mutationFn: (v: SignInAgainForm) => api.signIn({ email: user.email, ...v }),
+    mutationFn: (v: SignInAgainForm) => requestSignIn(api, { email: user.email, ...v }),
     onSuccess: onSignedIn,
     // A wrong code is the usual mistake: clear it so the next one is typed fresh.
-    onError: () => form.setValue('codigo', ''),
+    onError: () => form.setValue('code', ''),
   });
   const { errors } = form.formState;
   return (

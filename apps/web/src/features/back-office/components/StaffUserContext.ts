@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { ORGANIZATIONS, ROLE_RULES } from '@canal/shared';
-import type { StaffUser } from '../api/mappers';
+import { readsAudit } from '../api/audit';
+import type { StaffUser } from '../api/users';
 
 export const StaffUserContext = createContext<StaffUser | null>(null);
 
@@ -11,7 +12,8 @@ export function useStaffUser(): StaffUser {
   return user;
 }
 
-export const isAdministrator = (u: StaffUser) => u.role === 'administrador';
+// The role rules are the shared ones (ROLE_RULES, as the API applies them) and the contract's.
+export const isAdministrator = (u: StaffUser) => ROLE_RULES.isAdministrator(u.role);
 /** An administrator who names no organisation works on all of them (decision 0033). */
 export const worksOnEveryOrganization = (u: Pick<StaffUser, 'role' | 'organizations'>) =>
   ROLE_RULES.worksOnEveryOrganization(u.role, u.organizations);
@@ -20,7 +22,6 @@ export const worksOn = (u: Pick<StaffUser, 'role' | 'organizations'>, organizati
   ROLE_RULES.worksOn(u.role, u.organizations, organizationId);
 /** The organisations whose cases the person works on. */
 export const organizationsOf = (u: StaffUser) => ORGANIZATIONS.filter((o) => worksOn(u, o.id));
-export const isAuditor = (u: StaffUser) => u.role === 'auditor';
 /** Auditors only read (the API answers 403 to them anyway). */
-export const canChangeCases = (u: StaffUser) => u.role !== 'auditor';
-export const canReadAudit = (u: StaffUser) => u.role === 'auditor' || u.role === 'administrador';
+export const canChangeCases = (u: Pick<StaffUser, 'role'>) => ROLE_RULES.canChangeCases(u.role);
+export const canReadAudit = (u: StaffUser) => readsAudit(u.role);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ORGANIZATIONS } from '@canal/shared';
 import { paths } from '../../../config/paths';
-import { useAlertCoverage } from '../api/hooks';
+import { useAlertCoverage } from '../api/alert-rules';
 import { isAdministrator, useStaffUser } from './StaffUserContext';
 
 /** The organisations whose new complaints alert nobody, by short name, in the registry's order. */

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/call';
 import {
   useAccessAnswerPreview,
   useDataRequest,

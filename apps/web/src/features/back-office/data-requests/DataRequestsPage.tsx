@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '../api/call';
 import { useDataRequests } from '../api/data-requests';
 import { FormAlert } from '../components/FormAlert';
 import { isAdministrator, useStaffUser } from '../components/StaffUserContext';

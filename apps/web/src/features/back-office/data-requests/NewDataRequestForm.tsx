@@ -8,10 +8,10 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { errorMessage } from '../api/client';
-import { useDataRequestActions, type NewDataRequestInput } from '../api/data-requests';
+import { errorMessage } from '../api/call';
+import { searchCases, useDataRequestActions, type NewDataRequestInput } from '../api/data-requests';
 import { useStaffApi } from '../api/StaffApiProvider';
-import type { CaseSummary } from '../api/mappers';
+import type { CaseSummary } from '../api/cases/summary';
 import { FormAlert } from '../components/FormAlert';
 import { organizationsOf, useStaffUser } from '../components/StaffUserContext';
 import { DATA_REQUESTER_LABELS, DATA_REQUEST_CHANNEL_LABELS, DATA_RIGHT_LABELS } from './labels';
@@ -37,7 +37,7 @@ export function NewDataRequestForm({ onCreated }: { onCreated: (id: number) => v
   async function search() {
     setError(null);
     try {
-      setFound((await api.inbox({ buscar: term.trim(), limite: 20 })).cases);
+      setFound(await searchCases(api, term.trim()));
     } catch (e) {
       setError(errorMessage(e));
     }

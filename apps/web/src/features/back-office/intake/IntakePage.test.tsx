@@ -5,7 +5,7 @@ import { HEAD_OFFICE, STAFF_MESSAGES } from '@canal/shared';
 import type { IntakeReceiptWire } from '@canal/shared/contract';
 import { IntakePage } from './IntakePage';
 import { ReceiptPage } from './ReceiptPage';
-import { fromIntakeReceipt } from '../api/mappers';
+import { toIntakeReceipt } from '../api/intake';
 import { AUDITOR, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
 import { RECOGNITIONS, RELATIONS, WIRE_CATEGORIES, ZONES } from '../../../test/complaint-form';
 import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
@@ -172,7 +172,7 @@ describe('the intake screen', () => {
     renderStaffPage(<ReceiptPage />, {
       path: '/gestion/registrar-denuncia/comprobante',
       route: 'registrar-denuncia/comprobante',
-      state: { receipt: fromIntakeReceipt(RECEIPT) },
+      state: { receipt: toIntakeReceipt(RECEIPT) },
     });
     expect(await screen.findByRole('heading', { name: 'Comprobante de denuncia' })).toBeVisible();
     expect(screen.getByTestId('ticket')).toHaveTextContent('123456789012');

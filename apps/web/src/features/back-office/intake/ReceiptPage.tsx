@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { CHANNEL_LABELS } from '@canal/shared';
 import { Button } from '../../../components/Button';
 import { paths } from '../../../config/paths';
-import type { IntakeReceipt } from '../api/mappers';
+import type { IntakeReceipt } from '../api/intake';
 import { dateTime } from '../components/format';
 
 /**

@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { CASE_PRIORITY_LABELS, CHANNEL_LABELS, DT_REFERRAL_MARK } from '@canal/shared';
+import { paths } from '../../../config/paths';
+import type { InboxOrder, InboxSort } from '../api/cases/inbox';
+import type { CaseSummary } from '../api/cases/summary';
+import { caseDueState, DueMark } from '../components/DueMark';
+import { dateTime } from '../components/format';
+import { StaffTable } from '../components/StaffTable';
+import { StatusBadge } from '../components/StatusBadge';
+
+/** The inbox's columns: header text and the column the server sorts by. */
+const COLUMNS: { label: string; sort: InboxSort }[] = [
+  { label: 'N° de caso', sort: 'numero' },
+  { label: 'Organización', sort: 'organizacion' },
+  { label: 'Tipo', sort: 'tipo' },
+  { label: 'Estado', sort: 'estado' },
+  { label: 'Prioridad', sort: 'prioridad' },
+  { label: 'Próximo vencimiento', sort: 'vencimiento' },
+  { label: 'Asignado a', sort: 'asignado' },
+  { label: 'Ingreso', sort: 'ingreso' },
+];
+
+/** A page of cases; a header pressed sorts by its column (the order is the server's). */
+export function CasesTable({
+  cases,
+  order,
+  onSort,
+}: {
+  cases: readonly CaseSummary[];
+  order: InboxOrder;
+  onSort: (column: InboxSort) => void;
+}) {
+  const caption = `Casos ordenados por ${COLUMNS.find((c) => c.sort === order.column)!.label.toLowerCase()}, ${order.direction === 'asc' ? 'ascendente' : 'descendente'}`;
+  return (
+    <StaffTable
+      caption={caption}
+      minWidth="min-w-[48rem]"
+      columns={COLUMNS.map((c) => {
+        const active = order.column === c.sort;
+        return {
+          label: (
+            <button
+              type="button"
+              onClick={() => onSort(c.sort)}
+              className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              {c.label}
+              <span aria-hidden="true">
+                {active ? (order.direction === 'asc' ? '▲' : '▼') : '↕'}
+              </span>
+            </button>
+          ),
+          // aria-sort on the one header the table is sorted by (ARIA: one at a time).
+          sort: active ? (order.direction === 'asc' ? 'ascending' : 'descending') : undefined,
+        };
+      })}
+    >
+      {cases.map((c) => (
+        <tr key={c.id} className="border-t border-gray-200 align-top">
+          <th scope="row" className="px-3 py-2 font-semibold">
+            <Link to={paths.staffCase(c.id)} className="text-primary underline">
+              {c.number}
+            </Link>
+            {c.tags.length > 0 && (
+              <span className="block text-xs font-normal text-gray-700">
+                Etiquetas: {c.tags.join(', ')}
+              </span>
+            )}
+          </th>
+          <td className="px-3 py-2">{c.organization.name}</td>
+          <td className="px-3 py-2">
+            {c.type ?? '—'}
+            {c.category && <span className="block text-xs text-gray-700">{c.category}</span>}
+            {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
+            {c.mustReferToDt && (
+              <strong className="block text-xs text-red-800">{DT_REFERRAL_MARK}</strong>
+            )}
+            {c.channel !== 'portal' && (
+              <span className="block text-xs text-gray-700">
+                Canal: {CHANNEL_LABELS[c.channel]}
+              </span>
+            )}
+          </td>
+          <td className="px-3 py-2">
+            <StatusBadge status={c.status} />
+          </td>
+          <td className="px-3 py-2">{c.priority ? CASE_PRIORITY_LABELS[c.priority] : '—'}</td>
+          <td className="px-3 py-2">
+            <DueMark date={c.nextDue} state={caseDueState(c)} />
+          </td>
+          <td className="px-3 py-2">{c.assignee?.name ?? 'Sin asignar'}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.receivedAt)}</td>
+        </tr>
+      ))}
+    </StaffTable>
+  );
+}
