@@ -11,6 +11,7 @@ import { portal } from './portal';
 export * from './core';
 export * from './headers';
 export * from './client';
+export * from './routes';
 export { strict } from './strict';
 export * from './portal';
 export * from './files';
