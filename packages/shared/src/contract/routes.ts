@@ -31,6 +31,8 @@ export const portalRoutes = {
   recoverCodes: { method: 'POST', path: '/v1/denuncias/codigo' },
   requestPasswordReset: { method: 'POST', path: '/v1/denuncias/recuperar-password' },
   resetPassword: { method: 'POST', path: '/v1/denuncias/restablecer-password' },
+  zones: { method: 'GET', path: '/v1/datos-maestros/zonas' },
+  zoneAgencies: { method: 'GET', path: '/v1/datos-maestros/agencias/zona/:zone' },
   ...masterDataRoutes,
   botCheckConfig: { method: 'GET', path: '/v1/configuracion' },
   altchaChallenge: { method: 'GET', path: '/v1/altcha' },
