@@ -66,10 +66,11 @@ const ROUTE_GROUPS = [
     test: /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]QueryLayout\.tsx$|src[\\/]components[\\/]LoadingView\.tsx$/,
   },
   {
-    // The API client with its HTTP, bot check, paths, mappers and RUT, and the shared texts and
-    // options (the client words its failures with MESSAGES; the forms read both).
+    // The API client with its HTTP, bot check, mappers and RUT, and the shared texts and options
+    // (the client words its failures with MESSAGES; the forms read both). The contract's path
+    // table and `buildRequest` are in the first load: the new-complaint loader builds its GETs.
     name: 'client',
-    test: /src[\\/]lib[\\/]api[\\/](client|http|bot-check)\.ts$|packages[\\/]shared[\\/]src[\\/](mappers|rut|contract[\\/]path|messages|constants|options)\.ts$/,
+    test: /src[\\/]lib[\\/]api[\\/](client|http|bot-check)\.ts$|packages[\\/]shared[\\/]src[\\/](mappers|rut|messages|constants|options)\.ts$/,
   },
 ];
 

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Endpoint, HttpMethod } from './core';
 import { fillPath } from './path';
+import type { EndpointRoute } from './routes';
 
 /** A part is optional when its schema accepts nothing or an empty object (every field optional). */
 type Part<K extends string, S> = S extends z.ZodType
@@ -48,10 +49,25 @@ export function queryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** The request of `endpoint` with `parts`; `base` (an origin) goes before the path. */
+/**
+ * The request of `endpoint` with `parts`; `base` (an origin) goes before the path. Only the
+ * entry's method and path are read, so a row of the schema-free `portalRoutes` serves as well
+ * (its entry's type named: `buildRequest<Contract['login']>(portalRoutes.login, parts)`).
+ */
 export function buildRequest<E extends Endpoint>(
   endpoint: E,
   parts: RequestParts<E>,
+  options?: { base?: string },
+): BuiltRequest;
+// The entry's type is named, never inferred: without it the parts could not be checked.
+export function buildRequest<E extends Endpoint = never>(
+  route: EndpointRoute,
+  parts: RequestParts<NoInfer<E>>,
+  options?: { base?: string },
+): BuiltRequest;
+export function buildRequest(
+  endpoint: EndpointRoute,
+  parts: RequestParts<Endpoint>,
   { base = '' }: { base?: string } = {},
 ): BuiltRequest {
   const {

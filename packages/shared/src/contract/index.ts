@@ -13,6 +13,7 @@ import { privacy } from './privacy-notice';
 export * from './core';
 export * from './headers';
 export * from './client';
+export * from './routes';
 export { strict } from './strict';
 export * from './portal';
 export * from './data-rights';

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { filterRelationOptions } from '@canal/shared';
 import { useApi } from '../../lib/api/ApiProvider';
 import { useBrand } from '../../lib/brand/BrandProvider';
-import { masterData } from './master-data-requests';
 
 // Master data of the new-complaint screen (SPEC §7). The client already turns a failure into an
-// empty list; answers are not cached, except the involved-recognition list, loaded once.
+// empty list; answers are not cached, except the involved-recognition list, loaded once. The
+// route's loader started the first requests (master-data-requests.ts): the client takes them.
 
 export function useCategories() {
   const api = useApi();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'categories'],
-    queryFn: () => masterData(api, 'categories'),
+    queryFn: () => api.categories(),
   });
 }
 
@@ -19,7 +19,7 @@ export function useZonesWithPlaces() {
   const api = useApi();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'zones-with-places'],
-    queryFn: () => masterData(api, 'zonesWithPlaces'),
+    queryFn: () => api.zonesWithPlaces(),
   });
 }
 
@@ -28,8 +28,7 @@ export function useRelationOptions() {
   const { organization } = useBrand();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'relations'],
-    queryFn: async () =>
-      filterRelationOptions(organization, await masterData(api, 'relationOptions')),
+    queryFn: async () => filterRelationOptions(organization, await api.relationOptions()),
   });
 }
 
@@ -37,7 +36,7 @@ export function useRecognitionOptions() {
   const api = useApi();
   return useQuery({
     queryKey: ['master-data', api.organizationId, 'recognition'],
-    queryFn: () => masterData(api, 'recognitionOptions'),
+    queryFn: () => api.recognitionOptions(),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,4 +1,6 @@
-import { HttpError } from './http';
+import { portalRoutes } from '@canal/shared';
+import { settle } from './http';
+import { fetchAnswer, portalRequest } from './request';
 
 /**
  * Bot-check tokens for the `x-grecaptcha` header (DESIGN §5). By default an ALTCHA proof of work
@@ -18,21 +20,16 @@ export interface BotTokenSource {
   prepare?(): void;
 }
 
-type Fetcher = (url: string) => Promise<unknown>;
+/** The bot check's two GETs, by their contract names. */
+type Fetcher = (call: 'botCheckConfig' | 'altchaChallenge') => Promise<unknown>;
 
 /**
  * Failures are HttpErrors like every other call's, so that a person whose call could not even get
  * its token reads that the service is unreachable (issue 12), not a generic error.
  */
-const getJson: Fetcher = async (url) => {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { accept: 'application/json' } });
-  } catch {
-    throw new HttpError('network', 502, url);
-  }
-  if (!res.ok) throw new HttpError('http', res.status, url);
-  return res.json();
+const getJson: Fetcher = async (call) => {
+  const request = portalRequest(portalRoutes[call], {}, {});
+  return (await settle(request.url, fetchAnswer(request))).body;
 };
 
 async function solveAltcha(challenge: unknown): Promise<unknown> {
@@ -54,7 +51,7 @@ async function solveAltcha(challenge: unknown): Promise<unknown> {
 }
 
 async function altchaToken(fetchJson: Fetcher): Promise<string> {
-  const challenge = await fetchJson('/v1/altcha');
+  const challenge = await fetchJson('altchaChallenge');
   const solution = await solveAltcha(challenge);
   return btoa(JSON.stringify({ challenge, solution }));
 }
@@ -86,7 +83,7 @@ export function createBotTokenSource(fetchJson: Fetcher = getJson): BotTokenSour
   let config: Promise<BotCheckConfig> | null = null;
   let ahead: Promise<string> | null = null;
   const loadConfig = () =>
-    (config ??= (fetchJson('/v1/configuracion') as Promise<BotCheckConfig>).catch((e) => {
+    (config ??= (fetchJson('botCheckConfig') as Promise<BotCheckConfig>).catch((e) => {
       config = null;
       throw e;
     }));

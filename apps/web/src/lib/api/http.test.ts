@@ -2,8 +2,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import { recordRequests, server } from '../../test/msw/server';
-import { fetchEarly } from './early';
 import { HttpError, send } from './http';
+import { startEarly } from './request';
+
+/** A GET started early, as a route's loader starts it. */
+const fetchEarly = (url: string, headers: Record<string, string>) =>
+  startEarly({ method: 'GET', url, headers, body: undefined });
 
 const useFakeXhr = () => fakeXhr();
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@canal/shared';
-import { REQUEST_TIMEOUT_MS, takeFetched, type EarlyAnswer } from './early';
+import { REQUEST_TIMEOUT_MS, takeEarly, type Answer } from './request';
 
 /** Reason phrases for the statuses the API answers; SPEC §8 words HTTP errors with them. */
 const STATUS_NAMES: Record<number, string> = {
@@ -89,7 +89,7 @@ export interface SendResult {
 }
 
 /** An answer's result: the parsed body of a 2xx, else the HTTP error with the server's message. */
-function answered(url: string, { status, text }: EarlyAnswer): SendResult {
+function answered(url: string, { status, text }: Answer): SendResult {
   let body: unknown = null;
   if (text) {
     try {
@@ -107,23 +107,29 @@ function answered(url: string, { status, text }: EarlyAnswer): SendResult {
 }
 
 /**
- * One request, through XMLHttpRequest: the one browser API that reports upload progress, has a
- * timeout and can be aborted, so JSON calls and uploads go the same way.
+ * The result of an answer that came through fetch (`fetchAnswer`: a GET started early, the bot
+ * check's), worded as `send` words its own: an HTTP error with the server's message, a network
+ * failure, a timeout.
+ */
+export function settle(url: string, answer: Promise<Answer>): Promise<SendResult> {
+  return answer.then(
+    (received) => answered(url, received),
+    (error: unknown) => {
+      const timeout = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new HttpError(timeout ? 'timeout' : 'network', timeout ? 504 : 502, url);
+    },
+  );
+}
+
+/**
+ * One request (a `buildRequest` result, portal and back office alike), through XMLHttpRequest: the
+ * one browser API that reports upload progress, has a timeout and can be aborted, so JSON calls
+ * and uploads go the same way. The same GET started early by a route's loader (`startEarly`)
+ * answers instead, once.
  */
 export function send(options: SendOptions): Promise<SendResult> {
-  // The same GET started by a route's loader before this code arrived (early.ts): its answer.
-  const early =
-    options.method === 'GET' && options.body === undefined
-      ? takeFetched(options.url, options.headers ?? {})
-      : null;
-  if (early)
-    return early.then(
-      (answer) => answered(options.url, answer),
-      (error: unknown) => {
-        const timeout = error instanceof DOMException && error.name === 'TimeoutError';
-        throw new HttpError(timeout ? 'timeout' : 'network', timeout ? 504 : 502, options.url);
-      },
-    );
+  const early = takeEarly({ ...options, headers: options.headers ?? {} });
+  if (early) return settle(options.url, early);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method, options.url);
