@@ -143,7 +143,11 @@ export default [
   {
     files: ['apps/api/src/back-office/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', ...complaintWrites, ...readsServicesOf('portal', portalOnly)],
+      'no-restricted-syntax': [
+        'error',
+        ...complaintWrites,
+        ...readsServicesOf('portal', portalOnly),
+      ],
     },
   },
 ];
