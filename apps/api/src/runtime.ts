@@ -159,15 +159,15 @@ async function wire(
 export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Housekeeping: closed cases whose retention period has ended (`runRetention`, today in Chile),
- * uploads that never committed (from `staged_files`), expired tokens and sessions.
+ * Housekeeping: uploads that never committed (from `staged_files`), expired tokens and sessions.
+ * The hourly run (`sweepOnce`) also erases the closed cases whose retention period has ended;
+ * by hand that is `npm run retention`, which shows what it erases first (`--dry-run`).
  */
 export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AGE_MS) {
   const { db, files } = services;
   const swept = await files.sweepStaged(stagingMaxAgeMs);
   await maintenanceRepository.deleteExpired(db);
-  const retention = await runRetention(services);
-  return { ...swept, erased: retention.erased };
+  return swept;
 }
 
 /** How often a running instance records its heartbeat; `sweep --all` treats 3 beats as fresh. */
@@ -273,7 +273,12 @@ const SWEEP_LOCK = 72_164_302;
  * get it skips this round); PGlite is single-process already.
  */
 export function sweepOnce(services: Services) {
-  return exclusively(services, () => sweep(services));
+  return exclusively(services, async () => {
+    const swept = await sweep(services);
+    // Closed cases past their retention period (today in Chile), on one instance at a time.
+    const retention = await runRetention(services);
+    return { ...swept, erased: retention.erased };
+  });
 }
 
 /**

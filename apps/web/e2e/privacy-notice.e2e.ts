@@ -47,13 +47,12 @@ describe('the privacy notice', () => {
     await footer.getByRole('link', { name: 'Aviso de privacidad' }).click();
     await page.waitForURL('**/aviso-de-privacidad');
     await expectNotice(page, clinic.shortName);
-    // The notice's own page has the footer too.
-    expect(
-      await page
-        .getByRole('contentinfo')
-        .getByRole('link', { name: 'Aviso de privacidad' })
-        .count(),
-    ).toBe(1);
+    // The notice's own page has the footer too (drawn with the lazy footer: wait for it).
+    const ownLink = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Aviso de privacidad' });
+    await ownLink.first().waitFor();
+    expect(await ownLink.count()).toBe(1);
     await context.close();
   });
 

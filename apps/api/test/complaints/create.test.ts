@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
 import { LocalObjectStore } from '../../src/storage';
@@ -12,6 +11,7 @@ import {
   CLINICA_ATACAMA,
 } from '../support/complaints';
 import { exe, pdf, REAL_FILES } from '../support/files';
+import { complaintFilesOnDisk } from '../support/object-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ const storedObjects = async () => {
   const rows = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM complaint_files');
   for (const r of rows) expect(await t.services.files.store.exists(r.storage_key)).toBe(true);
   if (t.services.files.store instanceof LocalObjectStore)
-    expect(readdirSync(t.services.files.store.root).length).toBe(rows.length);
+    expect(complaintFilesOnDisk(t.services.files.store.root).length).toBe(rows.length);
   return rows.length;
 };
 

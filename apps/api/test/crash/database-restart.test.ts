@@ -4,7 +4,7 @@
 // next filings succeed with no restart of the API. On a PostgreSQL of the test's own
 // (test/support/private-postgres.ts): the machine's shared server is never restarted.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { createServices, sweep } from '../../src/runtime';
 import { fileOnce, fileUntil, signInAndRead, type Filing } from '../support/filing-load';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { complaintFilesOnDisk } from '../support/object-store';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-dbrestart-'));
@@ -152,10 +153,7 @@ describe('a database restart under a filing load', () => {
     }
     const [stagedAfter] = await db('SELECT count(*)::int AS n FROM staged_files');
     expect(stagedAfter!.n).toBe(0);
-    const stored = readdirSync(path.join(dataDir, 'files'), {
-      recursive: true,
-      withFileTypes: true,
-    }).filter((d) => d.isFile()).length;
+    const stored = complaintFilesOnDisk(path.join(dataDir, 'files')).length;
     expect(stored).toBe(committedFiles!.n);
     expect(child.exitCode).toBeNull();
   }, 180_000);

@@ -22,6 +22,7 @@ import { REPO_ROOT } from '../support/server-process';
 import { denuncia, file, login } from '../support/complaints';
 import { pdf } from '../support/files';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
+import { complaintFilesOnDisk } from '../support/object-store';
 
 const root = process.getuid?.() === 0;
 const HOLD_MS = 1_500;
@@ -128,7 +129,7 @@ describe.skipIf(!root)('a full disk (a tmpfs of the test’s own; needs root)', 
     // Nothing half-written: no complaint, no staged row, no file or partial write left.
     expect(await count(db, 'complaints')).toBe(0);
     expect(await count(db, 'staged_files')).toBe(0);
-    expect(readdirSync(path.join(disk, 'files'))).toEqual([]);
+    expect(complaintFilesOnDisk(path.join(disk, 'files'))).toEqual([]);
     expect(readdirSync(path.join(disk, 'staging'))).toEqual([]);
     expect(await readiness(app)).toEqual({
       status: 503,
@@ -212,7 +213,7 @@ describe.skipIf(!root)('a full disk (a tmpfs of the test’s own; needs root)', 
     // Nothing of the refused filing was kept.
     expect(await count(db, 'complaints')).toBe(0);
     expect(await count(db, 'complaint_log')).toBe(0);
-    expect(readdirSync(path.join(dataDir, 'files'))).toEqual([]);
+    expect(complaintFilesOnDisk(path.join(dataDir, 'files'))).toEqual([]);
     expect((await readyzBecomes(app, 200)).status).toBe(200);
     const filed = await fileWith(app, 64 * 1024);
     expect(filed.statusCode).toBe(201);

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { STAFF_CSRF_HEADER } from '@canal/shared/contract';
 import { MAX_FILES_PER_COMPLAINT } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { pdf } from '../support/files';
 import { multipart, type FilePart } from '../support/multipart';
 import { LocalObjectStore } from '../../src/storage';
 import { staff, type StaffClient } from '../back-office/support';
+import { complaintFilesOnDisk } from '../support/object-store';
 
 /**
  * The case's file quota (50 files, the complainant's and the team's together) holds under
@@ -103,6 +103,6 @@ describe('the per-complaint file quota', () => {
     );
     for (const k of keys) expect(await t.services.files.store.exists(k.storage_key)).toBe(true);
     if (t.services.files.store instanceof LocalObjectStore)
-      expect(readdirSync(t.services.files.store.root).length).toBe(keys.length);
+      expect(complaintFilesOnDisk(t.services.files.store.root).length).toBe(keys.length);
   }, 60_000);
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { botCheck } from './bot-check';
+import { dataRights } from './data-rights';
 import { portal } from './portal';
+import { privacy } from './privacy-notice';
 import { portalRoutes } from './routes';
 
 describe('the portal path table', () => {
-  it('holds every portal and bot-check entry of the contract, with its method and path', () => {
-    const entries = { ...portal, ...botCheck };
+  it('holds every portal, bot-check, data-rights and privacy-notice entry of the contract, with its method and path', () => {
+    const entries = { ...portal, ...botCheck, ...dataRights, ...privacy };
     expect(portalRoutes).toEqual(
       Object.fromEntries(
         Object.entries(entries).map(([name, e]) => [name, { method: e.method, path: e.path }]),
