@@ -11,6 +11,7 @@ import {
 import { addYears, retentionYearsFor } from '../../core/retention/retention';
 import type { Services } from '../../core/services';
 import { AppError } from '../../errors';
+import type { Db } from '../../db/database';
 import { casesRepository } from '../cases/repository';
 import type { StaffUser } from '../staff/roles';
 
@@ -63,6 +64,29 @@ const ERRORS = {
 } as const;
 
 /**
+ * `work` in a transaction holding the row of a case in the person's scope that is not erased
+ * (else 404 or 410), so a hold or block and the sweep's erasure never cross.
+ */
+async function inLockedLiveCase(
+  services: Services,
+  user: StaffUser,
+  id: number,
+  work: (
+    tx: Db,
+    row: NonNullable<Awaited<ReturnType<typeof restrictionStore.lockCase>>>,
+  ) => Promise<void>,
+): Promise<void> {
+  if (!(await casesRepository.idInScope(services.db, user, id)))
+    throw new AppError('CASE_NOT_FOUND');
+  await services.db.transaction(async (tx) => {
+    const row = await restrictionStore.lockCase(tx, id);
+    if (!row) throw new AppError('CASE_NOT_FOUND');
+    if (row.erased) throw new AppError('CASE_ERASED');
+    await work(tx, row);
+  });
+}
+
+/**
  * Sets a legal hold or a block (administrators; the contract's access says so), audited with its
  * reason. A hold also takes the case's data key off its erasure day (decision 0047): the sweep
  * never erases a held case, and its key must outlive that day too.
@@ -74,12 +98,7 @@ export async function setRestriction(
   kind: RestrictionKind,
   reason: string,
 ): Promise<{ message: string }> {
-  if (!(await casesRepository.idInScope(services.db, user, id)))
-    throw new AppError('CASE_NOT_FOUND');
-  await services.db.transaction(async (tx) => {
-    const row = await restrictionStore.lockCase(tx, id);
-    if (!row) throw new AppError('CASE_NOT_FOUND');
-    if (row.erased) throw new AppError('CASE_ERASED');
+  await inLockedLiveCase(services, user, id, async (tx, row) => {
     if (!(await restrictionStore.set(tx, id, kind, reason, user.id)))
       throw new AppError(ERRORS[kind].exists);
     if (kind === 'conservacion' && services.keyring.sealedDay(row.data_key))
@@ -111,12 +130,7 @@ export async function liftRestriction(
   id: number,
   kind: RestrictionKind,
 ): Promise<{ message: string }> {
-  if (!(await casesRepository.idInScope(services.db, user, id)))
-    throw new AppError('CASE_NOT_FOUND');
-  await services.db.transaction(async (tx) => {
-    const row = await restrictionStore.lockCase(tx, id);
-    if (!row) throw new AppError('CASE_NOT_FOUND');
-    if (row.erased) throw new AppError('CASE_ERASED');
+  await inLockedLiveCase(services, user, id, async (tx) => {
     const reason = await restrictionStore.lift(tx, id, kind);
     if (reason === null) throw new AppError(ERRORS[kind].missing);
     await appendAudit(services, tx, {
