@@ -3,7 +3,8 @@
 // Spanish 503 of a database away for a moment.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECT_TIMEOUT_MS, openDatabase } from '../../src/db/database';
+import { openDatabase } from '../../src/db/database';
+import { CONNECT_TIMEOUT_MS } from '../../src/db/driver-errors';
 import { AppError, ERRORS } from '../../src/errors';
 import { toProblem } from '../../src/http/errors';
 

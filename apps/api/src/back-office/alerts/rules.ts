@@ -1,5 +1,5 @@
 import { ORGANIZATIONS, ROLE_RULES, organizationById, type AlertRuleInput } from '@canal/shared';
-import { isUniqueViolation } from '../../db/database';
+import { isUniqueViolation } from '../../db/driver-errors';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';

@@ -1,5 +1,6 @@
 import { HEAD_OFFICE_ID, webPaths, webUrl } from '@canal/shared';
-import { isUniqueViolation, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/driver-errors';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';

@@ -7,7 +7,8 @@ import {
   type ComplaintFieldsPayload,
   type Organization,
 } from '@canal/shared';
-import { isUniqueViolation, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/driver-errors';
 import { sealField, sealFieldNullable, type SealedFieldName } from '../../crypto/sealed-field';
 import { AppError } from '../../errors';
 import type { Services } from '../services';
