@@ -1,80 +1,28 @@
 import { promisify } from 'node:util';
-import { deflate, deflateSync } from 'node:zlib';
+import { deflate } from 'node:zlib';
 import { runOnBuffer, type Sanitizer } from './core';
 import { Budget, isLimitError, limitReached } from './limits';
+import {
+  EMPTY_ZLIB,
+  ENDOBJ,
+  ENDSTREAM,
+  FLATE,
+  INFO,
+  isWhite,
+  LENGTH,
+  LINE_FEED,
+  LOOKAHEAD,
+  MAX_VALUE,
+  METADATA,
+  OBJSTM,
+  PdfTokenFinder,
+  SPACE,
+  STREAM,
+  XMP_CLOSE,
+  XMP_OPEN,
+} from './pdf-tokens';
 
 const deflateAsync = promisify(deflate);
-
-/**
- * Document-information keys whose values are blanked wherever they appear. /Title too: a title
- * can name its author ("Informe de Juan"); outline entries, which use the same key, lose their
- * labels in the copy (the pages are untouched).
- */
-const KEYS = [
-  '/Title',
-  '/Author',
-  '/Creator',
-  '/Producer',
-  '/Subject',
-  '/Keywords',
-  '/CreationDate',
-  '/ModDate',
-].map((k) => Buffer.from(k, 'latin1'));
-/** The trailer's (or cross-reference stream's) reference to the information dictionary. */
-const INFO = Buffer.from('/Info', 'latin1');
-/**
- * An XMP packet anywhere in the file (an uncompressed stream, an embedded JPEG's APP1): from its
- * packet header, its optional `x:xmpmeta` wrapper or its `rdf:RDF` to the matching end.
- */
-const XMP_OPEN = ['<?xpacket begin', '<x:xmpmeta', '<x:xapmeta', '<rdf:RDF'].map((k) =>
-  Buffer.from(k, 'latin1'),
-);
-const XMP_CLOSE = ['<?xpacket end', '</x:xmpmeta>', '</x:xapmeta>', '</rdf:RDF>'].map((k) =>
-  Buffer.from(k, 'latin1'),
-);
-const name = (k: string) => Buffer.from(k, 'latin1');
-/** What the scanner notes about the object it is in, to decide on its stream. */
-const OBJSTM = name('/ObjStm');
-const METADATA = name('/Metadata');
-const FLATE = name('/FlateDecode');
-const LENGTH = name('/Length');
-const STREAM = name('stream');
-const ENDSTREAM = name('endstream');
-const ENDOBJ = name('endobj');
-const PATTERNS = [...KEYS, INFO, ...XMP_OPEN, OBJSTM, METADATA, FLATE, LENGTH, STREAM, ENDOBJ];
-/** An empty zlib stream: what a compressed metadata stream holds in the copy. */
-const EMPTY_ZLIB = deflateSync(Buffer.alloc(0));
-const LINE_FEED = 0x0a;
-const LOOKAHEAD = Math.max(...PATTERNS.map((p) => p.length)) + 1;
-/** Patterns searched together: by a first byte they share (`lead`), or alone. */
-interface Group {
-  lead: number | null;
-  patterns: Buffer[];
-}
-const GROUPS: Group[] = [
-  { lead: 0x2f, patterns: PATTERNS.filter((p) => p[0] === 0x2f) },
-  { lead: 0x3c, patterns: PATTERNS.filter((p) => p[0] === 0x3c) },
-  { lead: null, patterns: [STREAM] },
-  { lead: null, patterns: [ENDOBJ] },
-];
-const SPACE = 0x20;
-/** A value longer than this is not metadata (or not a string): stop blanking. */
-const MAX_VALUE = 64 * 1024;
-
-const isWhite = (b: number) =>
-  b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c || b === 0;
-const isDelimiter = (b: number) =>
-  isWhite(b) ||
-  b === 0x28 ||
-  b === 0x29 ||
-  b === 0x3c ||
-  b === 0x3e ||
-  b === 0x5b ||
-  b === 0x5d ||
-  b === 0x7b ||
-  b === 0x7d ||
-  b === 0x2f ||
-  b === 0x25;
 
 type Mode =
   | { kind: 'scan' }
@@ -159,19 +107,13 @@ export class PdfSanitizer implements Sanitizer {
   private carry: Buffer = Buffer.alloc(0);
   private mode: Mode = { kind: 'scan' };
   private notes = noNotes();
-  /** The byte before `carry` (whether `stream` starts a token). */
-  private prev = 0x0a;
   /** Where the bytes of `work` not yet written out begin (bytes collected are not written). */
   private from = 0;
   private out: (b: Buffer) => void = () => {};
   /** A collected object stream, whole: to clean before going on. */
   private ready: Buffer | null = null;
-  /** Where each pattern next occurs in `searched` (-1: nowhere after the last search). */
-  private readonly next = new Array<number>(GROUPS.length).fill(-1);
-  private readonly found = new Array<Buffer | null>(GROUPS.length).fill(null);
-  private searched: Buffer | null = null;
-  /** The pattern of the token `nextToken` found. */
-  private token: Buffer | null = null;
+  /** The next token's finder (it also keeps the byte before `carry`). */
+  private readonly tokens = new PdfTokenFinder();
 
   write(chunk: Buffer, out: (b: Buffer) => void): void | Promise<void> {
     this.out = out;
@@ -215,20 +157,8 @@ export class PdfSanitizer implements Sanitizer {
       return;
     }
     if (stop > this.from) this.out(work.subarray(this.from, stop));
-    if (stop > 0) this.prev = work[stop - 1]!;
+    if (stop > 0) this.tokens.prev = work[stop - 1]!;
     this.carry = Buffer.from(work.subarray(stop));
-  }
-
-  /** True when `p` found at `at` is the token it looks like. */
-  private isToken(work: Buffer, p: Buffer, at: number, n: number): boolean {
-    if (p[0] === 0x2f) return at + p.length >= n || isDelimiter(work[at + p.length]!);
-    if (p === STREAM) {
-      const before = at > 0 ? work[at - 1]! : this.prev;
-      const after = work[at + p.length];
-      return (isWhite(before) || before === 0x3e) && (after === 0x0d || after === 0x0a);
-    }
-    if (p === ENDOBJ) return at + p.length >= n || isDelimiter(work[at + p.length]!);
-    return true;
   }
 
   /** Writes out `work` up to `to` and hands the bytes from `to` to the collected stream. */
@@ -247,59 +177,6 @@ export class PdfSanitizer implements Sanitizer {
     if (mode.kind === 'collect') this.ready = Buffer.concat(mode.parts, mode.size);
   }
 
-  /**
-   * Where the next token of any pattern starts at or after `i` (-1: none), and which. The
-   * patterns are searched in four groups: names (each starts with `/`) and XMP openers (`<`) by
-   * their first byte, `stream` and `endobj` by themselves. Each group's next token is remembered
-   * for this `work` and searched again only once `i` has passed it or blanking overwrote it, so
-   * each group's search covers `work` about once (linear, however many tokens it holds).
-   */
-  private nextToken(work: Buffer, i: number, n: number): number {
-    if (this.searched !== work) {
-      this.searched = work;
-      this.next.fill(-2);
-    }
-    let best = -1;
-    this.token = null;
-    for (let g = 0; g < GROUPS.length; g++) {
-      let at = this.next[g]!;
-      if (at === -1) continue;
-      const found = this.found[g];
-      if (at < i || !found || !this.matches(work, found, at, n)) {
-        at = this.search(work, g, at < i ? i : at + 1, n);
-        this.next[g] = at;
-      }
-      if (at >= 0 && (best < 0 || at < best)) {
-        best = at;
-        this.token = this.found[g]!;
-      }
-    }
-    return best;
-  }
-
-  /** True when `p` is at `at` as a token (at the very end of `work`: undecided, so yes). */
-  private matches(work: Buffer, p: Buffer, at: number, n: number): boolean {
-    if (at + p.length > n) return false;
-    // Byte by byte: most candidates differ at their second byte.
-    for (let k = 0; k < p.length; k++) if (work[at + k] !== p[k]) return false;
-    // A key must end at a delimiter (/AuthorX is another name); `stream` is a keyword.
-    return at + p.length === n || this.isToken(work, p, at, n);
-  }
-
-  /** The first token of group `g` at or after `from` (noted in `found`), or -1. */
-  private search(work: Buffer, g: number, from: number, n: number): number {
-    const group = GROUPS[g]!;
-    const needle = group.lead ?? group.patterns[0]!;
-    for (let at = work.indexOf(needle, from); at >= 0; at = work.indexOf(needle, at + 1))
-      for (const p of group.patterns)
-        if (this.matches(work, p, at, n)) {
-          this.found[g] = p;
-          return at;
-        }
-    this.found[g] = null;
-    return -1;
-  }
-
   /** Blanks in place from `start` in `work`; returns where unprocessed bytes begin. */
   private process(work: Buffer, start: number, final: boolean): number {
     let i = start;
@@ -308,8 +185,8 @@ export class PdfSanitizer implements Sanitizer {
       const mode = this.mode;
       switch (mode.kind) {
         case 'scan': {
-          const best = this.nextToken(work, i, n);
-          const pattern = this.token;
+          const best = this.tokens.nextToken(work, i, n);
+          const pattern = this.tokens.token;
           const safeEnd = final ? n : n - LOOKAHEAD;
           if (best < 0 || pattern === null || (!final && best + pattern.length >= n)) {
             return final ? n : Math.max(i, safeEnd);
