@@ -15,7 +15,7 @@ import { pdf } from '../apps/api/test/support/files';
 import { multipart } from '../apps/api/test/support/multipart';
 import { rssKb } from './support/processes';
 import { summary } from './support/summary';
-import { upload } from './streams';
+import { upload } from './support/stream-clients';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
