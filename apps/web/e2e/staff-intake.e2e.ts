@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HEAD_OFFICE } from '@canal/shared';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
 import { block } from './support/detail';
-import { expectNoAxeViolations, signIn } from './support/portal';
+import { expectNoAxeViolations, pickFirstOfMonth, signIn } from './support/portal';
 import { totpNow } from './support/totp';
 
 /**
@@ -57,18 +57,21 @@ describe('staff intake', () => {
     await page.getByRole('radio', { name: 'Verbal' }).check();
     await page.getByLabel('Tipo de denuncia', { exact: true }).selectOption('26');
     await page.getByLabel('Relación con la organización', { exact: true }).selectOption('1');
-    await page.getByLabel('Zona', { exact: true }).selectOption('13');
-    await page.getByLabel('Lugar', { exact: true }).selectOption('1131');
-    await page.getByLabel('Fecha en que ocurrió el hecho', { exact: true }).fill('15/03/2024');
-    await page.getByLabel('¿Cómo tomó conocimiento del hecho?', { exact: true }).selectOption('2');
+    await page.getByLabel('Zona de ocurrencia', { exact: true }).selectOption('13');
+    await page.getByLabel('Lugar de ocurrencia', { exact: true }).selectOption('1131');
+    // The portal's own date field (one component for both forms, issue 23).
+    await pickFirstOfMonth(page);
+    await page
+      .getByLabel('¿Cómo tomó conocimiento de los hechos?', { exact: true })
+      .selectOption('2');
     await page
       .getByLabel('¿Puede identificar a las personas involucradas?', { exact: true })
       .selectOption('1');
-    await page.getByLabel('Relato de los hechos', { exact: true }).fill(STORY);
+    await page.getByLabel('Descripción de los hechos', { exact: true }).fill(STORY);
     await page.getByLabel('RUT', { exact: true }).fill('12.345.678-5');
     await page.getByLabel('Nombres', { exact: true }).fill('María José');
     await page.getByLabel('Apellido paterno', { exact: true }).fill('González');
-    await page.getByLabel('Teléfono', { exact: true }).fill('912345678');
+    await page.getByLabel('Número de contacto', { exact: true }).fill('912345678');
     await page.getByRole('button', { name: 'Registrar denuncia' }).click();
 
     // The receipt: code, case number, and the activation link with its expiry.

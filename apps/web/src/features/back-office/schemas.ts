@@ -80,17 +80,19 @@ export type InviteForm = FormOf<typeof inviteResolver>['in'];
  * "Registrar denuncia": the portal's own complaint form schema (same fields, rules and messages),
  * plus what staff add: the organisation, how the complaint was received and an optional e-mail.
  */
-export const intakeFormSchema = z.object({
-  organizationId: z
-    .string({ error: 'Debe seleccionar la organización.' })
-    .min(1, { error: 'Debe seleccionar la organización.' }),
-  channel: z.enum(STAFF_INTAKE_CHANNELS, { error: STAFF_MESSAGES.intakeChannel }),
-  email: z.preprocess(
-    (value: string | null | undefined) => (value === '' || value === null ? undefined : value),
-    emailSchema.optional(),
-  ),
-  complaint: complaintFormSchema,
-});
+export const intakeFormSchema = z.intersection(
+  complaintFormSchema,
+  z.object({
+    organizationId: z
+      .string({ error: 'Debe seleccionar la organización.' })
+      .min(1, { error: 'Debe seleccionar la organización.' }),
+    channel: z.enum(STAFF_INTAKE_CHANNELS, { error: STAFF_MESSAGES.intakeChannel }),
+    email: z.preprocess(
+      (value: string | null | undefined) => (value === '' || value === null ? undefined : value),
+      emailSchema.optional(),
+    ),
+  }),
+);
 export type IntakeFormInput = z.input<typeof intakeFormSchema>;
 export type IntakeFormOutput = z.output<typeof intakeFormSchema>;
 

@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { useApi } from '../../lib/api/ApiProvider';
 import { CategoryStep } from './CategoryStep';
-import { emptyComplaintForm } from './form-values';
+import { emptyComplaintForm } from '../../lib/complaint-fields/form-values';
 import { LeaveGuard } from './LeaveGuard';
 import {
   useCategories,

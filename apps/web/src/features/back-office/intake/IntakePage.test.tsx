@@ -1,13 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HEAD_OFFICE, STAFF_MESSAGES } from '@canal/shared';
+import { apiDateFromParts, HEAD_OFFICE, STAFF_MESSAGES, todayInChile } from '@canal/shared';
 import type { IntakeReceiptWire } from '@canal/shared/contract';
 import { IntakePage } from './IntakePage';
 import { ReceiptPage } from './ReceiptPage';
 import { toIntakeReceipt } from '../api/intake';
 import { AUDITOR, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
-import { RECOGNITIONS, RELATIONS, WIRE_CATEGORIES, ZONES } from '../../../test/complaint-form';
+import {
+  pickDate,
+  RECOGNITIONS,
+  RELATIONS,
+  WIRE_CATEGORIES,
+  ZONES,
+} from '../../../test/complaint-form';
 import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
 
@@ -57,21 +63,25 @@ describe('the intake screen', () => {
       await screen.findByLabelText('Tipo de denuncia'),
       await screen.findByRole('option', { name: 'Acoso laboral' }),
     );
+    // As in the portal, a Law 21.643 type cannot be anonymous, and the form says why (issue 22).
+    const anonymity = screen.getByRole('checkbox', { name: /anónima/ });
+    expect(anonymity).toBeDisabled();
+    expect(anonymity).toHaveAccessibleDescription(/La ley exige identificar a la persona afectada/);
     await user.selectOptions(
       screen.getByLabelText('Relación con la organización'),
       await screen.findByRole('option', { name: 'Trabajador' }),
     );
     await user.selectOptions(
-      screen.getByLabelText('Zona'),
+      screen.getByLabelText('Zona de ocurrencia'),
       await screen.findByRole('option', { name: 'Región Metropolitana de Santiago' }),
     );
     await user.selectOptions(
-      screen.getByLabelText('Lugar'),
+      screen.getByLabelText('Lugar de ocurrencia'),
       await screen.findByRole('option', { name: 'Agencia Santiago Centro' }),
     );
-    await user.type(screen.getByLabelText(/Fecha en que ocurrió/), '15/03/2024');
+    await pickDate(user);
     await user.selectOptions(
-      screen.getByLabelText('¿Cómo tomó conocimiento del hecho?'),
+      screen.getByLabelText('¿Cómo tomó conocimiento de los hechos?'),
       'Me ocurrió a mí',
     );
     await user.selectOptions(
@@ -79,13 +89,13 @@ describe('the intake screen', () => {
       await screen.findByRole('option', { name: 'Sí' }),
     );
     await user.type(
-      screen.getByLabelText('Relato de los hechos'),
+      screen.getByLabelText('Descripción de los hechos'),
       'Mi jefatura me grita frente al equipo todas las semanas desde marzo.',
     );
     await user.type(screen.getByLabelText('RUT'), '12.345.678-5');
     await user.type(screen.getByLabelText('Nombres'), 'María José');
     await user.type(screen.getByLabelText('Apellido paterno'), 'González');
-    await user.type(screen.getByLabelText('Teléfono'), '912345678');
+    await user.type(screen.getByLabelText('Número de contacto'), '912345678');
     // Type 26 (Law 21.643) also asks, optionally, who is accused (decision 0021).
     await user.type(
       screen.getByLabelText('Nombre de la persona denunciada (opcional)'),
@@ -100,7 +110,8 @@ describe('the intake screen', () => {
       campo_toma_conocimiento_id: 2,
       canal: 'verbal',
       es_anonima: false,
-      fecha_delito: '15/03/2024',
+      // The first of the month the calendar opens on (today's, in Chile).
+      fecha_delito: apiDateFromParts({ ...todayInChile(), day: 1 }),
       filial: HEAD_OFFICE.id,
       otro_lugar: '',
       relacion_organizacion_id: 1,
@@ -144,21 +155,24 @@ describe('the intake screen', () => {
       await screen.findByRole('option', { name: 'Trabajador' }),
     );
     await user.selectOptions(
-      screen.getByLabelText('Zona'),
+      screen.getByLabelText('Zona de ocurrencia'),
       await screen.findByRole('option', { name: 'Región de Valparaíso' }),
     );
     await user.selectOptions(
-      screen.getByLabelText('Lugar'),
+      screen.getByLabelText('Lugar de ocurrencia'),
       await screen.findByRole('option', { name: 'Agencia Viña del Mar' }),
     );
-    await user.type(screen.getByLabelText(/Fecha en que ocurrió/), '15/03/2024');
-    await user.selectOptions(screen.getByLabelText('¿Cómo tomó conocimiento del hecho?'), 'Otro');
+    await pickDate(user);
+    await user.selectOptions(
+      screen.getByLabelText('¿Cómo tomó conocimiento de los hechos?'),
+      'Otro',
+    );
     await user.selectOptions(
       screen.getByLabelText('¿Puede identificar a las personas involucradas?'),
       await screen.findByRole('option', { name: 'No' }),
     );
     await user.type(
-      screen.getByLabelText('Relato de los hechos'),
+      screen.getByLabelText('Descripción de los hechos'),
       'Vi cómo se entregaba dinero a un inspector para evitar una multa.',
     );
     expect(screen.queryByLabelText('RUT')).not.toBeInTheDocument();

@@ -1,21 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   CHANNEL_LABELS,
-  KNOWLEDGE_SOURCES,
-  OTHER_PLACE,
   STAFF_INTAKE_CHANNELS,
   filterRelationOptions,
-  isLaw21643Type,
   organizationById,
   toStaffIntakePayload,
 } from '@canal/shared';
 import { Button } from '../../../components/Button';
-import { Checkbox } from '../../../components/form/Checkbox';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
+import { SelectField } from '../../../components/form/fields';
 import { TextField } from '../../../components/form/TextField';
 import { paths } from '../../../config/paths';
+import { useBrand } from '../../../lib/brand/BrandProvider';
+import { ComplaintFields } from '../../../lib/complaint-fields/ComplaintFields';
+import { emptyComplaintForm } from '../../../lib/complaint-fields/form-values';
 import { errorMessage } from '../api/call';
 import { useIntakeMasterData } from '../api/categories';
 import { useRecordComplaint } from '../api/intake';
@@ -31,39 +30,37 @@ import { intakeFormSchema, type IntakeFormInput, type IntakeFormOutput } from '.
 export function IntakePage() {
   const user = useStaffUser();
   const navigate = useNavigate();
+  const brand = useBrand();
   const record = useRecordComplaint();
   const organizations = organizationsOf(user);
+  const form = useForm<IntakeFormInput, unknown, IntakeFormOutput>({
+    resolver: zodResolver(intakeFormSchema),
+    defaultValues: {
+      ...emptyComplaintForm(),
+      organizationId: organizations.length === 1 ? organizations[0]!.id : '',
+      email: '',
+    },
+  });
   const {
     register,
     handleSubmit,
     control,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<IntakeFormInput, unknown, IntakeFormOutput>({
-    resolver: zodResolver(intakeFormSchema),
-    defaultValues: {
-      organizationId: organizations.length === 1 ? organizations[0]!.id : '',
-      complaint: { anonymous: false },
-    },
-  });
+  } = form;
   const organizationId = useWatch({ control, name: 'organizationId' }) ?? '';
-  const anonymous = useWatch({ control, name: 'complaint.anonymous' }) === true;
-  const crimeId = Number(useWatch({ control, name: 'complaint.crimeId' }) ?? 0);
-  const onBehalf = useWatch({ control, name: 'complaint.onBehalfOfAnother' }) === true;
-  const zoneId = Number(useWatch({ control, name: 'complaint.occurrenceZone' }) ?? 0);
-  const placeId = Number(useWatch({ control, name: 'complaint.occurrencePlace' }) ?? 0);
+  const crimeId = Number(useWatch({ control, name: 'crimeId' }) ?? 0);
   const master = useIntakeMasterData(organizationId);
-  const zone = master.zones.data?.find((z) => z.id === zoneId);
-  const relations = organizationId
-    ? filterRelationOptions(organizationById(organizationId), master.relations.data ?? [])
+  const organization = organizationId ? organizationById(organizationId) : null;
+  const relations = organization
+    ? filterRelationOptions(organization, master.relations.data ?? [])
     : [];
-  const e = errors.complaint;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const receipt = await record.mutateAsync(
         toStaffIntakePayload(
-          values.complaint,
+          values,
           { channel: values.channel, email: values.email },
           values.organizationId,
         ),
@@ -94,8 +91,8 @@ export function IntakePage() {
           error={errors.organizationId?.message}
           {...register('organizationId', {
             onChange: () => {
-              setValue('complaint.occurrenceZone', '' as never);
-              setValue('complaint.occurrencePlace', '' as never);
+              setValue('occurrenceZone', '');
+              setValue('occurrencePlace', '');
             },
           })}
         />
@@ -123,8 +120,8 @@ export function IntakePage() {
 
         <SelectField
           label="Tipo de denuncia"
-          error={e?.crimeId?.message}
-          {...register('complaint.crimeId')}
+          error={errors.crimeId?.message}
+          {...register('crimeId')}
           placeholder="Seleccione el tipo"
           options={undefined}
         >
@@ -138,136 +135,16 @@ export function IntakePage() {
             </optgroup>
           ))}
         </SelectField>
-        <Checkbox
-          label="La persona pide que la denuncia sea anónima"
-          error={e?.anonymous?.message}
-          {...register('complaint.anonymous')}
-        />
-        <SelectField
-          label="Relación con la organización"
-          options={relations.map((o) => ({ value: o.id, label: o.descripcion }))}
-          error={e?.relationshipWithOrganization?.message}
-          {...register('complaint.relationshipWithOrganization')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Zona"
-            options={(master.zones.data ?? []).map((z) => ({ value: z.id, label: z.nombre }))}
-            error={e?.occurrenceZone?.message}
-            {...register('complaint.occurrenceZone')}
+        <FormProvider {...form}>
+          <ComplaintFields
+            voice="staff"
+            crimeId={crimeId}
+            organization={organization ?? brand.organization}
+            zones={master.zones.data ?? []}
+            relations={relations}
+            recognitions={master.recognitions.data ?? []}
           />
-          <SelectField
-            label="Lugar"
-            options={(zone?.lugares ?? []).map((l) => ({ value: l.value, label: l.label }))}
-            error={e?.occurrencePlace?.message}
-            {...register('complaint.occurrencePlace')}
-          />
-        </div>
-        {placeId === OTHER_PLACE && (
-          <TextField
-            label="Otro lugar"
-            error={e?.otherPlace?.message}
-            {...register('complaint.otherPlace')}
-          />
-        )}
-        <TextField
-          label="Fecha en que ocurrió el hecho"
-          hint="dd/mm/aaaa"
-          inputMode="numeric"
-          error={e?.occurrenceDate?.message}
-          {...register('complaint.occurrenceDate')}
-        />
-        <SelectField
-          label="¿Cómo tomó conocimiento del hecho?"
-          options={KNOWLEDGE_SOURCES.map((o) => ({ value: o.id, label: o.descripcion }))}
-          error={e?.knowledgeSource?.message}
-          {...register('complaint.knowledgeSource')}
-        />
-        <SelectField
-          label="¿Puede identificar a las personas involucradas?"
-          options={(master.recognitions.data ?? []).map((o) => ({
-            value: o.id,
-            label: o.descripcion,
-          }))}
-          error={e?.canIdentify?.message}
-          {...register('complaint.canIdentify')}
-        />
-        <TextAreaField
-          label="Relato de los hechos"
-          rows={8}
-          error={e?.description?.message}
-          {...register('complaint.description')}
-        />
-
-        {!anonymous && (
-          <fieldset className="space-y-4">
-            <legend className="font-semibold">Datos de la persona denunciante</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="RUT"
-                error={e?.complainantRut?.message}
-                {...register('complaint.complainantRut')}
-              />
-              <TextField
-                label="Nombres"
-                error={e?.complainantFirstName?.message}
-                {...register('complaint.complainantFirstName')}
-              />
-              <TextField
-                label="Apellido paterno"
-                error={e?.complainantLastName?.message}
-                {...register('complaint.complainantLastName')}
-              />
-              <TextField
-                label="Apellido materno (opcional)"
-                error={e?.complainantMiddleName?.message}
-                {...register('complaint.complainantMiddleName')}
-              />
-              <TextField
-                label="Teléfono"
-                inputMode="tel"
-                error={e?.complainantContactNumber?.message}
-                {...register('complaint.complainantContactNumber')}
-              />
-            </div>
-          </fieldset>
-        )}
-        {isLaw21643Type(crimeId) && (
-          // Law 21.643 (decision 0021): as in the portal, optional.
-          <fieldset className="space-y-4">
-            <legend className="font-semibold">
-              Persona denunciada y representación (opcional)
-            </legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Nombre de la persona denunciada (opcional)"
-                error={e?.accusedName?.message}
-                {...register('complaint.accusedName')}
-              />
-              <TextField
-                label="Cargo de la persona denunciada (opcional)"
-                error={e?.accusedPosition?.message}
-                {...register('complaint.accusedPosition')}
-              />
-            </div>
-            <Checkbox
-              label="La persona denunciada es gerente o representante legal de la organización (se debe derivar a la Dirección del Trabajo)"
-              {...register('complaint.accusedIsManager')}
-            />
-            <Checkbox
-              label="La denuncia se presenta a nombre de otra persona"
-              {...register('complaint.onBehalfOfAnother')}
-            />
-            {onBehalf && (
-              <TextAreaField
-                label="Fundamento de la representación"
-                rows={3}
-                error={e?.representationBasis?.message}
-                {...register('complaint.representationBasis')}
-              />
-            )}
-          </fieldset>
-        )}
+        </FormProvider>
         <TextField
           label="Correo de contacto (opcional)"
           type="email"
