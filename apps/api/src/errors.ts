@@ -87,6 +87,7 @@ export const ERRORS = {
   LINKED_CASE_NOT_FOUND: { status: 404, message: 'No se encontró el otro caso.' },
   LINK_TO_ITSELF: { status: 400, message: 'Un caso no puede vincularse consigo mismo.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
+  SESSION_NOT_FOUND: { status: 404, message: 'No se encontró esa sesión: ya terminó.' },
   ALERT_RULE_NOT_FOUND: { status: 404, message: 'No se encontró la regla de aviso solicitada.' },
   MASTER_ITEM_NOT_FOUND: {
     status: 404,

@@ -530,6 +530,50 @@ describe('every endpoint answers what the contract declares', () => {
     );
   });
 
+  it('lists and ends sessions (the person’s own, an administrator’s end of someone’s)', async () => {
+    const mine = conforms('listMySessions', await staffCall(investigator, 'listMySessions'), 200);
+    expect(mine.some((s) => s.actual)).toBe(true);
+    conforms(
+      'endMySession',
+      await staffCall(investigator, 'endMySession', { params: { id: 999999 } }),
+      404,
+    );
+    conforms(
+      'endMySession',
+      await staffCall(investigator, 'endMySession', { params: { id: 'x' } }),
+      400,
+    );
+    const extra = await signIn(t.app, investigator.email, codeFor(investigator.secret, 1));
+    expect(extra.statusCode).toBe(200);
+    const ids = (await staffCall(investigator, 'listMySessions')).json() as {
+      id: number;
+      actual: boolean;
+    }[];
+    const other = ids.find((s) => !s.actual)!;
+    conforms(
+      'endMySession',
+      await staffCall(investigator, 'endMySession', { params: { id: other.id } }),
+      204,
+    );
+    conforms('endMyOtherSessions', await staffCall(investigator, 'endMyOtherSessions'), 200);
+    conforms(
+      'endUserSessions',
+      await staffCall(investigator, 'endUserSessions', { params: { id: auditor.id } }),
+      403,
+    );
+    conforms(
+      'endUserSessions',
+      await staffCall(admin, 'endUserSessions', { params: { id: 999999 } }),
+      404,
+    );
+    conforms(
+      'endUserSessions',
+      await staffCall(admin, 'endUserSessions', { params: { id: auditor.id } }),
+      200,
+    );
+    auditor = await staff(t, { role: 'auditor' });
+  });
+
   it('works a case: inbox, view, files, status, dialogue, assignment, exclusions, milestones', async () => {
     const page = conforms('inbox', await staffCall(admin, 'inbox'), 200);
     expect(page.casos.length).toBeGreaterThan(0);

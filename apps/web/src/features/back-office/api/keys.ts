@@ -17,6 +17,7 @@ export const staffKeys = {
   replacementTasks: () => [...STAFF_KEY, 'casos', 'solicitudes'] as const,
   savedViews: () => [...STAFF_KEY, 'vistas'] as const,
   users: () => [...STAFF_KEY, 'usuarios'] as const,
+  mySessions: () => [...STAFF_KEY, 'sesiones'] as const,
   audit: () => [...STAFF_KEY, 'auditoria'] as const,
   auditPage: (query: object) => [...STAFF_KEY, 'auditoria', query] as const,
   stats: (query: object) => [...STAFF_KEY, 'estadisticas', query] as const,
