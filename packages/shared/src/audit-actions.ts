@@ -10,6 +10,8 @@ export const AUDIT_ACTION_LABELS = {
   'sesion.cerradas_otras': 'Otras sesiones cerradas por la persona',
   /** An administrator ended every session of a person. */
   'usuario.sesiones_cerradas': 'Sesiones de un usuario cerradas',
+  /** The provider no longer gives the person a role (or refused the refresh): the SSO session ends. */
+  'sesion.sso_revocada': 'Sesión de inicio único terminada por el proveedor',
   'cuenta.activada': 'Cuenta activada',
   'usuario.invitado': 'Usuario invitado',
   'usuario.modificado': 'Usuario modificado',

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StaffSignInMethod } from '../../core/auth/session-store';
+import type { StaffSessionOpening, StaffSignInMethod } from '../../core/auth/session-store';
 import { appendAudit } from '../../core/audit/audit-log';
 import { setSessionCookies } from './cookies';
 import { deviceLabel, deviceToken, rememberDevice } from './devices';
@@ -18,7 +18,7 @@ export async function openStaffSession(
   reply: FastifyReply,
   userId: number,
   method: StaffSignInMethod,
-  { activation = false }: { activation?: boolean } = {},
+  { activation = false, oidc }: { activation?: boolean; oidc?: StaffSessionOpening['oidc'] } = {},
 ) {
   const services = request.server.services;
   const { sessions } = request.server.backOffice;
@@ -28,11 +28,16 @@ export async function openStaffSession(
   const token = deviceToken(request, reply, secure);
   const session = await services.db.transaction(async (tx) => {
     const isNew = await rememberDevice(services, tx, user, token, device, !activation);
-    const opened = await sessions.open(user.id, { device, method }, tx);
+    const opened = await sessions.open(user.id, { device, method, oidc }, tx);
     await appendAudit(services, tx, {
       actorId: user.id,
       action: 'sesion.ingreso',
-      detail: { metodo: method, dispositivo: device, dispositivo_nuevo: isNew },
+      detail: {
+        metodo: method,
+        ...(oidc ? { proveedor: oidc.provider } : {}),
+        dispositivo: device,
+        dispositivo_nuevo: isNew,
+      },
     });
     return opened;
   });

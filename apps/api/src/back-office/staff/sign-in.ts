@@ -64,6 +64,20 @@ export async function signIn(
     throw new AppError('STAFF_LOGIN_FAILED');
   }
   await throttle.reset(emailKey, client);
+  // An organisation that requires SSO: its people sign in only through the provider; administrators
+  // keep password and code (the break-glass access, issue 24).
+  const required = services.config.SSO_REQUIRED_ORGANIZATIONS;
+  if (
+    usable.role !== 'administrador' &&
+    usable.organization_ids.some((org) => required.includes(org))
+  ) {
+    await appendAudit(services, db, {
+      actorId: usable.id,
+      action: 'sesion.ingreso_fallido',
+      detail: { motivo: 'la organización exige inicio de sesión único' },
+    });
+    throw new AppError('SSO_REQUIRED');
+  }
   return usable;
 }
 

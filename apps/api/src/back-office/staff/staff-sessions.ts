@@ -5,6 +5,7 @@ import {
   SESSION_ABSOLUTE_HOURS,
   SESSION_IDLE_MINUTES,
   sessionStore as store,
+  type StaffSessionOpening,
   type StaffSignInMethod,
 } from '../../core/auth/session-store';
 
@@ -23,7 +24,7 @@ export class StaffSessions {
 
   async open(
     userId: number,
-    opened: { device: string; method: StaffSignInMethod },
+    opened: StaffSessionOpening,
     db: Db = this.db,
   ): Promise<{ token: string; csrf: string }> {
     const { token, digest } = newOpaqueToken();
@@ -43,8 +44,8 @@ export class StaffSessions {
     return rows.map((row) => ({ ...row, current: row.token_hash === current }));
   }
 
-  /** The user of a live session (touching its idle clock), or null. */
-  resolve(token: string): Promise<number | null> {
+  /** The user of a live session and how it was opened (touching its idle clock), or null. */
+  resolve(token: string): Promise<{ userId: number; method: StaffSignInMethod } | null> {
     return store.touchStaffSession(
       this.db,
       tokenDigest(token),

@@ -3,6 +3,13 @@ import type { Db } from '../../db/database';
 /** How a staff session was opened. */
 export type StaffSignInMethod = 'password' | 'oidc' | 'passkey';
 
+/** What a new staff session records: its device and method, and for SSO the provider to re-check. */
+export interface StaffSessionOpening {
+  device: string;
+  method: StaffSignInMethod;
+  oidc?: { provider: string; refreshEnc: string | null };
+}
+
 export interface StaffSessionRow {
   id: number;
   token_hash: string;
@@ -55,11 +62,20 @@ export const sessionStore = {
     db: Db,
     tokenHash: string,
     userId: number,
-    opened: { device: string; method: StaffSignInMethod },
+    opened: StaffSessionOpening,
   ): Promise<void> {
     await db.query(
-      'INSERT INTO staff_sessions (token_hash, user_id, device, method) VALUES ($1, $2, $3, $4)',
-      [tokenHash, userId, opened.device, opened.method],
+      `INSERT INTO staff_sessions
+         (token_hash, user_id, device, method, oidc_provider, oidc_refresh_enc, oidc_checked_at)
+       VALUES ($1, $2, $3, $4, $5::text, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)`,
+      [
+        tokenHash,
+        userId,
+        opened.device,
+        opened.method,
+        opened.oidc?.provider ?? null,
+        opened.oidc?.refreshEnc ?? null,
+      ],
     );
   },
 
@@ -126,17 +142,18 @@ export const sessionStore = {
     tokenHash: string,
     idleMinutes: number,
     absoluteHours: number,
-  ): Promise<number | null> {
-    const rows = await db.query<{ user_id: number }>(
+  ): Promise<{ userId: number; method: StaffSignInMethod } | null> {
+    const rows = await db.query<{ user_id: number; method: StaffSignInMethod }>(
       `UPDATE staff_sessions s SET last_seen_at = now()
          FROM staff_users u
         WHERE s.token_hash = $1 AND u.id = s.user_id AND u.active
           AND s.last_seen_at > now() - make_interval(mins => $2)
           AND s.created_at > now() - make_interval(hours => $3)
-        RETURNING s.user_id`,
+        RETURNING s.user_id, s.method`,
       [tokenHash, idleMinutes, absoluteHours],
     );
-    return rows[0]?.user_id ?? null;
+    const row = rows[0];
+    return row ? { userId: row.user_id, method: row.method } : null;
   },
 
   async deleteStaffSession(db: Db, tokenHash: string): Promise<void> {

@@ -12,6 +12,7 @@ export * from './master-data';
 export * from './privacy';
 export * from './retention';
 export * from './sessions';
+export * from './sso';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -25,6 +26,7 @@ import { masterData } from './master-data';
 import { privacyAdmin } from './privacy';
 import { retention } from './retention';
 import { staffSessions } from './sessions';
+import { sso } from './sso';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -41,4 +43,5 @@ export const backOffice = {
   ...privacyAdmin,
   ...retention,
   ...staffSessions,
+  ...sso,
 } as const;
