@@ -35,6 +35,7 @@ export const staffApi = answersFor({
   endMySession: contract.endMySession,
   endMyOtherSessions: contract.endMyOtherSessions,
   endUserSessions: contract.endUserSessions,
+  ssoProviders: contract.ssoProviders,
   audit: contract.auditLog,
   verifyChain: contract.verifyAuditChain,
   statistics: contract.statistics,
