@@ -26,6 +26,8 @@ export const oidcProviderSchema = z.object({
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
   scopes: z.string().default('openid email profile'),
+  /** More parameters for the authorization request (Google: `access_type=offline`, `prompt=consent`). */
+  authorizationParams: z.record(z.string(), z.string()).default({}),
   /** The claim that lists the person's groups (or app roles). */
   groupsClaim: z.string().min(1).default('groups'),
   /** Which groups give each role; the first role found, in this order, wins. */

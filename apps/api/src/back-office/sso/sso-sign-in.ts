@@ -62,6 +62,7 @@ export async function startSsoSignIn(
     code_verifier_enc: services.keyring.sealWithMaster(verifier),
   });
   const url = oidc.buildAuthorizationUrl(configuration, {
+    ...provider.authorizationParams,
     redirect_uri: ssoRedirectUri(services),
     scope: provider.scopes,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
