@@ -1,7 +1,7 @@
 import { contract } from '@canal/shared/contract';
 import { organizationByKey } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
 import { callApi } from '../support/api';
 import { startOidcProvider, walkProvider, type TestProvider } from '../support/oidc-provider';
 import { cookiesOf, invite, signIn, staff, codeFor, StaffClient } from './support';
@@ -220,6 +220,37 @@ describe('single sign-on', () => {
     const me = await client.call(contract.currentSession, {});
     expect(me.statusCode).toBe(200);
     expect(me.json().usuario.rol).toBe('auditor');
+  });
+});
+
+describe('several instances', () => {
+  it('finishes on one instance a sign-in started on another, and re-checks there', async () => {
+    const other = await buildSecondInstance(t);
+    try {
+      const p = await person(['canal-investigadores']);
+      const start = await callApi(t.app, contract.ssoStart, { params: { proveedor: 'prueba' } });
+      idp.signInAs(p.sub);
+      const back = await walkProvider(start.headers.location as string, REDIRECT);
+      const res = await other.app.inject({
+        method: 'GET',
+        url: back.pathname + back.search,
+        headers: { cookie: cookiesOf(start).cookie },
+      });
+      expect(res.headers.location).toBe('/gestion');
+      const { cookie, csrf } = cookiesOf(res);
+      const onFirst = new StaffClient(t.app, p.id!, p.email, '', cookie, csrf);
+      expect((await onFirst.call(contract.currentSession, {})).statusCode).toBe(200);
+      idp.accounts.get(p.sub)!.groups = [];
+      await t.db.query(
+        `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
+        [p.id],
+      );
+      const onSecond = new StaffClient(other.app, p.id!, p.email, '', cookie, csrf);
+      expect((await onSecond.call(contract.currentSession, {})).statusCode).toBe(401);
+      expect((await onFirst.call(contract.currentSession, {})).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });
 
