@@ -1,5 +1,65 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { ORGANIZATIONS } from '@canal/shared';
+
+/** An organisation named by its key (`clinica-atacama`) or id: its id. */
+const organizationId = z.string().transform((value, ctx) => {
+  const found = ORGANIZATIONS.find((o) => o.key === value || o.id === value.toLowerCase());
+  if (!found) {
+    ctx.addIssue({ code: 'custom', message: `la organización «${value}» no existe` });
+    return z.NEVER;
+  }
+  return found.id;
+});
+
+/**
+ * One OpenID Connect provider (issue 24), as `OIDC_PROVIDERS` lists them (a JSON array): where it
+ * is, the channel's client there, and how its claims map to a role and organisations. The secret
+ * stays in the server's environment: no answer carries it.
+ */
+export const oidcProviderSchema = z.object({
+  /** The provider's name in URLs and the audit log: `entra`, `google`, `keycloak`. */
+  id: z.string().regex(/^[a-z0-9-]{1,32}$/, 'id: minúsculas, dígitos y guiones'),
+  /** What the sign-in button says: «Ingresar con {nombre}». */
+  nombre: z.string().min(1),
+  issuer: z.url('issuer debe ser una URL'),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  scopes: z.string().default('openid email profile'),
+  /** More parameters for the authorization request (Google: `access_type=offline`, `prompt=consent`). */
+  authorizationParams: z.record(z.string(), z.string()).default({}),
+  /** The claim that lists the person's groups (or app roles). */
+  groupsClaim: z.string().min(1).default('groups'),
+  /** Which groups give each role; the first role found, in this order, wins. */
+  roles: z
+    .object({
+      administrador: z.array(z.string()).default([]),
+      investigador: z.array(z.string()).default([]),
+      auditor: z.array(z.string()).default([]),
+    })
+    .default({ administrador: [], investigador: [], auditor: [] }),
+  /** Which organisations each group gives (keys or ids). An administrator given none works on all. */
+  organizations: z.record(z.string(), z.array(organizationId)).default({}),
+  /** Create the account at the first sign-in (off: an administrator invites by e-mail first). */
+  autoCreate: z.boolean().default(false),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
+/** `OIDC_PROVIDERS`: a JSON array of providers with distinct ids. */
+export const oidcProvidersVariable = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'debe ser un arreglo JSON de proveedores' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(oidcProviderSchema))
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
+    message: 'dos proveedores con el mismo id',
+  });
 
 // Every setting the process reads comes from here, validated once at start-up: a wrong value stops
 // the process with a message naming the variable instead of failing later in a request.
@@ -97,6 +157,21 @@ const envSchema = z
     PDF_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     PDF_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
     // Where uploaded files (encrypted by the application) live: the data folder, or an S3 bucket.
+    /** Issue 24: the OpenID Connect providers staff sign in with (README, docs/operations.md). */
+    OIDC_PROVIDERS: oidcProvidersVariable.default([]),
+    /** How often an SSO session re-reads the provider's claims (a person removed from the group). */
+    OIDC_RECHECK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+    /** Organisations whose people sign in only by SSO (keys or ids, commas); administrators may still use password and code (break-glass). */
+    SSO_REQUIRED_ORGANIZATIONS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(organizationId))
+      .default([]),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url('debe ser una URL').optional(),
     S3_BUCKET: z.string().min(1).optional(),

@@ -87,6 +87,21 @@ export const ERRORS = {
   LINKED_CASE_NOT_FOUND: { status: 404, message: 'No se encontró el otro caso.' },
   LINK_TO_ITSELF: { status: 400, message: 'Un caso no puede vincularse consigo mismo.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },
+  SSO_PROVIDER_NOT_FOUND: {
+    status: 404,
+    message: 'No se encontró ese proveedor de inicio de sesión.',
+  },
+  SSO_UNAVAILABLE: {
+    status: 503,
+    message:
+      'No pudimos comunicarnos con el proveedor de identidad. Intente nuevamente en unos minutos.',
+  },
+  SSO_REQUIRED: {
+    status: 403,
+    message:
+      'Su organización exige ingresar con su cuenta institucional: use el botón de inicio de sesión único.',
+  },
+  SESSION_NOT_FOUND: { status: 404, message: 'No se encontró esa sesión: ya terminó.' },
   ALERT_RULE_NOT_FOUND: { status: 404, message: 'No se encontró la regla de aviso solicitada.' },
   MASTER_ITEM_NOT_FOUND: {
     status: 404,

@@ -152,7 +152,7 @@ async function wire(
           JSON.stringify({ level: 'error', alarm: 'integrity', msg: message, ...detail }),
         )),
     portal: createPortalServices(config, db, keyring, options),
-    backOffice: createBackOfficeServices(db, keyring, options),
+    backOffice: createBackOfficeServices(db, keyring, config, options),
   };
 }
 

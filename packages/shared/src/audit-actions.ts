@@ -5,6 +5,13 @@ export const AUDIT_ACTION_LABELS = {
   'sesion.ingreso': 'Ingreso',
   'sesion.ingreso_fallido': 'Ingreso fallido',
   'sesion.salida': 'Cierre de sesión',
+  /** A person ended one of their sessions from «Mis sesiones» (issue 24). */
+  'sesion.cerrada': 'Sesión cerrada por la persona',
+  'sesion.cerradas_otras': 'Otras sesiones cerradas por la persona',
+  /** An administrator ended every session of a person. */
+  'usuario.sesiones_cerradas': 'Sesiones de un usuario cerradas',
+  /** The provider no longer gives the person a role (or refused the refresh): the SSO session ends. */
+  'sesion.sso_revocada': 'Sesión de inicio único terminada por el proveedor',
   'cuenta.activada': 'Cuenta activada',
   'usuario.invitado': 'Usuario invitado',
   'usuario.modificado': 'Usuario modificado',

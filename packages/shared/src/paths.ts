@@ -20,6 +20,8 @@ export const webPaths = {
   /** The case page a staff e-mail links to. */
   staffCase: (id: number | string) => `/gestion/casos/${id}`,
   staffUsers: () => '/gestion/usuarios',
+  /** A person's own sessions (device, started, last active), which they end (issue 24). */
+  staffSessions: () => '/gestion/sesiones',
   staffAudit: () => '/gestion/auditoria',
   staffStats: () => '/gestion/estadisticas',
   /** Staff record a complaint received verbally, in writing or in person; then its receipt. */

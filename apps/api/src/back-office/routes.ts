@@ -7,6 +7,7 @@ import { caseRoutes } from './cases/routes';
 import { statsRoutes } from './stats/routes';
 import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
+import { ssoRoutes } from './sso/routes';
 import { legalHoldRoutes } from './legal-holds/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
@@ -27,6 +28,7 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   // Every back-office route, those added later included: a NUL in a field is a 400, never a 500.
   app.addHook('preValidation', refuseNulInRequest);
   await app.register(staffRoutes);
+  await app.register(ssoRoutes);
   await app.register(caseRoutes);
   await app.register(auditRoutes);
   await app.register(statsRoutes);

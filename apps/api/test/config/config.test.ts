@@ -16,6 +16,41 @@ describe('configuration', () => {
     expect(c.SMTP_URL).toBeUndefined();
   });
 
+  it('reads the single sign-on providers and names what is wrong in them', () => {
+    const provider = {
+      id: 'keycloak',
+      nombre: 'Keycloak',
+      issuer: 'https://sso.example.cl/realms/canal',
+      clientId: 'canal',
+      clientSecret: 'secreto',
+      roles: { investigador: ['investigadores'] },
+      organizations: { atacama: ['clinica-atacama'] },
+    };
+    const c = loadConfig({
+      OIDC_PROVIDERS: JSON.stringify([provider]),
+      SSO_REQUIRED_ORGANIZATIONS: 'clinica-atacama',
+    });
+    expect(c.OIDC_PROVIDERS[0]).toMatchObject({
+      id: 'keycloak',
+      scopes: 'openid email profile',
+      groupsClaim: 'groups',
+      autoCreate: false,
+      roles: { administrador: [], investigador: ['investigadores'], auditor: [] },
+    });
+    expect(c.OIDC_PROVIDERS[0]!.organizations.atacama).toEqual(c.SSO_REQUIRED_ORGANIZATIONS);
+    expect(() => loadConfig({ OIDC_PROVIDERS: '{no es json' })).toThrow(
+      /OIDC_PROVIDERS: debe ser un arreglo JSON de proveedores/,
+    );
+    expect(() =>
+      loadConfig({
+        OIDC_PROVIDERS: JSON.stringify([{ ...provider, organizations: { x: ['no-existe'] } }]),
+      }),
+    ).toThrow(/OIDC_PROVIDERS.*la organización «no-existe» no existe/);
+    expect(() => loadConfig({ OIDC_PROVIDERS: JSON.stringify([provider, provider]) })).toThrow(
+      /dos proveedores con el mismo id/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -26,6 +26,7 @@ import {
   STAFF_PASSWORD,
   StaffClient,
 } from '../back-office/support';
+import { startOidcProvider, walkProvider, type TestProvider } from '../support/oidc-provider';
 import { DOWNLOAD_CSP } from '../../src/http/security-headers';
 
 /**
@@ -41,12 +42,32 @@ const METRICS_TOKEN = 'conformance-metrics-token';
 /** Statuses seen per endpoint. */
 const seen = new Map<EndpointName, Set<number>>();
 
+const SSO_RETURN = 'http://localhost:3000/v1/gestion/sso/retorno';
+let idp: TestProvider;
+
 beforeAll(async () => {
-  t = await buildTestApp({ env: { METRICS_TOKEN: METRICS_TOKEN } });
+  idp = await startOidcProvider(SSO_RETURN);
+  t = await buildTestApp({
+    env: {
+      METRICS_TOKEN: METRICS_TOKEN,
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'prueba',
+          nombre: 'Proveedor de prueba',
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          scopes: 'openid email profile groups',
+          roles: { auditor: ['auditores'] },
+        },
+      ]),
+    },
+  });
   altcha = await buildTestApp({ env: { BOT_CHECK: 'altcha' } });
 });
 afterAll(async () => {
   await t?.close();
+  await idp?.close();
   await altcha?.close();
 });
 
@@ -528,6 +549,71 @@ describe('every endpoint answers what the contract declares', () => {
       await staffCall(admin, 'reinviteUser', { params: { id: 999999 } }),
       404,
     );
+  });
+
+  it('signs in by single sign-on: providers, start (a redirect to the provider), return', async () => {
+    const providers = conforms('ssoProviders', await call(t.app, 'ssoProviders'), 200);
+    expect(providers).toEqual([{ id: 'prueba', nombre: 'Proveedor de prueba' }]);
+    conforms('ssoStart', await call(t.app, 'ssoStart', { params: { proveedor: 'otro' } }), 404);
+    conforms('ssoStart', await call(t.app, 'ssoStart', { params: { proveedor: 'No Vale' } }), 400);
+    const start = await call(t.app, 'ssoStart', { params: { proveedor: 'prueba' } });
+    conforms('ssoStart', start, 303);
+    const email = `sso.conformidad@empresa.cl`;
+    idp.accounts.set('conformidad', { email, name: 'Conformidad', groups: ['auditores'] });
+    await invite(t, { email, role: 'auditor' });
+    idp.signInAs('conformidad');
+    const back = await walkProvider(start.headers.location as string, SSO_RETURN);
+    const done = await t.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: cookiesOf(start).cookie },
+    });
+    conforms('ssoCallback', done, 303);
+    expect(done.headers.location).toBe('/gestion');
+  });
+
+  it('lists and ends sessions (the person’s own, an administrator’s end of someone’s)', async () => {
+    const mine = conforms('listMySessions', await staffCall(investigator, 'listMySessions'), 200);
+    expect(mine.some((s) => s.actual)).toBe(true);
+    conforms(
+      'endMySession',
+      await staffCall(investigator, 'endMySession', { params: { id: 999999 } }),
+      404,
+    );
+    conforms(
+      'endMySession',
+      await staffCall(investigator, 'endMySession', { params: { id: 'x' } }),
+      400,
+    );
+    const extra = await signIn(t.app, investigator.email, codeFor(investigator.secret, 1));
+    expect(extra.statusCode).toBe(200);
+    const ids = (await staffCall(investigator, 'listMySessions')).json() as {
+      id: number;
+      actual: boolean;
+    }[];
+    const other = ids.find((s) => !s.actual)!;
+    conforms(
+      'endMySession',
+      await staffCall(investigator, 'endMySession', { params: { id: other.id } }),
+      204,
+    );
+    conforms('endMyOtherSessions', await staffCall(investigator, 'endMyOtherSessions'), 200);
+    conforms(
+      'endUserSessions',
+      await staffCall(investigator, 'endUserSessions', { params: { id: auditor.id } }),
+      403,
+    );
+    conforms(
+      'endUserSessions',
+      await staffCall(admin, 'endUserSessions', { params: { id: 999999 } }),
+      404,
+    );
+    conforms(
+      'endUserSessions',
+      await staffCall(admin, 'endUserSessions', { params: { id: auditor.id } }),
+      200,
+    );
+    auditor = await staff(t, { role: 'auditor' });
   });
 
   it('works a case: inbox, view, files, status, dialogue, assignment, exclusions, milestones', async () => {

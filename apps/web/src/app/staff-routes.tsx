@@ -52,6 +52,11 @@ export const staffRoutes: RouteObject[] = [
         ...titled('Usuarios'),
       },
       {
+        path: underStaff(paths.staffSessions()),
+        ...page('SessionsRoute'),
+        ...titled('Mis sesiones'),
+      },
+      {
         path: underStaff(paths.staffAlertRules()),
         ...page('AlertRulesRoute'),
         ...titled('Avisos de denuncias nuevas'),

@@ -4,6 +4,8 @@ import { AppError } from '../../errors';
 import type { Guard } from '../../http/route';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookie } from './cookies';
 import { staffRepository as repo } from './repository';
+import { recheckSsoSession } from '../sso/sso-recheck';
+import { tokenDigest } from '../../core/tokens/opaque-token';
 import type { StaffRole, StaffUser } from './roles';
 
 declare module 'fastify' {
@@ -33,8 +35,11 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
     if (!sessions.csrfMatches(token, value, readCookie(request, CSRF_COOKIE)))
       throw new AppError('CSRF_FAILED');
   }
-  const userId = await sessions.resolve(token);
-  const row = userId === null ? null : await repo.findById(db, userId);
+  const live = await sessions.resolve(token);
+  // An SSO session reads the provider's claims again past its re-check interval (issue 24).
+  if (live?.method === 'oidc')
+    await recheckSsoSession(request.server.services, request.server.backOffice, tokenDigest(token));
+  const row = live === null ? null : await repo.findById(db, live.userId);
   if (!row || !row.active) throw new AppError('STAFF_UNAUTHORIZED');
   request.staffToken = token;
   request.staff = {

@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { contract } from '@canal/shared/contract';
 import { route } from '../../http/route';
-import { StaffSessions } from './staff-sessions';
-import { clearSessionCookies, setSessionCookies } from './cookies';
+import { clearSessionCookies } from './cookies';
+import { openStaffSession } from './open-session';
 import { activateAccount, inviteStaff, readInvitation, reinviteStaff } from './invitations';
 import { staffRepository } from './repository';
 import { signIn, signOut } from './sign-in';
+import { endMyOtherSessions, endMySession, endUserSessions, listMySessions } from './session-list';
 import { listUsers, updateUser, userView } from './users';
 
 /** Sign-in, activation and user administration of the back office. */
@@ -14,20 +15,10 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   const secure = services.config.production;
   // Administration of users: administrators only.
 
-  const startSession = async (
-    reply: FastifyReply,
-    userId: number,
-    session: { token: string; csrf: string },
-  ) => {
-    setSessionCookies(reply, session.token, session.csrf, secure, StaffSessions.maxAgeSeconds);
-    const user = (await staffRepository.findById(services.db, userId))!;
-    return { usuario: userView(user), csrf: session.csrf };
-  };
-
   route(app, contract.signIn, {
     handler: async (request, reply) => {
-      const { session, user } = await signIn(services, backOffice, request.body, request.ip);
-      return startSession(reply, user.id, session);
+      const user = await signIn(services, backOffice, request.body, request.ip);
+      return openStaffSession(request, reply, user.id, 'password');
     },
   });
 
@@ -46,6 +37,31 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  route(app, contract.listMySessions, {
+    handler: async (request) => listMySessions(backOffice, request.staff.id, request.staffToken),
+  });
+
+  route(app, contract.endMySession, {
+    handler: async (request, reply) => {
+      const wasCurrent = await endMySession(
+        services,
+        request.staff.id,
+        request.staffToken,
+        request.params.id,
+      );
+      if (wasCurrent) clearSessionCookies(reply, secure);
+      return reply.code(204).send();
+    },
+  });
+
+  route(app, contract.endMyOtherSessions, {
+    handler: async (request) => endMyOtherSessions(services, request.staff.id, request.staffToken),
+  });
+
+  route(app, contract.endUserSessions, {
+    handler: async (request) => endUserSessions(services, request.staff.id, request.params.id),
+  });
+
   route(app, contract.lookupInvitation, {
     handler: async (request) => readInvitation(services, request.body.token),
   });
@@ -58,7 +74,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
         request.body.password,
         request.body.codigo,
       );
-      return startSession(reply, userId, await backOffice.sessions.open(userId));
+      return openStaffSession(request, reply, userId, 'password', { activation: true });
     },
   });
 

@@ -16,7 +16,7 @@ export const emailThrottleKey = (services: Services, email: string) =>
   services.keyring.blindIndex(`staff-login:${email}`);
 
 /**
- * E-mail + password + TOTP → a session. Unknown e-mail, inactive or not yet activated account,
+ * E-mail + password + TOTP → the person (the route opens the session: `openStaffSession`). Unknown e-mail, inactive or not yet activated account,
  * wrong password, wrong or replayed code: the same 401 after the same argon2 work, counted against
  * the e-mail and the client, and audited.
  */
@@ -27,7 +27,7 @@ export async function signIn(
   client: string,
 ) {
   const { db, hasher, keyring } = services;
-  const { throttle, sessions } = backOffice;
+  const { throttle } = backOffice;
   const emailKey = emailThrottleKey(services, input.email);
   const locked = await throttle.reserve(emailKey, client);
   if (locked > 0) throw new AppError('TOO_MANY_ATTEMPTS', undefined, locked);
@@ -64,9 +64,21 @@ export async function signIn(
     throw new AppError('STAFF_LOGIN_FAILED');
   }
   await throttle.reset(emailKey, client);
-  const session = await sessions.open(usable.id);
-  await appendAudit(services, db, { actorId: usable.id, action: 'sesion.ingreso' });
-  return { session, user: usable };
+  // An organisation that requires SSO: its people sign in only through the provider; administrators
+  // keep password and code (the break-glass access, issue 24).
+  const required = services.config.SSO_REQUIRED_ORGANIZATIONS;
+  if (
+    usable.role !== 'administrador' &&
+    usable.organization_ids.some((org) => required.includes(org))
+  ) {
+    await appendAudit(services, db, {
+      actorId: usable.id,
+      action: 'sesion.ingreso_fallido',
+      detail: { motivo: 'la organización exige inicio de sesión único' },
+    });
+    throw new AppError('SSO_REQUIRED');
+  }
+  return usable;
 }
 
 export async function signOut(

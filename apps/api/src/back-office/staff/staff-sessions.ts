@@ -5,6 +5,8 @@ import {
   SESSION_ABSOLUTE_HOURS,
   SESSION_IDLE_MINUTES,
   sessionStore as store,
+  type StaffSessionOpening,
+  type StaffSignInMethod,
 } from '../../core/auth/session-store';
 
 /**
@@ -20,14 +22,30 @@ export class StaffSessions {
     private readonly csrfSecret: Buffer,
   ) {}
 
-  async open(userId: number): Promise<{ token: string; csrf: string }> {
+  async open(
+    userId: number,
+    opened: StaffSessionOpening,
+    db: Db = this.db,
+  ): Promise<{ token: string; csrf: string }> {
     const { token, digest } = newOpaqueToken();
-    await store.insertStaffSession(this.db, digest, userId);
+    await store.insertStaffSession(db, digest, userId, opened);
     return { token, csrf: this.csrfFor(token) };
   }
 
-  /** The user of a live session (touching its idle clock), or null. */
-  resolve(token: string): Promise<number | null> {
+  /** A person's live sessions, `current` marking the one of `token`. */
+  async list(userId: number, token: string) {
+    const current = tokenDigest(token);
+    const rows = await store.listStaffSessions(
+      this.db,
+      userId,
+      SESSION_IDLE_MINUTES,
+      SESSION_ABSOLUTE_HOURS,
+    );
+    return rows.map((row) => ({ ...row, current: row.token_hash === current }));
+  }
+
+  /** The user of a live session and how it was opened (touching its idle clock), or null. */
+  resolve(token: string): Promise<{ userId: number; method: StaffSignInMethod } | null> {
     return store.touchStaffSession(
       this.db,
       tokenDigest(token),

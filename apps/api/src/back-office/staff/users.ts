@@ -52,11 +52,14 @@ export async function updateUser(
     if (changes.organizaciones) await repo.setOrganizations(tx, userId, changes.organizaciones);
     // Access is read on every request, so role and organisation changes apply at once; a
     // deactivated person's sessions end.
-    if (changes.activo === false) await sessionStore.deleteStaffSessionsOf(tx, userId);
+    const ended =
+      changes.activo === false
+        ? await sessionStore.deleteStaffSessionsExcept(tx, userId, null)
+        : undefined;
     await appendAudit(services, tx, {
       actorId,
       action: 'usuario.modificado',
-      detail: { usuario_id: userId, ...changes },
+      detail: { usuario_id: userId, ...changes, sesiones_cerradas: ended },
     });
   });
   return userView((await repo.findById(db, userId))!);

@@ -84,3 +84,24 @@ describe('staff sign-in', () => {
     );
   });
 });
+
+describe('single sign-on on the sign-in page', () => {
+  it('offers each provider as a link that starts its sign-in', async () => {
+    server.use(staffApi.ssoProviders(ok([{ id: 'entra', nombre: 'Microsoft Entra ID' }])));
+    renderStaffPage(<SignInPage />, { path: '/gestion/ingresar', route: 'ingresar', user: null });
+    const link = await screen.findByRole('link', { name: 'Ingresar con Microsoft Entra ID' });
+    expect(link).toHaveAttribute('href', '/v1/gestion/sso/entra/inicio');
+  });
+
+  it('says in Spanish why the provider’s return was refused', async () => {
+    renderStaffPage(<SignInPage />, {
+      path: '/gestion/ingresar?sso=sin-cuenta',
+      route: 'ingresar',
+      user: null,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Su cuenta institucional aún no tiene acceso a la gestión de casos. Pida a un administrador que le invite con ese correo.',
+    );
+    expect(screen.queryByRole('link', { name: /Ingresar con/ })).not.toBeInTheDocument();
+  });
+});

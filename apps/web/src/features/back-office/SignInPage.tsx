@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
@@ -9,6 +9,7 @@ import { errorMessage } from './api/call';
 import { staffKeys } from './api/keys';
 import { requestSignIn, type Credentials } from './api/session';
 import { useStaffApi } from './api/StaffApiProvider';
+import { SSO_REFUSAL_MESSAGES, useSsoProviders } from './api/sso';
 import { AuthCard } from './components/AuthCard';
 import { PasswordAndCodeFields } from './components/PasswordAndCodeFields';
 import { FormAlert } from './components/FormAlert';
@@ -27,6 +28,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const state = (useLocation().state ?? {}) as SignInState & { signedOut?: boolean };
+  const providers = useSsoProviders().data ?? [];
+  const refusal = SSO_REFUSAL_MESSAGES[useSearchParams()[0].get('sso') ?? ''];
   const form = useForm<SignInForm>({
     mode: 'onTouched',
     resolver: signInResolver,
@@ -51,6 +54,21 @@ export function SignInPage() {
         <FormAlert tone="info">Su sesión expiró o ya no es válida. Ingrese nuevamente.</FormAlert>
       )}
       {state.signedOut && !failure && <FormAlert tone="success">Cerró su sesión.</FormAlert>}
+      {refusal && !failure && <FormAlert>{refusal}</FormAlert>}
+      {providers.length > 0 && (
+        <div className="space-y-2">
+          {providers.map((p) => (
+            <a
+              key={p.id}
+              href={p.startUrl}
+              className="flex min-h-11 w-full items-center justify-center rounded-md border-2 border-primary px-4 font-semibold text-primary hover:bg-primary hover:text-white"
+            >
+              Ingresar con {p.name}
+            </a>
+          ))}
+          <p className="text-center text-sm text-gray-700">o con su correo, contraseña y código</p>
+        </div>
+      )}
       {failure && (
         <FormAlert>
           {errorMessage(failure)}

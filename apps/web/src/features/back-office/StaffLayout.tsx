@@ -47,6 +47,7 @@ function navItems(user: StaffUser) {
       : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },
+    { to: paths.staffSessions(), label: 'Mis sesiones', end: false },
   ];
 }
 

@@ -7,6 +7,7 @@ import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
 import { type StaffRole, type StaffUser, useUserActions, useUsers } from './api/users';
+import { useSessionActions } from './api/sessions';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { SelectField } from '../../components/form/fields';
@@ -151,9 +152,10 @@ export function UsersPage() {
   const me = useStaffUser();
   const users = useUsers(isAdministrator(me));
   const { update, reinvite } = useUserActions();
+  const { endAllOf } = useSessionActions();
   const { editing, open, close, saved, notice, setNotice } = useEditDialog<StaffUser>();
   if (!isAdministrator(me)) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
-  const failure = update.error ?? reinvite.error;
+  const failure = update.error ?? reinvite.error ?? endAllOf.error;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -208,6 +210,26 @@ export function UsersPage() {
                       }
                     >
                       Reenviar invitación
+                    </Button>
+                  )}
+                  {u.active && u.activated && u.id !== me.id && (
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      aria-label={`Cerrar las sesiones de ${u.name}`}
+                      disabled={endAllOf.isPending}
+                      onClick={() =>
+                        endAllOf.mutate(u.id, {
+                          onSuccess: (n) =>
+                            setNotice(
+                              n === 0
+                                ? `${u.name} no tenía sesiones abiertas.`
+                                : `Se cerraron las sesiones de ${u.name} (${n}).`,
+                            ),
+                        })
+                      }
+                    >
+                      Cerrar sesiones
                     </Button>
                   )}
                   {u.id !== me.id && (

@@ -36,6 +36,7 @@ export const staffPages = {
   InboxRoute: () => import('./inbox').then((m) => m.InboxRoute),
   CaseRoute: () => import('./case').then((m) => m.CaseRoute),
   UsersRoute: () => import('./users').then((m) => m.UsersRoute),
+  SessionsRoute: () => import('./sessions').then((m) => m.SessionsRoute),
   AlertRulesRoute: () => import('./alert-rules').then((m) => m.AlertRulesRoute),
   MasterDataRoute: () => import('./master-data').then((m) => m.MasterDataRoute),
   PrivacySettingsRoute: () => import('./privacy').then((m) => m.PrivacySettingsRoute),

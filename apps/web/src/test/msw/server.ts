@@ -11,6 +11,8 @@ export const server = setupServer(
   // Every case page asks for its retention (Law 21.719): an open case, no hold, no block, unless a
   // test answers otherwise.
   staffApi.caseRetention(ok({ eliminado: null, conservacion: null, bloqueo: null, vence: null })),
+  // The sign-in page asks which single sign-on providers there are: none unless a test says so.
+  staffApi.ssoProviders(ok([])),
 );
 
 /** A request as the API received it: method, path with query, headers and the parsed JSON body. */

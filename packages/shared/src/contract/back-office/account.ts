@@ -44,7 +44,8 @@ export const signIn = endpoint({
   summary: 'Ingreso con correo, contraseña y código TOTP (fija las cookies de sesión)',
   body: staffSignInSchema,
   // 429 also when the account is throttled after failures; 503: the hasher is saturated.
-  responses: { 200: staffSessionSchema, ...errors(400, 401, 503, ...ALWAYS) },
+  // 403: the person's organisation requires single sign-on (administrators excepted).
+  responses: { 200: staffSessionSchema, ...errors(400, 401, 403, 503, ...ALWAYS) },
 });
 
 export const currentSession = endpoint({

@@ -11,6 +11,8 @@ export * from './data-requests';
 export * from './master-data';
 export * from './privacy';
 export * from './retention';
+export * from './sessions';
+export * from './sso';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -23,6 +25,8 @@ import { dataRequests } from './data-requests';
 import { masterData } from './master-data';
 import { privacyAdmin } from './privacy';
 import { retention } from './retention';
+import { staffSessions } from './sessions';
+import { sso } from './sso';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -38,4 +42,6 @@ export const backOffice = {
   ...masterData,
   ...privacyAdmin,
   ...retention,
+  ...staffSessions,
+  ...sso,
 } as const;

@@ -15,6 +15,7 @@ import { staffNewActivity } from './messages/staff-new-activity';
 import { staffNewComplaint } from './messages/staff-new-complaint';
 import { staffDeadlines } from './messages/staff-deadlines';
 import { staffInvitation } from './messages/staff-invitation';
+import { staffNewDevice } from './messages/staff-new-device';
 import { staffAdminDigest, staffMailFailed } from './messages/staff-admin';
 
 /*
@@ -43,6 +44,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return staffDeadlines(message, org);
     case 'staff-invitation':
       return staffInvitation(message, org);
+    case 'staff-new-device':
+      return staffNewDevice(message, org);
     case 'staff-admin-digest':
       return staffAdminDigest(message, org);
     case 'staff-mail-failed':

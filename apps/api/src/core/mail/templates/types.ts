@@ -35,6 +35,8 @@ export type MailMessage =
       backOfficeUrl: string;
     }
   | { kind: 'staff-invitation'; name: string; inviteUrl: string; expiresHours: number }
+  /** A sign-in from a device the person had not used (issue 24): browser and system only. */
+  | { kind: 'staff-new-device'; device: string; sessionsUrl: string }
   | {
       kind: 'staff-admin-digest';
       auditHead: { id: number; hash: string } | null;
