@@ -12,18 +12,13 @@ import { SelectField, TextAreaField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
-import {
-  breachesCsvUrl,
-  useBreachActions,
-  useBreaches,
-  type Breach,
-} from './api/breaches';
+import { breachesCsvUrl, useBreachActions, useBreaches, type Breach } from './api/breaches';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { civilDate, isoTodayInChile } from './components/format';
 import { isAdministrator, organizationsOf, useStaffUser } from './components/StaffUserContext';
-import { breachResolver, type BreachForm } from './schemas';
+import { breachResolver } from './schemas';
 
 const orgNames = (ids: string[]) => ids.map((id) => organizationById(id).shortName).join(', ');
 

@@ -46,10 +46,9 @@ function SettingsDialog({
       mutation={save}
       onClose={onClose}
       onSubmit={form.handleSubmit((values) =>
-        save.mutate(
-          values,
-          { onSuccess: () => onSaved(`Se guardó la protección de datos de ${org.shortName}.`) },
-        ),
+        save.mutate(values, {
+          onSuccess: () => onSaved(`Se guardó la protección de datos de ${org.shortName}.`),
+        }),
       )}
     >
       <TextField
