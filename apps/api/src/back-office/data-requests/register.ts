@@ -148,7 +148,7 @@ export async function extendDataRequest(
 ): Promise<string> {
   const r = await findVisible(services, user, id);
   if (r.answered_at !== null) throw new AppError('DATA_REQUEST_ANSWERED');
-  if (r.extension_reason_enc !== null) throw new AppError('DATA_REQUEST_EXTENDED');
+  if (r.extended) throw new AppError('DATA_REQUEST_EXTENDED');
   const due = extendedDueOn(services.config, r.due_on);
   await services.db.transaction(async (tx) => {
     if (!(await repo.extend(tx, id, due, services.keyring.sealWithMaster(reason.trim()))))
