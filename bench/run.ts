@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark of the repo, one after the other; figures printed, nothing asserted.
+// `npm run bench -- erasure inbox` runs only the suites named (by their name's first word).
 const suites: [string, string][] = [
   ['file cipher', './file-cipher'],
   ['sanitize', './sanitize'],
@@ -8,9 +9,20 @@ const suites: [string, string][] = [
   ['dossier', './dossier'],
   ['web', './web'],
   ['cluster', './cluster'],
+  ['erasure', './erasure'],
 ];
 
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((c) => !suites.some(([name]) => name.split(' ')[0] === c));
+if (unknown.length > 0) {
+  console.error(
+    `Suites desconocidas: ${unknown.join(', ')}. Hay: ${suites.map(([n]) => n.split(' ')[0]).join(', ')}`,
+  );
+  process.exit(2);
+}
+
 for (const [name, module] of suites) {
+  if (chosen.length > 0 && !chosen.includes(name.split(' ')[0]!)) continue;
   try {
     const { run } = (await import(module)) as { run: () => Promise<void> };
     await run();

@@ -265,8 +265,10 @@ export function startWorkers(
   };
 }
 
-// Any constant other than the migration lock's.
-const SWEEP_LOCK = 72_164_302;
+// Distinct from every other advisory lock: migrations' 72_164_301, the audit chain's 72_164_302
+// (the sweep's erasures append to the chain while it holds this one, on another connection: the
+// same number made them wait on each other until the statement timeout), the erasure keys' 303.
+const SWEEP_LOCK = 72_164_304;
 
 /**
  * The sweep on one instance at a time: on PostgreSQL under a try-lock (an instance that does not

@@ -13,7 +13,7 @@ import {
 } from '../support/complaints';
 import { staff, type StaffClient } from './support';
 import { retentionYearsFor } from '../../src/core/privacy/settings';
-import { BREACH_LOG_EVENT } from '../../src/back-office/breaches/notify';
+import { LOG_EVENTS } from '../../src/core/complaints/complaint-log';
 
 /**
  * Law 21.719 (issue 19): each organisation's data-protection contact and retention period, which
@@ -329,7 +329,7 @@ describe('the breach register', () => {
       });
       const entry = (
         detail.json().denuncia_bitacora as { evento: string; comentario: string }[]
-      ).find((e) => e.evento === BREACH_LOG_EVENT);
+      ).find((e) => e.evento === LOG_EVENTS.breachNotice);
       expect(entry?.comentario).toContain('datos de salud');
       expect(entry?.comentario).toContain('Lo que hicimos: Pedimos el borrado');
       expect(entry?.comentario).toContain('datos.personales@mutual.cl');

@@ -180,6 +180,7 @@ describe('three instances behind HAProxy on one PostgreSQL and Swift', () => {
         await outbox.enqueue(tx, {
           to,
           organizationId: HEAD_OFFICE,
+          complaintId: null,
           message: {
             kind: 'confirmation',
             ticket: 900_000_000_000 + i,

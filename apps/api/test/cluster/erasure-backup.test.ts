@@ -1,7 +1,7 @@
 // Erasure reaches backups (issue 19, decision 0047), with the runbook's own scripts: a deployment
 // on PostgreSQL (and the local folder, or the bucket with STORAGE=s3) takes two complaints with a
 // file each and closes one; the sweep seals its data key until its erasure day; scripts/backup.sh
-// backs up; the retention sweep, moved to that day with --as-of, erases it and destroys the day's
+// backs up; `npm run retention -- --as-of` that day (after a --dry-run listing it) erases it and destroys the day's
 // key. scripts/restore.sh then loads that older backup into a new database beside the live object
 // store: the erased case comes back as rows, but its key opens no more (410 to staff, nothing
 // decrypted), while the case that was not erased is whole — its content, its file byte for byte,
@@ -80,6 +80,19 @@ async function script(name: string, env: Record<string, string>, args: string[])
   return stdout + stderr;
 }
 
+/** `npm run retention -- <args>` on `env`'s database and store: what it prints. */
+async function retention(env: Record<string, string>, args: string[]) {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'retention', '--', ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env, NODE_ENV: 'test', DATA_ENCRYPTION_KEY: key },
+    },
+  );
+  return stdout;
+}
+
 describe('a backup restored after an erasure', { timeout: 300_000 }, () => {
   it('does not reveal the erased case, and loses nothing of the others', async () => {
     const source = await freshPostgres(databaseUrl!, `erasure_src_${id}`);
@@ -122,8 +135,19 @@ describe('a backup restored after an erasure', { timeout: 300_000 }, () => {
 
     const backup = path.join(dir, 'backup');
     expect(await script('backup.sh', env, [backup])).toMatch(/Archivos copiados: 2 /);
-    expect((await runRetention(live.services, { asOf: due })).erased).toBe(1);
+    // The drill as the runbook runs it: `npm run retention -- --dry-run --as-of`, then `--as-of`.
+    const [numbered] = await live.db.query<{ case_number: string }>(
+      'SELECT case_number FROM complaints WHERE id = $1',
+      [erased.id],
+    );
     await live.close();
+    const listed = await retention(env, ['--dry-run', '--as-of', due]);
+    expect(listed).toContain(`Casos con plazo de conservación vencido al ${due}: 1`);
+    expect(listed).toContain(`${numbered!.case_number}  recibido ${chileToday()}`);
+    expect(listed).toContain('Simulación: no se eliminó nada.');
+    expect(await retention(env, ['--as-of', due])).toMatch(
+      /Casos eliminados: 1; archivos eliminados: 1;/,
+    );
 
     const target = await freshPostgres(databaseUrl!, `erasure_dst_${id}`);
     cleanup.push(() => target.drop());

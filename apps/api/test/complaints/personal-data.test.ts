@@ -17,7 +17,7 @@ let admin: StaffClient;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await staff(t, { role: 'administrador', name: 'Ana Admin' });
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const NEW_EMAIL = 'Nueva.Direccion@correo.cl';

@@ -135,6 +135,7 @@ describe('the claim order', () => {
         await t.services.outbox.enqueue(tx, {
           to: `denunciante${ticket}@correo.cl`,
           organizationId: HEAD_OFFICE,
+          complaintId: null,
           message: {
             kind: 'confirmation',
             ticket,
@@ -145,6 +146,7 @@ describe('the claim order', () => {
       await t.services.outbox.enqueue(tx, {
         to: investigator.email,
         organizationId: HEAD_OFFICE,
+        complaintId: null,
         message: {
           kind: 'staff-new-activity',
           caseNumber: 'CD-2026-00001',

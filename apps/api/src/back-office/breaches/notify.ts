@@ -20,9 +20,6 @@ import type { StaffUser } from '../staff/roles';
 import { breachView, findBreach } from './register';
 import { breachesRepository as repo, type BreachRow } from './repository';
 
-/** The log entry's title and author, as the complainant reads them. */
-export const BREACH_LOG_EVENT = LOG_EVENTS.breachNotice;
-
 /**
  * The notice a complainant reads in their log (Law 21.719: the people affected are told where
  * sensitive data are involved): when, which kinds of their data, what was done, whom to write to,
@@ -51,7 +48,10 @@ async function notifyComplainant(
   text: string,
 ): Promise<boolean> {
   const key = services.keyring.unwrapDataKey(row.data_key);
-  await complaintStore.appendLog(tx, dataProtectionEntry(row.id, BREACH_LOG_EVENT, { key, text }));
+  await complaintStore.appendLog(
+    tx,
+    dataProtectionEntry(row.id, LOG_EVENTS.breachNotice, { key, text }),
+  );
   if (row.contact_email_enc === null) return false;
   const org = organizationById(row.organization_id);
   await services.outbox.enqueue(tx, {
@@ -60,6 +60,7 @@ async function notifyComplainant(
       field: 'complaints.contact_email',
     }),
     organizationId: org.id,
+    complaintId: row.id,
     message: {
       kind: 'breach-notice',
       ticket: row.ticket,

@@ -125,6 +125,7 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
     await outbox.enqueue(db, {
       to: entry.email,
       organizationId: entry.organizationId ?? HEAD_OFFICE_ID,
+      complaintId: null,
       message: {
         kind: 'staff-deadlines',
         items: entry.items,

@@ -23,7 +23,7 @@ import {
 } from '../../core/data-requests/repository';
 import { notifyComplainant } from '../../core/notifications/notify';
 import { complaintStore } from '../../core/complaints/complaint-store';
-import { systemEntry } from '../../core/complaints/complaint-log';
+import { LOG_EVENTS, systemEntry } from '../../core/complaints/complaint-log';
 import { worksOn, worksOnEveryOrganization, type StaffUser } from '../staff/roles';
 import { compileAccessAnswer, type AccessAnswer } from './access-answer';
 import { dataRequestCasesRepository as cases } from './repository';
@@ -34,15 +34,22 @@ export function requestOrganizations(user: StaffUser, only?: string): string[] |
   return worksOnEveryOrganization(user) ? null : user.organizationIds;
 }
 
-export const EVENT_DATA_REQUEST_ANSWERED = 'Respuesta a su solicitud sobre datos personales';
-export const EVENT_DATA_REQUEST_EXTENDED =
-  'Plazo de respuesta de su solicitud sobre datos prorrogado';
-
 const open = (services: Services, sealed: string | null) =>
   sealed === null ? null : services.keyring.openWithMaster(sealed);
 
+/** What the register shows for a text removed after its cases were erased (decision 0048). */
+export const ERASED_WITH_CASES = 'Eliminado al eliminarse sus casos (Ley 21.719)';
+
+const personOf = (services: Services, r: DataRequestRow) =>
+  r.person_enc === null
+    ? { nombre: ERASED_WITH_CASES, contacto: null }
+    : (JSON.parse(services.keyring.openWithMaster(r.person_enc)) as {
+        nombre: string;
+        contacto: string | null;
+      });
+
 function summary(services: Services, r: DataRequestRow, today: string): DataRequestSummaryWire {
-  const person = JSON.parse(services.keyring.openWithMaster(r.person_enc)) as { nombre: string };
+  const person = personOf(services, r);
   return {
     id: Number(r.id),
     organizacion: r.organization_id,
@@ -52,7 +59,7 @@ function summary(services: Services, r: DataRequestRow, today: string): DataRequ
     canal: r.channel as DataRequestChannel,
     recibida: r.received_on,
     vence: r.due_on,
-    prorrogada: r.extension_reason_enc !== null,
+    prorrogada: r.extended,
     plazo: clockOf(r, today),
     casos: r.cases.map((c) => ({ id: Number(c.id), numero: c.numero })),
     decision: r.decision as DataRequestDecision | null,
@@ -92,13 +99,10 @@ export async function viewDataRequest(
   id: number,
 ): Promise<DataRequestViewWire> {
   const r = await findVisible(services, user, id);
-  const person = JSON.parse(services.keyring.openWithMaster(r.person_enc)) as {
-    contacto: string | null;
-  };
   return {
     ...summary(services, r, todayInChile()),
-    contacto: person.contacto,
-    detalle: services.keyring.openWithMaster(r.detail_enc),
+    contacto: personOf(services, r).contacto,
+    detalle: open(services, r.detail_enc) ?? ERASED_WITH_CASES,
     motivo_prorroga: open(services, r.extension_reason_enc),
     fundamento: open(services, r.decision_reason_enc),
     respuesta: open(services, r.answer_enc),
@@ -144,12 +148,12 @@ export async function extendDataRequest(
 ): Promise<string> {
   const r = await findVisible(services, user, id);
   if (r.answered_at !== null) throw new AppError('DATA_REQUEST_ANSWERED');
-  if (r.extension_reason_enc !== null) throw new AppError('DATA_REQUEST_EXTENDED');
+  if (r.extended) throw new AppError('DATA_REQUEST_EXTENDED');
   const due = extendedDueOn(services.config, r.due_on);
   await services.db.transaction(async (tx) => {
     if (!(await repo.extend(tx, id, due, services.keyring.sealWithMaster(reason.trim()))))
       throw new AppError('DATA_REQUEST_EXTENDED');
-    await tellComplainant(services, tx, r, EVENT_DATA_REQUEST_EXTENDED, null);
+    await tellComplainant(services, tx, r, LOG_EVENTS.dataRequestExtended, null);
     await appendAudit(services, tx, {
       actorId: user.id,
       action: 'solicitud_datos.prorrogada',
@@ -267,7 +271,7 @@ export async function answerDataRequest(
       services,
       tx,
       r,
-      EVENT_DATA_REQUEST_ANSWERED,
+      LOG_EVENTS.dataRequestAnswered,
       `${decision}. ${input.fundamento.trim()}\n\n${input.respuesta.trim()}`,
     );
     await appendAudit(services, tx, {
@@ -289,7 +293,8 @@ async function tellComplainant(
   if (r.requester !== 'denunciante') return;
   for (const c of r.cases) {
     const row = await complaintsRepository.findById(tx, Number(c.id));
-    if (!row) continue;
+    // An erased case has no log or address left: the answer is recorded in the register only.
+    if (!row || row.erased_at !== null) continue;
     const key = services.keyring.unwrapDataKey(row.data_key);
     await complaintStore.appendLog(
       tx,

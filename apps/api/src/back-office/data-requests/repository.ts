@@ -17,9 +17,12 @@ export const dataRequestCasesRepository = {
     return rows.map((r) => Number(r.id));
   },
 
-  /** The complaint rows of the request's cases, sealed fields still sealed. */
+  /**
+   * The complaint rows of the request's cases, sealed fields still sealed; an erased case is a
+   * tombstone with nothing left to read or reveal, and is left out.
+   */
   async complaints(db: Db, ids: number[]): Promise<ComplaintRow[]> {
     const rows = await Promise.all(ids.map((id) => complaintsRepository.findById(db, id)));
-    return rows.filter((r): r is ComplaintRow => r !== null);
+    return rows.filter((r): r is ComplaintRow => r !== null && r.erased_at === null);
   },
 };

@@ -14,5 +14,5 @@ export async function mailAdministrators(
   message: MailMessage,
 ): Promise<void> {
   for (const to of addresses)
-    await outbox.enqueue(tx, { to, organizationId: HEAD_OFFICE_ID, message });
+    await outbox.enqueue(tx, { to, organizationId: HEAD_OFFICE_ID, complaintId: null, message });
 }

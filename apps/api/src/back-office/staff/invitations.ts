@@ -68,6 +68,7 @@ export const mailInvitation =
     await services.outbox.enqueue(tx, {
       to: email,
       organizationId: organizationIds[0] ?? HEAD_OFFICE_ID,
+      complaintId: null,
       message: { kind: 'staff-invitation', name, inviteUrl: url, expiresHours: INVITATION_HOURS },
     });
   };

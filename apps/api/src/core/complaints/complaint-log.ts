@@ -1,8 +1,10 @@
 import {
   CASE_PRIORITY_LABELS,
   CHANNEL_LABELS,
+  DATA_RIGHT_LABELS,
   type CasePriority,
   type ComplaintChannel,
+  type DataRight,
 } from '@canal/shared';
 import type { SealingKey } from '../../crypto/keys';
 import { logComment, sealField } from '../../crypto/sealed-field';
@@ -34,11 +36,19 @@ export const LOG_EVENTS = {
   acknowledged: 'Hito: Acuse de recibo',
   passwordReset: 'Contraseña de seguimiento restablecida',
   assignedByRule: (name: string) => `Caso asignado a ${name} por una regla de aviso`,
+  // Law 21.719: the complainant's own corrections, and the register's answers (decision 0044).
+  emailChanged: 'Correo de contacto actualizado',
+  phoneChanged: 'Número de contacto actualizado',
+  dataRequestAnswered: 'Respuesta a su solicitud sobre datos personales',
+  dataRequestExtended: 'Plazo de respuesta de su solicitud sobre datos prorrogado',
   // Written by the complainant.
   complainantComment: 'Comentario del denunciante',
   complainantUpload: 'Antecedentes enviados por el denunciante',
   /** Never the reason: only administrators and auditors read it (decision 0022). */
   replacementRequested: 'Solicitud de cambio de la persona investigadora',
+  /** The right asked for, never the text. */
+  dataRequested: (right: DataRight) =>
+    `Solicitud sobre sus datos personales: ${DATA_RIGHT_LABELS[right].toLowerCase()}`,
   // Written by staff.
   recordedByStaff: (channel: ComplaintChannel) =>
     `Denuncia registrada por el equipo (canal ${CHANNEL_LABELS[channel].toLowerCase()})`,

@@ -243,6 +243,8 @@ export const complaintStore = {
       'case_exclusions',
       'case_restrictions',
       'email_changes',
+      // Its mail in any state: a mail given up keeps its sealed recipient and data (migration 031).
+      'outbox',
     ])
       await tx.query(`DELETE FROM ${table} WHERE complaint_id = $1`, [id]);
     await tx.query('DELETE FROM case_links WHERE complaint_id = $1 OR linked_id = $1', [id]);

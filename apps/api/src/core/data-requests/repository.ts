@@ -7,13 +7,15 @@ export interface DataRequestRow {
   requester: string;
   data_right: string;
   channel: string;
-  person_enc: string;
-  detail_enc: string;
+  /** Null once redacted (its cases erased, decision 0048), as are the other sealed columns. */
+  person_enc: string | null;
+  detail_enc: string | null;
   /** yyyy-mm-dd */
   received_on: string;
   /** yyyy-mm-dd */
   due_on: string;
   extension_reason_enc: string | null;
+  extended: boolean;
   decision: string | null;
   decision_reason_enc: string | null;
   answer_enc: string | null;
@@ -21,6 +23,7 @@ export interface DataRequestRow {
   answered_by_name: string | null;
   created_by_name: string | null;
   created_at: Date;
+  redacted_at: Date | null;
   /** The cases it concerns: ids and numbers. */
   cases: { id: number; numero: string }[];
 }
@@ -35,12 +38,12 @@ export type NewDataRequestRow = Pick<
   | 'detail_enc'
   | 'received_on'
   | 'due_on'
-> & { created_by: number | null; complaint_ids: number[] };
+> & { person_enc: string; detail_enc: string; created_by: number | null; complaint_ids: number[] };
 
 const COLUMNS = `r.id, r.organization_id, r.requester, r.data_right, r.channel, r.person_enc, r.detail_enc,
   to_char(r.received_on, 'YYYY-MM-DD') AS received_on, to_char(r.due_on, 'YYYY-MM-DD') AS due_on,
-  r.extension_reason_enc, r.decision, r.decision_reason_enc, r.answer_enc, r.answered_at,
-  a.name AS answered_by_name, c.name AS created_by_name, r.created_at,
+  r.extension_reason_enc, r.extended, r.decision, r.decision_reason_enc, r.answer_enc, r.answered_at,
+  a.name AS answered_by_name, c.name AS created_by_name, r.created_at, r.redacted_at,
   coalesce((SELECT json_agg(json_build_object('id', k.id, 'numero', k.case_number) ORDER BY k.id)
               FROM data_request_cases dc JOIN complaints k ON k.id = dc.complaint_id
              WHERE dc.request_id = r.id), '[]'::json) AS cases`;
@@ -148,8 +151,8 @@ export const dataRequestsRepository = {
   /** Extends an open, never-extended request; false when it was answered or extended already. */
   async extend(tx: Db, id: number, dueOn: string, reasonEnc: string): Promise<boolean> {
     const rows = await tx.query(
-      `UPDATE data_requests SET due_on = $2, extension_reason_enc = $3
-        WHERE id = $1 AND answered_at IS NULL AND extension_reason_enc IS NULL RETURNING id`,
+      `UPDATE data_requests SET due_on = $2, extension_reason_enc = $3, extended = true
+        WHERE id = $1 AND answered_at IS NULL AND NOT extended RETURNING id`,
       [id, dueOn, reasonEnc],
     );
     return rows.length > 0;
@@ -168,5 +171,30 @@ export const dataRequestsRepository = {
       [id, a.decision, a.reasonEnc, a.answerEnc, a.staffId],
     );
     return rows.length > 0;
+  },
+
+  /**
+   * Redacts the answered requests whose every case is erased (decision 0048), those naming
+   * `complaintId` only, or all when null: who asked, what they wrote, the reasons and the answer
+   * go; the role, right, channel, dates, extension, decision and the cases' tombstones stay.
+   * Answers the ids redacted. A request naming no case is not one of them.
+   */
+  async redactAfterErasure(tx: Db, complaintId: number | null): Promise<number[]> {
+    const rows = await tx.query<{ id: number }>(
+      `UPDATE data_requests r SET person_enc = NULL, detail_enc = NULL,
+              extension_reason_enc = NULL, decision_reason_enc = NULL, answer_enc = NULL,
+              redacted_at = now()
+        WHERE r.answered_at IS NOT NULL AND r.redacted_at IS NULL
+          AND ($1::bigint IS NULL
+               OR EXISTS (SELECT 1 FROM data_request_cases dc
+                           WHERE dc.request_id = r.id AND dc.complaint_id = $1))
+          AND EXISTS (SELECT 1 FROM data_request_cases dc WHERE dc.request_id = r.id)
+          AND NOT EXISTS (SELECT 1 FROM data_request_cases dc
+                            JOIN complaints c ON c.id = dc.complaint_id
+                           WHERE dc.request_id = r.id AND c.erased_at IS NULL)
+        RETURNING r.id`,
+      [complaintId],
+    );
+    return rows.map((r) => Number(r.id));
   },
 };

@@ -10,19 +10,23 @@ export interface ClaimedMail {
 
 /** The outbox table: SQL only (sealing, rendering and sending are the Outbox's). */
 export const outboxStore = {
-  /** Inserts a mail with its claim priority, due at once or not before `notBefore`. */
+  /**
+   * Inserts a mail with its claim priority, due at once or not before `notBefore`; `complaintId`
+   * is the case it is about (its erasure deletes the row), null for none.
+   */
   async insert(
     tx: Db,
     kind: string,
     organizationId: string,
+    complaintId: number | null,
     payloadEnc: string,
     priority: number,
     notBefore?: Date,
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO outbox (kind, organization_id, payload_enc, priority, next_attempt_at)
-       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now()))`,
-      [kind, organizationId, payloadEnc, priority, notBefore ?? null],
+      `INSERT INTO outbox (kind, organization_id, complaint_id, payload_enc, priority, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))`,
+      [kind, organizationId, complaintId, payloadEnc, priority, notBefore ?? null],
     );
   },
 
@@ -36,17 +40,18 @@ export const outboxStore = {
     tx: Db,
     kind: string,
     organizationId: string,
+    complaintId: number | null,
     payloadEnc: string,
     priority: number,
     key: string,
     waitSeconds: number,
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO outbox (kind, organization_id, payload_enc, priority, coalesce_key, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
+      `INSERT INTO outbox (kind, organization_id, complaint_id, payload_enc, priority, coalesce_key, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
        ON CONFLICT (coalesce_key) WHERE status = 'pending'
        DO UPDATE SET payload_enc = EXCLUDED.payload_enc`,
-      [kind, organizationId, payloadEnc, priority, key, waitSeconds],
+      [kind, organizationId, complaintId, payloadEnc, priority, key, waitSeconds],
     );
   },
 

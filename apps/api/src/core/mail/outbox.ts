@@ -9,6 +9,11 @@ import { outboxStore as store, type ClaimedMail } from './outbox-store';
 export interface OutgoingMail {
   to: string;
   organizationId: string;
+  /**
+   * The case the mail is about, whoever receives it (Law 21.719): the case's erasure deletes the
+   * mail in any state, so a payload given up never outlives it. Null: about no case, or several.
+   */
+  complaintId: number | null;
   message: MailMessage;
   /**
    * Merge with a mail of the same key still waiting (decision 0012): this one waits
@@ -123,12 +128,22 @@ export class Outbox {
         tx,
         kind,
         mail.organizationId,
+        mail.complaintId,
         payload,
         priority,
         mail.coalesce.key,
         mail.coalesce.waitSeconds,
       );
-    else await store.insert(tx, kind, mail.organizationId, payload, priority, mail.notBefore);
+    else
+      await store.insert(
+        tx,
+        kind,
+        mail.organizationId,
+        mail.complaintId,
+        payload,
+        priority,
+        mail.notBefore,
+      );
   }
 
   /**

@@ -52,6 +52,7 @@ export async function notifyComplainant(
       field: 'complaints.contact_email',
     }),
     organizationId: row.organization_id,
+    complaintId: row.id,
     // One mail per complaint while it waits: a later update replaces it, newest status kept.
     coalesce: {
       key: `complainant-update:${row.id}`,
@@ -86,6 +87,7 @@ export async function notifyAssignee(
   await services.outbox.enqueue(tx, {
     to: target.email,
     organizationId: target.organization_id,
+    complaintId,
     message: {
       kind: 'staff-new-activity',
       caseNumber: target.case_number,
@@ -116,6 +118,7 @@ export async function notifyTeamOfCommentAfterClosing(
     await services.outbox.enqueue(tx, {
       to,
       organizationId: row.organization_id,
+      complaintId: row.id,
       message: {
         kind: 'staff-new-activity',
         caseNumber: row.case_number,
@@ -141,6 +144,7 @@ export async function alertAdministratorsOfRequest(
     await services.outbox.enqueue(tx, {
       to: admin.email,
       organizationId: row.organization_id,
+      complaintId: row.id,
       message: {
         kind: 'staff-new-activity',
         caseNumber: row.case_number,
@@ -194,6 +198,7 @@ export async function confirmReceipt(
   await services.outbox.enqueue(tx, {
     to: contactEmail,
     organizationId: org.id,
+    complaintId: complaint.id,
     message: {
       kind: 'confirmation',
       ticket: complaint.ticket,
@@ -269,6 +274,7 @@ export async function alertReceivers(
     await services.outbox.enqueue(tx, {
       to: receiver.email,
       organizationId: complaint.organizationId,
+      complaintId: complaint.id,
       notBefore,
       message: {
         kind: 'staff-new-complaint',

@@ -3,6 +3,7 @@ import { addDays, ErasedKeyError } from '../../crypto/erasure-keys';
 import type { Db } from '../../db/database';
 import { appendAudit } from '../audit/audit-log';
 import { complaintStore } from '../complaints/complaint-store';
+import { dataRequestsRepository } from '../data-requests/repository';
 import { stagedStore } from '../files/staged-store';
 import type { Services } from '../services';
 import { retentionYearsFor } from '../privacy/settings';
@@ -35,6 +36,8 @@ export interface RetentionResult {
   /** Files deleted from the object store (those that failed are left to the hourly sweep). */
   files: number;
   sealed: number;
+  /** Answered data-protection requests whose personal data went with their cases (decision 0048). */
+  requests: number;
 }
 
 /** Today's day in Chile, the sweep's default reference. */
@@ -75,7 +78,7 @@ export async function runRetention(
   const { db } = services;
   const asOf = options.asOf ?? chileToday();
   const due = await dueCases(db, asOf);
-  const result: RetentionResult = { asOf, due, erased: 0, files: 0, sealed: 0 };
+  const result: RetentionResult = { asOf, due, erased: 0, files: 0, sealed: 0, requests: 0 };
   if (options.dryRun) return result;
   for (const c of due) {
     const erased = await db.transaction(async (tx) => {
@@ -94,6 +97,7 @@ export async function runRetention(
           referencia: asOf,
         },
       });
+      result.requests += await redactRequests(services, tx, c.id);
       return done.storageKeys;
     });
     if (!erased) continue;
@@ -108,9 +112,26 @@ export async function runRetention(
       }
     }
   }
+  // Requests answered after their cases were erased.
+  result.requests += await db.transaction((tx) => redactRequests(services, tx, null));
   result.sealed = await sealUntilErasureDays(services, asOf);
   await services.erasure.advanceTo(addDays(asOf, 1));
   return result;
+}
+
+/**
+ * The requests register keeps each request as evidence, but an answered one whose every case is
+ * erased loses its personal data with them (decision 0048), audited as `solicitud_datos.depurada`.
+ */
+async function redactRequests(services: Services, tx: Db, complaintId: number | null) {
+  const ids = await dataRequestsRepository.redactAfterErasure(tx, complaintId);
+  for (const id of ids)
+    await appendAudit(services, tx, {
+      actorId: null,
+      action: 'solicitud_datos.depurada',
+      detail: { solicitud_id: id },
+    });
+  return ids.length;
 }
 
 /**

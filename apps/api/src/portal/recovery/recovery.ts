@@ -51,6 +51,8 @@ export async function recoverCodes(
     outbox.enqueue(tx, {
       to: email.trim(),
       organizationId: org.id,
+      // Every complaint of the address: about no one case (its lifetime is the outbox's).
+      complaintId: null,
       message: {
         kind: 'code-recovery',
         complaints: complaints.map((c) => ({ ticket: c.ticket, createdAt: c.created_at })),
@@ -92,6 +94,7 @@ export async function requestPasswordReset(
     await outbox.enqueue(tx, {
       to: contact,
       organizationId: org.id,
+      complaintId: row.id,
       message: {
         kind: 'password-reset',
         ticket: row.ticket,

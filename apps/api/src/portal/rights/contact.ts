@@ -7,14 +7,12 @@ import { appendAudit } from '../../core/audit/audit-log';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
 import { complaintStore } from '../../core/complaints/complaint-store';
 import { complaintSearchIndexes, normalizeEmail } from '../../core/complaints/search-index';
-import { systemEntry } from '../../core/complaints/complaint-log';
+import { LOG_EVENTS, systemEntry } from '../../core/complaints/complaint-log';
 import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
 import { emailChangeStore } from './email-change-store';
 
 /** How long the link mailed to a new contact address works. */
 export const EMAIL_CHANGE_LINK_HOURS = 24;
-export const EVENT_EMAIL_CHANGED = 'Correo de contacto actualizado';
-export const EVENT_PHONE_CHANGED = 'Número de contacto actualizado';
 
 interface Complainant {
   rut: string;
@@ -66,6 +64,7 @@ export async function requestEmailChange(
     await services.outbox.enqueue(tx, {
       to: next,
       organizationId: row.organization_id,
+      complaintId: row.id,
       message: {
         kind: 'email-change',
         ticket: row.ticket,
@@ -97,7 +96,7 @@ export async function confirmEmailChange(
     const { key, complainant } = contactOf(services, row);
     const email = openField(key, change.email_enc, at(row, 'email_changes.email'));
     await saveContact(services, tx, row, complainant && { ...complainant, email }, email);
-    await recordChange(services, tx, row, EVENT_EMAIL_CHANGED, 'correo');
+    await recordChange(services, tx, row, LOG_EVENTS.emailChanged, 'correo');
     return { ticket: row.ticket };
   });
 }
@@ -113,7 +112,7 @@ export async function changePhone(
   if (complainant.fono === phone) throw new AppError('SAME_CONTACT');
   await services.db.transaction(async (tx) => {
     await saveContact(services, tx, row, { ...complainant, fono: phone }, email);
-    await recordChange(services, tx, row, EVENT_PHONE_CHANGED, 'telefono');
+    await recordChange(services, tx, row, LOG_EVENTS.phoneChanged, 'telefono');
   });
 }
 

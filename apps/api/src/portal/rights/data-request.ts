@@ -1,14 +1,10 @@
-import { DATA_RIGHT_LABELS, type DataRight } from '@canal/shared';
+import type { DataRight } from '@canal/shared';
 import type { Services } from '../../core/services';
-import { complainantEntry } from '../../core/complaints/complaint-log';
+import { complainantEntry, LOG_EVENTS } from '../../core/complaints/complaint-log';
 import { complaintStore } from '../../core/complaints/complaint-store';
 import type { ComplaintRow } from '../../core/complaints/repository';
 import { todayInChile } from '../../core/data-requests/clock';
 import { recordDataRequest } from '../../core/data-requests/record';
-
-/** What the complainant reads in their log: the right asked for, never the text. */
-export const eventDataRequested = (right: DataRight) =>
-  `Solicitud sobre sus datos personales: ${DATA_RIGHT_LABELS[right].toLowerCase()}`;
 
 /**
  * The complainant asks for erasure, blocking or correction of something they cannot correct
@@ -33,6 +29,6 @@ export async function requestDataRight(
       complaintIds: [row.id],
       staffId: null,
     });
-    await complaintStore.appendLog(tx, complainantEntry(row.id, eventDataRequested(right)));
+    await complaintStore.appendLog(tx, complainantEntry(row.id, LOG_EVENTS.dataRequested(right)));
   });
 }

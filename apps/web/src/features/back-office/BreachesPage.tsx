@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import {
   BREACH_DATA_KINDS,
@@ -13,20 +12,13 @@ import { SelectField, TextAreaField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
-import {
-  breachFormSchema,
-  breachesCsvUrl,
-  useBreachActions,
-  useBreaches,
-  type Breach,
-  type BreachChange,
-  type BreachForm,
-} from './api/breaches';
+import { breachesCsvUrl, useBreachActions, useBreaches, type Breach } from './api/breaches';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { civilDate, isoTodayInChile } from './components/format';
 import { isAdministrator, organizationsOf, useStaffUser } from './components/StaffUserContext';
+import { breachResolver } from './schemas';
 
 const orgNames = (ids: string[]) => ids.map((id) => organizationById(id).shortName).join(', ');
 
@@ -64,9 +56,9 @@ function BreachDialog({
 }) {
   const me = useStaffUser();
   const { save } = useBreachActions();
-  const form = useForm<BreachForm, unknown, BreachChange>({
+  const form = useForm({
     mode: 'onTouched',
-    resolver: zodResolver(breachFormSchema),
+    resolver: breachResolver,
     defaultValues: {
       detectedOn: breach?.detectedOn ?? isoTodayInChile(),
       description: breach?.description ?? '',

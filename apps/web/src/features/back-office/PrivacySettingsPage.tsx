@@ -1,23 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DEFAULT_RETENTION_YEARS, organizationById } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
-import {
-  privacySettingsFormSchema,
-  usePrivacySettings,
-  useSavePrivacySettings,
-  type PrivacySettings,
-  type PrivacySettingsChange,
-  type PrivacySettingsForm,
-} from './api/privacy';
+import { usePrivacySettings, useSavePrivacySettings, type PrivacySettings } from './api/privacy';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { dateTime } from './components/format';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import { privacySettingsResolver, type PrivacySettingsForm } from './schemas';
 
 const years = (n: number) => `${n} ${n === 1 ? 'año' : 'años'}`;
 
@@ -32,19 +25,18 @@ function SettingsDialog({
 }) {
   const save = useSavePrivacySettings();
   const org = organizationById(settings.organizationId);
-  const form = useForm<PrivacySettingsForm, unknown, Omit<PrivacySettingsChange, 'organizationId'>>(
-    {
-      mode: 'onTouched',
-      resolver: zodResolver(privacySettingsFormSchema),
-      defaultValues: {
-        contactName: settings.contact?.name ?? '',
-        contactEmail: settings.contact?.email ?? '',
-        contactAddress: settings.contact?.address ?? '',
-        contactPhone: settings.contact?.phone ?? '',
-        retentionYears: settings.retentionYears,
-      },
-    },
-  );
+  const form = useForm({
+    mode: 'onTouched',
+    resolver: privacySettingsResolver,
+    defaultValues: {
+      organizationId: settings.organizationId,
+      contactName: settings.contact?.name ?? '',
+      contactEmail: settings.contact?.email ?? '',
+      contactAddress: settings.contact?.address ?? '',
+      contactPhone: settings.contact?.phone ?? '',
+      retentionYears: settings.retentionYears,
+    } satisfies PrivacySettingsForm,
+  });
   const { errors } = form.formState;
   return (
     <FormDialog
@@ -54,10 +46,9 @@ function SettingsDialog({
       mutation={save}
       onClose={onClose}
       onSubmit={form.handleSubmit((values) =>
-        save.mutate(
-          { ...values, organizationId: settings.organizationId },
-          { onSuccess: () => onSaved(`Se guardó la protección de datos de ${org.shortName}.`) },
-        ),
+        save.mutate(values, {
+          onSuccess: () => onSaved(`Se guardó la protección de datos de ${org.shortName}.`),
+        }),
       )}
     >
       <TextField

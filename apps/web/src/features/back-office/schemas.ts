@@ -4,9 +4,11 @@ import {
   STAFF_INTAKE_CHANNELS,
   STAFF_MESSAGES,
   alertRuleInputSchema,
+  breachInputSchema,
   complaintFormSchema,
   emailSchema,
   masterItemInputSchema,
+  privacySettingsInputSchema,
   reclassificationSchema,
   replacementAnswerSchema,
   staffCommentSchema,
@@ -17,6 +19,7 @@ import {
   totpCodeSchema,
 } from '@canal/shared';
 import { alertRuleNames } from './api/alert-rules';
+import { breachNames } from './api/breaches';
 import {
   commentNames,
   reclassificationNames,
@@ -25,6 +28,7 @@ import {
 } from './api/cases/case';
 import { masterItemNames } from './api/master-data';
 import { frontResolver } from './api/names';
+import { privacySettingsNames } from './api/privacy';
 import { credentialNames } from './api/session';
 import { newUserNames } from './api/users';
 
@@ -103,3 +107,37 @@ export type AlertRuleForm = FormOf<typeof alertRuleResolver>['in'];
 /** An element of a master-data list. */
 export const masterItemResolver = frontResolver(masterItemInputSchema, masterItemNames.names);
 export type MasterItemForm = FormOf<typeof masterItemResolver>['in'];
+
+/** An organisation's data-protection contact and retention period (its id a default value). */
+export const privacySettingsResolver = frontResolver(
+  privacySettingsInputSchema,
+  privacySettingsNames.names,
+);
+export type PrivacySettingsForm = FormOf<typeof privacySettingsResolver>['in'];
+
+const breachRules = breachInputSchema.shape;
+/** A group of checkboxes: one box alone gives its value or false, several an array. */
+const checked = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []), schema);
+/** An empty date field is no date. */
+const optionalDay = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' ? null : v), schema);
+
+/**
+ * An incident: the API's schema, with what a page's fields give (checkbox groups, case numbers
+ * in one text separated by commas, spaces or lines, empty dates) read first.
+ */
+export const breachResolver = frontResolver(
+  breachInputSchema.extend({
+    organizaciones: checked(breachRules.organizaciones),
+    casos: z.preprocess(
+      (text) => (typeof text === 'string' ? text.split(/[\s,;]+/).filter(Boolean) : text),
+      breachRules.casos,
+    ),
+    datos: checked(breachRules.datos),
+    aviso_agencia: optionalDay(breachRules.aviso_agencia),
+    aviso_personas: optionalDay(breachRules.aviso_personas),
+  }),
+  breachNames.names,
+);
+export type BreachForm = FormOf<typeof breachResolver>['in'];

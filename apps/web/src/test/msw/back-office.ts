@@ -64,4 +64,9 @@ export const staffApi = answersFor({
   createBreach: contract.createBreach,
   updateBreach: contract.updateBreach,
   notifyBreach: contract.notifyBreachSubjects,
+  dataRequests: contract.listDataRequests,
+  createDataRequest: contract.createDataRequest,
+  dataRequest: contract.viewDataRequest,
+  extendDataRequest: contract.extendDataRequest,
+  answerDataRequest: contract.answerDataRequest,
 });

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { breachInputSchema } from '@canal/shared';
+import type { BreachInput } from '@canal/shared';
 import { buildRequest, contract, type BreachWire } from '@canal/shared/contract';
-import { z } from 'zod';
+import { bodyNames } from './names';
 import { useStaffApi } from './StaffApiProvider';
 
 // The register of security incidents (Law 21.719, issue 19): the calls through the contract,
-// their query key, hooks and mapper, in one module.
+// their query key, hooks and mappers both ways, in one module.
 
 export const fromBreach = (wire: BreachWire) => ({
   id: wire.id,
@@ -24,47 +24,20 @@ export const fromBreach = (wire: BreachWire) => ({
 });
 export type Breach = ReturnType<typeof fromBreach>;
 
-const rules = breachInputSchema.shape;
-/** An empty date field is no date. */
-const optionalDay = (schema: typeof rules.aviso_agencia) =>
-  z.preprocess((v) => (v === '' ? null : v), schema);
-
-/** A group of checkboxes: one box alone gives its value or false, several an array. */
-const checked = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []), schema);
-
-/** The incident form, in front names, with the API's very rules and messages. */
-export const breachFormSchema = z.object({
-  detectedOn: rules.detectada,
-  description: rules.descripcion,
-  organizationIds: checked(rules.organizaciones),
-  /** Case numbers separated by commas, spaces or lines. */
-  caseNumbers: z.preprocess(
-    (text) => (typeof text === 'string' ? text.split(/[\s,;]+/).filter(Boolean) : text),
-    rules.casos,
-  ),
-  dataKinds: checked(rules.datos),
-  risk: rules.riesgo,
-  assessment: rules.evaluacion,
-  measures: rules.medidas,
-  agencyNotifiedOn: optionalDay(rules.aviso_agencia),
-  subjectsNotifiedOn: optionalDay(rules.aviso_personas),
+/** An incident as the form holds it and the body it becomes. */
+export const breachNames = bodyNames<BreachInput>()({
+  detectedOn: 'detectada',
+  description: 'descripcion',
+  organizationIds: 'organizaciones',
+  caseNumbers: 'casos',
+  dataKinds: 'datos',
+  risk: 'riesgo',
+  assessment: 'evaluacion',
+  measures: 'medidas',
+  agencyNotifiedOn: 'aviso_agencia',
+  subjectsNotifiedOn: 'aviso_personas',
 });
-export type BreachForm = z.input<typeof breachFormSchema>;
-export type BreachChange = z.output<typeof breachFormSchema>;
-
-export const toBreachInput = (b: BreachChange) => ({
-  detectada: b.detectedOn,
-  descripcion: b.description,
-  organizaciones: b.organizationIds,
-  casos: b.caseNumbers,
-  datos: b.dataKinds,
-  riesgo: b.risk,
-  evaluacion: b.assessment,
-  medidas: b.measures,
-  aviso_agencia: b.agencyNotifiedOn,
-  aviso_personas: b.subjectsNotifiedOn,
-});
+export type BreachChange = Parameters<typeof breachNames.toWire>[0];
 
 export const breachKeys = { all: () => ['gestion', 'brechas'] as const };
 
@@ -87,7 +60,7 @@ export function useBreachActions() {
   return {
     save: useMutation({
       mutationFn: async ({ id, change }: { id: number | null; change: BreachChange }) => {
-        const body = toBreachInput(change);
+        const body = breachNames.toWire(change);
         return fromBreach(
           id === null
             ? await api(contract.createBreach, { body })

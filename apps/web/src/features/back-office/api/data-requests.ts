@@ -1,5 +1,5 @@
 // The register of data-protection requests (Law 21.719, issue 19): its calls through the contract,
-// query keys, hooks and the one mapper from wire names to the names the screens read.
+// query keys, hooks and its mappers both ways (components read and write front names only).
 import {
   contract,
   type AccessAnswerPreviewWire,
@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '@canal/shared';
 import { mayCall, type StaffApi } from './call';
 import { toInboxPage } from './cases/inbox';
+import { bodyNames } from './names';
 import { useStaffApi } from './StaffApiProvider';
 
 /** Who reads the register (administrators and auditors): the contract's access, as the API checks it. */
@@ -23,10 +24,37 @@ export const readsDataRequests = (role: StaffRole) => mayCall(contract.listDataR
 export const searchCases = async (api: StaffApi, term: string) =>
   toInboxPage(await api(contract.inbox, { querystring: { buscar: term, limite: 20 } })).cases;
 
-export type NewDataRequestInput = RequestOf<typeof contract.createDataRequest>['body'];
-export type DataRequestAnswerInput = RequestOf<typeof contract.answerDataRequest>['body'];
+type Body<E extends 'createDataRequest' | 'extendDataRequest' | 'answerDataRequest'> = RequestOf<
+  (typeof contract)[E]
+>['body'];
 
-export const fromDataRequestSummary = (w: DataRequestSummaryWire) => ({
+/** A request that arrived by e-mail, letter or in person, as the form holds it and the body it becomes. */
+export const newDataRequestNames = bodyNames<Body<'createDataRequest'>>()({
+  organizationId: 'organizacion',
+  requester: 'solicitante',
+  name: 'nombre',
+  contact: 'contacto',
+  right: 'derecho',
+  channel: 'canal',
+  receivedOn: 'recibida',
+  detail: 'detalle',
+  caseIds: 'casos',
+});
+export type NewDataRequest = Parameters<typeof newDataRequestNames.toWire>[0];
+
+/** The one extension of the answer period. */
+export const extensionNames = bodyNames<Body<'extendDataRequest'>>()({ reason: 'motivo' });
+export type DataRequestExtension = Parameters<typeof extensionNames.toWire>[0];
+
+/** The decision, its reason and the answer sent. */
+export const dataRequestAnswerNames = bodyNames<Body<'answerDataRequest'>>()({
+  decision: 'decision',
+  decisionReason: 'fundamento',
+  answer: 'respuesta',
+});
+export type DataRequestAnswer = Parameters<typeof dataRequestAnswerNames.toWire>[0];
+
+export const toDataRequestSummary = (w: DataRequestSummaryWire) => ({
   id: w.id,
   organizationId: w.organizacion,
   requester: w.solicitante,
@@ -41,10 +69,10 @@ export const fromDataRequestSummary = (w: DataRequestSummaryWire) => ({
   decision: w.decision,
   answeredAt: w.respondida,
 });
-export type DataRequestSummary = ReturnType<typeof fromDataRequestSummary>;
+export type DataRequestSummary = ReturnType<typeof toDataRequestSummary>;
 
-export const fromDataRequestView = (w: DataRequestViewWire) => ({
-  ...fromDataRequestSummary(w),
+export const toDataRequestView = (w: DataRequestViewWire) => ({
+  ...toDataRequestSummary(w),
   contact: w.contacto,
   detail: w.detalle,
   extensionReason: w.motivo_prorroga,
@@ -53,14 +81,14 @@ export const fromDataRequestView = (w: DataRequestViewWire) => ({
   recordedBy: w.registrada_por,
   answeredBy: w.respondida_por,
 });
-export type DataRequestView = ReturnType<typeof fromDataRequestView>;
+export type DataRequestView = ReturnType<typeof toDataRequestView>;
 
-export const fromAccessAnswerPreview = (w: AccessAnswerPreviewWire) => ({
+export const toAccessAnswerPreview = (w: AccessAnswerPreviewWire) => ({
   included: w.incluye.map((s) => ({ title: s.titulo, lines: s.contenido })),
   withheld: w.retenido.map((x) => ({ what: x.dato, why: x.motivo })),
   text: w.texto,
 });
-export type AccessAnswerPreview = ReturnType<typeof fromAccessAnswerPreview>;
+export type AccessAnswerPreview = ReturnType<typeof toAccessAnswerPreview>;
 
 export const dataRequestKeys = {
   all: ['gestion', 'solicitudes-datos'] as const,
@@ -79,7 +107,7 @@ export function useDataRequests(onlyOpen: boolean, enabled = true) {
         querystring: { estado: onlyOpen ? 'abiertas' : 'todas' },
       });
       return {
-        requests: w.solicitudes.map(fromDataRequestSummary),
+        requests: w.solicitudes.map(toDataRequestSummary),
         open: w.abiertas,
         overdue: w.vencidas,
       };
@@ -94,7 +122,7 @@ export function useDataRequest(id: number | null) {
   return useQuery({
     queryKey: dataRequestKeys.one(id ?? 0),
     queryFn: async () =>
-      fromDataRequestView(await api(contract.viewDataRequest, { params: { id: id! } })),
+      toDataRequestView(await api(contract.viewDataRequest, { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -105,7 +133,7 @@ export function useAccessAnswerPreview(id: number, enabled: boolean) {
   return useQuery({
     queryKey: dataRequestKeys.preview(id),
     queryFn: async () =>
-      fromAccessAnswerPreview(await api(contract.previewAccessAnswer, { params: { id } })),
+      toAccessAnswerPreview(await api(contract.previewAccessAnswer, { params: { id } })),
     enabled,
   });
 }
@@ -116,20 +144,24 @@ export function useDataRequestActions() {
   const refresh = () => client.invalidateQueries({ queryKey: dataRequestKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: NewDataRequestInput) => api(contract.createDataRequest, { body }),
+      mutationFn: (request: NewDataRequest) =>
+        api(contract.createDataRequest, { body: newDataRequestNames.toWire(request) }),
       onSuccess: refresh,
     }),
     extend: useMutation({
-      mutationFn: (v: { id: number; motivo: string }) =>
+      mutationFn: (v: { id: number; extension: DataRequestExtension }) =>
         api(contract.extendDataRequest, {
           params: { id: v.id },
-          body: { motivo: v.motivo },
+          body: extensionNames.toWire(v.extension),
         }),
       onSuccess: refresh,
     }),
     answer: useMutation({
-      mutationFn: (v: { id: number; body: DataRequestAnswerInput }) =>
-        api(contract.answerDataRequest, { params: { id: v.id }, body: v.body }),
+      mutationFn: (v: { id: number; answer: DataRequestAnswer }) =>
+        api(contract.answerDataRequest, {
+          params: { id: v.id },
+          body: dataRequestAnswerNames.toWire(v.answer),
+        }),
       onSuccess: refresh,
     }),
   };

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { privacySettingsInputSchema } from '@canal/shared';
+import type { PrivacySettingsInput } from '@canal/shared';
 import { contract, type PrivacySettingsWire } from '@canal/shared/contract';
-import { z } from 'zod';
+import { bodyNames } from './names';
 import { useStaffApi } from './StaffApiProvider';
 
 // Each organisation's data-protection contact and retention period (Law 21.719, issue 19):
-// the calls through the contract, their query key, hooks and mapper, in one module.
+// the calls through the contract, their query key, hooks and mappers both ways, in one module.
 
 export const fromPrivacySettings = (wire: PrivacySettingsWire) => ({
   organizationId: wire.organizacion,
@@ -21,29 +21,16 @@ export const fromPrivacySettings = (wire: PrivacySettingsWire) => ({
 });
 export type PrivacySettings = ReturnType<typeof fromPrivacySettings>;
 
-const wire = privacySettingsInputSchema.shape;
-
-/** The settings form, in front names, with the API's very rules and messages. */
-export const privacySettingsFormSchema = z.object({
-  contactName: wire.contacto_nombre,
-  contactEmail: wire.contacto_correo,
-  contactAddress: wire.contacto_direccion,
-  contactPhone: wire.contacto_telefono,
-  retentionYears: wire.retencion_anios,
+/** The settings as the form holds them and the body they become. */
+export const privacySettingsNames = bodyNames<PrivacySettingsInput>()({
+  organizationId: 'organizacion',
+  contactName: 'contacto_nombre',
+  contactEmail: 'contacto_correo',
+  contactAddress: 'contacto_direccion',
+  contactPhone: 'contacto_telefono',
+  retentionYears: 'retencion_anios',
 });
-export type PrivacySettingsForm = z.input<typeof privacySettingsFormSchema>;
-export type PrivacySettingsChange = z.output<typeof privacySettingsFormSchema> & {
-  organizationId: string;
-};
-
-export const toPrivacySettingsInput = (change: PrivacySettingsChange) => ({
-  organizacion: change.organizationId,
-  contacto_nombre: change.contactName,
-  contacto_correo: change.contactEmail,
-  contacto_direccion: change.contactAddress,
-  contacto_telefono: change.contactPhone,
-  retencion_anios: change.retentionYears,
-});
+export type PrivacySettingsChange = Parameters<typeof privacySettingsNames.toWire>[0];
 
 export const privacyKeys = { settings: () => ['gestion', 'proteccion-datos'] as const };
 
@@ -64,7 +51,7 @@ export function useSavePrivacySettings() {
   return useMutation({
     mutationFn: async (change: PrivacySettingsChange) =>
       fromPrivacySettings(
-        await api(contract.updatePrivacySettings, { body: toPrivacySettingsInput(change) }),
+        await api(contract.updatePrivacySettings, { body: privacySettingsNames.toWire(change) }),
       ),
     onSuccess: (saved) =>
       client.setQueryData(privacyKeys.settings(), (list: PrivacySettings[] | undefined) =>

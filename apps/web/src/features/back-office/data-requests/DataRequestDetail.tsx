@@ -10,7 +10,7 @@ import {
   useAccessAnswerPreview,
   useDataRequest,
   useDataRequestActions,
-  type DataRequestAnswerInput,
+  type DataRequestAnswer,
   type DataRequestView,
 } from '../api/data-requests';
 import { FormAlert } from '../components/FormAlert';
@@ -93,13 +93,13 @@ function Answer({ request }: { request: DataRequestView }) {
     event.preventDefault();
     setError(null);
     const f = new FormData(event.currentTarget);
-    const body = {
+    const reply = {
       decision: String(f.get('decision') ?? ''),
-      fundamento: String(f.get('fundamento') ?? ''),
-      respuesta: text,
-    } as DataRequestAnswerInput;
+      decisionReason: String(f.get('decisionReason') ?? ''),
+      answer: text,
+    } as DataRequestAnswer;
     try {
-      setDone((await answer.mutateAsync({ id: request.id, body })).message);
+      setDone((await answer.mutateAsync({ id: request.id, answer: reply })).message);
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -108,9 +108,9 @@ function Answer({ request }: { request: DataRequestView }) {
   async function onExtend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    const motivo = String(new FormData(event.currentTarget).get('motivo') ?? '');
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
     try {
-      setDone((await extend.mutateAsync({ id: request.id, motivo })).message);
+      setDone((await extend.mutateAsync({ id: request.id, extension: { reason } })).message);
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -130,7 +130,7 @@ function Answer({ request }: { request: DataRequestView }) {
         />
         <TextAreaField
           label="Fundamento de la decisión"
-          name="fundamento"
+          name="decisionReason"
           rows={2}
           maxLength={DATA_REQUEST_TEXT_MAX}
         />
@@ -158,7 +158,7 @@ function Answer({ request }: { request: DataRequestView }) {
           noValidate
           className="flex flex-wrap items-end gap-2"
         >
-          <TextField label="Motivo de la prórroga" name="motivo" className="grow" maxLength={500} />
+          <TextField label="Motivo de la prórroga" name="reason" className="grow" maxLength={500} />
           <Button type="submit" variant="secondary" disabled={extend.isPending}>
             Prorrogar el plazo (una vez)
           </Button>

@@ -9,7 +9,7 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { errorMessage } from '../api/call';
-import { searchCases, useDataRequestActions, type NewDataRequestInput } from '../api/data-requests';
+import { searchCases, useDataRequestActions, type NewDataRequest } from '../api/data-requests';
 import { useStaffApi } from '../api/StaffApiProvider';
 import type { CaseSummary } from '../api/cases/summary';
 import { FormAlert } from '../components/FormAlert';
@@ -48,19 +48,19 @@ export function NewDataRequestForm({ onCreated }: { onCreated: (id: number) => v
     setError(null);
     const f = new FormData(event.currentTarget);
     const text = (name: string) => String(f.get(name) ?? '');
-    const body = {
-      organizacion: text('organizacion'),
-      solicitante: text('solicitante'),
-      nombre: text('nombre'),
-      contacto: text('contacto') || undefined,
-      derecho: text('derecho'),
-      canal: text('canal'),
-      recibida: text('recibida') || undefined,
-      detalle: text('detalle'),
-      casos: cases.map((c) => c.id),
-    } as NewDataRequestInput;
+    const request = {
+      organizationId: text('organizationId'),
+      requester: text('requester'),
+      name: text('name'),
+      contact: text('contact') || undefined,
+      right: text('right'),
+      channel: text('channel'),
+      receivedOn: text('receivedOn') || undefined,
+      detail: text('detail'),
+      caseIds: cases.map((c) => c.id),
+    } as NewDataRequest;
     try {
-      const { id } = await create.mutateAsync(body);
+      const { id } = await create.mutateAsync(request);
       onCreated(id);
     } catch (e) {
       setError(errorMessage(e));
@@ -72,34 +72,34 @@ export function NewDataRequestForm({ onCreated }: { onCreated: (id: number) => v
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField
           label="Organización"
-          name="organizacion"
+          name="organizationId"
           options={organizations.map((o) => ({ value: o.id, label: o.shortName }))}
         />
         <SelectField
           label="Quién solicita"
-          name="solicitante"
+          name="requester"
           options={options(DATA_REQUESTERS, DATA_REQUESTER_LABELS)}
         />
-        <TextField label="Nombre de quien solicita" name="nombre" maxLength={200} />
-        <TextField label="Contacto (correo o dirección)" name="contacto" maxLength={200} />
+        <TextField label="Nombre de quien solicita" name="name" maxLength={200} />
+        <TextField label="Contacto (correo o dirección)" name="contact" maxLength={200} />
         <SelectField
           label="Derecho"
-          name="derecho"
+          name="right"
           options={options(DATA_RIGHTS, DATA_RIGHT_LABELS)}
         />
         <SelectField
           label="Medio por el que llegó"
-          name="canal"
+          name="channel"
           options={options(DATA_REQUEST_CHANNELS, DATA_REQUEST_CHANNEL_LABELS)}
         />
         <TextField
           label="Fecha de recepción"
-          name="recibida"
+          name="receivedOn"
           type="date"
           hint="El plazo legal corre desde ese día (por omisión, hoy)."
         />
       </div>
-      <TextAreaField label="Qué pide" name="detalle" rows={3} maxLength={DATA_REQUEST_TEXT_MAX} />
+      <TextAreaField label="Qué pide" name="detail" rows={3} maxLength={DATA_REQUEST_TEXT_MAX} />
       <fieldset className="flex flex-col gap-2 rounded-md border border-gray-300 p-3">
         <legend className="px-1 font-semibold">Casos que involucra</legend>
         <div className="flex flex-wrap items-end gap-2">
