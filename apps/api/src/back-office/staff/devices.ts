@@ -61,6 +61,8 @@ export async function rememberDevice(
     await services.outbox.enqueue(tx, {
       to: user.email,
       organizationId: user.organization_ids[0] ?? HEAD_OFFICE_ID,
+      // About the person's account, not about a case.
+      complaintId: null,
       message: {
         kind: 'staff-new-device',
         device,
