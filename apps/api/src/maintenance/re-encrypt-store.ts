@@ -7,6 +7,15 @@ export const MASTER_SEALED = [
   { table: 'staff_invitations', id: 'token_hash', column: 'totp_secret_enc' },
   { table: 'outbox', id: 'id', column: 'payload_enc' },
   { table: 'mailbox', id: 'id', column: 'message_enc' },
+  // The requests register (Law 21.719): who asked, what, and the answer.
+  { table: 'data_requests', id: 'id', column: 'person_enc' },
+  { table: 'data_requests', id: 'id', column: 'detail_enc' },
+  { table: 'data_requests', id: 'id', column: 'extension_reason_enc' },
+  { table: 'data_requests', id: 'id', column: 'decision_reason_enc' },
+  { table: 'data_requests', id: 'id', column: 'answer_enc' },
+  // Single sign-on: a sign-in's PKCE verifier (minutes) and a session's refresh token (hours).
+  { table: 'staff_oidc_logins', id: 'key_hash', column: 'code_verifier_enc' },
+  { table: 'staff_sessions', id: 'token_hash', column: 'oidc_refresh_enc' },
 ] as const;
 export type MasterSealed = (typeof MASTER_SEALED)[number];
 

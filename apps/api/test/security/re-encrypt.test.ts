@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config';
 import { isV2Header } from '../../src/crypto/file-cipher';
 import { KeyMismatchError } from '../../src/crypto/key-check';
 import { masterKeyId, seal } from '../../src/crypto/keys';
+import { recordDataRequest } from '../../src/core/data-requests/record';
 import { openField } from '../../src/crypto/sealed-field';
 import { migrateFiles, resealFields, rewrapKeys } from '../../src/maintenance/re-encrypt';
 import { createServices } from '../../src/runtime';
@@ -105,6 +106,20 @@ describe('key rotation', () => {
         [legacy],
       );
       const investigator = await staff(a, { role: 'investigador', organizations: [HEAD_OFFICE] });
+      // A request of the register (Law 21.719): who asks and what, sealed with the master key.
+      const requestId = await a.db.transaction((tx) =>
+        recordDataRequest(a.services, tx, {
+          organizationId: HEAD_OFFICE,
+          requester: 'denunciado',
+          right: 'acceso',
+          channel: 'correo',
+          person: { nombre: 'Pedro Pérez', contacto: 'pedro@correo.cl' },
+          detail: 'Pide saber qué datos suyos tiene el canal.',
+          receivedOn: '2026-11-02',
+          complaintIds: [],
+          staffId: null,
+        }),
+      );
       const index = a.services.keyring.blindIndex('persona@correo.cl');
       const keys = await db.query<{ data_key: string }>('SELECT data_key FROM complaints');
       expect(keys.filter((k) => k.data_key.startsWith(`k2:${idOf(A)}:`))).toHaveLength(1);
@@ -135,6 +150,12 @@ describe('key rotation', () => {
         [investigator.id],
       );
       expect(totp!.totp_secret_enc.startsWith(`k2:${idOf(B)}:`)).toBe(true);
+      const [request] = await db.query<{ person_enc: string; detail_enc: string }>(
+        'SELECT person_enc, detail_enc FROM data_requests WHERE id = $1',
+        [requestId],
+      );
+      expect(request!.person_enc.startsWith(`k2:${idOf(B)}:`)).toBe(true);
+      expect(request!.detail_enc.startsWith(`k2:${idOf(B)}:`)).toBe(true);
 
       // A dropped: B alone reads the complaint and its file; the investigator signs in.
       const b = await appOn(db, store, dataDir, { DATA_ENCRYPTION_KEY: B });
@@ -143,6 +164,10 @@ describe('key rotation', () => {
       expect(back.names).toEqual(['acta.pdf']);
       expect(back.bytes.equals(document)).toBe(true);
       expect((await readBack(b, legacy)).bytes.equals(pdf())).toBe(true);
+      expect(JSON.parse(b.services.keyring.openWithMaster(request!.person_enc))).toEqual({
+        nombre: 'Pedro Pérez',
+        contacto: 'pedro@correo.cl',
+      });
       const signedIn = await signIn(b.app, investigator.email, codeFor(investigator.secret, 1));
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       // The purpose keys come from the root key, which the rotation kept: the e-mail index holds.
