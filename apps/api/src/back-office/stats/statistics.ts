@@ -26,6 +26,7 @@ export async function statistics(
   const today = civilDateInZone(now);
   const g = await repo.grouped(services.db, user, f, today);
   const requests = await dataRequestCounts(services, user, f, today);
+  const retaliation = await repo.retaliation(services.db, user, f, today);
   /** Sums rows whose label (resolved per organisation) is the same. */
   const byLabel = (
     rows: { key: string; organization_id: string; total: number }[],
@@ -64,6 +65,11 @@ export async function statistics(
     promedio_dias_cierre: totals.avg_days,
     vencidas: totals.overdue,
     solicitudes_datos: requests,
+    represalias: {
+      informadas: retaliation.reported,
+      abiertas: retaliation.open,
+      vencidas: retaliation.overdue,
+    },
   };
 }
 
@@ -173,7 +179,8 @@ export async function halfYearReport(
     tipos: KARIN_TYPE_IDS,
     organizaciones: visible.map((org) => {
       const mine = rows.filter((r) => r.organization_id === org.id);
-      const sum = (k: 'received' | 'protective' | 'adopted') => mine.reduce((s, r) => s + r[k], 0);
+      const sum = (k: 'received' | 'protective' | 'adopted' | 'retaliation') =>
+        mine.reduce((s, r) => s + r[k], 0);
       return {
         id: org.id,
         nombre: org.shortName,
@@ -185,6 +192,7 @@ export async function halfYearReport(
         })),
         casos_con_medidas_de_resguardo: sum('protective'),
         casos_con_medidas_adoptadas: sum('adopted'),
+        avisos_de_represalias: sum('retaliation'),
       };
     }),
   };
@@ -216,6 +224,7 @@ export async function exportHalfYearCsv(
       ...typeNames.map((name) => `Recibidas: ${name}`),
       'Casos con medidas de resguardo',
       'Casos con medidas adoptadas',
+      'Avisos de represalias después del cierre',
     ],
     report.organizaciones.map((o) => [
       o.nombre,
@@ -225,6 +234,7 @@ export async function exportHalfYearCsv(
       ...o.por_tipo.map((t) => t.recibidas),
       o.casos_con_medidas_de_resguardo,
       o.casos_con_medidas_adoptadas,
+      o.avisos_de_represalias,
     ]),
   );
 }

@@ -18,6 +18,7 @@ import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { dateTime } from './components/format';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
+import { RetaliationSettingsSection } from './RetaliationSettingsSection';
 
 const years = (n: number) => `${n} ${n === 1 ? 'año' : 'años'}`;
 
@@ -159,6 +160,7 @@ export function PrivacySettingsPage() {
         </StaffTable>
       )}
       {editing?.item && <SettingsDialog settings={editing.item} onClose={close} onSaved={saved} />}
+      <RetaliationSettingsSection />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import {
   useSignOut,
 } from './queries';
 import { ReplacementRequestBlock } from './ReplacementRequestBlock';
+import { RetaliationBlock } from './RetaliationBlock';
 import { MyDataBlock } from './MyDataBlock';
 import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
@@ -218,6 +219,7 @@ function DetailContent({
           status={detail.status}
           pending={detail.replacementRequest}
         />
+        <RetaliationBlock id={id} status={detail.status} />
         <MyDataBlock id={id} detail={detail} />
         <RightsNotice />
       </div>

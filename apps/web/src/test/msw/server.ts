@@ -11,6 +11,10 @@ export const server = setupServer(
   // Every case page asks for its retention (Law 21.719): an open case, no hold, no block, unless a
   // test answers otherwise.
   staffApi.caseRetention(ok({ eliminado: null, conservacion: null, bloqueo: null, vence: null })),
+  // The inbox lists the reports of retaliation after closing (decision 0060), and the
+  // data-protection page the check-in days: none, unless a test answers otherwise.
+  staffApi.retaliationReports(ok({ avisos: [] })),
+  staffApi.retaliationSettings(ok({ organizaciones: [] })),
 );
 
 /** A request as the API received it: method, path with query, headers and the parsed JSON body. */
