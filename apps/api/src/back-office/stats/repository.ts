@@ -113,14 +113,17 @@ export const statsRepository = {
       days_to_close: number | null;
       next_due_date: string | null;
       channel: ComplaintChannel;
+      assignee_name: string | null;
+      priority: string | null;
     }>(
-      `SELECT c.case_number, c.organization_id, c.category_id, c.type_id, c.status, c.is_anonymous, c.channel,
+      `SELECT c.case_number, u.name AS assignee_name, c.priority, c.organization_id, c.category_id, c.type_id, c.status, c.is_anonymous, c.channel,
               to_char(c.created_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS received,
               to_char(c.response_date, 'YYYY-MM-DD') AS response_date,
               to_char(c.closed_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS closed,
               ${DAYS_TO_CLOSE} AS days_to_close,
               to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date
-         FROM complaints c WHERE ${clause} ORDER BY received, c.case_number`,
+         FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
+        WHERE ${clause} ORDER BY received, c.case_number`,
       params,
     );
   },

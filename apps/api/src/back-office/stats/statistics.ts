@@ -1,4 +1,9 @@
-import { CHANNEL_LABELS, organizationById } from '@canal/shared';
+import {
+  CASE_PRIORITY_LABELS,
+  CHANNEL_LABELS,
+  organizationById,
+  type CasePriority,
+} from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
@@ -114,6 +119,8 @@ const CSV_COLUMNS = [
   'Próximo vencimiento',
   'Vencido',
   'Canal',
+  'Asignado a',
+  'Prioridad',
 ];
 
 /**
@@ -149,6 +156,8 @@ export async function exportCsv(
       csvDay(r.next_due_date),
       r.next_due_date !== null && r.next_due_date < today,
       CHANNEL_LABELS[r.channel],
+      r.assignee_name,
+      r.priority === null ? null : CASE_PRIORITY_LABELS[r.priority as CasePriority],
     ];
   });
   return spreadsheetCsv(CSV_COLUMNS, lines);
