@@ -1,4 +1,4 @@
-import { MESSAGES } from '@canal/shared';
+import { MESSAGES, RETALIATION_MESSAGES } from '@canal/shared';
 
 /**
  * The one error type services throw. Each code has one HTTP status and one Spanish message the
@@ -150,6 +150,12 @@ export const ERRORS = {
   COMPLAINT_CLOSED: {
     status: 409,
     message: 'La denuncia está cerrada y no admite ese cambio.',
+  },
+  /** "Sufrí represalias" is for a closed complaint; while open a comment reaches the team (0060). */
+  COMPLAINT_OPEN: { status: 409, message: RETALIATION_MESSAGES.notClosed },
+  NO_OPEN_RETALIATION: {
+    status: 404,
+    message: 'No se encontró ese aviso de represalias por atender en sus casos.',
   },
   /** At most one request to replace the investigator waits for an answer (decision 0022). */
   REPLACEMENT_PENDING: {

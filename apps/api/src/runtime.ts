@@ -27,6 +27,7 @@ import { instanceStore } from './maintenance/instance-store';
 import { missingAnchor } from './core/audit/audit-log';
 import { ErasureKeyStore } from './core/retention/erasure-key-store';
 import { chileToday, runRetention } from './core/retention/retention';
+import { runRetaliationCheckins } from './core/retaliation/checkins';
 
 export interface RuntimeOptions extends PortalOptions, BackOfficeOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -279,7 +280,9 @@ export function sweepOnce(services: Services) {
     const swept = await sweep(services);
     // Closed cases past their retention period (today in Chile), on one instance at a time.
     const retention = await runRetention(services);
-    return { ...swept, erased: retention.erased };
+    // The questions after closing due today (decision 0060), on one instance at a time.
+    const asked = await runRetaliationCheckins(services);
+    return { ...swept, erased: retention.erased, asked };
   });
 }
 

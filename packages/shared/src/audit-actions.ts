@@ -36,6 +36,9 @@ export const AUDIT_ACTION_LABELS = {
   /** The complainant asked for the investigator to be replaced (decision 0022). */
   'caso.solicitud_reemplazo': 'Solicitud de cambio de investigador/a',
   'caso.solicitud_respondida': 'Respuesta a la solicitud de cambio de investigador/a',
+  /** Protection after closing (decision 0060): the complainant reported retaliation. */
+  'caso.represalias': 'Aviso de represalias de la persona denunciante',
+  'caso.represalias_atendido': 'Aviso de represalias atendido',
   /** Law 21.719 (issue 19): the retention sweep erased the case; a tombstone stays. */
   'caso.eliminado': 'Caso eliminado al vencer su plazo de conservación',
   /** A legal hold (a lawsuit, a DT inquiry): never erased while it stands. */
@@ -65,6 +68,8 @@ export const AUDIT_ACTION_LABELS = {
   /** Law 21.719 (issue 19): an organisation's data-protection contact or retention period. */
   'proteccion_datos.modificada':
     'Contacto de protección de datos o plazo de conservación modificado',
+  /** The days after closing an organisation asks about retaliation (decision 0060). */
+  'represalias.consultas_modificadas': 'Días de consulta por represalias modificados',
   'brecha.registrada': 'Incidente de seguridad registrado',
   'brecha.modificada': 'Incidente de seguridad modificado',
   /** The complainant of a case reached by an incident was told (log entry, neutral mail). */

@@ -73,6 +73,12 @@ export const COMPLAINT_STATUSES = [
 
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
+/**
+ * Working days the complainant is given to send what "Faltan antecedentes" asks for, counted from
+ * the day the team asked (decision 0061; Law 21.643 asks for "a reasonable period").
+ */
+export const MISSING_DOCUMENTS_WORKING_DAYS = 10;
+
 /** The status that opens uploads for the complainant (SPEC §4). */
 export const STATUS_MISSING_DOCUMENTS = 'Faltan antecedentes' satisfies ComplaintStatus;
 

@@ -167,7 +167,7 @@ export function fromBitacoraEntry(entry: BitacoraEntry): LogEntry {
 /** The complainant's fields of a complaint (the detail without its id, code and log). */
 export type ComplaintFields = Omit<
   ComplaintDetail,
-  'id' | 'code' | 'binnacle' | 'replacementRequest' | 'teamRead'
+  'id' | 'code' | 'binnacle' | 'replacementRequest' | 'teamRead' | 'summary'
 >;
 
 export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
@@ -180,6 +180,14 @@ export function fromDenunciaDetalle(wire: DenunciaDetalle): ComplaintDetail {
     teamRead: wire.lectura_equipo && {
       entryIndex: wire.lectura_equipo.indice,
       readAt: wire.lectura_equipo.leido,
+    },
+    summary: {
+      previousVisit: wire.resumen.visita_anterior,
+      documentsBy: wire.resumen.antecedentes_hasta,
+      law21643: wire.resumen.plazos_ley_21643 && {
+        decisionBy: wire.resumen.plazos_ley_21643.decision,
+        investigationBy: wire.resumen.plazos_ley_21643.investigacion,
+      },
     },
   };
 }

@@ -81,6 +81,15 @@ export interface ComplaintDetail {
    * the team read it (ISO instant, null: not yet); null when they wrote none.
    */
   teamRead: { entryIndex: number; readAt: string | null } | null;
+  /** Addition (decision 0061): what the summary at the top of the page says. */
+  summary: {
+    /** ISO instant of the previous sign-in; null on the first. */
+    previousVisit: string | null;
+    /** yyyy-mm-dd: while documents are missing, the day to send them by. */
+    documentsBy: string | null;
+    /** yyyy-mm-dd: Law 21.643's decision and investigation due days (types 26–28). */
+    law21643: { decisionBy: string; investigationBy: string } | null;
+  };
 }
 
 export interface Crime {

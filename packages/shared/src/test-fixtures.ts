@@ -75,4 +75,9 @@ export const detalle: DenunciaDetalle = {
   zona: 'Región Metropolitana',
   solicitud_reemplazo: null,
   lectura_equipo: { indice: 1, leido: '2024-04-03T12:15:00.000Z' },
+  resumen: {
+    visita_anterior: '2024-03-20T12:00:00.000Z',
+    antecedentes_hasta: '2024-04-16',
+    plazos_ley_21643: { decision: '2024-03-20', investigacion: '2024-04-29' },
+  },
 };

@@ -179,6 +179,17 @@ export const denunciaDetalleSchema = z.object({
    * (ISO 8601 instant; null: not yet), never who; null when they wrote nothing yet.
    */
   lectura_equipo: z.object({ indice: z.number().int(), leido: z.string().nullable() }).nullable(),
+  /**
+   * Addition (issue 22, decision 0061): what the page's summary says. `visita_anterior`: the ISO
+   * instant of the sign-in before this one (entries after it are new), null on the first;
+   * `antecedentes_hasta`: while "Faltan antecedentes", the day (yyyy-mm-dd) to send them by;
+   * `plazos_ley_21643`: for types 26–28, the days the decision and the investigation are due.
+   */
+  resumen: z.object({
+    visita_anterior: z.string().nullable(),
+    antecedentes_hasta: z.string().nullable(),
+    plazos_ley_21643: z.object({ decision: z.string(), investigacion: z.string() }).nullable(),
+  }),
 });
 export type DenunciaDetalle = z.infer<typeof denunciaDetalleSchema>;
 

@@ -14,6 +14,7 @@ import { alertRoutes } from './alerts/routes';
 import { masterDataAdminRoutes } from './master-data/routes';
 import { dataRequestRoutes } from './data-requests/routes';
 import { privacySettingsRoutes } from './privacy/routes';
+import { retaliationRoutes } from './retaliation/routes';
 import { breachRoutes } from './breaches/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
@@ -38,6 +39,7 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   await app.register(masterDataAdminRoutes);
   await app.register(dataRequestRoutes);
   await app.register(privacySettingsRoutes);
+  await app.register(retaliationRoutes);
   await app.register(breachRoutes);
   await app.register(legalHoldRoutes);
 };

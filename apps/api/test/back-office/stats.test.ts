@@ -12,7 +12,11 @@ const cases: number[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await staff(t, { role: 'administrador' });
-  investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+  investigator = await staff(t, {
+    role: 'investigador',
+    name: 'Iván Investigador',
+    organizations: [HEAD_OFFICE],
+  });
   for (const payload of [denuncia(), denuncia({ tipo_delito_id: 27 }), anonymous(), anonymous()]) {
     const filed = await fileAndLogin(t.app, payload);
     const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
@@ -75,6 +79,15 @@ describe('statistics', () => {
   });
 
   it('exports a CSV without personal data, and audits it', async () => {
+    // Issue 22: who handles each case and its priority are columns too.
+    await admin.call(contract.assignCase, {
+      params: { id: cases[1]! },
+      body: { usuario_id: investigator.id },
+    });
+    await investigator.call(contract.setCasePriority, {
+      params: { id: cases[1]! },
+      body: { prioridad: 'critica' },
+    });
     const res = await investigator.call(contract.exportCasesCsv, {});
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -84,11 +97,15 @@ describe('statistics', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'N° de caso;Organización;Categoría;Tipo;Estado;Anónima;Fecha de ingreso;Fecha de respuesta;Fecha de cierre;Días al cierre;Próximo vencimiento;Vencido;Canal',
+      'N° de caso;Organización;Categoría;Tipo;Estado;Anónima;Fecha de ingreso;Fecha de respuesta;Fecha de cierre;Días al cierre;Próximo vencimiento;Vencido;Canal;Asignado a;Prioridad',
     );
     expect(lines).toHaveLength(4);
-    // Every case here was filed in the portal: the channel is the last column.
-    expect(lines.slice(1).every((line) => line.endsWith(';Portal'))).toBe(true);
+    // Every case here was filed in the portal.
+    expect(lines.slice(1).every((line) => line.includes(';Portal;'))).toBe(true);
+    expect(lines.filter((line) => line.endsWith(';Portal;Iván Investigador;Crítica'))).toHaveLength(
+      1,
+    );
+    expect(lines.filter((line) => line.endsWith(';Portal;;'))).toHaveLength(2);
     const tickets = await t.db.query<{ ticket: number }>('SELECT ticket FROM complaints');
     for (const forbidden of [
       EMAIL,

@@ -1229,6 +1229,50 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('exportBreachesCsv', await staffCall(auditor, 'exportBreachesCsv'), 403);
   });
 
+  it('asks after closing about retaliation and takes a report (decision 0060)', async () => {
+    // The case closed in the half-year test above.
+    const report = (relato: string) =>
+      call(t.app, 'reportRetaliation', {
+        headers: auth,
+        payload: { denuncia_id: ticket, relato },
+      });
+    conforms('reportRetaliation', await report(''), 400);
+    conforms('reportRetaliation', await report('Me cambiaron de turno.'), 201);
+    const listed = conforms(
+      'listRetaliationReports',
+      await staffCall(investigator, 'listRetaliationReports'),
+      200,
+    );
+    const id = listed.avisos[0]!.id;
+    conforms(
+      'attendRetaliationReport',
+      await staffCall(auditor, 'attendRetaliationReport', { params: { id } }),
+      403,
+    );
+    conforms(
+      'attendRetaliationReport',
+      await staffCall(admin, 'attendRetaliationReport', { params: { id } }),
+      200,
+    );
+    conforms(
+      'attendRetaliationReport',
+      await staffCall(admin, 'attendRetaliationReport', { params: { id } }),
+      404,
+    );
+    conforms('getRetaliationSettings', await staffCall(admin, 'getRetaliationSettings'), 200);
+    conforms(
+      'getRetaliationSettings',
+      await staffCall(investigator, 'getRetaliationSettings'),
+      403,
+    );
+    const days = (dias: number[]) =>
+      staffCall(admin, 'updateRetaliationSettings', {
+        payload: { organizacion: HEAD_OFFICE, dias },
+      });
+    conforms('updateRetaliationSettings', await days([30, 90]), 200);
+    conforms('updateRetaliationSettings', await days([0]), 400);
+  });
+
   it('holds and blocks a case, lifts both, and shows its retention', async () => {
     const params = { id: caseId };
     const motivo = { motivo: 'Demanda laboral RIT O-1-2026' };

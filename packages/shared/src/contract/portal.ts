@@ -10,6 +10,7 @@ import {
   resetPasswordPayloadSchema,
   statusPayloadSchema,
   replacementRequestPayloadSchema,
+  retaliationReportPayloadSchema,
   uploadBitacoraSchema,
 } from '../schemas';
 import {
@@ -119,6 +120,19 @@ export const requestReplacement = endpoint({
   headers: complainantHeaders,
   body: replacementRequestPayloadSchema,
   // 409: the complaint is closed, or a request is already waiting for an answer.
+  responses: { 201: messageSchema, ...errors(400, 401, 403, 404, 409, ...ALWAYS) },
+});
+
+export const reportRetaliation = endpoint({
+  method: 'POST',
+  path: '/v1/denuncias/represalias',
+  tag: complaints,
+  access: 'complainant',
+  summary:
+    'Informa represalias sufridas después del cierre: alerta al equipo y al administrador, con plazo propio (adición, decisión 0060)',
+  headers: complainantHeaders,
+  body: retaliationReportPayloadSchema,
+  // 409: the complaint is still open (a comment reaches the team then).
   responses: { 201: messageSchema, ...errors(400, 401, 403, 404, 409, ...ALWAYS) },
 });
 
@@ -265,6 +279,7 @@ export const portal = {
   complaintAttachments,
   addComment,
   requestReplacement,
+  reportRetaliation,
   uploadFiles,
   complaintStatus,
   recoverCodes,

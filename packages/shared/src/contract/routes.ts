@@ -28,6 +28,7 @@ export const portalRoutes = {
   complaintAttachments: { method: 'GET', path: '/v1/denuncias/:id/adjuntos' },
   addComment: { method: 'POST', path: '/v1/denuncias/add-comentario' },
   requestReplacement: { method: 'POST', path: '/v1/denuncias/solicitud-reemplazo' },
+  reportRetaliation: { method: 'POST', path: '/v1/denuncias/represalias' },
   uploadFiles: { method: 'POST', path: '/v1/denuncias/upload-files' },
   complaintStatus: { method: 'POST', path: '/v1/denuncias/estado-denuncia' },
   recoverCodes: { method: 'POST', path: '/v1/denuncias/codigo' },

@@ -1,7 +1,7 @@
-import { CHILE_TIME_ZONE, HEAD_OFFICE_ID, STATUS_CLOSED, webPaths, webUrl } from '@canal/shared';
+import { HEAD_OFFICE_ID, STATUS_CLOSED, webPaths, webUrl } from '@canal/shared';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/database';
-import { civilDateInZone } from '../../core/deadlines';
+import { civilDateInZone, hourInSantiago } from '../../core/deadlines';
 import { caseMilestones, nextDueDate } from '../../core/deadlines/next-due';
 import { casesRepository as repo } from './repository';
 import { complaintStore } from '../../core/complaints/complaint-store';
@@ -13,19 +13,12 @@ import { failedMailStore } from '../mail/failed-mail-store';
 import { alertsRepository } from '../../core/notifications/repository';
 import { dataRequestsRepository } from '../../core/data-requests/repository';
 
+/** The hour in Santiago, as the digest reads it (the e2e runs read it here). */
+export { hourInSantiago };
+
 export const DIGEST_JOB = 'resumen-plazos';
 /** The digest goes out on the first run at or after this hour (Santiago). */
 export const DIGEST_HOUR = 8;
-
-/** The hour (0–23) in Santiago at `now`. */
-export const hourInSantiago = (now: Date) =>
-  Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: CHILE_TIME_ZONE,
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(now),
-  );
 
 /**
  * The daily job: refreshes the next due date of every case still tracked — open, or closed with

@@ -68,6 +68,35 @@ export const statsRepository = {
     return { byOrg, byType, byStatus, byMonth, totals: totals[0]! };
   },
 
+  /**
+   * Reports of retaliation after closing (decision 0060) in the cases the user sees: made in the
+   * period (`from`/`to` on the day reported), not attended now, and of those past their deadline.
+   */
+  async retaliation(db: Db, user: StaffUser, f: StatsFilters, today: string) {
+    const { sql, params } = scope(user);
+    const where = [sql];
+    if (f.organizationId) where.push(`c.organization_id = $${params.push(f.organizationId)}::uuid`);
+    const inPeriod = ['true'];
+    if (f.from)
+      inPeriod.push(
+        `r.reported_at >= ($${params.push(f.from)}::date)::timestamp AT TIME ZONE ${SANTIAGO}`,
+      );
+    if (f.to)
+      inPeriod.push(
+        `r.reported_at < ($${params.push(f.to)}::date + 1)::timestamp AT TIME ZONE ${SANTIAGO}`,
+      );
+    const [row] = await db.query<{ reported: number; open: number; overdue: number }>(
+      `SELECT count(*) FILTER (WHERE ${inPeriod.join(' AND ')})::int AS reported,
+              count(*) FILTER (WHERE r.attended_at IS NULL)::int AS open,
+              count(*) FILTER (WHERE r.attended_at IS NULL
+                                 AND r.due_date < $${params.push(today)}::date)::int AS overdue
+         FROM retaliation_reports r JOIN complaints c ON c.id = r.complaint_id
+        WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return row!;
+  },
+
   /** One row per case, without any personal data: what the CSV export holds. */
   async exportRows(db: Db, user: StaffUser, f: StatsFilters) {
     const { clause, params } = scoped(user, f);
@@ -84,14 +113,17 @@ export const statsRepository = {
       days_to_close: number | null;
       next_due_date: string | null;
       channel: ComplaintChannel;
+      assignee_name: string | null;
+      priority: string | null;
     }>(
-      `SELECT c.case_number, c.organization_id, c.category_id, c.type_id, c.status, c.is_anonymous, c.channel,
+      `SELECT c.case_number, u.name AS assignee_name, c.priority, c.organization_id, c.category_id, c.type_id, c.status, c.is_anonymous, c.channel,
               to_char(c.created_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS received,
               to_char(c.response_date, 'YYYY-MM-DD') AS response_date,
               to_char(c.closed_at AT TIME ZONE ${SANTIAGO}, 'YYYY-MM-DD') AS closed,
               ${DAYS_TO_CLOSE} AS days_to_close,
               to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date
-         FROM complaints c WHERE ${clause} ORDER BY received, c.case_number`,
+         FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
+        WHERE ${clause} ORDER BY received, c.case_number`,
       params,
     );
   },
@@ -108,6 +140,7 @@ export const statsRepository = {
       received: number;
       protective: number;
       adopted: number;
+      retaliation: number;
     }>(
       `SELECT c.organization_id, c.type_id,
               count(*) FILTER (WHERE c.created_at >= ${start}::timestamp AT TIME ZONE ${SANTIAGO}
@@ -115,7 +148,10 @@ export const statsRepository = {
               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM case_milestones m WHERE m.complaint_id = c.id
                                  AND m.milestone = 'medidas_resguardo' AND m.completed_on >= ${start} AND m.completed_on < ${end}))::int AS protective,
               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM case_milestones m WHERE m.complaint_id = c.id
-                                 AND m.milestone = 'medidas_adoptadas' AND m.completed_on >= ${start} AND m.completed_on < ${end}))::int AS adopted
+                                 AND m.milestone = 'medidas_adoptadas' AND m.completed_on >= ${start} AND m.completed_on < ${end}))::int AS adopted,
+              COALESCE(sum((SELECT count(*) FROM retaliation_reports r WHERE r.complaint_id = c.id
+                              AND r.reported_at >= ${start}::timestamp AT TIME ZONE ${SANTIAGO}
+                              AND r.reported_at < ${end}::timestamp AT TIME ZONE ${SANTIAGO})), 0)::int AS retaliation
          FROM complaints c
         WHERE c.type_id = ANY(${types}) AND ${sql}
         GROUP BY 1, 2 ORDER BY 1, 2`,

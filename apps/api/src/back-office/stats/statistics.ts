@@ -1,4 +1,9 @@
-import { CHANNEL_LABELS, organizationById } from '@canal/shared';
+import {
+  CASE_PRIORITY_LABELS,
+  CHANNEL_LABELS,
+  organizationById,
+  type CasePriority,
+} from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { civilDateInZone, DEADLINE_TABLE } from '../../core/deadlines';
@@ -26,6 +31,7 @@ export async function statistics(
   const today = civilDateInZone(now);
   const g = await repo.grouped(services.db, user, f, today);
   const requests = await dataRequestCounts(services, user, f, today);
+  const retaliation = await repo.retaliation(services.db, user, f, today);
   /** Sums rows whose label (resolved per organisation) is the same. */
   const byLabel = (
     rows: { key: string; organization_id: string; total: number }[],
@@ -64,6 +70,11 @@ export async function statistics(
     promedio_dias_cierre: totals.avg_days,
     vencidas: totals.overdue,
     solicitudes_datos: requests,
+    represalias: {
+      informadas: retaliation.reported,
+      abiertas: retaliation.open,
+      vencidas: retaliation.overdue,
+    },
   };
 }
 
@@ -108,6 +119,8 @@ const CSV_COLUMNS = [
   'Próximo vencimiento',
   'Vencido',
   'Canal',
+  'Asignado a',
+  'Prioridad',
 ];
 
 /**
@@ -143,6 +156,8 @@ export async function exportCsv(
       csvDay(r.next_due_date),
       r.next_due_date !== null && r.next_due_date < today,
       CHANNEL_LABELS[r.channel],
+      r.assignee_name,
+      r.priority === null ? null : CASE_PRIORITY_LABELS[r.priority as CasePriority],
     ];
   });
   return spreadsheetCsv(CSV_COLUMNS, lines);
@@ -173,7 +188,8 @@ export async function halfYearReport(
     tipos: KARIN_TYPE_IDS,
     organizaciones: visible.map((org) => {
       const mine = rows.filter((r) => r.organization_id === org.id);
-      const sum = (k: 'received' | 'protective' | 'adopted') => mine.reduce((s, r) => s + r[k], 0);
+      const sum = (k: 'received' | 'protective' | 'adopted' | 'retaliation') =>
+        mine.reduce((s, r) => s + r[k], 0);
       return {
         id: org.id,
         nombre: org.shortName,
@@ -185,6 +201,7 @@ export async function halfYearReport(
         })),
         casos_con_medidas_de_resguardo: sum('protective'),
         casos_con_medidas_adoptadas: sum('adopted'),
+        avisos_de_represalias: sum('retaliation'),
       };
     }),
   };
@@ -216,6 +233,7 @@ export async function exportHalfYearCsv(
       ...typeNames.map((name) => `Recibidas: ${name}`),
       'Casos con medidas de resguardo',
       'Casos con medidas adoptadas',
+      'Avisos de represalias después del cierre',
     ],
     report.organizaciones.map((o) => [
       o.nombre,
@@ -225,6 +243,7 @@ export async function exportHalfYearCsv(
       ...o.por_tipo.map((t) => t.recibidas),
       o.casos_con_medidas_de_resguardo,
       o.casos_con_medidas_adoptadas,
+      o.avisos_de_represalias,
     ]),
   );
 }

@@ -2,6 +2,7 @@ import {
   CASE_PRIORITY_LABELS,
   CHANNEL_LABELS,
   DATA_RIGHT_LABELS,
+  RETALIATION_DUE_WORKING_DAYS,
   type CasePriority,
   type ComplaintChannel,
   type DataRight,
@@ -41,6 +42,8 @@ export const LOG_EVENTS = {
   phoneChanged: 'Número de contacto actualizado',
   dataRequestAnswered: 'Respuesta a su solicitud sobre datos personales',
   dataRequestExtended: 'Plazo de respuesta de su solicitud sobre datos prorrogado',
+  /** The question after closing (decision 0060): neutral, the same for every case. */
+  retaliationCheckin: 'Consulta de seguimiento después del cierre',
   // Written by the complainant.
   complainantComment: 'Comentario del denunciante',
   complainantUpload: 'Antecedentes enviados por el denunciante',
@@ -49,6 +52,7 @@ export const LOG_EVENTS = {
   /** The right asked for, never the text. */
   dataRequested: (right: DataRight) =>
     `Solicitud sobre sus datos personales: ${DATA_RIGHT_LABELS[right].toLowerCase()}`,
+  retaliationReported: 'Aviso de represalias',
   // Written by staff.
   recordedByStaff: (channel: ComplaintChannel) =>
     `Denuncia registrada por el equipo (canal ${CHANNEL_LABELS[channel].toLowerCase()})`,
@@ -81,12 +85,23 @@ export const LOG_EVENTS = {
   reclassified: (from: string, to: string) => `Cambio de tipo de denuncia: de «${from}» a «${to}»`,
   replacementAccepted: 'Solicitud de cambio de la persona investigadora: acogida',
   replacementRejected: 'Solicitud de cambio de la persona investigadora: rechazada',
+  retaliationAttended: 'Aviso de represalias: atendido',
 } as const;
 
 /** The comments the API itself writes on an entry (a person's comment is theirs). */
 export const LOG_COMMENTS = {
   replacementAccepted:
     'Su solicitud fue acogida. El caso quedó a cargo de otra persona del equipo de investigación.',
+  /** What the check-in asks, `days` after closing (decision 0060). */
+  retaliationCheckin: (days: number) =>
+    `Han pasado ${days} días desde el cierre de su denuncia. ¿Ha sufrido represalias por ` +
+    'haberla presentado, como un despido, un cambio de funciones, de turno o de trato, u ' +
+    'hostigamiento? Si es así, use el botón «Sufrí represalias» de esta página: el equipo de ' +
+    'investigación y la administración del canal recibirán un aviso y deberán atenderlo en un ' +
+    `plazo de ${RETALIATION_DUE_WORKING_DAYS} días hábiles. Si no ha sufrido represalias, no necesita hacer nada.`,
+  retaliationAttended:
+    'El equipo de investigación revisó su aviso de represalias. Si la situación continúa, ' +
+    'puede volver a avisar o acudir a la Dirección del Trabajo.',
 } as const;
 
 /**

@@ -132,6 +132,16 @@ export const complaintStore = {
   },
 
   /** The first answer's date, unless the case was answered before. */
+  /** The complainant signed in: the last visit becomes the previous one (decision 0061). */
+  async recordVisit(db: Db, complaintId: number): Promise<void> {
+    await db.query(
+      `UPDATE complaints SET complainant_previous_visit_at = complainant_visited_at,
+              complainant_visited_at = now()
+        WHERE id = $1`,
+      [complaintId],
+    );
+  },
+
   async markAnswered(tx: Db, complaintId: number, today: string): Promise<void> {
     await tx.query(
       'UPDATE complaints SET response_date = coalesce(response_date, $2::date), updated_at = now() WHERE id = $1',
@@ -255,6 +265,7 @@ export const complaintStore = {
               representation_enc = NULL, rut_search = NULL, email_search = NULL, zone_id = NULL,
               agency_id = NULL, relation_id = NULL, recognition_id = NULL, knowledge_id = NULL,
               occurrence_date = NULL, assignee_id = NULL, priority = NULL,
+              complainant_visited_at = NULL, complainant_previous_visit_at = NULL,
               updated_at = now()
         WHERE id = $1`,
       [id],

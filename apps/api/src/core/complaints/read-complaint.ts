@@ -22,7 +22,12 @@ interface Complainant {
 /** Every field the complainant gave, decrypted and with labels resolved (no log, no ticket). */
 export type DecryptedComplaint = Omit<
   DenunciaDetalle,
-  'id' | 'codigo_denuncia' | 'denuncia_bitacora' | 'solicitud_reemplazo' | 'lectura_equipo'
+  | 'id'
+  | 'codigo_denuncia'
+  | 'denuncia_bitacora'
+  | 'solicitud_reemplazo'
+  | 'lectura_equipo'
+  | 'resumen'
 >;
 
 /**

@@ -83,6 +83,16 @@ export function civilDateInZone(instant: Date, timeZone: string = CHILE_TIME_ZON
   return fromParts(partsFromDate(instant, { timeZone }));
 }
 
+/** The hour (0–23) in Santiago at `now`: when the daily jobs may run. */
+export const hourInSantiago = (now: Date) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: CHILE_TIME_ZONE,
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(now),
+  );
+
 /** -1, 0 or 1, for sorting. */
 export function compareCivilDates(a: CivilDate, b: CivilDate): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -98,15 +98,16 @@ export async function notifyAssignee(
 }
 
 /**
- * The complainant wrote on a closed case (decision 0034): whoever handled it and the
- * administrators who work on its organisation are told, by case number only, in the transaction
- * that records it; someone excluded from the case never is. A disagreement with the resolution is
- * read even when the case's investigator has moved on.
+ * The complainant wrote on a closed case (decision 0034), or reported retaliation after closing
+ * (`represalias`, decision 0060): whoever handled it and the administrators who work on its
+ * organisation are told, by case number only, in the transaction that records it; someone
+ * excluded from the case never is. It is read even when the case's investigator has moved on.
  */
 export async function notifyTeamOfCommentAfterClosing(
   services: Services,
   tx: Db,
   row: Pick<ComplaintRow, 'id' | 'organization_id' | 'case_number'>,
+  activity: 'comentario_cierre' | 'represalias' = 'comentario_cierre',
 ): Promise<void> {
   const assignee = await complaintsRepository.assigneeToNotify(tx, row.id);
   const administrators = await alertsRepository.administrators(tx, row, null);
@@ -122,7 +123,7 @@ export async function notifyTeamOfCommentAfterClosing(
       message: {
         kind: 'staff-new-activity',
         caseNumber: row.case_number,
-        activity: 'comentario_cierre',
+        activity,
         backOfficeUrl: caseUrl(services, row.id),
       },
     });

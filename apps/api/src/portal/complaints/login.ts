@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import type { PortalServices } from '../services';
 import { complaintsRepository as repo } from '../../core/complaints/repository';
+import { complaintStore } from '../../core/complaints/complaint-store';
 
 /**
  * Code + password → a session token. An unknown code, a code of another organisation and a wrong
@@ -38,5 +39,6 @@ export async function login(
     throw new AppError('LOGIN_FAILED');
   }
   await throttle.reset(ticket);
+  await complaintStore.recordVisit(db, row.id);
   return { token: await sessions.open(row.id) };
 }

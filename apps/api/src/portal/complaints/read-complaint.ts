@@ -7,6 +7,7 @@ import { signFileLink } from '../files/signed-url';
 import { decryptComplaint } from '../../core/complaints/read-complaint';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
 import { replacementStore } from '../../core/complaints/replacement-store';
+import { complaintSummary } from './summary';
 
 /**
  * The complaint a signed-in complainant may open: the ticket in the path must be the one their
@@ -63,6 +64,7 @@ export async function readComplaintDetail(
       lastMessage && lastIndex >= 0
         ? { indice: lastIndex, leido: lastMessage.read_by_staff_at?.toISOString() ?? null }
         : null,
+    resumen: complaintSummary(row, log),
   };
 }
 

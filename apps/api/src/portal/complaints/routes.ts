@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { uploadBitacoraSchema } from '@canal/shared';
+import { RETALIATION_MESSAGES, uploadBitacoraSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
 import { bearerToken, ticketFrom } from '../guards';
@@ -16,6 +16,7 @@ import {
 } from './read-complaint';
 import { AppError } from '../../errors';
 import { requestReplacement } from './replacement-request';
+import { reportRetaliation } from './retaliation-report';
 import {
   addComplainantComment,
   addComplainantFiles,
@@ -103,6 +104,14 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
       return reply
         .code(201)
         .send({ message: 'Su solicitud fue enviada. El equipo le responderá en la bitácora.' });
+    },
+  });
+
+  route(app, contract.reportRetaliation, {
+    handler: async (request, reply) => {
+      const row = await signedInComplaint(request, request.body.denuncia_id);
+      await reportRetaliation(services, row, request.body.relato);
+      return reply.code(201).send({ message: RETALIATION_MESSAGES.sent });
     },
   });
 

@@ -19,6 +19,7 @@ import { UncoveredOrganizationsBanner } from './components/UncoveredOrganization
 import { useQueryParams } from './components/useQueryParams';
 import { CasesTable } from './inbox/CasesTable';
 import { InboxFilters } from './inbox/InboxFilters';
+import { RetaliationReports } from './inbox/RetaliationReports';
 import { SavedViews } from './inbox/SavedViews';
 
 /** /gestion: the cases the person may see, searched, filtered, sorted and paged on the server. */
@@ -49,6 +50,7 @@ export function InboxPage() {
         )}
       </div>
       <UncoveredOrganizationsBanner />
+      <RetaliationReports />
       <SavedViews />
       <InboxFilters />
       {inbox.isError && <FormAlert>{errorMessage(inbox.error)}</FormAlert>}

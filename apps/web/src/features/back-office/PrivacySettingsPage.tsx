@@ -11,6 +11,7 @@ import { StaffTable } from './components/StaffTable';
 import { dateTime } from './components/format';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
 import { privacySettingsResolver, type PrivacySettingsForm } from './schemas';
+import { RetaliationSettingsSection } from './RetaliationSettingsSection';
 
 const years = (n: number) => `${n} ${n === 1 ? 'año' : 'años'}`;
 
@@ -150,6 +151,7 @@ export function PrivacySettingsPage() {
         </StaffTable>
       )}
       {editing?.item && <SettingsDialog settings={editing.item} onClose={close} onSaved={saved} />}
+      <RetaliationSettingsSection />
     </div>
   );
 }

@@ -67,6 +67,7 @@ describe('the statistics page', () => {
         abiertas: 1,
         vencidas: 0,
       },
+      represalias: { informadas: 2, abiertas: 1, vencidas: 1 },
     });
     const report = ok({
       periodo: { anio: 2025, semestre: 1, desde: '2025-01-01', hasta: '2025-06-30' },
@@ -79,6 +80,7 @@ describe('the statistics page', () => {
           por_tipo: [{ tipo_id: 26, tipo: 'Acoso laboral', recibidas: 5 }],
           casos_con_medidas_de_resguardo: 3,
           casos_con_medidas_adoptadas: 1,
+          avisos_de_represalias: 2,
         },
       ],
     });
@@ -96,6 +98,11 @@ describe('the statistics page', () => {
       screen.getByRole('img', { name: /^Casos por categoría: Ley 21.643, 3; Código de ética, 1/ }),
     ).toBeInTheDocument();
     expect(screen.getByText('50 % (2)')).toBeInTheDocument();
+    const retaliation = screen.getByRole('region', {
+      name: 'Avisos de represalias después del cierre',
+    });
+    expect(retaliation).toHaveTextContent('Informados en el período2');
+    expect(retaliation).toHaveTextContent('Vencidos hoy1');
     expect(statistics()).toContainEqual({ organizacion: HEAD_OFFICE.id });
     expect(screen.getByRole('link', { name: 'Exportar casos (CSV)' })).toHaveAttribute(
       'href',
@@ -108,7 +115,9 @@ describe('the statistics page', () => {
     expect(
       await within(region).findByRole('rowheader', { name: HEAD_OFFICE.shortName }),
     ).toBeInTheDocument();
-    expect(within(region).getAllByRole('row')[1]).toHaveTextContent(`${HEAD_OFFICE.shortName}5531`);
+    expect(within(region).getAllByRole('row')[1]).toHaveTextContent(
+      `${HEAD_OFFICE.shortName}55312`,
+    );
     // The same counts as a file for the mutual.
     expect(
       within(region).getByRole('link', { name: 'Exportar el informe semestral (CSV)' }),

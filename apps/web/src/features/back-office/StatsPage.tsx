@@ -98,6 +98,7 @@ function HalfYear() {
             })),
             { label: 'Casos con medidas de resguardo', className: 'text-right' },
             { label: 'Casos con medidas adoptadas', className: 'text-right' },
+            { label: 'Avisos de represalias después del cierre', className: 'text-right' },
           ]}
         >
           {report.data.organizations.map((o) => (
@@ -113,6 +114,7 @@ function HalfYear() {
               ))}
               <td className="px-3 py-2 text-right tabular-nums">{o.withProtectiveMeasures}</td>
               <td className="px-3 py-2 text-right tabular-nums">{o.withMeasuresTaken}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{o.retaliationReports}</td>
             </tr>
           ))}
         </StaffTable>
@@ -222,6 +224,16 @@ export function StatsPage() {
               />
               <Figure label="Abiertas hoy" value={String(s.dataRequests.open)} />
               <Figure label="Vencidas hoy" value={String(s.dataRequests.overdue)} />
+            </dl>
+          </section>
+          <section aria-labelledby="estadisticas-represalias">
+            <h2 id="estadisticas-represalias" className="mb-2 text-lg font-semibold">
+              Avisos de represalias después del cierre
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Figure label="Informados en el período" value={String(s.retaliation.reported)} />
+              <Figure label="Por atender hoy" value={String(s.retaliation.open)} />
+              <Figure label="Vencidos hoy" value={String(s.retaliation.overdue)} />
             </dl>
           </section>
           <div className="grid gap-5 lg:grid-cols-2">

@@ -60,6 +60,7 @@ describe('complaint detail page', () => {
     await openPage();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
+      'Resumen de su denuncia',
       'Información del denunciante',
       'Información de la denuncia',
       'Archivos adjuntos',
@@ -294,6 +295,10 @@ describe('complaint detail page', () => {
       expect(box).toHaveValue('');
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
       expect(api.fileCalls()).toHaveLength(2);
+      // Issue 22: the page says so and moves the focus there.
+      const sent = screen.getByRole('status', { name: '' });
+      expect(sent).toHaveTextContent('Comentario enviado');
+      await waitFor(() => expect(sent).toHaveFocus());
     });
 
     it('uploads files with the comment and the complainant e-mail, with progress, then resets', async () => {

@@ -6,7 +6,7 @@ import {
   type ComplaintDetail,
   type DetailCommentValues,
 } from '@canal/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -27,12 +27,18 @@ import {
   useSignOut,
 } from './queries';
 import { ReplacementRequestBlock } from './ReplacementRequestBlock';
+import { RetaliationBlock } from './RetaliationBlock';
+import { SummaryBlock } from './SummaryBlock';
 import { MyDataBlock } from './MyDataBlock';
 import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
 import { SignInAgainDialog } from './SignInAgainDialog';
 import { isSessionExpired, useSaveChanges } from './useSaveChanges';
+
+/** What the page says once a comment (or files) reached the team (issue 22). */
+export const COMMENT_SENT_MESSAGE = 'Comentario enviado';
+export const FILES_SENT_MESSAGE = 'Archivos enviados';
 
 /** The sign-in dialog was closed without signing in: how to save what was typed. */
 export const SIGN_IN_NEEDED_MESSAGE =
@@ -111,6 +117,12 @@ function DetailContent({
   const [uploadError, setUploadError] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
   const [commentMessage, setCommentMessage] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  // The confirmation takes the focus: a screen reader hears it, a phone scrolls to it.
+  useEffect(() => {
+    if (sentMessage) sentRef.current?.focus();
+  }, [sentMessage]);
   // Issue 12: the session ended while the person was here: sign in again without leaving.
   const [signInAgain, setSignInAgain] = useState(false);
   const [signedInAgain, setSignedInAgain] = useState(false);
@@ -140,6 +152,7 @@ function DetailContent({
 
   const onSubmit = handleSubmit(async (values) => {
     setCommentMessage(null);
+    setSentMessage(null);
     setSignedInAgain(false);
     const outcome = await save(values.comment, selected);
     if (!outcome.ok && outcome.sessionExpired) {
@@ -148,6 +161,7 @@ function DetailContent({
     }
     if (!outcome.ok) setCommentMessage(outcome.commentMessage);
     if (outcome.ok) {
+      setSentMessage(values.comment.trim() ? COMMENT_SENT_MESSAGE : FILES_SENT_MESSAGE);
       reset({ comment: '' });
       setSelected([]);
       setUploadError(false);
@@ -174,6 +188,7 @@ function DetailContent({
             Salir
           </Button>
         </header>
+        <SummaryBlock detail={detail} />
         <ComplainantBlock
           detail={detail}
           action={<DownloadSummaryButton detail={detail} files={files} />}
@@ -199,6 +214,16 @@ function DetailContent({
               guardarlo.
             </p>
           )}
+          {sentMessage && (
+            <p
+              ref={sentRef}
+              tabIndex={-1}
+              role="status"
+              className="rounded-md border border-green-700 bg-green-50 p-3 font-semibold"
+            >
+              {sentMessage}
+            </p>
+          )}
           {commentMessage && (
             <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
               {commentMessage}
@@ -218,6 +243,7 @@ function DetailContent({
           status={detail.status}
           pending={detail.replacementRequest}
         />
+        <RetaliationBlock id={id} status={detail.status} />
         <MyDataBlock id={id} detail={detail} />
         <RightsNotice />
       </div>

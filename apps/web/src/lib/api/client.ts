@@ -178,6 +178,10 @@ export function createApiClient({
     requestReplacement: (id: number, reason: string) =>
       call('requestReplacement', { body: { denuncia_id: id, motivo: reason } }, { auth: true }),
 
+    /** "Sufrí represalias" on a closed complaint (decision 0060). */
+    reportRetaliation: (id: number, account: string) =>
+      call('reportRetaliation', { body: { denuncia_id: id, relato: account } }, { auth: true }),
+
     /** POST /v1/denuncias/upload-files: `bitacora` {codigo, comentario, usuario} and the files. */
     uploadFiles(
       input: { id: number; comment: string; files: File[]; user: string },

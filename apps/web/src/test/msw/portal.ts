@@ -18,6 +18,7 @@ export const portalApi = {
     fileComplaint: contract.createComplaint,
     addComment: contract.addComment,
     requestReplacement: contract.requestReplacement,
+    reportRetaliation: contract.reportRetaliation,
     uploadFiles: contract.uploadFiles,
     signOut: contract.complainantSignOut,
   }),

@@ -13,6 +13,10 @@ export const server = setupServer(
   staffApi.caseRetention(ok({ eliminado: null, conservacion: null, bloqueo: null, vence: null })),
   // The sign-in page asks which single sign-on providers there are: none unless a test says so.
   staffApi.ssoProviders(ok([])),
+  // The inbox lists the reports of retaliation after closing (decision 0060), and the
+  // data-protection page the check-in days: none, unless a test answers otherwise.
+  staffApi.retaliationReports(ok({ avisos: [] })),
+  staffApi.retaliationSettings(ok({ organizaciones: [] })),
 );
 
 /** A request as the API received it: method, path with query, headers and the parsed JSON body. */

@@ -13,6 +13,7 @@ export * from './privacy';
 export * from './retention';
 export * from './sessions';
 export * from './sso';
+export * from './retaliation';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -27,6 +28,7 @@ import { privacyAdmin } from './privacy';
 import { retention } from './retention';
 import { staffSessions } from './sessions';
 import { sso } from './sso';
+import { retaliation } from './retaliation';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -44,4 +46,5 @@ export const backOffice = {
   ...retention,
   ...staffSessions,
   ...sso,
+  ...retaliation,
 } as const;

@@ -41,6 +41,11 @@ export const statisticsSchema = z.object({
     abiertas: z.number(),
     vencidas: z.number(),
   }),
+  /**
+   * Protection after closing (decision 0060): reports of retaliation made in the period; not
+   * attended now, and past their deadline now.
+   */
+  represalias: z.object({ informadas: z.number(), abiertas: z.number(), vencidas: z.number() }),
 });
 export type StatisticsWire = z.infer<typeof statisticsSchema>;
 
@@ -62,6 +67,8 @@ export const halfYearReportSchema = z.object({
       por_tipo: z.array(z.object({ tipo_id: z.number(), tipo: z.string(), recibidas: z.number() })),
       casos_con_medidas_de_resguardo: z.number(),
       casos_con_medidas_adoptadas: z.number(),
+      /** Reports of retaliation after closing made in the half-year (decision 0060). */
+      avisos_de_represalias: z.number(),
     }),
   ),
 });

@@ -15,6 +15,9 @@ export const staffKeys = {
   case: (id: number) => [...STAFF_KEY, 'caso', id] as const,
   // Under the cases: a change to a case reads the open requests again too.
   replacementTasks: () => [...STAFF_KEY, 'casos', 'solicitudes'] as const,
+  /** Under the cases: attending a report reads the inbox again. */
+  retaliationReports: () => [...STAFF_KEY, 'casos', 'represalias'] as const,
+  retaliationSettings: () => [...STAFF_KEY, 'consultas-represalias'] as const,
   savedViews: () => [...STAFF_KEY, 'vistas'] as const,
   users: () => [...STAFF_KEY, 'usuarios'] as const,
   mySessions: () => [...STAFF_KEY, 'sesiones'] as const,

@@ -68,6 +68,12 @@ export const toStatistics = (wire: StatisticsWire) => ({
     open: wire.solicitudes_datos.abiertas,
     overdue: wire.solicitudes_datos.vencidas,
   },
+  /** Reports of retaliation after closing: made in the period, not attended and overdue now. */
+  retaliation: {
+    reported: wire.represalias.informadas,
+    open: wire.represalias.abiertas,
+    overdue: wire.represalias.vencidas,
+  },
 });
 export type Statistics = ReturnType<typeof toStatistics>;
 
@@ -87,6 +93,7 @@ export const toHalfYearReport = (wire: HalfYearReportWire) => ({
     byType: o.por_tipo.map((t) => ({ typeId: t.tipo_id, type: t.tipo, received: t.recibidas })),
     withProtectiveMeasures: o.casos_con_medidas_de_resguardo,
     withMeasuresTaken: o.casos_con_medidas_adoptadas,
+    retaliationReports: o.avisos_de_represalias,
   })),
 });
 export type HalfYearReport = ReturnType<typeof toHalfYearReport>;

@@ -1,4 +1,4 @@
-import { civilDate } from './format';
+import { civilDate, isoTodayInChile } from './format';
 
 export type DueState = 'overdue' | 'soon' | 'pending' | 'done' | 'no_registrado' | 'none';
 
@@ -8,9 +8,18 @@ const MARKS: Partial<Record<DueState, { text: string; icon: string; style: strin
   soon: { text: 'Vence pronto', icon: '◷', style: 'border-amber-700 bg-amber-50 text-amber-900' },
 };
 
+/** A milestone still open whose last day is today (issue 22): said as such, not "pronto". */
+const DUE_TODAY = {
+  text: 'Vence hoy',
+  icon: '◷',
+  style: 'border-red-700 bg-amber-50 text-red-800',
+};
+
 /** A due date with its mark: the state is written in words, the colour only repeats it. */
 export function DueMark({ date, state }: { date: string | null; state: DueState }) {
-  const mark = MARKS[state];
+  const dueToday =
+    date !== null && (state === 'soon' || state === 'pending') && date === isoTodayInChile();
+  const mark = dueToday ? DUE_TODAY : MARKS[state];
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className="tabular-nums">{date ? civilDate(date) : 'Sin plazo pendiente'}</span>

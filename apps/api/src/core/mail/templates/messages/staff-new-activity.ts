@@ -1,3 +1,4 @@
+import { RETALIATION_DUE_WORKING_DAYS } from '@canal/shared';
 import type { MailMessageOf } from '../types';
 import { p, strong, type MailContent, type OrgNames } from '../content';
 import { SUBJECT_PREFIX, absoluteUrl, clean } from '../format';
@@ -8,6 +9,7 @@ const WHAT_HAPPENED = {
   comentario_cierre: 'agregó un comentario',
   archivos: 'adjuntó archivos',
   solicitud_reemplazo: 'solicitó el cambio de la persona investigadora',
+  represalias: 'informó haber sufrido represalias',
 } as const;
 
 /**
@@ -32,13 +34,23 @@ export function staffNewActivity(
       p(
         `La persona denunciante ${what} en el caso `,
         strong(caseNumber),
-        message.activity === 'comentario_cierre' ? ', que ya está cerrado.' : '.',
+        message.activity === 'comentario_cierre' || message.activity === 'represalias'
+          ? ', que ya está cerrado.'
+          : '.',
       ),
       ...(message.activity === 'comentario_cierre'
         ? [
             p(
               'El caso sigue cerrado. Si la persona no está de acuerdo con la resolución, su ' +
                 'comentario queda en el registro del caso.',
+            ),
+          ]
+        : []),
+      ...(message.activity === 'represalias'
+        ? [
+            p(
+              `El caso está cerrado. El aviso debe atenderse en un plazo de ${RETALIATION_DUE_WORKING_DAYS} días hábiles; ` +
+                'aparece en la bandeja de casos con su fecha de vencimiento.',
             ),
           ]
         : []),
