@@ -15,6 +15,7 @@ import {
   readComplaintDetail,
 } from './read-complaint';
 import { AppError } from '../../errors';
+import type { FilingLimit, FilingPlace } from './filing-limit';
 import { requestReplacement } from './replacement-request';
 import {
   addComplainantComment,
@@ -24,28 +25,45 @@ import {
 } from './follow-up';
 
 /** SPEC §7: the complainant's calls under /v1/denuncias. Thin: each hands over to one use case. */
-export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (
-  app,
-  { limits },
-) => {
+export const complaintRoutes: FastifyPluginAsync<{
+  limits: ClientLimits;
+  filingLimit: FilingLimit;
+}> = async (app, { limits, filingLimit }) => {
   const { services, portal } = app;
   await acceptMultipart(app);
   /** The complaint named in the call, if it is the one the session opened (else 404). */
   const signedInComplaint = (request: FastifyRequest, id: unknown) =>
     complaintForSession(services, request.organization, ticketFrom(id), request.sessionComplaintId);
 
+  // Only complaints filed count against the address (issue 21): the place taken before the
+  // guards is kept when the filing commits and given back on any other outcome.
+  const places = new WeakMap<FastifyRequest, FilingPlace>();
+  app.addHook('onResponse', async (request) => {
+    await places.get(request)?.release();
+  });
   route(app, contract.createComplaint, {
-    config: { rateLimit: { max: limits.filing ?? 5, timeWindow: '1 hour' } },
+    before: async (request) => {
+      const place = await filingLimit.take(request.ip);
+      places.set(request, place);
+      request.botCheckLevel = place.level;
+    },
     handler: async (request, reply) => {
       const org = request.organization;
-      const dataKey = services.keyring.newDataKey();
-      const upload = await receiveMultipart(request, services.files, {
-        jsonField: 'denuncia',
-        key: dataKey.key,
-        parseJson: (raw) => validateDenuncia(services, org, raw),
-      });
-      const created = await fileComplaint(services, org, upload.json, dataKey, upload.files);
-      return reply.code(201).send(created);
+      const place = places.get(request)!;
+      try {
+        const dataKey = services.keyring.newDataKey();
+        const upload = await receiveMultipart(request, services.files, {
+          jsonField: 'denuncia',
+          key: dataKey.key,
+          parseJson: (raw) => validateDenuncia(services, org, raw),
+        });
+        const created = await fileComplaint(services, org, upload.json, dataKey, upload.files);
+        place.keep();
+        return reply.code(201).send(created);
+      } catch (error) {
+        await place.release();
+        throw error;
+      }
     },
   });
 
