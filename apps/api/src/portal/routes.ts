@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_FILINGS_PER_HOUR, type ClientLimits } from '../config';
 import { FilingLimit } from './complaints/filing-limit';
+import { createResumableStore, resumableRoutes } from './complaints/resumable-routes';
 import type { PortalServices } from './services';
 import { masterDataRoutes } from './master-data/routes';
 import { complaintRoutes } from './complaints/routes';
@@ -30,7 +31,14 @@ export const portalRoutes: FastifyPluginAsync<PortalRoutesOptions> = async (app,
     limits.filing ?? DEFAULT_FILINGS_PER_HOUR,
   );
   await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
-  await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits, filingLimit });
+  const resumable = createResumableStore(app.services);
+  await app.register(complaintRoutes, {
+    prefix: '/v1/denuncias',
+    limits,
+    filingLimit,
+    resumable,
+  });
+  await app.register(resumableRoutes, { store: resumable });
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(rightsRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { uploadBitacoraSchema } from '@canal/shared';
+import { MAX_FILES_PER_REQUEST, uploadBitacoraSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
 import { bearerToken, ticketFrom } from '../guards';
@@ -16,6 +16,7 @@ import {
 } from './read-complaint';
 import { AppError } from '../../errors';
 import type { FilingLimit, FilingPlace } from './filing-limit';
+import type { SealedUploadStore } from '../../core/files/resumable';
 import { requestReplacement } from './replacement-request';
 import {
   addComplainantComment,
@@ -28,7 +29,8 @@ import {
 export const complaintRoutes: FastifyPluginAsync<{
   limits: ClientLimits;
   filingLimit: FilingLimit;
-}> = async (app, { limits, filingLimit }) => {
+  resumable: SealedUploadStore;
+}> = async (app, { limits, filingLimit, resumable }) => {
   const { services, portal } = app;
   await acceptMultipart(app);
   /** The complaint named in the call, if it is the one the session opened (else 404). */
@@ -138,7 +140,26 @@ export const complaintRoutes: FastifyPluginAsync<{
           return bitacora;
         },
       });
-      await addComplainantFiles(services, row, upload.json.comentario ?? '', upload.files);
+      // Finished resumable uploads named by the entry join it in the same commit (issue 21).
+      const ids = upload.json.subidas ?? [];
+      const finished = [];
+      for (const id of ids) {
+        const done = await resumable.finished(id, row.id);
+        if (!done) {
+          await services.files.discard(upload.files);
+          throw new AppError('VALIDATION', 'Un archivo aún no termina de subirse.');
+        }
+        finished.push(done);
+      }
+      if (upload.files.length + finished.length > MAX_FILES_PER_REQUEST) {
+        await services.files.discard(upload.files);
+        throw new AppError('TOO_MANY_FILES');
+      }
+      await addComplainantFiles(services, row, upload.json.comentario ?? '', [
+        ...upload.files,
+        ...finished,
+      ]);
+      await resumable.attached(ids);
       return reply.code(201).send({ message: 'Antecedentes recibidos.' });
     },
   });
