@@ -6,6 +6,7 @@ import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app'
 import { EMAIL, fileAndLogin } from '../support/complaints';
 import { multipart } from '../support/multipart';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
+import { sweep } from '../../src/runtime';
 
 // Issue 21: a 120 MB upload over tus through a proxy that cuts the connection twice in the middle;
 // the upload resumes on the other instance (two app instances on one database and one object
@@ -151,4 +152,76 @@ describe('resumable uploads (tus)', () => {
     expect(await a.db.query('SELECT 1 FROM resumable_uploads')).toHaveLength(0);
     expect(await a.db.query('SELECT 1 FROM staged_files')).toHaveLength(0);
   }, 300_000);
+
+  it('refuses a file whose first bytes are not its type before keeping any, and sweeps what expires', async () => {
+    const c = await fileAndLogin(a.app);
+    await a.db.query('UPDATE complaints SET status = $2 WHERE ticket = $1', [
+      c.ticket,
+      'Faltan antecedentes',
+    ]);
+    const tusHeaders = { ...c.auth, 'tus-resumable': '1.0.0' };
+    const create = (name: string, size: number) =>
+      a.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/subidas',
+        headers: {
+          ...tusHeaders,
+          'upload-length': String(size),
+          'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
+        },
+      });
+    const patch = (location: string, body: Buffer) =>
+      b.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...tusHeaders,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': '0',
+        },
+        payload: body,
+      });
+
+    // Over 120 MB, or a type not allowed: refused at creation.
+    expect((await create('grande.mp4', 125_829_121)).statusCode).toBe(413);
+    expect((await create('programa.exe', 10)).statusCode).toBe(415);
+    // A ".pdf" that is not a PDF: refused with the API's Spanish message, nothing kept.
+    const created = await create('informe.pdf', 200_000);
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    const refused = await patch(location, randomBytes(200_000));
+    expect(refused.statusCode).toBe(415);
+    expect(JSON.parse(refused.body).message).toMatch(/no está permitido/);
+    expect(await a.db.query('SELECT 1 FROM resumable_uploads')).toHaveLength(0);
+    expect(await a.db.query('SELECT 1 FROM staged_files')).toHaveLength(0);
+
+    // Another complainant's session cannot see or write the upload.
+    const other = await fileAndLogin(a.app);
+    const good = await create('acta.pdf', 100_000);
+    const goodLocation = good.headers.location as string;
+    const head = await a.app.inject({
+      method: 'HEAD',
+      url: goodLocation,
+      headers: { ...other.auth, 'tus-resumable': '1.0.0' },
+    });
+    expect(head.statusCode).toBe(404);
+
+    // A finished upload never attached is not the complaint's, and expires with its objects.
+    const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(100_000 - 9)]);
+    expect((await patch(goodLocation, pdfBytes)).statusCode).toBe(204);
+    const [row] = await a.db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM resumable_uploads',
+    );
+    expect(await a.services.files.store.exists(row!.storage_key)).toBe(true);
+    await a.db.query(`UPDATE resumable_uploads SET expires_at = now() - interval '1 second'`);
+    await sweep(a.services);
+    expect(await a.services.files.store.exists(row!.storage_key)).toBe(false);
+    expect(await a.db.query('SELECT 1 FROM resumable_uploads')).toHaveLength(0);
+    const attached = await a.db.query(
+      `SELECT 1 FROM complaint_files f JOIN complaints c ON c.id = f.complaint_id
+        WHERE c.ticket = $1`,
+      [c.ticket],
+    );
+    expect(attached).toHaveLength(0);
+  });
 });

@@ -97,13 +97,22 @@ export const resumableStore = {
     await db.query('DELETE FROM resumable_uploads WHERE id = $1', [id]);
   },
 
+  /** Whether a complaint's file is stored under `storageKey` (a finished upload was attached). */
+  async isAttached(db: Db, storageKey: string): Promise<boolean> {
+    const rows = await db.query('SELECT 1 FROM complaint_files WHERE storage_key = $1', [
+      storageKey,
+    ]);
+    return rows.length > 0;
+  },
+
   /** Claims (deletes) up to `limit` expired rows; their objects are the caller's to delete. */
-  async claimExpired(db: Db, limit: number): Promise<ResumableRow[]> {
+  async claimExpired(db: Db, limit: number, all = false): Promise<ResumableRow[]> {
     const rows = await db.query<ResumableRow>(
       `DELETE FROM resumable_uploads WHERE id IN (
-         SELECT id FROM resumable_uploads WHERE expires_at <= now() ORDER BY expires_at LIMIT $1)
+         SELECT id FROM resumable_uploads WHERE $2 OR expires_at <= now()
+          ORDER BY expires_at LIMIT $1)
        RETURNING *`,
-      [limit],
+      [limit, all],
     );
     return rows.map(normalize);
   },

@@ -202,6 +202,8 @@ export class SealedUploadStore extends DataStore {
     }
     await this.store.put(storageKey, Readable.from(joined()));
     await resumableStore.finish(this.db, row.id, storageKey);
+    // From here the row owns the object (until it expires), not the hourly staging sweep.
+    await stagedStore.remove(this.db, [storageKey]);
     await Promise.all(row.parts.map((p) => this.store.delete(p)));
   }
 
@@ -212,10 +214,14 @@ export class SealedUploadStore extends DataStore {
     await this.dropObjects(row);
   }
 
-  /** The finished upload `id` of `complaintId`, or null; it stays staged until its call commits. */
+  /**
+   * The finished upload `id` of `complaintId`, or null. Staged again (a fresh row, which the
+   * hourly sweep leaves alone) so that the call attaching it commits it like any received file.
+   */
   async finished(id: string, complaintId: number): Promise<FinishedUpload | null> {
     const row = await this.rowFor(id, complaintId);
     if (!row?.storage_key) return null;
+    await stagedStore.add(this.db, row.storage_key);
     return {
       storageKey: row.storage_key,
       size: row.size,
@@ -229,22 +235,31 @@ export class SealedUploadStore extends DataStore {
     for (const id of ids) await resumableStore.remove(this.db, id);
   }
 
-  /** Deletes expired uploads and their objects (the hourly sweep). */
-  async sweepExpired(): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const rows = await resumableStore.claimExpired(this.db, 200);
-      for (const row of rows) await this.dropObjects(row);
-      removed += rows.length;
-      if (rows.length < 200) return removed;
-    }
+  private dropObjects(row: ResumableRow): Promise<void> {
+    return dropObjects(this.db, this.store, row);
   }
+}
 
-  private async dropObjects(row: ResumableRow): Promise<void> {
-    await Promise.all(row.parts.map((p) => this.store.delete(p)));
-    // The joined object only while still staged: once a comment committed it, it is the case's.
-    if (row.storage_key && (await stagedStore.commit(this.db, [row.storage_key])) === 1)
-      await this.store.delete(row.storage_key);
+/**
+ * Deletes expired resumable uploads and their objects (the hourly sweep; `all`: every one, for
+ * `sweep --all` with no instance running); how many.
+ */
+export async function sweepResumable(db: Db, store: ObjectStore, all = false): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows = await resumableStore.claimExpired(db, 200, all);
+    for (const row of rows) await dropObjects(db, store, row);
+    removed += rows.length;
+    if (rows.length < 200) return removed;
+  }
+}
+
+async function dropObjects(db: Db, store: ObjectStore, row: ResumableRow): Promise<void> {
+  await Promise.all(row.parts.map((p) => store.delete(p)));
+  // The joined object, unless a comment committed it (it is then the case's file).
+  if (row.storage_key && !(await resumableStore.isAttached(db, row.storage_key))) {
+    await store.delete(row.storage_key);
+    await stagedStore.remove(db, [row.storage_key]);
   }
 }
 

@@ -155,10 +155,16 @@ export const complaintRoutes: FastifyPluginAsync<{
         await services.files.discard(upload.files);
         throw new AppError('TOO_MANY_FILES');
       }
-      await addComplainantFiles(services, row, upload.json.comentario ?? '', [
-        ...upload.files,
-        ...finished,
-      ]);
+      try {
+        await addComplainantFiles(services, row, upload.json.comentario ?? '', [
+          ...upload.files,
+          ...finished,
+        ]);
+      } catch (error) {
+        // Refused or failed: the entry's files are gone (addComplainantFiles discards them).
+        for (const id of ids) await resumable.remove(id);
+        throw error;
+      }
       await resumable.attached(ids);
       return reply.code(201).send({ message: 'Antecedentes recibidos.' });
     },
