@@ -21,7 +21,7 @@ beforeAll(async () => {
   };
   a = await buildTestApp(options);
   b = await buildSecondInstance(a, options);
-});
+}, 180_000);
 afterAll(async () => {
   await b.close();
   await a.close();

@@ -23,7 +23,7 @@ beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     ports.push((t.app.server.address() as net.AddressInfo).port);
   }
-});
+}, 180_000);
 afterAll(async () => {
   await b.close();
   await a.close();

@@ -72,14 +72,17 @@ export const resumableRoutes: FastifyPluginAsync<{ store: SealedUploadStore }> =
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
+  // Not in the contract nor the OpenAPI page: tus 1.0 is their description (decision 0055).
   app.route({
     method: ['POST'],
     url: RESUMABLE_PATH,
+    schema: { hide: true },
     handler: (request, reply) => hand(request, reply, null),
   });
   app.route<{ Params: { id: string } }>({
     method: ['HEAD', 'PATCH', 'DELETE'],
     url: `${RESUMABLE_PATH}/:id`,
+    schema: { hide: true },
     handler: (request, reply) => {
       if (!/^[0-9a-f-]{36}$/.test(request.params.id)) throw new AppError('NOT_FOUND');
       return hand(request, reply, request.params.id);
