@@ -214,6 +214,13 @@ export const ERRORS = {
     status: 429,
     message: 'Demasiados intentos. Espere unos minutos antes de intentar nuevamente.',
   },
+  // A filing refused by the per-address limit (portal/complaints/filing-limit.ts, which words the
+  // wait in minutes); the portal keeps the form as it was.
+  FILING_LIMIT: {
+    status: 429,
+    message:
+      'Desde esta red ya se enviaron muchas denuncias en la última hora. Lo que escribió se conserva en el formulario: intente enviarla nuevamente en unos minutos.',
+  },
   BUSY: {
     status: 503,
     message: 'El servicio está muy ocupado. Intente nuevamente en unos segundos.',

@@ -1,3 +1,4 @@
+import { sweepResumable } from './core/files/resumable';
 import { webPaths, webUrl } from '@canal/shared';
 import path from 'node:path';
 import { configWarnings, instanceId, type Config } from './config';
@@ -167,6 +168,8 @@ export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AGE_MS) {
   const { db, files } = services;
   const swept = await files.sweepStaged(stagingMaxAgeMs);
+  // Resumable uploads past their lifetime (24 h; at once with `sweep --all`).
+  await sweepResumable(db, files.store, stagingMaxAgeMs === 0);
   await maintenanceRepository.deleteExpired(db);
   return swept;
 }

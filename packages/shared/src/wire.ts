@@ -83,6 +83,8 @@ export interface UploadBitacoraPayload {
   comentario: string;
   /** The complainant's e-mail. */
   usuario: string;
+  /** Finished resumable (tus) uploads of this complaint to attach with the entry (issue 21). */
+  subidas?: string[];
 }
 
 export interface CodeRecoveryPayload {

@@ -44,6 +44,11 @@ type Answer<E extends Endpoint> = Exclude<SuccessOf<E>, Blob | undefined> | Fast
 export interface RouteOptions<E extends Endpoint> {
   /** Route config (per-route rate limits). */
   config?: FastifyContextConfig;
+  /**
+   * The route's own limit, run in `onRequest` like the per-client rate limits: before its access
+   * guards and before the body is read (the filing limit, which also sets the bot check's level).
+   */
+  before?: Guard;
   handler: (request: RouteRequest<E>, reply: FastifyReply) => Answer<E> | Promise<Answer<E>>;
 }
 
@@ -60,7 +65,7 @@ export interface RouteOptions<E extends Endpoint> {
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
-  { config, handler }: RouteOptions<E>,
+  { config, before, handler }: RouteOptions<E>,
 ): void {
   const { prefix } = app;
   if (!entry.path.startsWith(prefix))
@@ -75,6 +80,7 @@ export function route<E extends Endpoint>(
     url: entry.path.slice(prefix.length),
     schema: routeSchema(entry),
     ...(config ? { config } : {}),
+    ...(before ? { onRequest: async (request: FastifyRequest) => before(request) } : {}),
     ...(guards.length
       ? {
           preParsing: guards.map(

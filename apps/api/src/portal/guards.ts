@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The complaint the Bearer token of this request opens. */
     sessionComplaintId: number;
+    /**
+     * The bot-check level this request's token must reach (the filing route under a flood sets it
+     * before the guards run: portal/complaints/filing-limit.ts); 0 when unset.
+     */
+    botCheckLevel?: number;
   }
 }
 
@@ -21,7 +26,10 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  * must carry a bot-check token that verifies (DESIGN §5).
  */
 export async function requireHuman(this: unknown, request: FastifyRequest): Promise<void> {
-  const ok = await request.server.portal.botCheck.verify(header(request, 'x-grecaptcha'));
+  const ok = await request.server.portal.botCheck.verify(
+    header(request, 'x-grecaptcha'),
+    request.botCheckLevel ?? 0,
+  );
   if (!ok) throw new AppError('BOT_CHECK_FAILED');
 }
 

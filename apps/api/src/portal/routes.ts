@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ClientLimits } from '../config';
+import { DEFAULT_FILINGS_PER_HOUR, type ClientLimits } from '../config';
+import { FilingLimit } from './complaints/filing-limit';
+import { createResumableStore, resumableRoutes } from './complaints/resumable-routes';
 import type { PortalServices } from './services';
 import { masterDataRoutes } from './master-data/routes';
 import { complaintRoutes } from './complaints/routes';
@@ -23,12 +25,24 @@ export interface PortalRoutesOptions {
 export const portalRoutes: FastifyPluginAsync<PortalRoutesOptions> = async (app, options) => {
   app.decorate('portal', options.services);
   const { limits } = options;
+  const filingLimit = new FilingLimit(
+    app.services.db,
+    app.services.keyring.derive('client-limits'),
+    limits.filing ?? DEFAULT_FILINGS_PER_HOUR,
+  );
   await app.register(masterDataRoutes, { prefix: '/v1/datos-maestros' });
-  await app.register(complaintRoutes, { prefix: '/v1/denuncias', limits });
+  const resumable = createResumableStore(app.services);
+  await app.register(complaintRoutes, {
+    prefix: '/v1/denuncias',
+    limits,
+    filingLimit,
+    resumable,
+  });
+  await app.register(resumableRoutes, { store: resumable });
   await app.register(recoveryRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(rightsRoutes, { prefix: '/v1/denuncias', limits });
   await app.register(fileRoutes, { prefix: '/v1' });
-  await app.register(botCheckRoutes, { prefix: '/v1' });
+  await app.register(botCheckRoutes, { prefix: '/v1', filingLimit });
   await app.register(privacyNoticeRoutes, { prefix: '/v1' });
   if (options.devMailbox) await app.register(devMailboxRoutes);
 };

@@ -1,3 +1,4 @@
+import { RESUMABLE_PATH } from '../../src/portal/complaints/resumable-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -61,6 +62,8 @@ describe('the OpenAPI document (/v1/docs/json)', () => {
       Object.keys(ops).map((method) => `${method} ${path}`),
     );
     expect(listed.filter((op) => !declared.has(op))).toEqual([]);
+    // The tus routes are not listed either: tus 1.0 describes them (decision 0055).
+    expect(Object.keys(paths).filter((p) => p.startsWith(RESUMABLE_PATH))).toEqual([]);
   });
 });
 

@@ -32,12 +32,17 @@ export interface OwnServer {
   remove(): Promise<void>;
 }
 
-export async function startOwnServer(admin?: { email: string; name: string }): Promise<OwnServer> {
+export async function startOwnServer(
+  admin?: { email: string; name: string },
+  /** Settings of the spec's own over the run's (a limit the spec reaches, say). */
+  extraEnv: Record<string, string> = {},
+): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-e2e-own-'));
   const env: Record<string, string> = {
     ...e2eServerEnv(dataDir, inject('webDist')),
     // Nothing to drain for balancers here: stopping is immediate.
     SHUTDOWN_DELAY_MS: '0',
+    ...extraEnv,
   };
   const open = (port: number) =>
     createServices(loadConfig({ ...env, PUBLIC_URL: `http://localhost:${port}` }), {

@@ -1,7 +1,12 @@
 // Wire schemas the API validates (SPEC §3 "Payload of complaint creation", "Other payloads", SPEC §7).
 // They are built from the same field schemas as the forms, so both sides give identical messages.
 import { z } from 'zod';
-import { STAFF_INTAKE_CHANNELS, isAnonymityBlocked, isLaw21643Type } from '../constants';
+import {
+  MAX_FILES_PER_REQUEST,
+  STAFF_INTAKE_CHANNELS,
+  isAnonymityBlocked,
+  isLaw21643Type,
+} from '../constants';
 import { MESSAGES } from '../messages';
 import type {
   AddCommentPayload,
@@ -250,6 +255,7 @@ export const uploadBitacoraSchema = z.object(
     codigo: ticketNumberSchema,
     comentario: z.preprocess((value: string | null | undefined) => value ?? '', commentSchema),
     usuario: emailSchema,
+    subidas: z.array(z.uuid()).max(MAX_FILES_PER_REQUEST).optional(),
   },
   body,
 ) satisfies z.ZodType<UploadBitacoraPayload, unknown>;

@@ -31,6 +31,55 @@ export const clientLimitStore = {
     return { current: row!.hits, ttl: row!.ttl };
   },
 
+  /**
+   * Takes one place in `key`'s window if fewer than `max` are taken (one statement, so concurrent
+   * calls on several instances never take more than `max`); an ended window starts over. Returns
+   * how many were taken before this one and the window's end (to give the place back), or null
+   * with the milliseconds left when the window is full. Unlike `hit`, a place is given back with
+   * `release` when what it was taken for did not happen (a filing refused or cut).
+   */
+  async reserve(
+    db: Db,
+    key: string,
+    windowMs: number,
+    max: number,
+  ): Promise<{ taken: number; windowEndsAt: string } | { full: true; ttl: number }> {
+    // The window's end as text: a Date would drop its microseconds and `release` would miss it.
+    const [row] = await db.query<{ hits: number; ends: string }>(
+      `INSERT INTO client_limits AS c (key, hits, window_ends_at)
+            VALUES ($1, 1, now() + make_interval(secs => $2::float8 / 1000))
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.hits + 1 END,
+         window_ends_at = CASE WHEN c.window_ends_at <= now() THEN EXCLUDED.window_ends_at
+                               ELSE c.window_ends_at END
+       WHERE c.window_ends_at <= now() OR c.hits < $3::int
+       RETURNING hits, window_ends_at::text AS ends`,
+      [key, windowMs, max],
+    );
+    if (row) return { taken: row.hits - 1, windowEndsAt: row.ends };
+    const { ttl } = await clientLimitStore.peek(db, key);
+    return { full: true, ttl };
+  },
+
+  /** Gives back a place `reserve` took, if its window is still the same one. */
+  async release(db: Db, key: string, windowEndsAt: string): Promise<void> {
+    await db.query(
+      `UPDATE client_limits SET hits = greatest(hits - 1, 0)
+        WHERE key = $1 AND window_ends_at = $2::timestamptz`,
+      [key, windowEndsAt],
+    );
+  },
+
+  /** The count of `key`'s live window (0 when none) and the milliseconds left in it. */
+  async peek(db: Db, key: string): Promise<{ current: number; ttl: number }> {
+    const [row] = await db.query<{ hits: number; ttl: number }>(
+      `SELECT hits, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl
+         FROM client_limits WHERE key = $1 AND window_ends_at > now()`,
+      [key],
+    );
+    return { current: row?.hits ?? 0, ttl: row?.ttl ?? 0 };
+  },
+
   /** Deletes ended windows (the sweep; a live window is never touched). */
   async deleteExpired(db: Db): Promise<number> {
     const rows = await db.query(
@@ -64,7 +113,7 @@ export async function withinLimit(
 
 /**
  * The store `@fastify/rate-limit` counts with. Routes with a limit of their own (sign-in,
- * recovery, filing: `config.rateLimit`) count in PostgreSQL, one window per route and client
+ * recovery: `config.rateLimit`; filing has its own, `portal/complaints/filing-limit.ts`) count in PostgreSQL, one window per route and client
  * across the cluster; the global flood limit (every other API route) counts in this process's
  * memory, per instance (documented in SECURITY.md). Neither keeps the address: the database row
  * is keyed by `clientKey`, the memory by a hash of it.

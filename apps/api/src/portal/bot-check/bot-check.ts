@@ -9,9 +9,16 @@ import { usedTokenStore } from './used-token-store';
 /** Verifies the `x-grecaptcha` header of a call (DESIGN §5): true when a person solved it. */
 export interface BotCheck {
   readonly mode: 'altcha' | 'recaptcha' | 'off';
-  verify(token: string | undefined): Promise<boolean>;
-  /** A fresh challenge for the browser (ALTCHA only). */
-  challenge?(): Promise<AltchaChallenge>;
+  /**
+   * With `minLevel` (the filing route under a flood, portal/complaints/filing-limit.ts), an ALTCHA
+   * token counts only if its challenge was served at that level of work or above.
+   */
+  verify(token: string | undefined, minLevel?: number): Promise<boolean>;
+  /**
+   * A fresh challenge for the browser (ALTCHA only): `level` multiplies the work by 4 each (the
+   * address is filing in a flood), and the challenge carries it, signed, as `data.nivel`.
+   */
+  challenge?(level?: number): Promise<AltchaChallenge>;
 }
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -33,17 +40,21 @@ export function altchaBotCheck(db: Db, secret: Buffer, options: AltchaOptions): 
   };
   return {
     mode: 'altcha',
-    challenge: () =>
+    challenge: (level = 0) =>
       createChallenge({
         algorithm: 'SHA-256',
         cost: 1,
-        counter: randomInt(options.counterRange[0], options.counterRange[1] + 1),
+        counter: randomInt(
+          options.counterRange[0] * 4 ** level,
+          options.counterRange[1] * 4 ** level + 1,
+        ),
+        data: { nivel: level },
         deriveKey,
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       }),
-    async verify(token) {
+    async verify(token, minLevel = 0) {
       if (!token || token.length > 8192) return false;
       const result = await verifyAltcha(
         token,
@@ -52,7 +63,13 @@ export function altchaBotCheck(db: Db, secret: Buffer, options: AltchaOptions): 
         hmacKeySignatureSecret,
         store,
       );
-      return result.error === null;
+      if (result.error !== null) return false;
+      if (minLevel === 0) return true;
+      // The level is in the challenge's signed parameters: verified above, it cannot be raised.
+      const level = (
+        result.payload as { challenge?: { parameters?: { data?: { nivel?: unknown } } } }
+      ).challenge?.parameters?.data?.nivel;
+      return typeof level === 'number' && level >= minLevel;
     },
   };
 }

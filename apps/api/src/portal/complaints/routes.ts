@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { RETALIATION_MESSAGES, uploadBitacoraSchema } from '@canal/shared';
+import { MAX_FILES_PER_REQUEST, RETALIATION_MESSAGES, uploadBitacoraSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import type { ClientLimits } from '../../config';
 import { bearerToken, ticketFrom } from '../guards';
@@ -15,6 +15,8 @@ import {
   readComplaintDetail,
 } from './read-complaint';
 import { AppError } from '../../errors';
+import type { FilingLimit, FilingPlace } from './filing-limit';
+import type { SealedUploadStore } from '../../core/files/resumable';
 import { requestReplacement } from './replacement-request';
 import { reportRetaliation } from './retaliation-report';
 import {
@@ -25,28 +27,46 @@ import {
 } from './follow-up';
 
 /** SPEC §7: the complainant's calls under /v1/denuncias. Thin: each hands over to one use case. */
-export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = async (
-  app,
-  { limits },
-) => {
+export const complaintRoutes: FastifyPluginAsync<{
+  limits: ClientLimits;
+  filingLimit: FilingLimit;
+  resumable: SealedUploadStore;
+}> = async (app, { limits, filingLimit, resumable }) => {
   const { services, portal } = app;
   await acceptMultipart(app);
   /** The complaint named in the call, if it is the one the session opened (else 404). */
   const signedInComplaint = (request: FastifyRequest, id: unknown) =>
     complaintForSession(services, request.organization, ticketFrom(id), request.sessionComplaintId);
 
+  // Only complaints filed count against the address (issue 21): the place taken before the
+  // guards is kept when the filing commits and given back on any other outcome.
+  const places = new WeakMap<FastifyRequest, FilingPlace>();
+  app.addHook('onResponse', async (request) => {
+    await places.get(request)?.release();
+  });
   route(app, contract.createComplaint, {
-    config: { rateLimit: { max: limits.filing ?? 5, timeWindow: '1 hour' } },
+    before: async (request) => {
+      const place = await filingLimit.take(request.ip);
+      places.set(request, place);
+      request.botCheckLevel = place.level;
+    },
     handler: async (request, reply) => {
       const org = request.organization;
-      const dataKey = services.keyring.newDataKey();
-      const upload = await receiveMultipart(request, services.files, {
-        jsonField: 'denuncia',
-        key: dataKey.key,
-        parseJson: (raw) => validateDenuncia(services, org, raw),
-      });
-      const created = await fileComplaint(services, org, upload.json, dataKey, upload.files);
-      return reply.code(201).send(created);
+      const place = places.get(request)!;
+      try {
+        const dataKey = services.keyring.newDataKey();
+        const upload = await receiveMultipart(request, services.files, {
+          jsonField: 'denuncia',
+          key: dataKey.key,
+          parseJson: (raw) => validateDenuncia(services, org, raw),
+        });
+        const created = await fileComplaint(services, org, upload.json, dataKey, upload.files);
+        place.keep();
+        return reply.code(201).send(created);
+      } catch (error) {
+        await place.release();
+        throw error;
+      }
     },
   });
 
@@ -129,7 +149,32 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
           return bitacora;
         },
       });
-      await addComplainantFiles(services, row, upload.json.comentario ?? '', upload.files);
+      // Finished resumable uploads named by the entry join it in the same commit (issue 21).
+      const ids = upload.json.subidas ?? [];
+      const finished = [];
+      for (const id of ids) {
+        const done = await resumable.finished(id, row.id);
+        if (!done) {
+          await services.files.discard(upload.files);
+          throw new AppError('VALIDATION', 'Un archivo aún no termina de subirse.');
+        }
+        finished.push(done);
+      }
+      if (upload.files.length + finished.length > MAX_FILES_PER_REQUEST) {
+        await services.files.discard(upload.files);
+        throw new AppError('TOO_MANY_FILES');
+      }
+      try {
+        await addComplainantFiles(services, row, upload.json.comentario ?? '', [
+          ...upload.files,
+          ...finished,
+        ]);
+      } catch (error) {
+        // Refused or failed: the entry's files are gone (addComplainantFiles discards them).
+        for (const id of ids) await resumable.remove(id);
+        throw error;
+      }
+      await resumable.attached(ids);
       return reply.code(201).send({ message: 'Antecedentes recibidos.' });
     },
   });

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { DataStore, Upload } from '@tus/utils';
+import { extensionOf, isAllowedFileName, MAX_FILE_BYTES } from '@canal/shared';
+import { newHeader, SegmentCodec } from '../../crypto/file-segments';
+import type { Db } from '../../db/database';
+import { ERRORS, type ErrorCode } from '../../errors';
+import type { ObjectStore } from '../../storage';
+import { contentMatchesExtension, headBytesNeeded } from './magic';
+import { resumableStore, type ResumableRow } from './resumable-store';
+import { stagedStore } from './staged-store';
+
+/** How long an unfinished (or finished, never attached) resumable upload is kept: 24 hours. */
+export const RESUMABLE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** How long one PATCH holds an upload before it renews the hold. */
+const HOLD_MS = 15_000;
+/** How long a HEAD or PATCH waits for another instance's PATCH to settle. */
+const HOLD_WAIT_MS = 20_000;
+
+/** A refusal in the form `@tus/server` answers: the status and the API's Spanish `{message}`. */
+export const tusRefusal = (code: ErrorCode) => ({
+  status_code: ERRORS[code].status,
+  body: JSON.stringify({ message: ERRORS[code].message }),
+});
+
+/** A finished upload, ready to be attached by the call that commits it. */
+export interface FinishedUpload {
+  storageKey: string;
+  size: number;
+  name: string;
+  extension: string;
+}
+
+/**
+ * The tus data store of resumable uploads (issue 21, decision 0055). Every byte is sealed on
+ * arrival into the v2 stored format (crypto/file-segments.ts) under the complaint's data key;
+ * nothing is kept in clear, not even a partial segment: a PATCH that ends inside a segment keeps
+ * the whole segments only and answers the offset of the last one, from which tus resumes. The
+ * type is checked by its first bytes before any is kept. Each PATCH writes one object of sealed
+ * segments; the row in PostgreSQL (`resumable_uploads`) lists them, so any instance resumes the
+ * upload. When the last byte arrives the parts are joined, still sealed, into one staged object.
+ */
+export class SealedUploadStore extends DataStore {
+  constructor(
+    private readonly db: Db,
+    private readonly store: ObjectStore,
+    /** The data key of the complaint an upload belongs to. */
+    private readonly keyOf: (complaintId: number) => Promise<Buffer>,
+  ) {
+    super();
+    this.extensions = ['creation', 'termination'];
+  }
+
+  /** Creates the row; `upload.metadata` carries the file name and `complaintId` (set by the route). */
+  override async create(upload: Upload): Promise<Upload> {
+    const name = String(upload.metadata?.filename ?? '').trim();
+    if (name.length === 0 || name.length > 200) throw tusRefusal('FILE_NAME_TOO_LONG');
+    if (!isAllowedFileName(name)) throw tusRefusal('FILE_TYPE_NOT_ALLOWED');
+    if (upload.size === undefined) throw tusRefusal('VALIDATION');
+    if (upload.size > MAX_FILE_BYTES) throw tusRefusal('FILE_TOO_LARGE');
+    if (upload.size === 0) throw tusRefusal('EMPTY_FILE');
+    await resumableStore.add(
+      this.db,
+      {
+        id: upload.id,
+        complaint_id: Number(upload.metadata?.complaintId),
+        file_name: name,
+        extension: extensionOf(name),
+        size: upload.size,
+        header: newHeader({}),
+      },
+      RESUMABLE_LIFETIME_MS,
+    );
+    return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    await this.settled(id);
+    const row = await resumableStore.get(this.db, id);
+    if (!row) throw { status_code: 404, body: 'The file for this url was not found\n' };
+    return toUpload(row);
+  }
+
+  /** The row of `id`, if it belongs to `complaintId` (the route checks it on every call). */
+  async rowFor(id: string, complaintId: number): Promise<ResumableRow | null> {
+    const row = await resumableStore.get(this.db, id);
+    return row && row.complaint_id === complaintId ? row : null;
+  }
+
+  /**
+   * Waits (up to `HOLD_WAIT_MS`) while a PATCH on any instance holds `id`: a client that lost its
+   * connection resumes from what that PATCH kept, not from before it.
+   */
+  private async settled(id: string): Promise<void> {
+    const until = Date.now() + HOLD_WAIT_MS;
+    while ((await resumableStore.held(this.db, id)) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  override async write(source: Readable, id: string, offset: number): Promise<number> {
+    await this.settled(id);
+    if (!(await resumableStore.hold(this.db, id, HOLD_MS))) throw { status_code: 423, body: '' };
+    const renew = setInterval(
+      () => void resumableStore.renew(this.db, id, HOLD_MS).catch(() => undefined),
+      HOLD_MS / 3,
+    );
+    try {
+      return await this.writeHeld(source, id, offset);
+    } finally {
+      clearInterval(renew);
+      await resumableStore.letGo(this.db, id);
+    }
+  }
+
+  private async writeHeld(source: Readable, id: string, offset: number): Promise<number> {
+    const row = await resumableStore.get(this.db, id);
+    if (!row) throw { status_code: 404, body: 'The file for this url was not found\n' };
+    if (row.stored !== offset || row.storage_key) throw { status_code: 409, body: 'Conflicto.\n' };
+    const codec = new SegmentCodec(await this.keyOf(row.complaint_id), row.header);
+    const segment = codec.segmentBytes;
+    const lastIndex = Math.max(0, Math.ceil(row.size / segment) - 1);
+    // Before the first byte is kept, enough of the file to check its type (a .docx: 256 KiB).
+    const checkBytes = offset === 0 ? Math.min(row.size, headBytesNeeded(row.extension)) : 0;
+
+    const sealed = new PassThrough();
+    const partKey = `resumable/${id}/${offset}-${randomUUID()}`;
+    let wrote = false;
+    const put = () => {
+      wrote = true;
+      return this.store.put(partKey, sealed);
+    };
+    let putting: Promise<unknown> | null = null;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let index = offset / segment;
+    let received = offset;
+    const sealSegments = (final: boolean) => {
+      const all = Buffer.concat(pending);
+      let at = 0;
+      while (all.length - at >= segment || (final && at < all.length)) {
+        const plain = all.subarray(at, at + segment);
+        codec.seal(plain, index, index === lastIndex, (b) => sealed.write(b));
+        index += 1;
+        at += plain.length;
+      }
+      pending = at < all.length ? [all.subarray(at)] : [];
+      pendingBytes = all.length - at;
+    };
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        received += chunk.length;
+        if (received > row.size) throw tusRefusal('FILE_TOO_LARGE');
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (checkBytes > 0 && index === 0 && received < checkBytes) continue;
+        if (checkBytes > 0 && index === 0 && !putting) {
+          if (!contentMatchesExtension(row.extension, Buffer.concat(pending)))
+            throw tusRefusal('FILE_TYPE_NOT_ALLOWED');
+        }
+        if (pendingBytes >= segment || received === row.size) {
+          putting ??= put();
+          sealSegments(received === row.size);
+          if (sealed.writableNeedDrain) await once(sealed, 'drain');
+        }
+      }
+    } catch (error) {
+      if (!putting || (error as { status_code?: number }).status_code) {
+        sealed.destroy();
+        await putting?.catch(() => undefined);
+        await this.store.delete(partKey).catch(() => undefined);
+        if ((error as { status_code?: number }).status_code) {
+          await this.remove(id);
+          throw error;
+        }
+        return offset;
+      }
+      // The client went away: the whole segments sealed so far are kept; the rest is resent.
+    }
+    // Bytes of an unfinished segment are dropped, never stored: tus resends them.
+    const kept = index * segment >= row.size ? row.size : index * segment;
+    sealed.end();
+    if (!wrote) return offset;
+    await putting;
+    if (!(await resumableStore.advance(this.db, id, offset, kept, partKey))) {
+      await this.store.delete(partKey);
+      throw { status_code: 409, body: 'Conflicto.\n' };
+    }
+    if (kept === row.size) await this.join({ ...row, parts: [...row.parts, partKey] });
+    return kept;
+  }
+
+  /** Joins the header and the sealed parts into one staged object and deletes the parts. */
+  private async join(row: ResumableRow): Promise<void> {
+    const storageKey = `${randomUUID()}.bin`;
+    await stagedStore.add(this.db, storageKey);
+    const store = this.store;
+    async function* joined() {
+      yield row.header;
+      for (const part of row.parts) for await (const chunk of await store.get(part)) yield chunk;
+    }
+    await this.store.put(storageKey, Readable.from(joined()));
+    await resumableStore.finish(this.db, row.id, storageKey);
+    // From here the row owns the object (until it expires), not the hourly staging sweep.
+    await stagedStore.remove(this.db, [storageKey]);
+    await Promise.all(row.parts.map((p) => this.store.delete(p)));
+  }
+
+  override async remove(id: string): Promise<void> {
+    const row = await resumableStore.get(this.db, id);
+    if (!row) return;
+    await resumableStore.remove(this.db, id);
+    await this.dropObjects(row);
+  }
+
+  /**
+   * The finished upload `id` of `complaintId`, or null. Staged again (a fresh row, which the
+   * hourly sweep leaves alone) so that the call attaching it commits it like any received file.
+   */
+  async finished(id: string, complaintId: number): Promise<FinishedUpload | null> {
+    const row = await this.rowFor(id, complaintId);
+    if (!row?.storage_key) return null;
+    await stagedStore.add(this.db, row.storage_key);
+    return {
+      storageKey: row.storage_key,
+      size: row.size,
+      name: row.file_name,
+      extension: row.extension,
+    };
+  }
+
+  /** Forgets finished uploads once their call committed them (their objects stay: attached). */
+  async attached(ids: string[]): Promise<void> {
+    for (const id of ids) await resumableStore.remove(this.db, id);
+  }
+
+  private dropObjects(row: ResumableRow): Promise<void> {
+    return dropObjects(this.db, this.store, row);
+  }
+}
+
+/**
+ * Deletes expired resumable uploads and their objects (the hourly sweep; `all`: every one, for
+ * `sweep --all` with no instance running); how many.
+ */
+export async function sweepResumable(db: Db, store: ObjectStore, all = false): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows = await resumableStore.claimExpired(db, 200, all);
+    for (const row of rows) await dropObjects(db, store, row);
+    removed += rows.length;
+    if (rows.length < 200) return removed;
+  }
+}
+
+async function dropObjects(db: Db, store: ObjectStore, row: ResumableRow): Promise<void> {
+  await Promise.all(row.parts.map((p) => store.delete(p)));
+  // The joined object, unless a comment committed it (it is then the case's file).
+  if (row.storage_key && !(await resumableStore.isAttached(db, row.storage_key))) {
+    await store.delete(row.storage_key);
+    await stagedStore.remove(db, [row.storage_key]);
+  }
+}
+
+function toUpload(row: ResumableRow): Upload {
+  return new Upload({
+    id: row.id,
+    size: row.size,
+    offset: row.stored,
+    metadata: { filename: row.file_name },
+    creation_date: row.created_at.toISOString(),
+  });
+}
