@@ -44,6 +44,8 @@ type Answer<E extends Endpoint> = Exclude<SuccessOf<E>, Blob | undefined> | Fast
 export interface RouteOptions<E extends Endpoint> {
   /** Route config (per-route rate limits). */
   config?: FastifyContextConfig;
+  /** A larger body than the app's 1 MiB (a document to verify). */
+  bodyLimit?: number;
   handler: (request: RouteRequest<E>, reply: FastifyReply) => Answer<E> | Promise<Answer<E>>;
 }
 
@@ -60,7 +62,7 @@ export interface RouteOptions<E extends Endpoint> {
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
-  { config, handler }: RouteOptions<E>,
+  { config, bodyLimit, handler }: RouteOptions<E>,
 ): void {
   const { prefix } = app;
   if (!entry.path.startsWith(prefix))
@@ -75,6 +77,7 @@ export function route<E extends Endpoint>(
     url: entry.path.slice(prefix.length),
     schema: routeSchema(entry),
     ...(config ? { config } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     ...(guards.length
       ? {
           preParsing: guards.map(

@@ -5,6 +5,7 @@ import { publicKeysSchema, signedRecordSchema } from '../proof/envelope';
 import { ALWAYS, endpoint, errors } from './core';
 import { complainantHeaders } from './headers';
 import { ticketParams } from './portal';
+import { adjuntoListadoSchema, denunciaDetalleSchema } from '../wire';
 
 const tag = 'Verificación';
 
@@ -74,8 +75,11 @@ export const summarySealSchema = z.object({
   codigo: z.string(),
   /** The verification page's address printed on the summary. */
   direccion: z.string(),
-  /** The seal over the summary's text, kept in the PDF. */
+  /** The seal over the summary's pages, kept in the PDF. */
   sello: signedRecordSchema,
+  /** What the summary is built from: the detail and files as sealed. */
+  detalle: denunciaDetalleSchema,
+  adjuntos: z.array(adjuntoListadoSchema),
 });
 export type SummarySealWire = z.infer<typeof summarySealSchema>;
 
@@ -85,11 +89,14 @@ export const summarySeal = endpoint({
   tag: 'Denuncias',
   access: 'complainant',
   summary:
-    'Sella el resumen PDF que el navegador arma: firma el SHA-256 de su texto junto con el comprobante de recepción',
+    'Sella el resumen PDF que el navegador arma: firma el SHA-256 de lo que dibujan sus páginas junto con el comprobante de recepción',
   headers: complainantHeaders,
   params: ticketParams,
-  body: z.object({ con_logo: z.boolean() }),
-  responses: { 200: summarySealSchema, ...errors(400, 401, 403, 404, 410, ...ALWAYS) },
+  body: z.object({
+    /** The logo's drawn proportions as the browser rasterised it; null when it draws the name. */
+    logo: z.object({ ancho: z.number().positive(), alto: z.number().positive() }).nullable(),
+  }),
+  responses: { 200: summarySealSchema, ...errors(400, 401, 403, 404, 409, 410, ...ALWAYS) },
 });
 
 export const proof = { publicKeys, verifyDocument, summarySeal } as const;

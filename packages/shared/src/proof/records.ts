@@ -30,14 +30,15 @@ export interface ReceiptRecord {
   archivos: { sha256: string; bytes: number }[];
 }
 
-/** The seal of a PDF summary: its text's SHA-256 (`summaryText`) and the filing receipt. */
+/** The seal of a PDF summary: the SHA-256 of what its pages draw (`summaryContentSha256`) and
+ * the filing receipt. */
 export interface SummaryRecord {
   tipo: typeof RECORD_TYPES.summary;
   version: 1;
   organizacion: Issuer;
   codigo: number;
   emitido_en: string;
-  texto_sha256: string;
+  contenido_sha256: string;
   recibo: SignedRecord;
 }
 
@@ -60,4 +61,7 @@ export const asCanonical = (record: SignedRecordKind): Canonical => record as un
 export const PDF_SEAL_KEY = 'CanalDenunciasSello';
 /** The dossier's manifest and its signature inside the ZIP. */
 export const MANIFEST_NAME = 'manifiesto.json';
+/** The raw 64-byte Ed25519 signature of `manifiesto.json` (for `openssl pkeyutl -verify`). */
 export const MANIFEST_SIGNATURE_NAME = 'manifiesto.firma';
+/** The signing key's id, as text. */
+export const MANIFEST_KEY_NAME = 'manifiesto.clave';

@@ -9,7 +9,7 @@ import {
 } from '@canal/shared';
 import { AppError } from '../../errors';
 import { STREAM_CHUNK_BYTES } from '../../storage/object-store';
-import type { FileStore, StagedFile } from './storage';
+import type { FileStore, HashedFile } from './storage';
 
 /** The most a multipart request may carry: the files of one filing and a few fields. */
 export const multipartLimits = {
@@ -35,7 +35,7 @@ export async function acceptMultipart(app: FastifyInstance): Promise<void> {
   });
 }
 
-export interface ReceivedFile extends StagedFile {
+export interface ReceivedFile extends HashedFile {
   name: string;
   extension: string;
 }

@@ -16,6 +16,7 @@ import {
 } from './read-complaint';
 import { AppError } from '../../errors';
 import { requestReplacement } from './replacement-request';
+import { sealSummary } from './summary-seal';
 import {
   addComplainantComment,
   addComplainantFiles,
@@ -85,6 +86,19 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
     handler: async (request) => {
       const row = await signedInComplaint(request, request.params.id);
       return listAttachments(services, portal.fileLinkSecret, row);
+    },
+  });
+
+  route(app, contract.summarySeal, {
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.params.id);
+      return sealSummary(
+        services,
+        portal.fileLinkSecret,
+        request.organization,
+        row,
+        request.body.logo,
+      );
     },
   });
 
