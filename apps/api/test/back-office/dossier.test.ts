@@ -94,6 +94,9 @@ describe('the case dossier', () => {
       'archivos/01-foto.jpg',
       'archivos/02-plano.png',
       `expediente-${c.case_number}.pdf`,
+      'manifiesto.clave',
+      'manifiesto.firma',
+      'manifiesto.json',
     ]);
 
     const pdf = zip[`expediente-${c.case_number}.pdf`]!;
