@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   fromAdjuntoListado,
   fromDenunciaDetalle,
@@ -24,6 +28,7 @@ import { denuncia, file, login } from '../support/complaints';
 import { pdf } from '../support/files';
 
 const evidence = pdf('Antecedente firmado');
+const OFFLINE = path.resolve(import.meta.dirname, '../../../../scripts/verify-document.mjs');
 
 async function keys(app: TestApp['app']): Promise<PublicKeyWire[]> {
   return (await callApi(app, contract.publicKeys, {})).json<{ claves: PublicKeyWire[] }>().claves;
@@ -144,6 +149,29 @@ describe('the signed receipt and the sealed PDF summary', () => {
       new Date(),
     );
     expect((await verifyByApi(t.app, unsealed)).estado).toBe('sin-firma');
+  });
+
+  it('verifies offline with node and the kept public keys (scripts/verify-document.mjs), and reports the altered copy', async () => {
+    const summary = await summaryFrom(await seal(t, ticket, auth));
+    const dir = mkdtempSync(path.join(tmpdir(), 'canal-offline-'));
+    try {
+      writeFileSync(path.join(dir, 'claves.json'), JSON.stringify({ claves: await keys(t.app) }));
+      const run = (bytes: Uint8Array) => {
+        writeFileSync(path.join(dir, 'resumen.pdf'), bytes);
+        return spawnSync(process.execPath, [OFFLINE, 'resumen.pdf', 'claves.json'], {
+          cwd: dir,
+          encoding: 'utf8',
+        });
+      };
+      const ok = run(summary);
+      expect(ok.status).toBe(0);
+      expect(ok.stdout).toMatch(/^auténtico: emitido por /);
+      const altered = run(await withOneCharacterChanged(summary));
+      expect(altered.status).toBe(1);
+      expect(altered.stdout).toContain('NO auténtico: alterado');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps a receipt signed before a key rotation verifiable inside a summary sealed after it', async () => {
