@@ -53,7 +53,8 @@ function alteredZip(zip: Buffer, name: string): Buffer {
 async function verify(page: Page, name: string, mimeType: string, buffer: Buffer) {
   await page.getByLabel('Documento (PDF o ZIP)').setInputFiles({ name, mimeType, buffer });
   const status = page.getByRole('status');
-  await status.getByText(name).waitFor({ timeout: 30_000 });
+  // The verdict names the file alone ("Verificando …" comes first).
+  await status.getByText(name, { exact: true }).waitFor({ timeout: 30_000 });
   return (await status.textContent()) ?? '';
 }
 
