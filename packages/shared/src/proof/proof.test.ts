@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign as ed25519Sign } from 'node:crypto';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE } from '../organizations';
@@ -14,11 +15,8 @@ const detail = {
 } as unknown as Parameters<typeof buildSummaryPdf>[0];
 
 async function signerAndKeys() {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-    'sign',
-    'verify',
-  ])) as CryptoKeyPair;
-  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const pair = generateKeyPairSync('ed25519');
+  const raw = new Uint8Array(Buffer.from(pair.publicKey.export({ format: 'jwk' }).x!, 'base64url'));
   const id = await keyIdOf(raw);
   const key: PublicKeyWire = {
     id,
@@ -31,11 +29,7 @@ async function signerAndKeys() {
   };
   const sign = async (record: object) => {
     const registro = canonicalJson(record as never);
-    const signature = await crypto.subtle.sign(
-      { name: 'Ed25519' },
-      pair.privateKey,
-      new TextEncoder().encode(registro),
-    );
+    const signature = ed25519Sign(null, Buffer.from(registro, 'utf8'), pair.privateKey);
     return { registro, firma: bytesToBase64(new Uint8Array(signature)), clave: id };
   };
   return { key, sign };
