@@ -5,7 +5,7 @@ import { buildTestApp } from '../support/app';
 const PRODUCTION = {
   NODE_ENV: 'production',
   DATA_ENCRYPTION_KEY: 'a'.repeat(64),
-      SIGNING_KEY: 'b'.repeat(64),
+  SIGNING_KEY: 'b'.repeat(64),
   PUBLIC_URL: 'https://canaldenuncias.example.cl',
   SMTP_URL: 'smtp://127.0.0.1:1',
 };
