@@ -55,6 +55,7 @@ describe('/v1/docs', () => {
   it('is not served in production unless API_DOCS=on', async () => {
     const env = {
       NODE_ENV: 'production',
+      SIGNING_KEY: PRODUCTION.SIGNING_KEY,
       PUBLIC_URL: PRODUCTION.PUBLIC_URL,
       BOT_CHECK: 'altcha',
       SMTP_URL: PRODUCTION.SMTP_URL,
