@@ -459,7 +459,7 @@ describe('every endpoint answers what the contract declares', () => {
     const unsigned = { documento: Buffer.from('%PDF-1.4 nada').toString('base64') };
     expect(
       conforms('verifyDocument', await call(t.app, 'verifyDocument', { payload: unsigned }), 200),
-    ).toMatchObject({ estado: 'alterado' });
+    ).toMatchObject({ estado: 'sin-firma' });
     conforms(
       'verifyDocument',
       await call(t.app, 'verifyDocument', { payload: { documento: 'no es base64!' } }),
