@@ -65,6 +65,7 @@ export async function masterDataAndLogins() {
   const server = await startServerProcess(
     {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      SIGNING_KEY: randomBytes(32).toString('hex'),
       DATABASE_URL: database?.url ?? '',
       // One client sends everything: the limits stay on (their cost is measured) but never bite.
       FILINGS_PER_HOUR: '100000000',

@@ -4,6 +4,7 @@ const suites: [string, string][] = [
   ['file cipher', './file-cipher'],
   ['sanitize', './sanitize'],
   ['api', './api'],
+  ['signing', './signing'],
   ['streams', './streams'],
   ['inbox', './inbox'],
   ['dossier', './dossier'],

@@ -17,7 +17,7 @@ import { startServerProcess, type ServerProcess } from '../apps/api/test/support
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/web/e2e/support/chromium';
 import { brandAssets } from '../apps/web/src/lib/brand/assets';
 import { rasterize } from '../apps/web/src/lib/brand/raster-logo';
-import { buildSummaryPdf } from '../apps/web/src/features/follow-up/pdf-summary/build-summary';
+import { buildSummaryPdf } from '@canal/shared/summary';
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web');
 const HELLO = path.resolve(import.meta.dirname, 'web-hello');

@@ -103,6 +103,15 @@ const envSchema = z
         'debe ser una o más claves de 32 bytes (hexadecimal o base64) separadas por comas',
       )
       .optional(),
+    // The Ed25519 seed documents are signed with (decision 0050): the same on every instance; a new
+    // one rotates it (the old public key stays published). Generated into DATA_DIR outside production.
+    SIGNING_KEY: z
+      .string()
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+        'debe ser 32 bytes en hexadecimal (64 caracteres) o base64',
+      )
+      .optional(),
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     // Complaints filed from one address per hour (counted in the database, across instances; only
     // complaints that were filed count). Sized for a shared office, clinic Wi-Fi or Tor exit: see
@@ -198,6 +207,13 @@ const envSchema = z
         code: 'custom',
         path: ['DATA_ENCRYPTION_KEY'],
         message: 'es obligatoria en producción',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SIGNING_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_KEY'],
+        message: 'es obligatoria en producción (con ella se firman los comprobantes)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {

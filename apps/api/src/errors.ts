@@ -79,6 +79,17 @@ export const ERRORS = {
     message:
       'Esta denuncia fue eliminada al cumplirse su plazo de conservación, como exige la ley de protección de datos personales. Ya no es posible consultarla.',
   },
+  /** A complaint filed before receipts were signed (migration 033): its summary stays unsealed. */
+  RECEIPT_UNAVAILABLE: {
+    status: 409,
+    message: 'Esta denuncia se recibió antes de que el canal firmara sus comprobantes.',
+  },
+  /** A document too large for the verification API (the page or the offline check take it). */
+  DOCUMENT_TOO_LARGE: {
+    status: 413,
+    message:
+      'El documento es demasiado grande para verificarlo aquí: use la página «Verificar documento» o la verificación sin conexión.',
+  },
   LEGAL_HOLD_EXISTS: { status: 409, message: 'El caso ya está bajo retención legal.' },
   LEGAL_HOLD_MISSING: { status: 409, message: 'El caso no está bajo retención legal.' },
   CASE_BLOCK_EXISTS: { status: 409, message: 'El caso ya está bloqueado.' },

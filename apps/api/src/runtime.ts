@@ -6,6 +6,8 @@ import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { createKeyring, loadMasterKey, parsePreviousKeys, type Keyring } from './crypto/keys';
 import { verifyKeyCheck, withStoredRoot } from './crypto/key-check';
+import { loadSigningKey } from './crypto/signing';
+import { signingKeysStore } from './core/proof/signing-keys-store';
 import { MasterDataCatalogue } from './core/master-data/catalogue';
 import { seedMasterData } from './maintenance/master-data-seed';
 import { indexPendingComplaints } from './core/complaints/search-index';
@@ -120,6 +122,8 @@ async function wire(
       parsePreviousKeys(config.DATA_ENCRYPTION_KEY_PREVIOUS),
     ),
   );
+  const signer = loadSigningKey(config.SIGNING_KEY, dataDir, warn);
+  await signingKeysStore.register(db, signer);
   const objects = options.store ?? (await createObjectStore(config));
   const erasure = await ErasureKeyStore.open(db, objects, chileToday());
   const keyring = rooted.withErasureKeys(erasure.keys);
@@ -140,6 +144,7 @@ async function wire(
     config,
     db,
     keyring,
+    signer,
     erasure,
     catalogue: await MasterDataCatalogue.load(db),
     files,

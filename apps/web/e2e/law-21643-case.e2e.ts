@@ -308,6 +308,9 @@ describe('a Law 21.643 case at Clínica Atacama', () => {
       `archivos/01-${FILES[0]!.name}`,
       `archivos/02-${FILES[1]!.name}`,
       `expediente-${number}.pdf`,
+      'manifiesto.clave',
+      'manifiesto.firma',
+      'manifiesto.json',
     ]);
     const casePdf = zip[`expediente-${number}.pdf`]!;
     expect(Buffer.from(casePdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');

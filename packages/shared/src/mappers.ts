@@ -19,6 +19,7 @@ import type { PrivacyNoticeWire } from './contract/privacy-notice';
 import { formatRut } from './rut';
 import type {
   Adjunto,
+  AdjuntoListado,
   BitacoraEntry,
   CategoriaDelitos,
   DenunciaCampos,
@@ -232,6 +233,13 @@ export function fromCategoriaDelitos(wire: CategoriaDelitos): Category {
 
 export function fromAdjunto(wire: Adjunto): ComplaintFile {
   return { id: wire.id, path: wire.path, mimetype: wire.mimetype, name: wire.name };
+}
+
+/** A file of the complainant's list: with its size, and whether the team sent it. */
+export function fromAdjuntoListado(
+  wire: AdjuntoListado,
+): ComplaintFile & { size: number; fromTeam: boolean } {
+  return { ...fromAdjunto(wire), size: wire.size, fromTeam: wire.del_equipo };
 }
 
 /**

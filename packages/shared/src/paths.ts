@@ -12,6 +12,8 @@ export const webPaths = {
   confirmEmail: (token: string) => `/confirmar-correo/${token}`,
   /** The organisation's privacy notice (Law 21.719): the footer, the form and the mails link it. */
   privacyNotice: () => '/aviso-de-privacidad',
+  /** Checks a document the channel issued, in the browser (issue 20). */
+  verifyDocument: () => '/verificar-documento',
   // Back office (DESIGN §8)
   staffInbox: () => '/gestion',
   staffSignIn: () => '/gestion/ingresar',

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Keyring } from '../crypto/keys';
+import type { Signer } from '../crypto/signing';
 import type { MasterDataCatalogue } from './master-data/catalogue';
 import type { FileStore } from './files/storage';
 import type { PasswordHasher } from './auth/passwords';
@@ -18,6 +19,8 @@ export interface Services {
   config: Config;
   db: Db;
   keyring: Keyring;
+  /** The key documents are signed with (decision 0050). */
+  signer: Signer;
   /** The erasure ratchet the keyring seals closed cases' data keys with (decision 0047). */
   erasure: ErasureKeyStore;
   catalogue: MasterDataCatalogue;

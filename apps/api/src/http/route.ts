@@ -49,6 +49,8 @@ export interface RouteOptions<E extends Endpoint> {
    * guards and before the body is read (the filing limit, which also sets the bot check's level).
    */
   before?: Guard;
+  /** A larger body than the app's 1 MiB (a document to verify). */
+  bodyLimit?: number;
   handler: (request: RouteRequest<E>, reply: FastifyReply) => Answer<E> | Promise<Answer<E>>;
 }
 
@@ -65,7 +67,7 @@ export interface RouteOptions<E extends Endpoint> {
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   entry: E,
-  { config, before, handler }: RouteOptions<E>,
+  { config, before, bodyLimit, handler }: RouteOptions<E>,
 ): void {
   const { prefix } = app;
   if (!entry.path.startsWith(prefix))
@@ -81,6 +83,7 @@ export function route<E extends Endpoint>(
     schema: routeSchema(entry),
     ...(config ? { config } : {}),
     ...(before ? { onRequest: async (request: FastifyRequest) => before(request) } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     ...(guards.length
       ? {
           preParsing: guards.map(

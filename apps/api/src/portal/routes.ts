@@ -8,6 +8,7 @@ import { complaintRoutes } from './complaints/routes';
 import { recoveryRoutes } from './recovery/routes';
 import { rightsRoutes } from './rights/routes';
 import { privacyNoticeRoutes } from './privacy/routes';
+import { publicKeyRoutes } from './proof/routes';
 import { fileRoutes } from './files/routes';
 import { botCheckRoutes } from './bot-check/routes';
 import { devMailboxRoutes } from './dev-mailbox/routes';
@@ -44,5 +45,6 @@ export const portalRoutes: FastifyPluginAsync<PortalRoutesOptions> = async (app,
   await app.register(fileRoutes, { prefix: '/v1' });
   await app.register(botCheckRoutes, { prefix: '/v1', filingLimit });
   await app.register(privacyNoticeRoutes, { prefix: '/v1' });
+  await app.register(publicKeyRoutes);
   if (options.devMailbox) await app.register(devMailboxRoutes);
 };

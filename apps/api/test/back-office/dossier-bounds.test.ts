@@ -157,6 +157,9 @@ describe('the case dossier, bounded', () => {
         'archivos/01-foto.jpg',
         'archivos/02-acta.pdf.no-incluido.txt',
         `expediente-${c.case_number}.pdf`,
+        'manifiesto.clave',
+        'manifiesto.firma',
+        'manifiesto.json',
       ]);
       const note = Buffer.from(zip['archivos/02-acta.pdf.no-incluido.txt']!).toString('utf8');
       expect(note).toContain('Este archivo del caso no se incluyó en el expediente.');

@@ -94,6 +94,9 @@ describe('the case dossier', () => {
       'archivos/01-foto.jpg',
       'archivos/02-plano.png',
       `expediente-${c.case_number}.pdf`,
+      'manifiesto.clave',
+      'manifiesto.firma',
+      'manifiesto.json',
     ]);
 
     const pdf = zip[`expediente-${c.case_number}.pdf`]!;
@@ -212,6 +215,9 @@ describe('the case dossier', () => {
       'archivos/01-Archivo1.jpg',
       'archivos/02-Archivo2.png',
       `expediente-${c.case_number}.pdf`,
+      'manifiesto.clave',
+      'manifiesto.firma',
+      'manifiesto.json',
     ]);
     const text = await pdfText(zip[`expediente-${c.case_number}.pdf`]!);
     expect(text).toContain('Denuncia anónima: la identidad de la persona denunciante no se conoce');

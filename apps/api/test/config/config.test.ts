@@ -94,6 +94,7 @@ describe('configuration', () => {
     const ok = loadConfig({
       NODE_ENV: 'production',
       DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      SIGNING_KEY: 'b'.repeat(64),
       PUBLIC_URL: 'https://canaldenuncias.example.cl',
       SMTP_URL: 'smtp://mail.example.cl:587',
     });
@@ -108,6 +109,7 @@ describe('configuration', () => {
     const production = {
       NODE_ENV: 'production',
       DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      SIGNING_KEY: 'b'.repeat(64),
       PUBLIC_URL: 'https://canaldenuncias.example.cl',
       SMTP_URL: 'smtp://mail.example.cl:587',
     };
@@ -122,6 +124,7 @@ describe('configuration', () => {
     const production = {
       NODE_ENV: 'production',
       DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      SIGNING_KEY: 'b'.repeat(64),
       PUBLIC_URL: 'https://canaldenuncias.example.cl',
     };
     expect(() => loadConfig(production)).toThrow(/SMTP_URL: es obligatoria en producción/);

@@ -218,6 +218,24 @@ describe('every endpoint answers what the contract declares', () => {
       await call(t.app, 'complaintAttachments', { params: { id: ticket }, headers: headers() }),
       401,
     );
+    conforms(
+      'summarySeal',
+      await call(t.app, 'summarySeal', {
+        params: { id: ticket },
+        headers: auth,
+        payload: { logo: { ancho: 3, alto: 1 } },
+      }),
+      200,
+    );
+    conforms(
+      'summarySeal',
+      await call(t.app, 'summarySeal', {
+        params: { id: ticket },
+        headers: headers(),
+        payload: { logo: null },
+      }),
+      401,
+    );
     conforms('downloadFile', await t.app.inject({ method: 'GET', url: list[0]!.path }), 200);
     conforms(
       'downloadFile',
@@ -452,6 +470,23 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('botCheckConfig', await call(altcha.app, 'botCheckConfig'), 200);
     conforms('altchaChallenge', await call(t.app, 'altchaChallenge'), 404);
     conforms('altchaChallenge', await call(altcha.app, 'altchaChallenge'), 200);
+  });
+
+  it('publishes the signing keys and checks a document', async () => {
+    const { claves } = conforms('publicKeys', await call(t.app, 'publicKeys'), 200);
+    expect(claves).toHaveLength(1);
+    expect(conforms('publicKeysWellKnown', await call(t.app, 'publicKeysWellKnown'), 200)).toEqual({
+      claves,
+    });
+    const unsigned = { documento: Buffer.from('%PDF-1.4 nada').toString('base64') };
+    expect(
+      conforms('verifyDocument', await call(t.app, 'verifyDocument', { payload: unsigned }), 200),
+    ).toMatchObject({ estado: 'sin-firma' });
+    conforms(
+      'verifyDocument',
+      await call(t.app, 'verifyDocument', { payload: { documento: 'no es base64!' } }),
+      400,
+    );
   });
 
   it('answers the load balancer and the monitoring system', async () => {

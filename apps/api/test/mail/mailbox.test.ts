@@ -30,6 +30,7 @@ describe('the local mailbox (no SMTP_URL)', () => {
     const prod = await buildTestApp({
       env: {
         NODE_ENV: 'production',
+        SIGNING_KEY: 'b'.repeat(64),
         PUBLIC_URL: 'https://canaldenuncias.example.cl',
         BOT_CHECK: 'altcha',
         SMTP_URL: 'smtp://127.0.0.1:1',

@@ -5,6 +5,7 @@ import { buildTestApp } from '../support/app';
 const PRODUCTION = {
   NODE_ENV: 'production',
   DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+  SIGNING_KEY: 'b'.repeat(64),
   PUBLIC_URL: 'https://canaldenuncias.example.cl',
   SMTP_URL: 'smtp://127.0.0.1:1',
 };
@@ -54,6 +55,7 @@ describe('/v1/docs', () => {
   it('is not served in production unless API_DOCS=on', async () => {
     const env = {
       NODE_ENV: 'production',
+      SIGNING_KEY: PRODUCTION.SIGNING_KEY,
       PUBLIC_URL: PRODUCTION.PUBLIC_URL,
       BOT_CHECK: 'altcha',
       SMTP_URL: PRODUCTION.SMTP_URL,

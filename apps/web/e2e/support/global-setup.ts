@@ -70,6 +70,11 @@ export default async function setup(project: TestProject) {
     createAdmin('solicitudes.e2e@canal-denuncias.cl', 'Solicitudes E2E'),
   ).hash.slice(1);
 
+  // The administrator of verify-documents.e2e.ts (through the API).
+  const proofAdminToken = new URL(
+    createAdmin('verificacion.e2e@canal-denuncias.cl', 'Verificación E2E'),
+  ).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -86,6 +91,7 @@ export default async function setup(project: TestProject) {
   project.provide('intakeAdminActivationUrl', intakeAdminActivationUrl);
   project.provide('screensAdminToken', screensAdminToken);
   project.provide('requestsAdminToken', requestsAdminToken);
+  project.provide('proofAdminToken', proofAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -114,5 +120,7 @@ declare module 'vitest' {
     screensAdminToken: string;
     /** The administrator of complainant-requests.e2e.ts, not yet activated. */
     requestsAdminToken: string;
+    /** The administrator of verify-documents.e2e.ts, not yet activated. */
+    proofAdminToken: string;
   }
 }

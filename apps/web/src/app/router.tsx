@@ -63,6 +63,13 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
                   })),
               },
               {
+                path: paths.verifyDocument().slice(1),
+                lazy: () =>
+                  import('../routes/verify-document').then((m) => ({
+                    Component: m.VerifyDocumentRoute,
+                  })),
+              },
+              {
                 path: routePatterns.resetPassword,
                 lazy: () =>
                   import('../routes/reset-password').then((m) => ({

@@ -16,8 +16,11 @@ describe('the API contract', () => {
     expect(endpoints.length).toBe(Object.keys(contract).length);
     for (const e of endpoints) {
       expect(e.method, e.name).toMatch(/^(GET|POST|PUT|PATCH|DELETE)$/);
-      // The API under /v1, the local mailbox under /dev, and the three probes of an instance.
-      expect(e.path, e.name).toMatch(/^\/((v1|dev)\/|(livez|readyz|metrics)$)/);
+      // The API under /v1, the local mailbox under /dev, the three probes of an instance and
+      // the public keys' well-known address.
+      expect(e.path, e.name).toMatch(
+        /^\/((v1|dev)\/|(livez|readyz|metrics)$|\.well-known\/canal-denuncias-keys\.json$)/,
+      );
       const statuses = Object.keys(e.responses).map(Number);
       // A single sign-on's start and return succeed with a redirect (303).
       expect(

@@ -9,6 +9,7 @@ import { files } from './files';
 import { portal } from './portal';
 import { dataRights } from './data-rights';
 import { privacy } from './privacy-notice';
+import { proof, proofWellKnown } from './proof';
 
 export * from './core';
 export * from './headers';
@@ -18,6 +19,7 @@ export { strict } from './strict';
 export * from './portal';
 export * from './data-rights';
 export * from './privacy-notice';
+export * from './proof';
 export * from './files';
 export * from './bot-check';
 export * from './dev';
@@ -30,6 +32,8 @@ export const contract = {
   ...portal,
   ...dataRights,
   ...privacy,
+  ...proof,
+  ...proofWellKnown,
   ...files,
   ...botCheck,
   ...dev,

@@ -33,7 +33,7 @@ const recovery = 'Recuperación';
 const masterData = 'Datos maestros';
 
 /** The ticket code in a path; anything but 12 digits answers 404 like an unknown complaint. */
-const ticketParams = z.object({ id: z.string() });
+export const ticketParams = z.object({ id: z.string() });
 
 export const createComplaint = endpoint({
   method: 'POST',

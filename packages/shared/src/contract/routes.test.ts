@@ -3,11 +3,12 @@ import { botCheck } from './bot-check';
 import { dataRights } from './data-rights';
 import { portal } from './portal';
 import { privacy } from './privacy-notice';
+import { proof } from './proof';
 import { portalRoutes } from './routes';
 
 describe('the portal path table', () => {
-  it('holds every portal, bot-check, data-rights and privacy-notice entry of the contract, with its method and path', () => {
-    const entries = { ...portal, ...botCheck, ...dataRights, ...privacy };
+  it('holds every portal, bot-check, data-rights, privacy-notice and verification entry of the contract, with its method and path', () => {
+    const entries = { ...portal, ...botCheck, ...dataRights, ...privacy, ...proof };
     expect(portalRoutes).toEqual(
       Object.fromEntries(
         Object.entries(entries).map(([name, e]) => [name, { method: e.method, path: e.path }]),

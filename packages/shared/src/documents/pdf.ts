@@ -1,9 +1,11 @@
 import {
+  PDFDict,
   PDFDocument,
+  PDFHexString,
   StandardFonts,
   type PDFFont,
   type PDFImage,
-  type PDFName,
+  PDFName,
   type PDFPage,
 } from 'pdf-lib';
 import type { Block, Color, DocumentStyle, FontName } from './blocks';
@@ -76,7 +78,10 @@ class PageContent implements Canvas {
     if (font !== this.font || size !== this.size) {
       let key = this.keys.get(font);
       if (!key) {
-        key = this.page.node.newFontDictionary(font.name, font.ref);
+        // Names in the order of first use, not pdf-lib's random ones: the same document is the
+        // same content, which a sealed summary's check relies on (decision 0051).
+        key = PDFName.of(`F${this.keys.size + 1}`);
+        this.page.node.setFontDictionary(key, font.ref);
         this.keys.set(font, key);
       }
       this.ops.push(`${key.asString()} ${num(size)} Tf`);
@@ -109,7 +114,8 @@ class PageContent implements Canvas {
     if (!image) return;
     let key = this.keys.get(image);
     if (!key) {
-      key = this.page.node.newXObject('Image', image.ref);
+      key = PDFName.of(`Im${this.keys.size + 1}`);
+      this.page.node.setXObject(key, image.ref);
       this.keys.set(image, key);
     }
     this.shapes.push(
@@ -147,6 +153,8 @@ export interface PdfOptions {
   };
   /** Draws each page's header and footer, once the pages are counted (`page` from 1). */
   decorate?: (canvas: Canvas, page: number, pages: number) => void;
+  /** More entries of the document information dictionary (a signed document's seal). */
+  info?: Record<string, string>;
   /** PNG images by name (bytes, or a data URL), for `Canvas.image`. */
   images?: Record<string, Uint8Array | string>;
   limits?: PdfLimits;
@@ -179,6 +187,10 @@ export async function writePdf(o: PdfOptions): Promise<Uint8Array> {
   if (meta.producer) doc.setProducer(meta.producer);
   if (meta.language) doc.setLanguage(meta.language);
   if (meta.keywords) doc.setKeywords(meta.keywords);
+  // setTitle made the information dictionary: its own entries go beside the title.
+  const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
+  for (const [key, value] of Object.entries(o.info ?? {}))
+    info.set(PDFName.of(key), PDFHexString.fromText(value));
   doc.setCreationDate(meta.date);
   doc.setModificationDate(meta.date);
 

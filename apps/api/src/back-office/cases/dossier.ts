@@ -5,6 +5,7 @@ import {
   formatDisplayDate,
   formatDisplayDateTime,
   isLaw21643Type,
+  organizationById,
 } from '@canal/shared';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
@@ -18,6 +19,7 @@ import type { PdfBlock } from '../export/pdf-document';
 import type { PdfRenderer } from '../export/pdf-renderer';
 import { zipSegment, zipStream, type ZipMember } from '../export/zip-stream';
 import type { StaffUser } from '../staff/roles';
+import { manifestMembers } from './dossier-manifest';
 import { safeCopy } from './attachments';
 import { readCase, staffInstant } from './case-view';
 import { replacementRecords } from './replacement-view';
@@ -347,5 +349,18 @@ export async function caseDossier(
       },
     })),
   ];
-  return { name: `${base}.zip`, body: zipStream(members, now) };
+  // Closed by its signed manifest once every member is written (decision 0052).
+  const org = organizationById(row.organization_id);
+  return {
+    name: `${base}.zip`,
+    body: zipStream(members, now, (held) =>
+      manifestMembers(services.signer, {
+        org,
+        caseNumber: answer.caso.numero,
+        user,
+        at: now,
+        held,
+      }),
+    ),
+  };
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /** One member of a ZIP: bytes at hand, or a stream opened only when its turn comes. */
@@ -27,8 +28,23 @@ export interface ZipMember {
  * names the `instead` member in their place (decision 0029). Plain ZIP (no ZIP64): a dossier is
  * at most 2 GB of files (the complaint quota) and a PDF; past 4 GiB the archive fails.
  */
-export function zipStream(members: readonly ZipMember[], mtime = new Date()): Readable {
-  return Readable.from(zipChunks(members, mtime), { objectMode: false });
+/** A member as the archive holds it: its name, the SHA-256 (hex) of its bytes and their count. */
+export interface ZippedMember {
+  name: string;
+  sha256: string;
+  bytes: number;
+}
+
+/**
+ * `seal`, when given, is called once every member is written, with what the archive holds, and
+ * answers the members that close it (a dossier's signed manifest, decision 0052).
+ */
+export function zipStream(
+  members: readonly ZipMember[],
+  mtime = new Date(),
+  seal?: (held: ZippedMember[]) => { name: string; content: Uint8Array }[],
+): Readable {
+  return Readable.from(zipChunks(members, mtime, seal), { objectMode: false });
 }
 
 const LOCAL_HEADER = 0x04034b50;
@@ -58,9 +74,14 @@ interface Written {
   offset: number;
 }
 
-async function* zipChunks(members: readonly ZipMember[], mtime: Date) {
+async function* zipChunks(
+  members: readonly ZipMember[],
+  mtime: Date,
+  seal?: (held: ZippedMember[]) => { name: string; content: Uint8Array }[],
+) {
   const { time, date } = dosTime(mtime);
   const listed: Written[] = [];
+  const held: ZippedMember[] = [];
   let offset = 0;
 
   const localHeader = (name: Buffer, flags: number, crc: number, size: number) => {
@@ -89,6 +110,11 @@ async function* zipChunks(members: readonly ZipMember[], mtime: Date) {
     const name = Buffer.from(path, 'utf8');
     const crc = crc32(content);
     listed.push({ name, flags: FLAGS_KNOWN, crc, size: content.length, offset });
+    held.push({
+      name: path,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      bytes: content.length,
+    });
     yield sent(localHeader(name, FLAGS_KNOWN, crc, content.length));
     if (content.length > 0) yield sent(content);
   }
@@ -102,6 +128,7 @@ async function* zipChunks(members: readonly ZipMember[], mtime: Date) {
     const at = offset;
     let crc = 0;
     let size = 0;
+    const hash = createHash('sha256');
     let source: Readable | null = null;
     try {
       // Opened before its header is written: a file that cannot be opened leaves no trace.
@@ -110,6 +137,7 @@ async function* zipChunks(members: readonly ZipMember[], mtime: Date) {
       for await (const chunk of source) {
         const bytes = chunk as Uint8Array;
         crc = crc32(bytes, crc);
+        hash.update(bytes);
         size += bytes.length;
         if (size > LIMIT) throw new Error('ZIP member over 4 GiB');
         yield sent(bytes);
@@ -128,7 +156,9 @@ async function* zipChunks(members: readonly ZipMember[], mtime: Date) {
     descriptor.writeUInt32LE(size, 12);
     yield sent(descriptor);
     listed.push({ name, flags: FLAGS_STREAMED, crc, size, offset: at });
+    held.push({ name: member.name, sha256: hash.digest('hex'), bytes: size });
   }
+  for (const closing of seal?.(held) ?? []) yield* whole(closing.name, closing.content);
 
   const start = offset;
   for (const m of listed) {

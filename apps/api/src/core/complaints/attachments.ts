@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { sealField } from '../../crypto/sealed-field';
 import type { SealingKey } from '../../crypto/keys';
 import type { Services } from '../services';
-import type { ReceivedFile } from '../files/receive';
+import type { IncomingFile } from '../files/receive';
 import { complaintsRepository as repo } from './repository';
 import { complaintStore } from './complaint-store';
 
@@ -15,7 +15,7 @@ export async function insertFiles(
   complaintId: number,
   logId: number | null,
   key: SealingKey,
-  files: ReceivedFile[],
+  files: IncomingFile[],
 ): Promise<void> {
   for (const f of files) {
     await complaintStore.addFile(tx, {
@@ -37,7 +37,7 @@ export async function insertFiles(
 export async function commitFiles(
   tx: Db,
   store: Services['files'],
-  files: ReceivedFile[],
+  files: IncomingFile[],
 ): Promise<void> {
   await store.commitStaged(tx, files);
 }
@@ -51,7 +51,7 @@ export async function commitFiles(
 export async function assertQuota(
   tx: Db,
   complaintId: number,
-  incoming: ReceivedFile[],
+  incoming: IncomingFile[],
 ): Promise<void> {
   await repo.lockForFiles(tx, complaintId);
   const { count, bytes } = await repo.fileQuota(tx, complaintId);

@@ -103,6 +103,14 @@ export const complaintStore = {
 
   // ── The row: each column a use case changes ───────────────────────────────────────────────
 
+  /** The receipt signed at filing (decision 0050), written once in the filing's transaction. */
+  async setReceipt(tx: Db, complaintId: number, receipt: string): Promise<void> {
+    await tx.query('UPDATE complaints SET receipt = $2 WHERE id = $1 AND receipt IS NULL', [
+      complaintId,
+      receipt,
+    ]);
+  },
+
   /** The complainant's new password (recovery, activation of a complaint staff recorded). */
   async setPassword(tx: Db, complaintId: number, passwordHash: string): Promise<void> {
     await tx.query('UPDATE complaints SET password_hash = $2, updated_at = now() WHERE id = $1', [
@@ -264,7 +272,7 @@ export const complaintStore = {
               email_index = NULL, password_hash = NULL, resolution_enc = NULL, accused_enc = NULL,
               representation_enc = NULL, rut_search = NULL, email_search = NULL, zone_id = NULL,
               agency_id = NULL, relation_id = NULL, recognition_id = NULL, knowledge_id = NULL,
-              occurrence_date = NULL, assignee_id = NULL, priority = NULL,
+              occurrence_date = NULL, assignee_id = NULL, priority = NULL, receipt = NULL,
               complainant_visited_at = NULL, complainant_previous_visit_at = NULL,
               updated_at = now()
         WHERE id = $1`,

@@ -19,6 +19,7 @@ import { complaintStore } from './complaint-store';
 import { LOG_EVENTS, systemEntry } from './complaint-log';
 import { complaintSearchIndexes } from './search-index';
 import { announceNewComplaint } from '../notifications/notify';
+import { signReceipt } from '../proof/sign';
 
 /** Twelve digits, first one not zero, from a cryptographic generator (DESIGN §4.2). */
 export const newTicket = () => randomInt(100_000_000_000, 1_000_000_000_000);
@@ -187,6 +188,16 @@ export async function createComplaint(
           ticket,
           case_number: caseNumber,
         });
+        // The complainant's receipt (decision 0050): signed with the complaint, in its transaction.
+        const receipt = signReceipt(services.signer, {
+          org,
+          caseNumber,
+          ticket,
+          receivedAt: createdAt,
+          type: { id: row.type_id, nombre: catalogue.typeName(org, row.type_id) ?? '' },
+          files,
+        });
+        await complaintStore.setReceipt(tx, id, JSON.stringify(receipt));
         const logId = await complaintStore.appendLog(tx, systemEntry(id, LOG_EVENTS.filed, true));
         await insertFiles(tx, id, logId, key, files);
         // The confirmation (it acknowledges receipt; none without an address) and the receivers'

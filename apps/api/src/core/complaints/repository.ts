@@ -54,6 +54,8 @@ export interface ComplaintRow {
   erased_at: Date | null;
   /** The complainant's sign-in before the current one (migration 040), or null. */
   complainant_previous_visit_at: Date | null;
+  /** The receipt signed at filing (JSON of a `SignedRecord`, migration 033); null before it. */
+  receipt: string | null;
 }
 
 const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous, category_id, type_id, zone_id,
@@ -61,7 +63,8 @@ const COLUMNS = `id, ticket, organization_id, case_number, status, is_anonymous,
   created_at, to_char(response_date, 'DD/MM/YYYY') AS response_date, data_key, description_enc, other_place_enc,
   complainant_enc, contact_email_enc, email_index, password_hash, channel, assignee_id,
   to_char(next_due_date, 'YYYY-MM-DD') AS next_due_date, closed_at, resolution_enc, priority,
-  accused_enc, representation_enc, refer_to_dt, erased_at, complainant_previous_visit_at`;
+  accused_enc, representation_enc, refer_to_dt, erased_at, complainant_previous_visit_at,
+  receipt`;
 
 export type NewComplaint = Omit<
   ComplaintRow,
@@ -77,6 +80,7 @@ export type NewComplaint = Omit<
   | 'priority'
   | 'erased_at'
   | 'complainant_previous_visit_at'
+  | 'receipt'
 > &
   // The case search's blind indexes: `complaintSearchIndexes` (search-index.ts) makes them.
   SearchIndexes & {

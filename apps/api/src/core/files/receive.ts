@@ -9,7 +9,7 @@ import {
 } from '@canal/shared';
 import { AppError } from '../../errors';
 import { STREAM_CHUNK_BYTES } from '../../storage/object-store';
-import type { FileStore, StagedFile } from './storage';
+import type { FileStore, HashedFile, StagedFile } from './storage';
 
 /** The most a multipart request may carry: the files of one filing and a few fields. */
 export const multipartLimits = {
@@ -35,10 +35,14 @@ export async function acceptMultipart(app: FastifyInstance): Promise<void> {
   });
 }
 
-export interface ReceivedFile extends StagedFile {
+/** A stored file about to join a complaint: its name and extension as the person gave them. */
+export interface IncomingFile extends StagedFile {
   name: string;
   extension: string;
 }
+
+/** A file received in a request, hashed while it streamed (a filing's receipt names each hash). */
+export interface ReceivedFile extends IncomingFile, HashedFile {}
 
 export interface ReceivedUpload<T> {
   json: T;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { pipeline, Readable, Transform } from 'node:stream';
 import {
   decryptingStream,
@@ -19,6 +19,11 @@ export interface StagedFile {
   storageKey: string;
   /** Plaintext bytes. */
   size: number;
+}
+
+/** A file just staged: with the SHA-256 of its plaintext (hex), which its receipt names. */
+export interface HashedFile extends StagedFile {
+  sha256: string;
 }
 
 /** Rows the sweep claims per query. */
@@ -52,9 +57,10 @@ export class FileStore {
    * Streams one upload to the store, encrypted with `key`, checking its type by content on the
    * way. Throws FILE_TYPE_NOT_ALLOWED or EMPTY_FILE; nothing is left of a failed upload.
    */
-  async stage(source: Readable, extension: string, key: Buffer): Promise<StagedFile> {
+  async stage(source: Readable, extension: string, key: Buffer): Promise<HashedFile> {
     const storageKey = `${randomUUID()}.bin`;
     let size = 0;
+    const hash = createHash('sha256');
     let head: Buffer | null = Buffer.alloc(0);
     const needed = headBytesNeeded(extension);
     // Once enough bytes have arrived (or the file ended), check the type and pass them on.
@@ -68,6 +74,7 @@ export class FileStore {
     const sniff = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
+        hash.update(chunk);
         if (head === null) return done(null, chunk);
         head = Buffer.concat([head, chunk]);
         if (head.length < needed) return done();
@@ -99,7 +106,7 @@ export class FileStore {
       await this.discard([{ storageKey, size }]);
       throw error;
     }
-    return { storageKey, size };
+    return { storageKey, size, sha256: hash.digest('hex') };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { STATUS_CLOSED, STATUS_MISSING_DOCUMENTS } from '@canal/shared';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
-import type { ReceivedFile } from '../../core/files/receive';
+import type { IncomingFile } from '../../core/files/receive';
 import { assertQuota, commitFiles, insertFiles } from '../../core/complaints/attachments';
 import type { ComplaintRow } from '../../core/complaints/repository';
 import { complaintStore } from '../../core/complaints/complaint-store';
@@ -39,7 +39,7 @@ export async function addComplainantFiles(
   services: Services,
   row: ComplaintRow,
   comment: string,
-  files: ReceivedFile[],
+  files: IncomingFile[],
 ): Promise<void> {
   const { db, files: store } = services;
   const key = services.keyring.unwrapDataKey(row.data_key);

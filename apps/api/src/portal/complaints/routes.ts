@@ -19,6 +19,7 @@ import type { FilingLimit, FilingPlace } from './filing-limit';
 import type { SealedUploadStore } from '../../core/files/resumable';
 import { requestReplacement } from './replacement-request';
 import { reportRetaliation } from './retaliation-report';
+import { sealSummary } from './summary-seal';
 import {
   addComplainantComment,
   addComplainantFiles,
@@ -106,6 +107,19 @@ export const complaintRoutes: FastifyPluginAsync<{
     handler: async (request) => {
       const row = await signedInComplaint(request, request.params.id);
       return listAttachments(services, portal.fileLinkSecret, row);
+    },
+  });
+
+  route(app, contract.summarySeal, {
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.params.id);
+      return sealSummary(
+        services,
+        portal.fileLinkSecret,
+        request.organization,
+        row,
+        request.body.logo,
+      );
     },
   });
 

@@ -7,8 +7,12 @@ import {
 } from '@canal/shared';
 import type { ReactNode } from 'react';
 import { ClampedText } from './ClampedText';
-import { complainantFields, complaintFields, DESCRIPTION_LABEL } from './detail-fields';
-import { attachmentDisplayName } from './file-names';
+import {
+  complainantFields,
+  complaintFields,
+  DESCRIPTION_LABEL,
+} from '@canal/shared/summary/fields';
+import { attachmentDisplayName } from '@canal/shared/summary/file-names';
 import { FieldList, Section } from './Section';
 import type { DetailFile } from './types';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LabelledValue } from './detail-fields';
+import type { LabelledValue } from '@canal/shared/summary/fields';
 
 /** A titled card of the detail page. */
 export function Section({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisplayName } from './file-names';
+import { attachmentDisplayName } from '@canal/shared/summary/file-names';
 import { isSaveDisabled, isUploadEnabled, parseComplaintId } from './rules';
 
 describe('isUploadEnabled', () => {

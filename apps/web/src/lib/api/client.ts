@@ -1,5 +1,5 @@
 import {
-  fromAdjunto,
+  fromAdjuntoListado,
   fromCategoriaDelitos,
   fromDenunciaDetalle,
   fromPrivacyNotice,
@@ -119,6 +119,29 @@ export function createApiClient({
     recognitionOptions: () => masterData('recognitionOptions'),
 
     /** The organisation's privacy notice data (no bot check, like master data). */
+    /** The seal of the PDF summary and what to build it from (decision 0051). */
+    async summarySeal(id: number, logo: { width: number; height: number } | null) {
+      const w = await call(
+        'summarySeal',
+        {
+          params: { id: String(id) },
+          body: { logo: logo && { ancho: logo.width, alto: logo.height } },
+        },
+        { auth: true },
+      );
+      return {
+        detail: fromDenunciaDetalle(w.detalle),
+        files: w.adjuntos.map(fromAdjuntoListado),
+        issuedAt: new Date(w.emitido_en),
+        code: w.codigo,
+        address: w.direccion,
+        seal: w.sello,
+      };
+    },
+
+    /** The keys the channel signs with, current and past (the verification page). */
+    publicKeys: async () => (await call('publicKeys', {}, { botCheck: false })).claves,
+
     privacyNotice: async () =>
       fromPrivacyNotice(await call('privacyNotice', {}, { botCheck: false })),
 
@@ -168,7 +191,7 @@ export function createApiClient({
         { params: { id: String(id) } },
         { auth: true },
       );
-      return list.map((a) => ({ ...fromAdjunto(a), size: a.size, fromTeam: a.del_equipo }));
+      return list.map(fromAdjuntoListado);
     },
 
     addComment: (id: number, comment: string) =>

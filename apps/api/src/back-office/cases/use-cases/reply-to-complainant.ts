@@ -2,7 +2,7 @@ import type { Services } from '../../../core/services';
 import { assertQuota, commitFiles, insertFiles } from '../../../core/complaints/attachments';
 import { LOG_EVENTS } from '../../../core/complaints/complaint-log';
 import { complaintStore } from '../../../core/complaints/complaint-store';
-import type { ReceivedFile } from '../../../core/files/receive';
+import type { IncomingFile } from '../../../core/files/receive';
 import { notifyComplainant } from '../../../core/notifications/notify';
 import type { StaffUser } from '../../staff/roles';
 import { caseToChange } from '../access';
@@ -19,7 +19,7 @@ export async function replyToComplainant(
   user: StaffUser,
   id: number,
   comment: string,
-  files: ReceivedFile[] = [],
+  files: IncomingFile[] = [],
 ): Promise<void> {
   try {
     const row = await caseToChange(services, user, id);

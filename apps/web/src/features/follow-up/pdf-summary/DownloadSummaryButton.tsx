@@ -1,12 +1,14 @@
 import type { ComplaintDetail } from '@canal/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
+import { useApi } from '../../../lib/api/ApiProvider';
 import { useBrand } from '../../../lib/brand/BrandProvider';
 import type { DetailFile } from '../types';
 
 export const PDF_FAILED_MESSAGE = 'No fue posible generar el PDF. Intente nuevamente.';
 
-/** "Descargar pdf": the summary is built in the browser when asked for (SPEC §2). */
+/** "Descargar pdf": the summary is built in the browser when asked for (SPEC §2), sealed by the
+ * server (decision 0051). */
 export function DownloadSummaryButton({
   detail,
   files,
@@ -15,6 +17,7 @@ export function DownloadSummaryButton({
   files: DetailFile[];
 }) {
   const { organization } = useBrand();
+  const api = useApi();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -23,7 +26,7 @@ export function DownloadSummaryButton({
     setFailed(false);
     try {
       const { downloadSummaryPdf } = await import('./download');
-      await downloadSummaryPdf(detail, files, organization, new Date());
+      await downloadSummaryPdf(api, detail, files, organization);
     } catch (error) {
       console.error('No se pudo generar el PDF', error);
       setFailed(true);

@@ -1,9 +1,11 @@
 import { CALL_CENTRE_NUMBER, HEAD_OFFICE, ORGANIZATIONS, type LogEntry } from '@canal/shared';
 import { pdfPages } from '@canal/shared/documents/read-back';
+import { PDF_SEAL_KEY } from '@canal/shared/proof';
+import { PDFDict, PDFDocument, PDFName, type PDFHexString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeDetail, sampleFiles } from '../../../test/follow-up';
-import { buildSummaryPdf, summaryFileName } from './build-summary';
-import { PDF_CONTACT_BY_ORGANIZATION } from './contact';
+import { buildSummaryPdf, summaryFileName } from '@canal/shared/summary';
+import { PDF_CONTACT_BY_ORGANIZATION } from '@canal/shared/summary/contact';
 
 const NOW = new Date('2026-11-21T23:45:07.000Z'); // 20:45:07 in Santiago (summer time)
 
@@ -82,6 +84,27 @@ describe('buildSummaryPdf', () => {
     expect(text).toMatch(/…$/m); // the description and the log's comments cut
     expect(text).toMatch(/^… y \d+ archivo\(s\) más, disponibles en el portal\.$/m);
     expect(text).toMatch(/^… y \d+ registro\(s\) más, disponibles en el portal\.$/m);
+  });
+
+  it('prints the verification code and address on both pages and keeps the seal in the document information', async () => {
+    const seal = { registro: '{"a":1}', firma: `${'A'.repeat(86)}==`, clave: '0123456789abcdef' };
+    const verification = {
+      code: 'ABCD-EFGH-JKMN',
+      address: 'https://canal.example.cl/verificar-documento',
+      seal,
+    };
+    const bytes = await buildSummaryPdf(makeDetail(), [], HEAD_OFFICE, NOW, null, verification);
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(2);
+    for (const page of pages)
+      expect(page.map((l) => l.text)).toContain(
+        'Código de verificación: ABCD-EFGH-JKMN · Verifique en https://canal.example.cl/verificar-documento',
+      );
+    const { context } = await PDFDocument.load(bytes);
+    const info = context.lookup(context.trailerInfo.Info, PDFDict);
+    expect((info.get(PDFName.of(PDF_SEAL_KEY)) as PDFHexString).decodeText()).toBe(
+      JSON.stringify(seal),
+    );
   });
 
   it('names the file after the complaint code', () => {

@@ -1,4 +1,4 @@
-import { CALL_CENTRE_NUMBER, type OrganizationKey } from '@canal/shared';
+import { CALL_CENTRE_NUMBER, type OrganizationKey } from '../index';
 
 export interface PdfContact {
   phone: string;

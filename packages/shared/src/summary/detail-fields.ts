@@ -1,5 +1,5 @@
 // The labelled values of the detail page and of the PDF summary, defined once so both read alike.
-import { formatDisplayDate, orDash, type ComplaintDetail } from '@canal/shared';
+import { formatDisplayDate, orDash, type ComplaintDetail, type ComplaintFile } from '../index';
 
 export interface LabelledValue {
   label: string;
@@ -41,3 +41,14 @@ export function complaintFields(detail: ComplaintDetail): LabelledValue[] {
 }
 
 export const DESCRIPTION_LABEL = 'Descripción de los hechos';
+
+/** A complaint file as the API lists it: with its size in bytes; `fromTeam`: sent by the
+ * investigation team with a reply. */
+export type DetailFile = ComplaintFile & { size: number; fromTeam: boolean };
+
+/** A PNG as a data URL with the size to draw it at (only its proportions are used). */
+export interface PdfLogo {
+  dataUrl: string;
+  width: number;
+  height: number;
+}

@@ -1,4 +1,4 @@
-import { extensionFromMimetype } from '@canal/shared';
+import { extensionFromMimetype } from '../index';
 
 /** SPEC §2: files are listed as "Archivo{n}.{extension from mimetype}", n from 1. */
 export function attachmentDisplayName(index: number, mimetype: string): string {

@@ -1,6 +1,7 @@
 // SPEC §2 "PDF summary": two A4 pages. Page 1: header, title, sections 1 and 2; page 2: sections 3
 // and 4. Whatever does not fit is cut with "…" so the summary never grows a third page. Laid out
-// by the product's document writer (decision 0041), in the browser.
+// by the product's document writer (decision 0041), in the browser; the server lays out the same
+// text to seal it (decision 0051), so both build it from here.
 import {
   formatDisplayDateTime,
   formatFileSize,
@@ -8,7 +9,7 @@ import {
   THEMES,
   type ComplaintDetail,
   type Organization,
-} from '@canal/shared';
+} from '../index';
 import {
   rgb,
   writePdf,
@@ -17,12 +18,22 @@ import {
   type Color,
   type DocumentStyle,
   type TextStyle,
-} from '@canal/shared/documents';
-import { complainantFields, complaintFields, DESCRIPTION_LABEL } from '../detail-fields';
-import { attachmentDisplayName } from '../file-names';
-import type { DetailFile } from '../types';
+} from '../documents';
+import { complainantFields, complaintFields, DESCRIPTION_LABEL } from './detail-fields';
+import { attachmentDisplayName } from './file-names';
+import type { DetailFile, PdfLogo } from './detail-fields';
 import { PDF_CONTACT_BY_ORGANIZATION } from './contact';
-import type { PdfLogo } from './logo';
+import { PDF_SEAL_KEY, type SignedRecord } from '../proof';
+
+/** What a sealed summary prints and keeps (decision 0051). */
+export interface SummaryVerification {
+  /** The receipt's short code. */
+  code: string;
+  /** The verification page's address. */
+  address: string;
+  /** The seal over the summary's text, kept in the PDF's information dictionary. */
+  seal?: SignedRecord;
+}
 
 export const SUMMARY_TITLE = 'Resumen denuncia';
 export const SUMMARY_PAGES = 2;
@@ -118,8 +129,13 @@ function drawHeader(
   page.line(PAGE.margin, top - mm(17), right, top - mm(17), mm(0.6), primary);
 }
 
-/** The contact lines (head office only) and the page number. */
-function drawFooter(page: Canvas, org: Organization, number: number) {
+/** The contact lines (head office only), the verification line and the page number. */
+function drawFooter(
+  page: Canvas,
+  org: Organization,
+  number: number,
+  verification: SummaryVerification | undefined,
+) {
   const contact = PDF_CONTACT_BY_ORGANIZATION[org.key];
   const right = PAGE.width - PAGE.margin;
   if (contact) {
@@ -129,6 +145,13 @@ function drawFooter(page: Canvas, org: Organization, number: number) {
     page.text(`Teléfono de contacto: ${contact.phone}`, PAGE.margin, y - mm(5), small);
     page.text(`Correo de soporte: ${contact.email}`, PAGE.margin, y - mm(9), small);
   }
+  if (verification)
+    page.text(
+      `Código de verificación: ${verification.code} · Verifique en ${verification.address}`,
+      PAGE.margin,
+      mm(7),
+      { size: 7, color: grey(70), maxWidth: CONTENT_WIDTH - mm(25) },
+    );
   page.text(`Página ${number} de ${SUMMARY_PAGES}`, right, mm(7), {
     size: 8,
     color: grey(110),
@@ -181,7 +204,8 @@ function secondPage(detail: ComplaintDetail, files: DetailFile[]): Block[] {
 }
 
 /**
- * The summary's PDF bytes. `now` is the download instant printed as "Fecha descarga".
+ * The summary's PDF bytes. `now` is the download instant printed as "Fecha descarga";
+ * `verification`, its code, address and seal (decision 0051).
  */
 export function buildSummaryPdf(
   detail: ComplaintDetail,
@@ -189,6 +213,7 @@ export function buildSummaryPdf(
   org: Organization,
   now: Date,
   logo?: PdfLogo | null,
+  verification?: SummaryVerification,
 ): Promise<Uint8Array> {
   const theme = THEMES[org.theme];
   const primary = hex(theme.primary);
@@ -209,9 +234,10 @@ export function buildSummaryPdf(
       ...secondPage(detail, files),
     ],
     images: drawnLogo ? { logo: drawnLogo.dataUrl } : {},
+    info: verification?.seal ? { [PDF_SEAL_KEY]: JSON.stringify(verification.seal) } : {},
     decorate: (page, number) => {
       drawHeader(page, org, drawnLogo, downloadedAt, primary);
-      drawFooter(page, org, number);
+      drawFooter(page, org, number, verification);
     },
   });
 }
