@@ -11,24 +11,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { useApi } from '../../lib/api/ApiProvider';
-import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { complaintKeys } from './queries';
 import { Section } from './Section';
+import { sendFailureMessage, ShortTextForm } from './ShortTextForm';
 
 export const REPLACEMENT_SENT_MESSAGE =
   'Su solicitud fue enviada. El equipo le responderá en la bitácora.';
 const REPLACEMENT_FAILED_MESSAGE =
   'No fue posible enviar su solicitud. Intente nuevamente; el texto sigue aquí.';
-
-function failureMessage(error: unknown): string {
-  const unreachable = unreachableMessage(error);
-  if (unreachable) return unreachable;
-  if (error instanceof HttpError && error.status !== 401 && error.serverMessage)
-    return error.serverMessage;
-  if (error instanceof HttpError && error.status === 401)
-    return 'Su sesión expiró. Ingrese nuevamente con su código y contraseña para enviar la solicitud.';
-  return REPLACEMENT_FAILED_MESSAGE;
-}
 
 /**
  * An addition to the detail page (Law 21.643, decision 0022): the complainant may ask for the
@@ -61,7 +51,7 @@ export function ReplacementRequestBlock({
     try {
       await api.requestReplacement(id, reason);
     } catch (error) {
-      setFailure(failureMessage(error));
+      setFailure(sendFailureMessage(error, 'enviar la solicitud', REPLACEMENT_FAILED_MESSAGE));
       return;
     }
     reset({ reason: '' });
@@ -89,49 +79,21 @@ export function ReplacementRequestBlock({
           revisión.
         </p>
       ) : open ? (
-        <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-2">
-          <label htmlFor="motivo-reemplazo" className="font-semibold">
-            Motivo de la solicitud
-          </label>
-          <textarea
-            id="motivo-reemplazo"
-            rows={4}
-            maxLength={REPLACEMENT_REASON_MAX}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby="motivo-reemplazo-ayuda"
-            disabled={formState.isSubmitting}
-            className="w-full rounded-md border border-gray-400 p-3 focus:border-primary disabled:bg-gray-100"
-            {...register('reason')}
-          />
-          <p id="motivo-reemplazo-ayuda" className="text-sm text-gray-600">
-            Máximo {REPLACEMENT_REASON_MAX} caracteres.
-          </p>
-          {reasonError && (
-            <p role="alert" className="text-sm text-red-700">
-              {reasonError}
-            </p>
-          )}
-          {failure && (
-            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-              {failure}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              disabled={formState.isSubmitting}
-              onClick={() => {
-                setOpen(false);
-                setFailure(null);
-              }}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              Enviar solicitud
-            </Button>
-          </div>
-        </form>
+        <ShortTextForm
+          fieldId="motivo-reemplazo"
+          label="Motivo de la solicitud"
+          max={REPLACEMENT_REASON_MAX}
+          field={register('reason')}
+          error={reasonError}
+          failure={failure}
+          submitting={formState.isSubmitting}
+          submitLabel="Enviar solicitud"
+          onSubmit={onSubmit}
+          onCancel={() => {
+            setOpen(false);
+            setFailure(null);
+          }}
+        />
       ) : (
         <div className="mt-4">
           <Button

@@ -12,20 +12,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { useApi } from '../../lib/api/ApiProvider';
-import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { complaintKeys } from './queries';
 import { Section } from './Section';
+import { sendFailureMessage, ShortTextForm } from './ShortTextForm';
 
 const FAILED_MESSAGE = 'No fue posible enviar su aviso. Intente nuevamente; el texto sigue aquí.';
-
-function failureMessage(error: unknown): string {
-  const unreachable = unreachableMessage(error);
-  if (unreachable) return unreachable;
-  if (error instanceof HttpError && error.status === 401)
-    return 'Su sesión expiró. Ingrese nuevamente con su código y contraseña para enviar el aviso.';
-  if (error instanceof HttpError && error.serverMessage) return error.serverMessage;
-  return FAILED_MESSAGE;
-}
 
 /**
  * Protection after closing (issue 22, decision 0060): on a closed complaint, "Sufrí represalias"
@@ -56,7 +47,7 @@ export function RetaliationBlock({ id, status }: { id: number; status: string })
     try {
       await api.reportRetaliation(id, text);
     } catch (error) {
-      setFailure(failureMessage(error));
+      setFailure(sendFailureMessage(error, 'enviar el aviso', FAILED_MESSAGE));
       return;
     }
     reset({ text: '' });
@@ -86,49 +77,21 @@ export function RetaliationBlock({ id, status }: { id: number; status: string })
         </p>
       )}
       {open ? (
-        <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-2">
-          <label htmlFor="relato-represalias" className="font-semibold">
-            ¿Qué ocurrió?
-          </label>
-          <textarea
-            id="relato-represalias"
-            rows={4}
-            maxLength={RETALIATION_TEXT_MAX}
-            aria-invalid={textError ? true : undefined}
-            aria-describedby="relato-represalias-ayuda"
-            disabled={formState.isSubmitting}
-            className="w-full rounded-md border border-gray-400 p-3 focus:border-primary disabled:bg-gray-100"
-            {...register('text')}
-          />
-          <p id="relato-represalias-ayuda" className="text-sm text-gray-600">
-            Máximo {RETALIATION_TEXT_MAX} caracteres.
-          </p>
-          {textError && (
-            <p role="alert" className="text-sm text-red-700">
-              {textError}
-            </p>
-          )}
-          {failure && (
-            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-              {failure}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              disabled={formState.isSubmitting}
-              onClick={() => {
-                setOpen(false);
-                setFailure(null);
-              }}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              Enviar aviso
-            </Button>
-          </div>
-        </form>
+        <ShortTextForm
+          fieldId="relato-represalias"
+          label="¿Qué ocurrió?"
+          max={RETALIATION_TEXT_MAX}
+          field={register('text')}
+          error={textError}
+          failure={failure}
+          submitting={formState.isSubmitting}
+          submitLabel="Enviar aviso"
+          onSubmit={onSubmit}
+          onCancel={() => {
+            setOpen(false);
+            setFailure(null);
+          }}
+        />
       ) : (
         <div className="mt-4">
           <Button
