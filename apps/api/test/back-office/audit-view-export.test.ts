@@ -207,6 +207,8 @@ describe('the other CSV exports', () => {
       'Próximo vencimiento',
       'Vencido',
       'Canal',
+      'Asignado a',
+      'Prioridad',
     ]);
     const mine = rows.find((r) => r[0] === caseNumber)!;
     expect(mine[5]).toBe('no');
@@ -228,7 +230,11 @@ describe('the other CSV exports', () => {
     );
     const [header, ...rows] = csvRows(res.body);
     expect(header!.slice(0, 4)).toEqual(['Organización', 'Desde', 'Hasta', 'Denuncias recibidas']);
-    expect(header!.at(-2)).toBe('Casos con medidas de resguardo');
+    expect(header!.slice(-3)).toEqual([
+      'Casos con medidas de resguardo',
+      'Casos con medidas adoptadas',
+      'Avisos de represalias después del cierre',
+    ]);
     expect(rows).toHaveLength(13);
     const json = (
       await admin.call(contract.halfYearReport, {
@@ -239,7 +245,7 @@ describe('the other CSV exports', () => {
     const row = rows.find((r) => r[0] === hq.nombre)!;
     expect(row[1]).toBe(half === '1' ? `01-01-${year}` : `01-07-${year}`);
     expect(Number(row[3])).toBe(hq.denuncias_recibidas);
-    expect(Number(row.at(-2))).toBe(hq.casos_con_medidas_de_resguardo);
+    expect(Number(row.at(-3))).toBe(hq.casos_con_medidas_de_resguardo);
     const audit = (
       await auditor.call(contract.auditLog, {
         querystring: { accion: 'estadisticas.semestral_exportado' },
