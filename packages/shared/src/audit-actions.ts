@@ -29,6 +29,9 @@ export const AUDIT_ACTION_LABELS = {
   /** The complainant asked for the investigator to be replaced (decision 0022). */
   'caso.solicitud_reemplazo': 'Solicitud de cambio de investigador/a',
   'caso.solicitud_respondida': 'Respuesta a la solicitud de cambio de investigador/a',
+  /** Issue 21 (decision 0064): a transcript of an oral complaint, and the complainant's answer. */
+  'caso.transcripcion': 'Transcripción emitida para revisión',
+  'caso.transcripcion_respondida': 'Transcripción revisada por la persona denunciante',
   /** Law 21.719 (issue 19): the retention sweep erased the case; a tombstone stays. */
   'caso.eliminado': 'Caso eliminado al vencer su plazo de conservación',
   /** A legal hold (a lawsuit, a DT inquiry): never erased while it stands. */

@@ -9,6 +9,7 @@ import { files } from './files';
 import { portal } from './portal';
 import { dataRights } from './data-rights';
 import { privacy } from './privacy-notice';
+import { transcripts } from './transcripts';
 
 export * from './core';
 export * from './headers';
@@ -18,6 +19,7 @@ export { strict } from './strict';
 export * from './portal';
 export * from './data-rights';
 export * from './privacy-notice';
+export * from './transcripts';
 export * from './files';
 export * from './bot-check';
 export * from './dev';
@@ -30,6 +32,7 @@ export const contract = {
   ...portal,
   ...dataRights,
   ...privacy,
+  ...transcripts,
   ...files,
   ...botCheck,
   ...dev,

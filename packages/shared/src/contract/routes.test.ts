@@ -4,10 +4,11 @@ import { dataRights } from './data-rights';
 import { portal } from './portal';
 import { privacy } from './privacy-notice';
 import { portalRoutes } from './routes';
+import { transcripts } from './transcripts';
 
 describe('the portal path table', () => {
-  it('holds every portal, bot-check, data-rights and privacy-notice entry of the contract, with its method and path', () => {
-    const entries = { ...portal, ...botCheck, ...dataRights, ...privacy };
+  it('holds every portal, bot-check, data-rights and privacy-notice and transcript entry of the contract, with its method and path', () => {
+    const entries = { ...portal, ...botCheck, ...dataRights, ...privacy, ...transcripts };
     expect(portalRoutes).toEqual(
       Object.fromEntries(
         Object.entries(entries).map(([name, e]) => [name, { method: e.method, path: e.path }]),

@@ -8,8 +8,13 @@ import { masterDataRoutes } from './master-data-routes';
 import type { dataRights } from './data-rights';
 import type { portal } from './portal';
 import type { privacy } from './privacy-notice';
+import type { transcripts } from './transcripts';
 
-type PortalEndpoints = typeof portal & typeof botCheck & typeof dataRights & typeof privacy;
+type PortalEndpoints = typeof portal &
+  typeof botCheck &
+  typeof dataRights &
+  typeof privacy &
+  typeof transcripts;
 
 /** The name of a call the portal makes (a contract entry of the portal or of the bot check). */
 export type PortalCall = keyof PortalEndpoints;
@@ -42,6 +47,8 @@ export const portalRoutes = {
   changeContactPhone: { method: 'POST', path: '/v1/denuncias/telefono' },
   requestDataRight: { method: 'POST', path: '/v1/denuncias/solicitud-datos' },
   privacyNotice: { method: 'GET', path: '/v1/aviso-privacidad' },
+  complaintTranscript: { method: 'GET', path: '/v1/denuncias/:id/transcripcion' },
+  answerTranscript: { method: 'POST', path: '/v1/denuncias/transcripcion' },
   botCheckConfig: { method: 'GET', path: '/v1/configuracion' },
   altchaChallenge: { method: 'GET', path: '/v1/altcha' },
 } as const satisfies { readonly [K in PortalCall]: Pick<PortalEndpoints[K], 'method' | 'path'> };

@@ -10,3 +10,4 @@ export * from './replacement';
 export * from './master-data';
 export * from './data-rights';
 export * from './privacy';
+export * from './transcript';

@@ -16,6 +16,7 @@ import {
 } from './read-complaint';
 import { AppError } from '../../errors';
 import { requestReplacement } from './replacement-request';
+import { answerTranscript, readTranscript } from './transcript';
 import {
   addComplainantComment,
   addComplainantFiles,
@@ -103,6 +104,26 @@ export const complaintRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asy
       return reply
         .code(201)
         .send({ message: 'Su solicitud fue enviada. El equipo le responderá en la bitácora.' });
+    },
+  });
+
+  route(app, contract.complaintTranscript, {
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.params.id);
+      return readTranscript(services, row);
+    },
+  });
+
+  route(app, contract.answerTranscript, {
+    handler: async (request, reply) => {
+      const row = await signedInComplaint(request, request.body.denuncia_id);
+      await answerTranscript(services, row, request.body);
+      return reply.code(201).send({
+        message:
+          request.body.decision === 'acepta'
+            ? 'Gracias. Su aceptación de la transcripción quedó registrada.'
+            : 'Gracias. Sus correcciones fueron enviadas al equipo de investigación.',
+      });
     },
   });
 

@@ -32,6 +32,7 @@ import { RightsNotice } from './RightsNotice';
 import { isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
 import { SignInAgainDialog } from './SignInAgainDialog';
+import { TranscriptBlock } from './TranscriptBlock';
 import { isSessionExpired, useSaveChanges } from './useSaveChanges';
 
 /** The sign-in dialog was closed without signing in: how to save what was typed. */
@@ -181,6 +182,7 @@ function DetailContent({
         <ComplaintBlock detail={detail} />
         <FilesBlock files={files} loading={filesLoading} failed={filesFailed} />
         <LogBlock entries={detail.binnacle} teamRead={detail.teamRead} />
+        <TranscriptBlock id={id} />
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
           <AddCommentBlock
             comment={register('comment')}

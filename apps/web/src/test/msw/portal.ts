@@ -20,6 +20,8 @@ export const portalApi = {
     requestReplacement: contract.requestReplacement,
     uploadFiles: contract.uploadFiles,
     signOut: contract.complainantSignOut,
+    transcript: contract.complaintTranscript,
+    answerTranscript: contract.answerTranscript,
   }),
   /** The detail of one complaint (its ticket in the path). */
   complaint: (id: number, ...answers: AnswerOf<typeof contract.complaintDetail>[]) =>

@@ -11,6 +11,7 @@ export * from './data-requests';
 export * from './master-data';
 export * from './privacy';
 export * from './retention';
+export * from './transcripts';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -23,6 +24,7 @@ import { dataRequests } from './data-requests';
 import { masterData } from './master-data';
 import { privacyAdmin } from './privacy';
 import { retention } from './retention';
+import { transcriptsAdmin } from './transcripts';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -38,4 +40,5 @@ export const backOffice = {
   ...masterData,
   ...privacyAdmin,
   ...retention,
+  ...transcriptsAdmin,
 } as const;

@@ -19,7 +19,8 @@ export type MailMessage =
   | {
       kind: 'staff-new-activity';
       caseNumber: string;
-      activity: 'comentario' | 'comentario_cierre' | 'archivos' | 'solicitud_reemplazo';
+      activity:
+        'comentario' | 'comentario_cierre' | 'archivos' | 'solicitud_reemplazo' | 'transcripcion';
       backOfficeUrl: string;
     }
   | {

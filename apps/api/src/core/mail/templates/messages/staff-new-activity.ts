@@ -8,6 +8,7 @@ const WHAT_HAPPENED = {
   comentario_cierre: 'agregó un comentario',
   archivos: 'adjuntó archivos',
   solicitud_reemplazo: 'solicitó el cambio de la persona investigadora',
+  transcripcion: 'revisó la transcripción de su denuncia oral',
 } as const;
 
 /**
