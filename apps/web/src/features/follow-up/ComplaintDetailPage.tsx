@@ -29,7 +29,7 @@ import {
 import { ReplacementRequestBlock } from './ReplacementRequestBlock';
 import { MyDataBlock } from './MyDataBlock';
 import { RightsNotice } from './RightsNotice';
-import { isSaveDisabled, isUploadEnabled } from './rules';
+import { isAnonymous, isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
 import { SignInAgainDialog } from './SignInAgainDialog';
 import { TranscriptBlock } from './TranscriptBlock';
@@ -194,6 +194,7 @@ function DetailContent({
             uploadMessage={uploadMessage}
             disabled={saving}
             closed={detail.status === STATUS_CLOSED}
+            anonymous={isAnonymous(detail)}
           />
           {signedInAgain && (
             <p role="status" className="rounded-md border border-green-700 bg-green-50 p-3">
