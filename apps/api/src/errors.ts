@@ -178,6 +178,13 @@ export const ERRORS = {
     status: 404,
     message: 'El caso no tiene una solicitud de cambio de investigador/a por responder.',
   },
+  /** The complainant answers only the transcript version that waits for review (decision 0064). */
+  TRANSCRIPT_NOT_WAITING: {
+    status: 409,
+    message:
+      'Esa versión de la transcripción ya no espera su revisión. Recargue la página para ver la versión vigente.',
+  },
+  TRANSCRIPT_FILE: { status: 400, message: 'El archivo elegido no es un audio de este caso.' },
   /** Law 21.719 (issue 19): the register of data-protection requests. */
   DATA_REQUEST_NOT_FOUND: { status: 404, message: 'No se encontró la solicitud indicada.' },
   DATA_REQUEST_ANSWERED: { status: 409, message: 'La solicitud ya fue respondida.' },

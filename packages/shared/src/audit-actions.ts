@@ -39,6 +39,9 @@ export const AUDIT_ACTION_LABELS = {
   /** Protection after closing (decision 0060): the complainant reported retaliation. */
   'caso.represalias': 'Aviso de represalias de la persona denunciante',
   'caso.represalias_atendido': 'Aviso de represalias atendido',
+  /** Issue 21 (decision 0064): a transcript of an oral complaint, and the complainant's answer. */
+  'caso.transcripcion': 'Transcripción emitida para revisión',
+  'caso.transcripcion_respondida': 'Transcripción revisada por la persona denunciante',
   /** Law 21.719 (issue 19): the retention sweep erased the case; a tombstone stays. */
   'caso.eliminado': 'Caso eliminado al vencer su plazo de conservación',
   /** A legal hold (a lawsuit, a DT inquiry): never erased while it stands. */

@@ -16,6 +16,7 @@ import type {
   UploadBitacora,
 } from './model';
 import type { PrivacyNoticeWire } from './contract/privacy-notice';
+import type { TranscriptWire } from './contract/transcripts';
 import { formatRut } from './rut';
 import type {
   Adjunto,
@@ -291,3 +292,20 @@ export function fromPrivacyNotice(wire: PrivacyNoticeWire) {
   };
 }
 export type PrivacyNotice = ReturnType<typeof fromPrivacyNotice>;
+
+/** The transcript of an oral complaint as the complainant reads it (decision 0064). */
+export function fromTranscripcion(wire: TranscriptWire) {
+  return {
+    /** Newest first. */
+    versions: wire.versiones.map((v) => ({
+      version: v.version,
+      text: v.texto,
+      issuedAt: v.fecha,
+      state: v.estado,
+      corrections: v.correcciones,
+      answeredAt: v.respondida,
+    })),
+    accepted: wire.aceptada,
+  };
+}
+export type ComplaintTranscript = ReturnType<typeof fromTranscripcion>;

@@ -33,7 +33,9 @@ export type SealedFieldName =
   | 'complaint_files.name'
   | 'replacement_requests.reason'
   | 'replacement_requests.answer'
-  | 'email_changes.email';
+  | 'email_changes.email'
+  | 'complaint_transcripts.text'
+  | 'complaint_transcripts.corrections';
 
 export interface SealedPlace {
   complaintId: number;

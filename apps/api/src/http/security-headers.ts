@@ -2,9 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Browser features no page of the channel uses, refused on every answer. */
+/** Browser features no answer of the channel uses, refused on every answer but the pages. */
 export const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+
+/**
+ * The pages' policy: the same, but the microphone for the portal's own origin, where the
+ * complainant may record a voice message (decision 0063); never for a frame of another origin.
+ */
+export const PAGE_PERMISSIONS_POLICY =
+  'camera=(), microphone=(self), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /**
  * The security headers of an API answer, and of one written straight to the socket (Node's own
@@ -51,6 +58,8 @@ function pageHelmetOptions(production: boolean, recaptcha: boolean): HelmetOptio
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // blob: the voice recorder plays back the MP3 it made, before it is sent (decision 0063).
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         // 'self': the back office's viewer frames a PDF (its answer carries VIEWER_CSP; every
         // other answer of the channel refuses to be framed with frame-ancestors 'none').
@@ -91,7 +100,7 @@ function pageSecurityHeaders(production: boolean, recaptcha: boolean): Record<st
     },
   );
   if (error) throw error;
-  return { ...headers, 'permissions-policy': PERMISSIONS_POLICY };
+  return { ...headers, 'permissions-policy': PAGE_PERMISSIONS_POLICY };
 }
 
 /**

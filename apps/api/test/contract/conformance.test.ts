@@ -1309,6 +1309,50 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('updateRetaliationSettings', await days([0]), 400);
   });
 
+  it("issues a transcript, shows it on both sides, and takes the complainant's answer", async () => {
+    const created = conforms('createComplaint', await file(t.app, denuncia()), 201);
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+      created.ticket,
+    ]);
+    const signedIn = conforms(
+      'login',
+      await call(t.app, 'login', {
+        headers: headers(),
+        payload: { ticket: created.ticket, password: PASSWORD },
+      }),
+      200,
+    );
+    const mine = { ...headers(), authorization: `Bearer ${signedIn.token}` };
+    const params = { id: row!.id };
+    const draft = { texto: 'Relato dicho en la entrevista.', origen: 'verbal' };
+    conforms(
+      'issueTranscript',
+      await staffCall(admin, 'issueTranscript', { params, payload: draft }),
+      201,
+    );
+    conforms('issueTranscript', await staffCall(admin, 'issueTranscript', { params }), 400);
+    conforms('viewCaseTranscript', await staffCall(admin, 'viewCaseTranscript', { params }), 200);
+    conforms(
+      'viewCaseTranscript',
+      await staffCall(admin, 'viewCaseTranscript', { params: { id: 999_999 } }),
+      404,
+    );
+    conforms(
+      'complaintTranscript',
+      await call(t.app, 'complaintTranscript', {
+        headers: mine,
+        params: { id: String(created.ticket) },
+      }),
+      200,
+    );
+    const answer = (payload: unknown) =>
+      call(t.app, 'answerTranscript', { headers: mine, payload });
+    const accept = { denuncia_id: created.ticket, version: 1, decision: 'acepta' };
+    conforms('answerTranscript', await answer(accept), 201);
+    conforms('answerTranscript', await answer(accept), 409);
+    conforms('answerTranscript', await answer({ ...accept, decision: 'corrige' }), 400);
+  });
+
   it('holds and blocks a case, lifts both, and shows its retention', async () => {
     const params = { id: caseId };
     const motivo = { motivo: 'Demanda laboral RIT O-1-2026' };

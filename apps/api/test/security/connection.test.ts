@@ -118,12 +118,23 @@ describe("Node's own answers to malformed HTTP", () => {
 
 describe('Permissions-Policy', () => {
   it('is on every answer: API, errors and unknown paths', async () => {
-    for (const url of ['/v1/configuracion', '/v1/no-existe', '/cualquier/pagina']) {
+    const api = await t.app.inject({ method: 'GET', url: '/v1/configuracion' });
+    expect(api.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    );
+    // No route of the API: the page set (below).
+    for (const url of ['/v1/no-existe', '/cualquier/pagina']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers['permissions-policy']).toBe(
-        'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-      );
+      expect(res.headers['permissions-policy']).toMatch(/^camera=\(\), microphone=\(self\), /);
     }
+  });
+
+  it('lets the pages use the microphone on their own origin only (the voice recorder, decision 0063)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/cualquier/pagina' });
+    expect(res.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(self), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    );
+    expect(String(res.headers['content-security-policy'])).toContain("media-src 'self' blob:");
   });
 });
 

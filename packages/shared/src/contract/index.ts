@@ -10,6 +10,7 @@ import { portal } from './portal';
 import { dataRights } from './data-rights';
 import { privacy } from './privacy-notice';
 import { proof, proofWellKnown } from './proof';
+import { transcripts } from './transcripts';
 
 export * from './core';
 export * from './headers';
@@ -20,6 +21,7 @@ export * from './portal';
 export * from './data-rights';
 export * from './privacy-notice';
 export * from './proof';
+export * from './transcripts';
 export * from './files';
 export * from './bot-check';
 export * from './dev';
@@ -34,6 +36,7 @@ export const contract = {
   ...privacy,
   ...proof,
   ...proofWellKnown,
+  ...transcripts,
   ...files,
   ...botCheck,
   ...dev,

@@ -9,12 +9,14 @@ import type { dataRights } from './data-rights';
 import type { portal } from './portal';
 import type { privacy } from './privacy-notice';
 import type { proof } from './proof';
+import type { transcripts } from './transcripts';
 
 type PortalEndpoints = typeof portal &
   typeof botCheck &
   typeof dataRights &
   typeof privacy &
-  typeof proof;
+  typeof proof &
+  typeof transcripts;
 
 /** The name of a call the portal makes (a contract entry of the portal or of the bot check). */
 export type PortalCall = keyof PortalEndpoints;
@@ -51,6 +53,8 @@ export const portalRoutes = {
   publicKeys: { method: 'GET', path: '/v1/claves-publicas' },
   verifyDocument: { method: 'POST', path: '/v1/verificar' },
   summarySeal: { method: 'POST', path: '/v1/denuncias/:id/resumen/sello' },
+  complaintTranscript: { method: 'GET', path: '/v1/denuncias/:id/transcripcion' },
+  answerTranscript: { method: 'POST', path: '/v1/denuncias/transcripcion' },
   botCheckConfig: { method: 'GET', path: '/v1/configuracion' },
   altchaChallenge: { method: 'GET', path: '/v1/altcha' },
 } as const satisfies { readonly [K in PortalCall]: Pick<PortalEndpoints[K], 'method' | 'path'> };

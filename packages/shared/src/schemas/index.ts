@@ -11,3 +11,4 @@ export * from './master-data';
 export * from './data-rights';
 export * from './privacy';
 export * from './retaliation';
+export * from './transcript';

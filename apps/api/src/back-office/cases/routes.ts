@@ -25,6 +25,7 @@ import { caseDossier } from './dossier';
 import { inbox } from './inbox';
 import { answerReplacement, listReplacementTasks } from './replacement';
 import { deleteSavedView, listSavedViews, saveView } from './saved-views';
+import { issueTranscript, viewTranscript } from './transcripts';
 
 /** Cases of the back office: inbox, case view, files, status, dialogue, assignment, milestones. */
 export const caseRoutes: FastifyPluginAsync = async (app) => {
@@ -90,6 +91,22 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       await replyToComplainant(services, request.staff, request.params.id, request.body.comentario);
       return reply.code(201).send({ message: 'Respuesta registrada.' });
+    },
+  });
+
+  route(app, contract.viewCaseTranscript, {
+    handler: async (request) => viewTranscript(services, request.staff, request.params.id),
+  });
+
+  route(app, contract.issueTranscript, {
+    handler: async (request, reply) => {
+      const version = await issueTranscript(
+        services,
+        request.staff,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send({ version });
     },
   });
 

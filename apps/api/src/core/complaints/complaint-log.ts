@@ -47,6 +47,10 @@ export const LOG_EVENTS = {
   // Written by the complainant.
   complainantComment: 'Comentario del denunciante',
   complainantUpload: 'Antecedentes enviados por el denunciante',
+  /** The complainant's answer to a transcript's version (decision 0064); never its text. */
+  transcriptAccepted: (version: number) => `Transcripción (versión ${version}) aceptada`,
+  transcriptCorrected: (version: number) =>
+    `Correcciones propuestas a la transcripción (versión ${version})`,
   /** Never the reason: only administrators and auditors read it (decision 0022). */
   replacementRequested: 'Solicitud de cambio de la persona investigadora',
   /** The right asked for, never the text. */
@@ -58,6 +62,8 @@ export const LOG_EVENTS = {
     `Denuncia registrada por el equipo (canal ${CHANNEL_LABELS[channel].toLowerCase()})`,
   status: (status: string) => `Cambio de estado: ${status}`,
   reply: 'Respuesta del equipo de investigación',
+  /** A transcript's version awaits the complainant's review (decision 0064); never its text. */
+  transcriptIssued: 'Transcripción disponible para su revisión',
   note: 'Nota interna',
   milestone: (label: string) => `Hito: ${label}`,
   milestoneAtClosing: (label: string) => `Hito: ${label} (registrado al cerrar el caso)`,

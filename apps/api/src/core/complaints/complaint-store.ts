@@ -230,7 +230,7 @@ export const complaintStore = {
    * caller's transaction: the row becomes a tombstone (case number, organisation, category and
    * type, channel, dates, final status, whether anonymous stay; sealed fields, data key, password,
    * e-mail and search indexes, occurrence and place go), and its log, files' rows, sessions, reset
-   * tokens, requests, tags, links, exclusions and block go. Its legal milestones stay (the SUSESO
+   * tokens, requests, transcripts, tags, links, exclusions and block go. Its legal milestones stay (the SUSESO
    * counts read them; they hold dates only). Null, changing nothing, when the case is not closed,
    * is erased already or is under a legal hold (checked under the row's lock, so a hold set
    * meanwhile wins); else the storage keys of its files, for the caller to delete after commit.
@@ -257,6 +257,7 @@ export const complaintStore = {
       'complainant_sessions',
       'password_resets',
       'replacement_requests',
+      'complaint_transcripts',
       'case_tags',
       'case_exclusions',
       'case_restrictions',

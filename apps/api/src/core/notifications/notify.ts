@@ -80,7 +80,7 @@ export async function notifyAssignee(
   services: Services,
   tx: Db,
   complaintId: number,
-  activity: 'comentario' | 'archivos',
+  activity: 'comentario' | 'archivos' | 'transcripcion',
 ): Promise<void> {
   const target = await complaintsRepository.assigneeToNotify(tx, complaintId);
   if (!target) return;

@@ -20,6 +20,7 @@ import type { SealedUploadStore } from '../../core/files/resumable';
 import { requestReplacement } from './replacement-request';
 import { reportRetaliation } from './retaliation-report';
 import { sealSummary } from './summary-seal';
+import { answerTranscript, readTranscript } from './transcript';
 import {
   addComplainantComment,
   addComplainantFiles,
@@ -146,6 +147,26 @@ export const complaintRoutes: FastifyPluginAsync<{
       const row = await signedInComplaint(request, request.body.denuncia_id);
       await reportRetaliation(services, row, request.body.relato);
       return reply.code(201).send({ message: RETALIATION_MESSAGES.sent });
+    },
+  });
+
+  route(app, contract.complaintTranscript, {
+    handler: async (request) => {
+      const row = await signedInComplaint(request, request.params.id);
+      return readTranscript(services, row);
+    },
+  });
+
+  route(app, contract.answerTranscript, {
+    handler: async (request, reply) => {
+      const row = await signedInComplaint(request, request.body.denuncia_id);
+      await answerTranscript(services, row, request.body);
+      return reply.code(201).send({
+        message:
+          request.body.decision === 'acepta'
+            ? 'Gracias. Su aceptación de la transcripción quedó registrada.'
+            : 'Gracias. Sus correcciones fueron enviadas al equipo de investigación.',
+      });
     },
   });
 

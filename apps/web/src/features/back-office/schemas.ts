@@ -17,7 +17,9 @@ import {
   staffSignInSchema,
   statusChangeSchema,
   totpCodeSchema,
+  transcriptDraftSchema,
 } from '@canal/shared';
+import { transcriptDraftNames } from './api/cases/transcripts';
 import { alertRuleNames } from './api/alert-rules';
 import { breachNames } from './api/breaches';
 import {
@@ -76,6 +78,12 @@ export const replacementAnswerResolver = frontResolver(
   replacementAnswerNames.names,
 );
 export type ReplacementAnswerForm = FormOf<typeof replacementAnswerResolver>['in'];
+
+export const transcriptDraftResolver = frontResolver(
+  transcriptDraftSchema,
+  transcriptDraftNames.names,
+);
+export type TranscriptDraftForm = FormOf<typeof transcriptDraftResolver>['in'];
 
 export const inviteResolver = frontResolver(staffInviteSchema, newUserNames.names);
 export type InviteForm = FormOf<typeof inviteResolver>['in'];

@@ -1,4 +1,4 @@
-import { FormProvider, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useWatch, type UseFormReturn } from 'react-hook-form';
 import type {
   Category,
   ComplaintFormInput,
@@ -9,6 +9,7 @@ import type {
 } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { FileDropzone } from '../../lib/attachments/FileDropzone';
+import { VoiceRecorder } from '../../lib/attachments/VoiceRecorder';
 import { useBrand } from '../../lib/brand/BrandProvider';
 import { ComplaintFields } from '../../lib/complaint-fields/ComplaintFields';
 import { PrivacyNoticeLink } from './PrivacyNoticeLink';
@@ -34,6 +35,7 @@ export interface ComplaintDataStepProps {
 export function ComplaintDataStep(props: ComplaintDataStepProps) {
   const { form, category, crime, zones, relations, recognitions } = props;
   const { organization } = useBrand();
+  const anonymous = useWatch({ control: form.control, name: 'anonymous' }) === true;
   const {
     handleSubmit,
     formState: { isValid },
@@ -74,6 +76,12 @@ export function ComplaintDataStep(props: ComplaintDataStepProps) {
               files={props.files}
               onChange={props.onFilesChange}
               onRejected={props.onUploadRejected}
+            />
+            <VoiceRecorder
+              files={props.files}
+              onChange={props.onFilesChange}
+              onRejected={props.onUploadRejected}
+              anonymous={anonymous}
             />
             {props.uploadError && (
               <p

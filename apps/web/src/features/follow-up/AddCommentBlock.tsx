@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { LazyFileDropzone } from '../../lib/attachments/FileDropzone';
+import { VoiceRecorder } from '../../lib/attachments/VoiceRecorder';
 import { Section } from './Section';
 
 export const COMMENT_PLACEHOLDER =
@@ -19,6 +20,8 @@ export interface AddCommentBlockProps {
   disabled: boolean;
   /** The complaint is closed: comments are still taken (decision 0034), files no longer. */
   closed: boolean;
+  /** The complaint is anonymous: a voice message is distorted by default (decision 0063). */
+  anonymous: boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ export function AddCommentBlock(props: AddCommentBlockProps) {
     uploadMessage,
     disabled,
     closed,
+    anonymous,
   } = props;
   return (
     <Section title="Agregar comentario">
@@ -103,6 +107,15 @@ export function AddCommentBlock(props: AddCommentBlockProps) {
             disabled={!uploadEnabled || disabled}
             label="Adjuntar antecedentes"
           />
+          {uploadEnabled && (
+            <VoiceRecorder
+              files={files}
+              onChange={onFilesChange}
+              onRejected={onFilesRejected}
+              anonymous={anonymous}
+              disabled={disabled}
+            />
+          )}
           {!uploadEnabled && (
             <p className="mt-2 text-sm text-gray-700">
               Podrá adjuntar archivos cuando su denuncia tenga el estado «{STATUS_MISSING_DOCUMENTS}

@@ -31,9 +31,10 @@ import { RetaliationBlock } from './RetaliationBlock';
 import { SummaryBlock } from './SummaryBlock';
 import { MyDataBlock } from './MyDataBlock';
 import { RightsNotice } from './RightsNotice';
-import { isSaveDisabled, isUploadEnabled } from './rules';
+import { isAnonymous, isSaveDisabled, isUploadEnabled } from './rules';
 import type { DetailFile } from './types';
 import { SignInAgainDialog } from './SignInAgainDialog';
+import { TranscriptBlock } from './TranscriptBlock';
 import { isSessionExpired, useSaveChanges } from './useSaveChanges';
 
 /** What the page says once a comment (or files) reached the team (issue 22). */
@@ -196,6 +197,7 @@ function DetailContent({
         <ComplaintBlock detail={detail} />
         <FilesBlock files={files} loading={filesLoading} failed={filesFailed} />
         <LogBlock entries={detail.binnacle} teamRead={detail.teamRead} />
+        <TranscriptBlock id={id} />
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
           <AddCommentBlock
             comment={register('comment')}
@@ -207,6 +209,7 @@ function DetailContent({
             uploadMessage={uploadMessage}
             disabled={saving}
             closed={detail.status === STATUS_CLOSED}
+            anonymous={isAnonymous(detail)}
           />
           {signedInAgain && (
             <p role="status" className="rounded-md border border-green-700 bg-green-50 p-3">

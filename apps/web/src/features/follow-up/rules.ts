@@ -1,5 +1,5 @@
 // SPEC §4 "Upload area" and "Detail save button", as pure predicates.
-import { STATUS_MISSING_DOCUMENTS } from '@canal/shared';
+import { STATUS_MISSING_DOCUMENTS, type ComplaintDetail } from '@canal/shared';
 
 /**
  * The upload area opens when the complaint is missing documents. SPEC §4 adds "also when the
@@ -29,3 +29,11 @@ export function parseComplaintId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** An anonymous complaint carries no identity of the complainant (SPEC §3: those fields are null). */
+export const isAnonymous = (
+  detail: Pick<ComplaintDetail, 'complainantFirstName' | 'complainantLastName' | 'complainantRut'>,
+) =>
+  detail.complainantFirstName === null &&
+  detail.complainantLastName === null &&
+  detail.complainantRut === null;

@@ -3,12 +3,14 @@ import {
   fromCategoriaDelitos,
   fromDenunciaDetalle,
   fromPrivacyNotice,
+  fromTranscripcion,
   toDenunciaPayload,
   toUploadBitacora,
   type ComplaintDetail,
   type ComplaintFile,
   type ComplaintForm,
   type TicketInfo,
+  type TranscriptDecision,
   type PORTAL_DATA_RIGHTS,
 } from '@canal/shared';
 import { portalRoutes, type PortalCall } from '@canal/shared';
@@ -204,6 +206,30 @@ export function createApiClient({
     /** "Sufrí represalias" on a closed complaint (decision 0060). */
     reportRetaliation: (id: number, account: string) =>
       call('reportRetaliation', { body: { denuncia_id: id, relato: account } }, { auth: true }),
+    /** The transcript of an oral complaint: its versions and the one accepted (decision 0064). */
+    async transcript(id: number) {
+      return fromTranscripcion(
+        await call('complaintTranscript', { params: { id: String(id) } }, { auth: true }),
+      );
+    },
+
+    answerTranscript: (
+      id: number,
+      version: number,
+      answer: { decision: TranscriptDecision; corrections: string },
+    ) =>
+      call(
+        'answerTranscript',
+        {
+          body: {
+            denuncia_id: id,
+            version,
+            decision: answer.decision,
+            ...(answer.decision === 'corrige' ? { correcciones: answer.corrections } : {}),
+          },
+        },
+        { auth: true },
+      ),
 
     /** POST /v1/denuncias/upload-files: `bitacora` {codigo, comentario, usuario} and the files. */
     uploadFiles(

@@ -11,6 +11,8 @@ export const staffApi = answersFor({
   inbox: contract.inbox,
   caseView: contract.viewCase,
   caseRetention: contract.viewCaseRetention,
+  caseTranscript: contract.viewCaseTranscript,
+  issueTranscript: contract.issueTranscript,
   setLegalHold: contract.setLegalHold,
   liftLegalHold: contract.liftLegalHold,
   setCaseBlock: contract.setCaseBlock,

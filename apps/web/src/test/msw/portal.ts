@@ -21,6 +21,8 @@ export const portalApi = {
     reportRetaliation: contract.reportRetaliation,
     uploadFiles: contract.uploadFiles,
     signOut: contract.complainantSignOut,
+    transcript: contract.complaintTranscript,
+    answerTranscript: contract.answerTranscript,
   }),
   /** The detail of one complaint (its ticket in the path). */
   complaint: (id: number, ...answers: AnswerOf<typeof contract.complaintDetail>[]) =>

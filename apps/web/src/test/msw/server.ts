@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { ok, staffApi } from './back-office';
+import { portalApi } from './portal';
 
 /**
  * The one MSW server of the web tests (started in src/test/setup.ts). A test adds the handlers of
@@ -17,6 +18,10 @@ export const server = setupServer(
   // data-protection page the check-in days: none, unless a test answers otherwise.
   staffApi.retaliationReports(ok({ avisos: [] })),
   staffApi.retaliationSettings(ok({ organizaciones: [] })),
+  // Every case page and every complaint's detail asks for its transcript (decision 0064): none,
+  // unless a test answers otherwise.
+  staffApi.caseTranscript(ok({ versiones: [], aceptada: null })),
+  portalApi.transcript(ok({ versiones: [], aceptada: null })),
 );
 
 /** A request as the API received it: method, path with query, headers and the parsed JSON body. */

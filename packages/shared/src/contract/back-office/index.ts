@@ -14,6 +14,7 @@ export * from './retention';
 export * from './sessions';
 export * from './sso';
 export * from './retaliation';
+export * from './transcripts';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -29,6 +30,7 @@ import { retention } from './retention';
 import { staffSessions } from './sessions';
 import { sso } from './sso';
 import { retaliation } from './retaliation';
+import { transcriptsAdmin } from './transcripts';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -47,4 +49,5 @@ export const backOffice = {
   ...staffSessions,
   ...sso,
   ...retaliation,
+  ...transcriptsAdmin,
 } as const;

@@ -20,7 +20,12 @@ export type MailMessage =
       kind: 'staff-new-activity';
       caseNumber: string;
       activity:
-        'comentario' | 'comentario_cierre' | 'archivos' | 'solicitud_reemplazo' | 'represalias';
+        | 'comentario'
+        | 'comentario_cierre'
+        | 'archivos'
+        | 'solicitud_reemplazo'
+        | 'represalias'
+        | 'transcripcion';
       backOfficeUrl: string;
     }
   | {

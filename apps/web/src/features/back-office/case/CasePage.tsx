@@ -30,6 +30,7 @@ import { ReplyForm } from './ReplyForm';
 import { RetentionPanel } from './RetentionPanel';
 import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
+import { TranscriptPanel } from './TranscriptPanel';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -283,6 +284,14 @@ export function CasePage() {
 
       <Section id="archivos" title="Archivos adjuntos">
         <CaseFiles caseId={theCase.id} files={view.files} />
+      </Section>
+
+      <Section id="transcripcion" title="Transcripción de la denuncia oral">
+        <TranscriptPanel
+          caseId={theCase.id}
+          files={view.files}
+          canIssue={editable && theCase.status !== 'Cerrada'}
+        />
       </Section>
 
       <Section id="vinculos" title="Casos vinculados">

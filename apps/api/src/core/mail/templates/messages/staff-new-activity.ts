@@ -10,6 +10,7 @@ const WHAT_HAPPENED = {
   archivos: 'adjuntó archivos',
   solicitud_reemplazo: 'solicitó el cambio de la persona investigadora',
   represalias: 'informó haber sufrido represalias',
+  transcripcion: 'revisó la transcripción de su denuncia oral',
 } as const;
 
 /**
