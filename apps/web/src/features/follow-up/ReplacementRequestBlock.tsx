@@ -6,14 +6,11 @@ import {
   STATUS_CLOSED,
   type ReplacementRequestFormValues,
 } from '@canal/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { useApi } from '../../lib/api/ApiProvider';
-import { complaintKeys } from './queries';
 import { Section } from './Section';
-import { sendFailureMessage, ShortTextForm } from './ShortTextForm';
+import { ShortTextForm, useShortTextSend } from './ShortTextForm';
 
 export const REPLACEMENT_SENT_MESSAGE =
   'Su solicitud fue enviada. El equipo le responderá en la bitácora.';
@@ -35,10 +32,11 @@ export function ReplacementRequestBlock({
   pending: { sentAt: string } | null;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { open, sent, failure, send, start, cancel } = useShortTextSend(
+    id,
+    'enviar la solicitud',
+    REPLACEMENT_FAILED_MESSAGE,
+  );
   const { register, handleSubmit, reset, formState } = useForm<ReplacementRequestFormValues>({
     resolver: zodResolver(replacementRequestFormSchema),
     defaultValues: { reason: '' },
@@ -47,17 +45,7 @@ export function ReplacementRequestBlock({
   if (status === STATUS_CLOSED) return null;
 
   const onSubmit = handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
-      await api.requestReplacement(id, reason);
-    } catch (error) {
-      setFailure(sendFailureMessage(error, 'enviar la solicitud', REPLACEMENT_FAILED_MESSAGE));
-      return;
-    }
-    reset({ reason: '' });
-    setOpen(false);
-    setSent(true);
-    await queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
+    if (await send(() => api.requestReplacement(id, reason))) reset({ reason: '' });
   });
 
   const reasonError = formState.errors.reason?.message;
@@ -89,20 +77,11 @@ export function ReplacementRequestBlock({
           submitting={formState.isSubmitting}
           submitLabel="Enviar solicitud"
           onSubmit={onSubmit}
-          onCancel={() => {
-            setOpen(false);
-            setFailure(null);
-          }}
+          onCancel={cancel}
         />
       ) : (
         <div className="mt-4">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setSent(false);
-              setOpen(true);
-            }}
-          >
+          <Button variant="secondary" onClick={start}>
             Solicitar cambio de investigador/a
           </Button>
         </div>

@@ -7,14 +7,12 @@ import {
   STATUS_CLOSED,
   type RetaliationFormValues,
 } from '@canal/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { useApi } from '../../lib/api/ApiProvider';
-import { complaintKeys } from './queries';
 import { Section } from './Section';
-import { sendFailureMessage, ShortTextForm } from './ShortTextForm';
+import { ShortTextForm, useShortTextSend } from './ShortTextForm';
 
 const FAILED_MESSAGE = 'No fue posible enviar su aviso. Intente nuevamente; el texto sigue aquí.';
 
@@ -25,10 +23,11 @@ const FAILED_MESSAGE = 'No fue posible enviar su aviso. Intente nuevamente; el t
  */
 export function RetaliationBlock({ id, status }: { id: number; status: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { open, sent, failure, send, start, cancel } = useShortTextSend(
+    id,
+    'enviar el aviso',
+    FAILED_MESSAGE,
+  );
   const sentRef = useRef<HTMLParagraphElement>(null);
   const { register, handleSubmit, reset, formState } = useForm<RetaliationFormValues>({
     resolver: zodResolver(retaliationFormSchema),
@@ -43,17 +42,7 @@ export function RetaliationBlock({ id, status }: { id: number; status: string })
   if (status !== STATUS_CLOSED) return null;
 
   const onSubmit = handleSubmit(async ({ text }) => {
-    setFailure(null);
-    try {
-      await api.reportRetaliation(id, text);
-    } catch (error) {
-      setFailure(sendFailureMessage(error, 'enviar el aviso', FAILED_MESSAGE));
-      return;
-    }
-    reset({ text: '' });
-    setOpen(false);
-    setSent(true);
-    await queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
+    if (await send(() => api.reportRetaliation(id, text))) reset({ text: '' });
   });
 
   const textError = formState.errors.text?.message;
@@ -87,20 +76,11 @@ export function RetaliationBlock({ id, status }: { id: number; status: string })
           submitting={formState.isSubmitting}
           submitLabel="Enviar aviso"
           onSubmit={onSubmit}
-          onCancel={() => {
-            setOpen(false);
-            setFailure(null);
-          }}
+          onCancel={cancel}
         />
       ) : (
         <div className="mt-4">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setSent(false);
-              setOpen(true);
-            }}
-          >
+          <Button variant="secondary" onClick={start}>
             Sufrí represalias
           </Button>
         </div>

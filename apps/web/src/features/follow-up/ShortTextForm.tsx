@@ -1,7 +1,9 @@
-import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { HttpError, unreachableMessage } from '../../lib/api/http';
+import { complaintKeys } from './queries';
 
 /**
  * Why a short text the complainant sent did not arrive, in Spanish: no connection, a lapsed
@@ -15,6 +17,45 @@ export function sendFailureMessage(error: unknown, action: string, fallback: str
     return `Su sesión expiró. Ingrese nuevamente con su código y contraseña para ${action}.`;
   if (error instanceof HttpError && error.serverMessage) return error.serverMessage;
   return fallback;
+}
+
+/**
+ * The life of one short-text request of complaint `id`: open, sent, why it failed. `send(call)`
+ * runs the call; on success the form closes, says it was sent and the complaint is read again
+ * (true), on failure it stays open with the reason (false).
+ */
+export function useShortTextSend(id: number, action: string, fallback: string) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = async (call: () => Promise<unknown>): Promise<boolean> => {
+    setFailure(null);
+    try {
+      await call();
+    } catch (error) {
+      setFailure(sendFailureMessage(error, action, fallback));
+      return false;
+    }
+    setOpen(false);
+    setSent(true);
+    await queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
+    return true;
+  };
+  return {
+    open,
+    sent,
+    failure,
+    send,
+    start: () => {
+      setSent(false);
+      setOpen(true);
+    },
+    cancel: () => {
+      setOpen(false);
+      setFailure(null);
+    },
+  };
 }
 
 export interface ShortTextFormProps {
