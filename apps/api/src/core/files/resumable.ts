@@ -26,6 +26,10 @@ export const tusRefusal = (code: ErrorCode) => ({
 });
 
 /** A finished upload, ready to be attached by the call that commits it. */
+/** tus answers in plain text: what a person's browser may show, in Spanish. */
+const NOT_FOUND_BODY = 'No se encontró esta subida: seleccione el archivo nuevamente.\n';
+const HELD_BODY = 'Otra parte de este archivo se está guardando: se reanudará en unos segundos.\n';
+
 export interface FinishedUpload {
   storageKey: string;
   size: number;
@@ -79,7 +83,7 @@ export class SealedUploadStore extends DataStore {
   override async getUpload(id: string): Promise<Upload> {
     await this.settled(id);
     const row = await resumableStore.get(this.db, id);
-    if (!row) throw { status_code: 404, body: 'The file for this url was not found\n' };
+    if (!row) throw { status_code: 404, body: NOT_FOUND_BODY };
     return toUpload(row);
   }
 
@@ -101,7 +105,8 @@ export class SealedUploadStore extends DataStore {
 
   override async write(source: Readable, id: string, offset: number): Promise<number> {
     await this.settled(id);
-    if (!(await resumableStore.hold(this.db, id, HOLD_MS))) throw { status_code: 423, body: '' };
+    if (!(await resumableStore.hold(this.db, id, HOLD_MS)))
+      throw { status_code: 423, body: HELD_BODY };
     const renew = setInterval(
       () => void resumableStore.renew(this.db, id, HOLD_MS).catch(() => undefined),
       HOLD_MS / 3,
@@ -116,7 +121,7 @@ export class SealedUploadStore extends DataStore {
 
   private async writeHeld(source: Readable, id: string, offset: number): Promise<number> {
     const row = await resumableStore.get(this.db, id);
-    if (!row) throw { status_code: 404, body: 'The file for this url was not found\n' };
+    if (!row) throw { status_code: 404, body: NOT_FOUND_BODY };
     if (row.stored !== offset || row.storage_key) throw { status_code: 409, body: 'Conflicto.\n' };
     const codec = new SegmentCodec(await this.keyOf(row.complaint_id), row.header);
     const segment = codec.segmentBytes;
