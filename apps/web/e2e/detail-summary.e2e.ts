@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contract } from '@canal/shared/contract';
 import { BackOffice } from './support/back-office';
 import { expectNoHorizontalScroll, launchBrowser, newPage, portalUrl } from './support/browser';
@@ -52,7 +52,7 @@ describe('the detail page on a phone', () => {
       .poll(() => sent.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
       .toBe(true);
 
-    const staff = await BackOffice.activate();
+    const staff = await BackOffice.activateWith(inject('summaryAdminToken'));
     const { id } = await staff.findCaseByDescription(MARKER);
     await staff.changeStatus(id, 'Faltan antecedentes', 'Adjunte el registro de bodega.');
     await page.getByRole('button', { name: 'Volver al inicio' }).click();

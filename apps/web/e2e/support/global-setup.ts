@@ -75,6 +75,12 @@ export default async function setup(project: TestProject) {
     createAdmin('verificacion.e2e@canal-denuncias.cl', 'Verificación E2E'),
   ).hash.slice(1);
 
+  // The administrator of detail-summary.e2e.ts (through the API): staffActivationToken is
+  // missing-documents.e2e.ts's, and an activation link works once.
+  const summaryAdminToken = new URL(
+    createAdmin('resumen.e2e@canal-denuncias.cl', 'Resumen E2E'),
+  ).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -92,6 +98,7 @@ export default async function setup(project: TestProject) {
   project.provide('screensAdminToken', screensAdminToken);
   project.provide('requestsAdminToken', requestsAdminToken);
   project.provide('proofAdminToken', proofAdminToken);
+  project.provide('summaryAdminToken', summaryAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -122,5 +129,7 @@ declare module 'vitest' {
     requestsAdminToken: string;
     /** The administrator of verify-documents.e2e.ts, not yet activated. */
     proofAdminToken: string;
+    /** The administrator of detail-summary.e2e.ts, not yet activated. */
+    summaryAdminToken: string;
   }
 }

@@ -92,7 +92,7 @@ describe('an administrator on the users page', () => {
     renderStaffPage(<UsersPage />, { path: '/gestion/usuarios', route: 'usuarios' });
     const user = userEvent.setup();
     await user.click(
-      await screen.findByRole('button', { name: `Cerrar las sesiones de ${INVESTIGATOR.nombre}` }),
+      await screen.findByRole('button', { name: `Cerrar sesiones de ${INVESTIGATOR.nombre}` }),
     );
     await waitFor(() =>
       expect(
@@ -104,7 +104,7 @@ describe('an administrator on the users page', () => {
     );
     // Not offered on the administrator's own row: they sign out instead.
     expect(
-      screen.queryByRole('button', { name: `Cerrar las sesiones de ${ADMIN.nombre}` }),
+      screen.queryByRole('button', { name: `Cerrar sesiones de ${ADMIN.nombre}` }),
     ).not.toBeInTheDocument();
   });
 });

@@ -216,7 +216,7 @@ export function UsersPage() {
                     <Button
                       variant="ghost"
                       className="min-h-9 px-2"
-                      aria-label={`Cerrar las sesiones de ${u.name}`}
+                      aria-label={`Cerrar sesiones de ${u.name}`}
                       disabled={endAllOf.isPending}
                       onClick={() =>
                         endAllOf.mutate(u.id, {
