@@ -2,6 +2,7 @@ import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { viewCase } from '../../src/back-office/cases/case-view';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
 import { signIn, staff, type StaffClient } from './support';
 
@@ -53,6 +54,40 @@ describe('the audit log', () => {
     expect(check.json()).toMatchObject({ integra: true, primera_rota: null });
     // Investigators do not read the audit log.
     expect((await investigator.call(contract.auditLog, {})).statusCode).toBe(403);
+  });
+
+  it('records a case view once per visit: the reads after each action and a reload are the same visit', async () => {
+    const c = await newCase();
+    const views = async () =>
+      (await auditor.call(contract.auditLog, { querystring: { caso: c.id } }))
+        .json()
+        .entradas.filter((e: { accion: string }) => e.accion === 'caso.visto');
+    await investigator.call(contract.viewCase, { params: { id: c.id } });
+    await investigator.call(contract.addInternalNote, {
+      params: { id: c.id },
+      body: { comentario: 'Primera nota' },
+    });
+    await investigator.call(contract.viewCase, { params: { id: c.id } });
+    await investigator.call(contract.viewCase, { params: { id: c.id } });
+    expect(await views()).toHaveLength(1);
+    // Another person's view of the same case is their own visit.
+    await admin.call(contract.viewCase, { params: { id: c.id } });
+    expect(await views()).toHaveLength(2);
+    // Back after longer than the idle time that ends a session (the case read on that clock): a
+    // new visit.
+    const person = { id: investigator.id, email: investigator.email, name: 'Investigadora' };
+    await viewCase(
+      t.services,
+      { ...person, role: 'investigador', organizationIds: [HEAD_OFFICE] },
+      c.id,
+      new Date(Date.now() + 31 * 60_000),
+    );
+    const after = await views();
+    expect(after).toHaveLength(3);
+    const byInvestigator = after.filter(
+      (e: { usuario: { email: string } }) => e.usuario.email === investigator.email,
+    );
+    expect(byInvestigator).toHaveLength(2);
   });
 
   it('refuses UPDATE and DELETE in the database itself', async () => {

@@ -9,6 +9,8 @@ import { fileName, logComment } from '../../crypto/sealed-field';
 import { openForDisplay, openForDisplayNullable } from '../../core/complaints/sealed';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
+import { auditRepository } from '../../core/audit/repository';
+import { SESSION_IDLE_MINUTES } from '../../core/auth/session-store';
 import { decryptComplaint, decryptLaw21643Fields } from '../../core/complaints/read-complaint';
 import { complaintsRepository, type ComplaintRow } from '../../core/complaints/repository';
 import {
@@ -123,11 +125,13 @@ export async function viewCase(services: Services, user: StaffUser, id: number, 
   // The complainant sees when the team read their last message (decision 0022): the people who
   // handle cases count, not auditors; only the instant is kept.
   if (canChangeCases(user)) await complaintStore.markLastComplainantMessageRead(services.db, id);
-  await appendAudit(services, services.db, {
-    actorId: user.id,
-    action: 'caso.visto',
-    complaintId: id,
-  });
+  // Once per visit: the page reads the case again after each action taken on it, and those reads
+  // are the same visit. A view within SESSION_IDLE_MINUTES of the same person's recorded view of
+  // the case belongs to it; after a longer gap (the idle time that ends a session) it is a new one.
+  const viewed = { actorId: user.id, action: 'caso.visto', complaintId: id } as const;
+  const visitStart = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
+  if (!(await auditRepository.recorded(services.db, viewed, visitStart)))
+    await appendAudit(services, services.db, viewed);
   return view.answer;
 }
 

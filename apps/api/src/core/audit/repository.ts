@@ -155,6 +155,23 @@ export const auditRepository = {
     return { rows, total: count?.total ?? 0 };
   },
 
+  /**
+   * Whether `actorId` has an entry `action` on `complaintId` written after `since` (the audit of
+   * a case view once per visit; the partial index on complaint_id finds the case's entries).
+   */
+  async recorded(
+    db: Db,
+    entry: { actorId: number; action: string; complaintId: number },
+    since: Date,
+  ): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM audit_log
+        WHERE complaint_id = $1 AND actor_id = $2 AND action = $3 AND created_at > $4 LIMIT 1`,
+      [entry.complaintId, entry.actorId, entry.action, since],
+    );
+    return rows.length > 0;
+  },
+
   /** The names of staff users, for the words of entries that name a person by id. */
   async staffNames(db: Db, ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
