@@ -134,6 +134,15 @@ describe('the master data page', () => {
     );
     expect(screen.getByRole('button', { name: 'Bajar «Trabajador»' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Retirar «Proveedor»' }));
+    // Retiring asks first; "Cancelar" sends nothing.
+    let confirm = await screen.findByRole('dialog', { name: '¿Retirar «Proveedor»?' });
+    expect(confirm).toHaveTextContent('Las denuncias que ya lo nombran lo conservan');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, 'PUT', '/v1/gestion/datos-maestros/2/estado')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Retirar «Proveedor»' }));
+    confirm = await screen.findByRole('dialog', { name: '¿Retirar «Proveedor»?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Retirar' }));
     await waitFor(() =>
       expect(callsTo(calls, 'PUT', '/v1/gestion/datos-maestros/2/estado')[0]?.body).toEqual({
         organizacion: HEAD_OFFICE.id,

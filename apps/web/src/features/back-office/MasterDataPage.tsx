@@ -15,6 +15,7 @@ import {
   useMasterData,
   useMasterDataActions,
 } from './api/master-data';
+import { ConfirmDialog } from './components/ConfirmDialog';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
@@ -176,6 +177,8 @@ export function MasterDataPage() {
   // (or to the other one when the row reached an end).
   const moved = useRef<{ id: number; step: -1 | 1 } | null>(null);
   const busy = setActive.isPending || reorder.isPending;
+  // Retiring asks first (issue 22); reactivating does not (it takes nothing away).
+  const [retiring, setRetiring] = useState<MasterItem | null>(null);
   useEffect(() => {
     const last = moved.current;
     if (!last || busy) return;
@@ -188,7 +191,8 @@ export function MasterDataPage() {
   if (!allowed) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
 
   const rows = data.data ? grouped(data.data, list) : [];
-  const failure = data.error ?? setActive.error ?? reorder.error;
+  // A failed retirement is said in its dialog.
+  const failure = data.error ?? (retiring ? null : setActive.error) ?? reorder.error;
   const zoneName = (id: number) => data.data?.zones.find((z) => z.id === id)?.name ?? `N° ${id}`;
   const categoryName = (id: number) =>
     data.data?.categories.find((c) => c.id === id)?.name ?? `N° ${id}`;
@@ -219,12 +223,14 @@ export function MasterDataPage() {
     setActive.mutate(
       { id: item.id, list, active: !item.active },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setRetiring(null);
           setNotice(
             item.active
               ? `«${item.name}» quedó retirado: el portal ya no lo ofrece.`
               : `«${item.name}» se ofrece de nuevo.`,
-          ),
+          );
+        },
       },
     );
   };
@@ -360,7 +366,11 @@ export function MasterDataPage() {
                         className="min-h-9 px-2"
                         disabled={busy}
                         aria-label={`${item.active ? 'Retirar' : 'Reactivar'} «${item.name}»`}
-                        onClick={() => toggle(item)}
+                        onClick={() => {
+                          if (!item.active) return toggle(item);
+                          setActive.reset();
+                          setRetiring(item);
+                        }}
                       >
                         {item.active ? 'Retirar' : 'Reactivar'}
                       </Button>
@@ -371,6 +381,21 @@ export function MasterDataPage() {
             );
           })}
         </StaffTable>
+      )}
+      {retiring && (
+        <ConfirmDialog
+          title={`¿Retirar «${retiring.name}»?`}
+          label="Retirar"
+          busy={setActive.isPending}
+          error={setActive.error ? errorMessage(setActive.error) : null}
+          onCancel={() => setRetiring(null)}
+          onConfirm={() => toggle(retiring)}
+        >
+          <p>
+            El portal y el registro de denuncias del personal dejan de ofrecerlo. Las denuncias que
+            ya lo nombran lo conservan, y puede reactivarlo cuando quiera.
+          </p>
+        </ConfirmDialog>
       )}
       {editing && data.data && (
         <ItemDialog

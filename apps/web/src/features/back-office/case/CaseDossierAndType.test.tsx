@@ -82,7 +82,20 @@ describe('changing the case type', () => {
       '  El relato describe acoso laboral.  ',
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Cambiar tipo' }));
+    // It asks first, naming both types; "Cancelar" sends nothing and keeps what was typed.
+    let confirm = await screen.findByRole('dialog', { name: '¿Cambiar el tipo de denuncia?' });
+    expect(confirm).toHaveTextContent('De «Hurto» a «Acoso laboral».');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/tipo')).toHaveLength(0);
+    expect(within(form).getByRole('textbox', { name: /Motivo del cambio/ })).toHaveValue(
+      '  El relato describe acoso laboral.  ',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Cambiar tipo' }));
+    confirm = await screen.findByRole('dialog', { name: '¿Cambiar el tipo de denuncia?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cambiar tipo' }));
     expect(await within(form).findByText('Tipo de denuncia actualizado.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
     const sent = callsTo(calls, 'PUT', '/v1/gestion/casos/7/tipo');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toEqual({ tipo_id: 26, motivo: 'El relato describe acoso laboral.' });
@@ -102,7 +115,12 @@ describe('changing the case type', () => {
       'Motivo',
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Cambiar tipo' }));
-    expect(await within(form).findByText('El caso ya tiene ese tipo de denuncia.')).toBeVisible();
+    const confirm = await screen.findByRole('dialog', { name: '¿Cambiar el tipo de denuncia?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cambiar tipo' }));
+    // Said in the dialog, which stays open with the form behind it as it was.
+    expect(
+      await within(confirm).findByText('El caso ya tiene ese tipo de denuncia.'),
+    ).toBeVisible();
   });
 
   it('is not offered on a closed case', async () => {

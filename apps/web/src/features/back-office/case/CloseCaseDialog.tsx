@@ -1,7 +1,5 @@
-import { DialogFooter } from '../../../components/DialogFooter';
-import { Modal } from '../../../components/Modal';
 import type { Milestone } from '../api/cases/case';
-import { FormAlert } from '../components/FormAlert';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 
 /**
  * The legal milestones closing the case would leave open, as the API counts them: every one not
@@ -41,37 +39,28 @@ export function CloseCaseDialog({
   const open = openAtClosing(milestones);
   const recorded = milestones.find((m) => m.recordedByClosing && m.state !== 'done');
   return (
-    <Modal
-      open
-      onClose={onCancel}
-      locked={busy}
+    <ConfirmDialog
       title="¿Cerrar el caso con hitos legales abiertos?"
-      footer={
-        <DialogFooter
-          onCancel={onCancel}
-          onConfirm={onConfirm}
-          busy={busy}
-          label="Cerrar el caso"
-        />
-      }
+      label="Cerrar el caso"
+      busy={busy}
+      error={error}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <div className="space-y-4">
-        <MilestoneList
-          title="Quedarán como no registrados:"
-          items={open.filter((m) => !m.afterClosing)}
-        />
-        <MilestoneList
-          title="Seguirán pendientes después del cierre, con avisos por correo hasta registrarlos:"
-          items={open.filter((m) => m.afterClosing)}
-        />
-        {recorded && (
-          <p>
-            Al cerrar se registra «{recorded.name}» con la fecha de hoy; los plazos posteriores se
-            cuentan desde esa fecha.
-          </p>
-        )}
-        {error && <FormAlert reveal>{error}</FormAlert>}
-      </div>
-    </Modal>
+      <MilestoneList
+        title="Quedarán como no registrados:"
+        items={open.filter((m) => !m.afterClosing)}
+      />
+      <MilestoneList
+        title="Seguirán pendientes después del cierre, con avisos por correo hasta registrarlos:"
+        items={open.filter((m) => m.afterClosing)}
+      />
+      {recorded && (
+        <p>
+          Al cerrar se registra «{recorded.name}» con la fecha de hoy; los plazos posteriores se
+          cuentan desde esa fecha.
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

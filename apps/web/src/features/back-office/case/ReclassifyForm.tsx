@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { errorMessage } from '../api/call';
 import { useCaseActions } from '../api/cases/case';
 import { useCategories } from '../api/categories';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormAlert } from '../components/FormAlert';
 import { reclassificationResolver, type ReclassificationForm as Values } from '../schemas';
 
@@ -28,12 +30,24 @@ export function ReclassifyForm({
     defaultValues: { reason: '' },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((v) =>
+  // A valid form asks to confirm first: the change moves every legal deadline of the case.
+  const [confirming, setConfirming] = useState<Values | null>(null);
+  const submit = form.handleSubmit((v) => {
+    reclassify.reset();
+    setConfirming(v);
+  });
+  const send = (v: Values) =>
     reclassify.mutate(
       { typeId: v.typeId, reason: v.reason.trim() },
-      { onSuccess: () => form.reset() },
-    ),
-  );
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          form.reset();
+        },
+      },
+    );
+  const typeName = (id: number) =>
+    (categories.data ?? []).flatMap((c) => c.crimes).find((t) => t.id === id)?.title ?? `N° ${id}`;
   return (
     <form noValidate onSubmit={submit} aria-labelledby="cambio-tipo" className="space-y-3">
       <h3 id="cambio-tipo" className="text-lg font-bold text-secondary">
@@ -65,7 +79,22 @@ export function ReclassifyForm({
         error={errors.reason?.message}
         {...form.register('reason')}
       />
-      {reclassify.isError && <FormAlert>{errorMessage(reclassify.error)}</FormAlert>}
+      {confirming && (
+        <ConfirmDialog
+          title="¿Cambiar el tipo de denuncia?"
+          label="Cambiar tipo"
+          busy={reclassify.isPending}
+          error={reclassify.isError ? errorMessage(reclassify.error) : null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => send(confirming)}
+        >
+          <p>
+            De «{typeName(currentTypeId)}» a «{typeName(confirming.typeId)}». Los plazos legales
+            pasan a ser los del nuevo tipo, contados desde el ingreso de la denuncia, y el cambio
+            queda en la bitácora interna con su motivo.
+          </p>
+        </ConfirmDialog>
+      )}
       {reclassify.isSuccess && <FormAlert tone="success">Tipo de denuncia actualizado.</FormAlert>}
       <Button type="submit" disabled={reclassify.isPending}>
         {reclassify.isPending ? 'Guardando…' : 'Cambiar tipo'}
