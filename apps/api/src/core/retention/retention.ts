@@ -156,7 +156,6 @@ async function deleteObjects(services: Services, keys: string[]): Promise<number
     await stagedStore.remove(services.db, deleted);
   } catch {
     // Still in staged_files: the hourly sweep deletes them again, which finds nothing.
-    return 0;
   }
   return deleted.length;
 }
