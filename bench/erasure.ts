@@ -10,9 +10,10 @@
  * inside a serving instance, as the hourly sweep does). The due cases are loaded with
  * `generate_series`: each closed six years ago, with two log entries, one given-up mail in the
  * outbox, and one case in ten with a file (a real object in the local store). `runRetention` — what
- * the hourly sweep and `npm run retention` run — erases them, each in a transaction of its own with
- * its audit entry. Beside it, in the same run: the floor (as many one-row transactions on the same
- * pool), and the probes — a complainant's detail (`GET /v1/denuncias/:id`), the portal's master data
+ * the hourly sweep and `npm run retention` run — erases them in batches of `ERASE_BATCH`, each batch
+ * one transaction with its audit entries appended together (decision 0065). Beside it, in the same
+ * run: the floor (as many one-row transactions on the same pool as there are cases: what one
+ * transaction per case could never beat), and the probes — a complainant's detail (`GET /v1/denuncias/:id`), the portal's master data
  * (`GET /v1/datos-maestros/delitos`) and an administrator's inbox — with no sweep running, then
  * during the sweep, through the whole Fastify pipeline (`inject`) on the sweep's event loop.
  * Prints figures; asserts nothing. Drops the database.
@@ -21,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { contract } from '@canal/shared/contract';
-import { chileToday, runRetention } from '../apps/api/src/core/retention/retention';
+import { chileToday, ERASE_BATCH, runRetention } from '../apps/api/src/core/retention/retention';
 import { callApi } from '../apps/api/test/support/api';
 import { buildTestApp, type TestApp } from '../apps/api/test/support/app';
 import { freshPostgres } from '../apps/api/test/support/cluster';
@@ -161,7 +162,7 @@ export async function run(): Promise<void> {
 
     const ms = (n: number) => n.toFixed(1).padStart(7);
     console.log(
-      `sweep: ${result.erased} cases erased, ${result.files} files deleted in ${(sweepMs / 1000).toFixed(1)} s ` +
+      `sweep: ${result.erased} cases erased (batches of ${ERASE_BATCH}), ${result.files} files deleted in ${(sweepMs / 1000).toFixed(1)} s ` +
         `(${((result.erased * 1000) / sweepMs).toFixed(0)} cases/s); ` +
         `floor: ${CASES} one-row transactions in ${(floorMs / 1000).toFixed(1)} s; ` +
         `ratio ${(sweepMs / floorMs).toFixed(1)}× the floor`,

@@ -59,7 +59,7 @@ export const AUDIT_ACTION_LABELS = {
   'solicitud_datos.respondida': 'Solicitud sobre datos personales respondida',
   'solicitud_datos.vista_previa': 'Vista previa de respuesta de acceso',
   'solicitud_datos.depurada':
-    'Datos personales de una solicitud eliminados al eliminarse sus casos',
+    'Datos personales de una solicitud eliminados (al eliminarse sus casos o al vencer su plazo de conservación)',
   'regla_aviso.creada': 'Regla de aviso creada',
   'regla_aviso.modificada': 'Regla de aviso modificada',
   'regla_aviso.eliminada': 'Regla de aviso eliminada',

@@ -2,7 +2,8 @@ import type { AppError } from '../errors';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
-export type SqlParam = string | number | boolean | null | Date | Buffer | string[] | number[];
+export type SqlParam =
+  string | number | boolean | null | Date | Buffer | (string | null)[] | (number | null)[];
 
 /**
  * The one way the API talks to PostgreSQL, whether the embedded PGlite or a real server.

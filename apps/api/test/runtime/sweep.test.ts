@@ -1,7 +1,10 @@
+import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_KEPT_DAYS } from '../../src/maintenance/repository';
 import { sweep } from '../../src/runtime';
+import { callApi } from '../support/api';
 import { buildTestApp, type TestApp } from '../support/app';
-import { fileAndLogin } from '../support/complaints';
+import { denuncia, file, fileAndLogin, headers, PASSWORD } from '../support/complaints';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,5 +61,72 @@ describe('the hourly sweep', () => {
     );
     expect(windows).toContain('en-curso');
     expect(windows).not.toContain('vencida');
+  });
+
+  it('deletes mail sent or given up once its lifetime has run, a given-up code recovery with its sealed addresses too, and keeps what is younger or still due', async () => {
+    const email = 'recupera.codigos@correo.cl';
+    const filed = await file(
+      t.app,
+      denuncia({ denuncia_ticket: { email, pass: PASSWORD }, email_contacto: email }),
+    );
+    expect(filed.statusCode).toBe(201);
+    // Its confirmation and alerts go out: sent rows, their payload erased.
+    await t.services.outbox.drain(t.db, 100);
+    const asked = await callApi(t.app, contract.recoverCodes, {
+      headers: headers(),
+      body: { email },
+    });
+    expect(asked.statusCode).toBe(200);
+    // The lookup runs after the answer: wait for its mail to be queued.
+    let recovery: { id: string } | undefined;
+    for (let i = 0; i < 100 && !recovery; i++) {
+      [recovery] = await t.db.query<{ id: string }>(
+        "SELECT id FROM outbox WHERE kind = 'code-recovery' AND complaint_id IS NULL",
+      );
+      if (!recovery) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(recovery).toBeDefined();
+    // Given up after its last attempt: it keeps the sealed address and the list of the cases, and
+    // no case's erasure reaches it (it names none).
+    await t.db.query(`UPDATE outbox SET status = 'failed', attempts = 12 WHERE id = $1`, [
+      recovery!.id,
+    ]);
+    const [given] = await t.db.query<{ payload_enc: string | null }>(
+      'SELECT payload_enc FROM outbox WHERE id = $1',
+      [recovery!.id],
+    );
+    expect(given!.payload_enc).not.toBeNull();
+    const sent = await t.db.query<{ id: string }>(`SELECT id FROM outbox WHERE status = 'sent'`);
+    expect(sent.length).toBeGreaterThan(0);
+    // A young given-up mail and a pending one queued long ago (still due: never deleted).
+    await t.db.query(
+      `INSERT INTO outbox (kind, organization_id, payload_enc, status, attempts, created_at)
+       VALUES ('code-recovery', (SELECT organization_id FROM outbox LIMIT 1), 'sellado', 'failed', 12,
+               now() - make_interval(days => $1 - 1)),
+              ('complainant-update', (SELECT organization_id FROM outbox LIMIT 1), 'sellado', 'pending', 0,
+               now() - make_interval(days => $1 + 5))`,
+      [OUTBOX_KEPT_DAYS],
+    );
+    const all = async () =>
+      (await t.db.query<{ id: string }>('SELECT id FROM outbox ORDER BY id')).map((r) =>
+        String(r.id),
+      );
+    const before = await all();
+
+    // Before its lifetime has run, the sweep keeps everything.
+    await sweep(t.services);
+    expect(await all()).toEqual(before);
+
+    // The clock moves past it: the given-up recovery and the sent mail go, the rest stays.
+    const expired = [recovery!.id, ...sent.map((r) => r.id)].map(String);
+    await t.db.query(
+      `UPDATE outbox SET created_at = created_at - make_interval(days => $1, secs => 1)
+        WHERE id = ANY($2::bigint[])`,
+      [OUTBOX_KEPT_DAYS, expired],
+    );
+    await sweep(t.services);
+    const left = await all();
+    expect(left).toEqual(before.filter((id) => !expired.includes(id)));
+    expect(left.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -39,10 +39,16 @@ const open = (services: Services, sealed: string | null) =>
 
 /** What the register shows for a text removed after its cases were erased (decision 0048). */
 export const ERASED_WITH_CASES = 'Eliminado al eliminarse sus casos (Ley 21.719)';
+/** The same for a request naming no case, once its retention period ran out (decision 0065). */
+export const ERASED_AFTER_RETENTION = 'Eliminado al vencer su plazo de conservación (Ley 21.719)';
+
+/** The words standing for a redacted text: why it went. */
+const erasedText = (r: DataRequestRow) =>
+  r.cases.length > 0 ? ERASED_WITH_CASES : ERASED_AFTER_RETENTION;
 
 const personOf = (services: Services, r: DataRequestRow) =>
   r.person_enc === null
-    ? { nombre: ERASED_WITH_CASES, contacto: null }
+    ? { nombre: erasedText(r), contacto: null }
     : (JSON.parse(services.keyring.openWithMaster(r.person_enc)) as {
         nombre: string;
         contacto: string | null;
@@ -102,7 +108,7 @@ export async function viewDataRequest(
   return {
     ...summary(services, r, todayInChile()),
     contacto: personOf(services, r).contacto,
-    detalle: open(services, r.detail_enc) ?? ERASED_WITH_CASES,
+    detalle: open(services, r.detail_enc) ?? erasedText(r),
     motivo_prorroga: open(services, r.extension_reason_enc),
     fundamento: open(services, r.decision_reason_enc),
     respuesta: open(services, r.answer_enc),

@@ -129,43 +129,59 @@ export async function appendAudit(
   db: Db,
   input: AuditEntryInput,
 ): Promise<void> {
+  await appendAudits(services, db, [input]);
+}
+
+/**
+ * Appends `inputs` in order, chained, under one acquisition of the chain's lock, with one round
+ * trip for their ids and one for their rows (the retention sweep's batches: decision 0065);
+ * otherwise as `appendAudit`. Nothing when `inputs` is empty.
+ */
+export async function appendAudits(
+  services: { auditChain: AuditChainSettings },
+  db: Db,
+  inputs: AuditEntryInput[],
+): Promise<void> {
+  if (inputs.length === 0) return;
   const { key, anchorFile } = services.auditChain;
   await db.transaction(async (tx) => {
-    let head = await auditRepository.lockAndReadLast(tx, AUDIT_LOCK);
-    const append = async (entry: AuditEntryInput) => {
+    const last = await auditRepository.lockAndReadLast(tx, AUDIT_LOCK);
+    const anchor = readAnchor(anchorFile);
+    const discrepancy = await anchorDiscrepancy(tx, anchor);
+    const entries: AuditEntryInput[] = discrepancy
+      ? [
+          {
+            actorId: null,
+            action: DISCREPANCY_ACTION,
+            detail: {
+              motivo: discrepancy,
+              ancla: anchor,
+              ultima: last ? { id: last.id, hash: last.hash } : null,
+            },
+          },
+          ...inputs,
+        ]
+      : inputs;
+    const ids = await auditRepository.nextIds(tx, entries.length);
+    // Milliseconds only, so the value read back from timestamptz is the one hashed.
+    const createdAt = new Date(Math.floor(Date.now()));
+    let prevHash = last?.hash ?? GENESIS_HASH;
+    const rows: AuditRow[] = entries.map((entry, i) => {
       const row = {
-        id: await auditRepository.nextId(tx),
-        // Milliseconds only, so the value read back from timestamptz is the one hashed.
-        created_at: new Date(Math.floor(Date.now())),
+        id: ids[i]!,
+        created_at: createdAt,
         actor_id: entry.actorId,
         action: entry.action,
         complaint_id: entry.complaintId ?? null,
         detail: canonicalJson(entry.detail ?? {}),
       };
-      const prevHash = head?.hash ?? GENESIS_HASH;
       const hash = keyedEntryHash(key, prevHash, row);
-      await auditRepository.insert(tx, {
-        ...row,
-        prev_hash: prevHash,
-        hash,
-        chain_version: CHAIN_VERSION,
-      });
-      head = { id: row.id, hash };
-    };
-    const anchor = readAnchor(anchorFile);
-    const discrepancy = await anchorDiscrepancy(tx, anchor);
-    if (discrepancy)
-      await append({
-        actorId: null,
-        action: DISCREPANCY_ACTION,
-        detail: {
-          motivo: discrepancy,
-          ancla: anchor,
-          ultima: head ? { id: head.id, hash: head.hash } : null,
-        },
-      });
-    await append(input);
-    const committed = head!;
+      const chained = { ...row, prev_hash: prevHash, hash, chain_version: CHAIN_VERSION };
+      prevHash = hash;
+      return chained;
+    });
+    await auditRepository.insertMany(tx, rows);
+    const committed = { id: rows.at(-1)!.id, hash: rows.at(-1)!.hash };
     if (tx.afterCommit) tx.afterCommit(() => writeAnchor(anchorFile, committed));
     else writeAnchor(anchorFile, committed);
   });

@@ -102,10 +102,37 @@ export const auditRepository = {
     );
   },
 
-  /** The next id from the sequence: ids are never reused, so a deleted tail leaves a gap. */
-  async nextId(tx: Db): Promise<number> {
-    const [row] = await tx.query<{ id: number }>(`SELECT nextval('audit_log_id_seq') AS id`);
-    return Number(row!.id);
+  /** Rows in one statement, in the order given (a batch chained by the caller). */
+  async insertMany(tx: Db, rows: AuditRow[]): Promise<void> {
+    if (rows.length === 1) return this.insert(tx, rows[0]!);
+    await tx.query(
+      `INSERT INTO audit_log (id, created_at, actor_id, action, complaint_id, detail, prev_hash, hash, chain_version)
+       SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[], $4::text[], $5::bigint[],
+                            $6::text[], $7::text[], $8::text[], $9::int[])`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.created_at.toISOString()),
+        rows.map((r) => r.actor_id),
+        rows.map((r) => r.action),
+        rows.map((r) => r.complaint_id),
+        rows.map((r) => r.detail),
+        rows.map((r) => r.prev_hash),
+        rows.map((r) => r.hash),
+        rows.map((r) => r.chain_version),
+      ],
+    );
+  },
+
+  /**
+   * The next `count` ids from the sequence, ascending: ids are never reused, so a deleted tail
+   * leaves a gap.
+   */
+  async nextIds(tx: Db, count: number): Promise<number[]> {
+    const rows = await tx.query<{ id: number }>(
+      `SELECT nextval('audit_log_id_seq') AS id FROM generate_series(1, $1::int)`,
+      [count],
+    );
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   },
 
   async hashOf(db: Db, id: number): Promise<string | null> {

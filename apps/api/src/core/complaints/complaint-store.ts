@@ -226,31 +226,42 @@ export const complaintStore = {
   },
 
   /**
-   * Erases a closed case whose retention period has ended (issue 19, decision 0046), in the
-   * caller's transaction: the row becomes a tombstone (case number, organisation, category and
-   * type, channel, dates, final status, whether anonymous stay; sealed fields, data key, password,
-   * e-mail and search indexes, occurrence and place go), and its log, files' rows, sessions, reset
-   * tokens, requests, transcripts, tags, links, exclusions and block go. Its legal milestones stay (the SUSESO
-   * counts read them; they hold dates only). Null, changing nothing, when the case is not closed,
-   * is erased already or is under a legal hold (checked under the row's lock, so a hold set
-   * meanwhile wins); else the storage keys of its files, for the caller to delete after commit.
+   * Erases closed cases whose retention period has ended (issue 19, decisions 0046 and 0065), in
+   * the caller's transaction, set-based (a fixed number of statements however many cases): each
+   * row becomes a tombstone (case number, organisation, category and type, channel, dates, final
+   * status, whether anonymous stay; sealed fields, data key, password, e-mail and search indexes,
+   * occurrence and place go), and its log, files' rows, sessions, reset tokens, requests,
+   * transcripts, tags, links, exclusions, block and mail go. Its legal milestones stay (the SUSESO
+   * counts read them; they hold dates only). A case not closed, erased already or under a legal
+   * hold is left as it is (the hold checked under the rows' locks, taken in id order, so a hold
+   * set meanwhile wins). Answers the ids erased and the storage keys of their files, for the
+   * caller to delete after commit.
    */
-  async eraseComplaint(tx: Db, id: number): Promise<{ storageKeys: string[] } | null> {
-    const [live] = await tx.query<{ id: number }>(
+  async eraseComplaints(
+    tx: Db,
+    ids: number[],
+  ): Promise<{ erased: number[]; storageKeys: string[] }> {
+    if (ids.length === 0) return { erased: [], storageKeys: [] };
+    const live = await tx.query<{ id: number }>(
       `SELECT id FROM complaints
-        WHERE id = $1 AND status = 'Cerrada' AND closed_at IS NOT NULL AND erased_at IS NULL
-          FOR UPDATE`,
-      [id],
+        WHERE id = ANY($1::bigint[]) AND status = 'Cerrada' AND closed_at IS NOT NULL
+          AND erased_at IS NULL
+        ORDER BY id FOR UPDATE`,
+      [ids],
     );
-    if (!live) return null;
-    const held = await tx.query(
-      `SELECT 1 FROM case_restrictions WHERE complaint_id = $1 AND kind = 'conservacion'`,
-      [id],
+    if (live.length === 0) return { erased: [], storageKeys: [] };
+    // A statement of its own after the locks: it sees a hold committed while this one waited.
+    const held = await tx.query<{ complaint_id: number }>(
+      `SELECT complaint_id FROM case_restrictions
+        WHERE complaint_id = ANY($1::bigint[]) AND kind = 'conservacion'`,
+      [live.map((r) => r.id)],
     );
-    if (held.length > 0) return null;
+    const heldIds = new Set(held.map((h) => Number(h.complaint_id)));
+    const erased = live.map((r) => Number(r.id)).filter((id) => !heldIds.has(id));
+    if (erased.length === 0) return { erased: [], storageKeys: [] };
     const files = await tx.query<{ storage_key: string }>(
-      'DELETE FROM complaint_files WHERE complaint_id = $1 RETURNING storage_key',
-      [id],
+      'DELETE FROM complaint_files WHERE complaint_id = ANY($1::bigint[]) RETURNING storage_key',
+      [erased],
     );
     for (const table of [
       'complaint_log',
@@ -265,8 +276,11 @@ export const complaintStore = {
       // Its mail in any state: a mail given up keeps its sealed recipient and data (migration 031).
       'outbox',
     ])
-      await tx.query(`DELETE FROM ${table} WHERE complaint_id = $1`, [id]);
-    await tx.query('DELETE FROM case_links WHERE complaint_id = $1 OR linked_id = $1', [id]);
+      await tx.query(`DELETE FROM ${table} WHERE complaint_id = ANY($1::bigint[])`, [erased]);
+    await tx.query(
+      'DELETE FROM case_links WHERE complaint_id = ANY($1::bigint[]) OR linked_id = ANY($1::bigint[])',
+      [erased],
+    );
     await tx.query(
       `UPDATE complaints SET erased_at = now(), data_key = NULL, description_enc = NULL,
               other_place_enc = NULL, complainant_enc = NULL, contact_email_enc = NULL,
@@ -276,10 +290,10 @@ export const complaintStore = {
               occurrence_date = NULL, assignee_id = NULL, priority = NULL, receipt = NULL,
               complainant_visited_at = NULL, complainant_previous_visit_at = NULL,
               updated_at = now()
-        WHERE id = $1`,
-      [id],
+        WHERE id = ANY($1::bigint[])`,
+      [erased],
     );
-    return { storageKeys: files.map((f) => f.storage_key) };
+    return { erased, storageKeys: files.map((f) => f.storage_key) };
   },
 
   // ── The log and the files ─────────────────────────────────────────────────────────────────

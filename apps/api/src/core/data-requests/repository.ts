@@ -1,5 +1,10 @@
 import type { Db } from '../../db/database';
 
+/** What a redaction sets: the sealed person and texts go, the moment is kept. */
+const REDACTED = `person_enc = NULL, detail_enc = NULL, extension_reason_enc = NULL,
+  decision_reason_enc = NULL, answer_enc = NULL, redacted_at = now()`;
+const NO_CASE = 'NOT EXISTS (SELECT 1 FROM data_request_cases dc WHERE dc.request_id = r.id)';
+
 /** A row of the register (migration 027), sealed columns still sealed. */
 export interface DataRequestRow {
   id: number;
@@ -174,27 +179,50 @@ export const dataRequestsRepository = {
   },
 
   /**
-   * Redacts the answered requests whose every case is erased (decision 0048), those naming
-   * `complaintId` only, or all when null: who asked, what they wrote, the reasons and the answer
+   * Redacts the answered requests whose every case is erased (decision 0048), those naming one of
+   * `complaintIds` only, or all when null: who asked, what they wrote, the reasons and the answer
    * go; the role, right, channel, dates, extension, decision and the cases' tombstones stay.
-   * Answers the ids redacted. A request naming no case is not one of them.
+   * Answers the ids redacted. A request naming no case is not one of them (`redactWithoutCases`).
    */
-  async redactAfterErasure(tx: Db, complaintId: number | null): Promise<number[]> {
+  async redactAfterErasure(tx: Db, complaintIds: number[] | null): Promise<number[]> {
     const rows = await tx.query<{ id: number }>(
-      `UPDATE data_requests r SET person_enc = NULL, detail_enc = NULL,
-              extension_reason_enc = NULL, decision_reason_enc = NULL, answer_enc = NULL,
-              redacted_at = now()
+      `UPDATE data_requests r SET ${REDACTED}
         WHERE r.answered_at IS NOT NULL AND r.redacted_at IS NULL
-          AND ($1::bigint IS NULL
+          AND ($1::bigint[] IS NULL
                OR EXISTS (SELECT 1 FROM data_request_cases dc
-                           WHERE dc.request_id = r.id AND dc.complaint_id = $1))
+                           WHERE dc.request_id = r.id AND dc.complaint_id = ANY($1::bigint[])))
           AND EXISTS (SELECT 1 FROM data_request_cases dc WHERE dc.request_id = r.id)
           AND NOT EXISTS (SELECT 1 FROM data_request_cases dc
                             JOIN complaints c ON c.id = dc.complaint_id
                            WHERE dc.request_id = r.id AND c.erased_at IS NULL)
         RETURNING r.id`,
-      [complaintId],
+      [complaintIds],
     );
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  },
+
+  /** Organisations with answered requests naming no case whose personal data are still there. */
+  async organizationsWithoutCases(db: Db): Promise<string[]> {
+    const rows = await db.query<{ organization_id: string }>(
+      `SELECT DISTINCT r.organization_id FROM data_requests r
+        WHERE r.answered_at IS NOT NULL AND r.redacted_at IS NULL AND ${NO_CASE}`,
+    );
+    return rows.map((r) => r.organization_id);
+  },
+
+  /**
+   * Redacts `organizationId`'s answered requests naming no case answered (Santiago day) on or
+   * before `answeredBy`, yyyy-mm-dd: their retention period has run from the answer (decision
+   * 0065); what goes and stays as in `redactAfterErasure`. Answers the ids redacted.
+   */
+  async redactWithoutCases(tx: Db, organizationId: string, answeredBy: string): Promise<number[]> {
+    const rows = await tx.query<{ id: number }>(
+      `UPDATE data_requests r SET ${REDACTED}
+        WHERE r.organization_id = $1 AND r.answered_at IS NOT NULL AND r.redacted_at IS NULL
+          AND (r.answered_at AT TIME ZONE 'America/Santiago')::date <= $2::date AND ${NO_CASE}
+        RETURNING r.id`,
+      [organizationId, answeredBy],
+    );
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   },
 };

@@ -1,7 +1,7 @@
 import { isoDayFromParts, todayInChile } from '@canal/shared';
 import { addDays, ErasedKeyError } from '../../crypto/erasure-keys';
 import type { Db } from '../../db/database';
-import { appendAudit } from '../audit/audit-log';
+import { appendAudits } from '../audit/audit-log';
 import { complaintStore } from '../complaints/complaint-store';
 import { dataRequestsRepository } from '../data-requests/repository';
 import { stagedStore } from '../files/staged-store';
@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { retentionYearsFor } from '../privacy/settings';
 import { retentionRepository as repo, type DueCase } from './repository';
 
-/** Cases per read; each erasure is one transaction of its own, so a stop loses nothing. */
+/** Cases per read of the due and closed lists. */
 const BATCH = 200;
 
 /** The retention period of an organisation's closed cases: its administrators' setting (issue 19). */
@@ -60,78 +60,135 @@ export async function dueCases(db: Db, asOf: string): Promise<DueListing[]> {
   return due.sort((a, b) => a.id - b.id);
 }
 
+/** Due cases erased per transaction (decision 0065): one set-based erasure, one audit append. */
+export const ERASE_BATCH = 200;
+/** Object-store deletes at once after a batch commits (local folder or bucket alike). */
+const DELETE_CONCURRENCY = 16;
+
 /**
- * The retention sweep (issue 19, decisions 0046 and 0047), as if on `asOf` (default: today in
- * Chile). With `dryRun`, only lists the cases due. Otherwise:
- * 1. erases each due case, one transaction each with its audit entry (`caso.eliminado`), then
- *    deletes its files from the object store (a failure is left to the hourly sweep);
- * 2. seals every other closed case's data key until its erasure day, and unseals a held or
+ * The retention sweep (issue 19, decisions 0046, 0047 and 0065), as if on `asOf` (default: today
+ * in Chile). With `dryRun`, only lists the cases due. Otherwise:
+ * 1. erases the due cases in batches of `ERASE_BATCH`, one transaction each: the batch's rows
+ *    become tombstones, the requests about them lose their personal data, and their audit entries
+ *    (`caso.eliminado`, `solicitud_datos.depurada`) are appended together; a failure rolls the
+ *    whole batch back, so no case is ever half-erased. After commit, their files leave the object
+ *    store, a few at a time (each key was handed to `staged_files` in the batch's transaction, so a
+ *    delete that fails or never runs is the hourly sweep's, and deleting twice is harmless);
+ * 2. redacts the answered requests naming no case whose retention period has run from their
+ *    answer, and those answered after their cases were erased;
+ * 3. seals every other closed case's data key until its erasure day, and unseals a held or
  *    reopened case's;
- * 3. moves the erasure ratchet to the day after `asOf`: the keys of the erased cases' days are
+ * 4. moves the erasure ratchet to the day after `asOf`: the keys of the erased cases' days are
  *    destroyed, so no backup of the database can open them.
  * Run on one instance of the cluster at a time (runtime.ts `exclusively`).
  */
 export async function runRetention(
   services: Services,
-  options: { asOf?: string; dryRun?: boolean } = {},
+  options: { asOf?: string; dryRun?: boolean; batchSize?: number } = {},
 ): Promise<RetentionResult> {
   const { db } = services;
   const asOf = options.asOf ?? chileToday();
   const due = await dueCases(db, asOf);
   const result: RetentionResult = { asOf, due, erased: 0, files: 0, sealed: 0, requests: 0 };
   if (options.dryRun) return result;
-  for (const c of due) {
-    const erased = await db.transaction(async (tx) => {
-      const done = await complaintStore.eraseComplaint(tx, c.id);
-      if (!done) return null;
+  const size = options.batchSize ?? ERASE_BATCH;
+  for (let first = 0; first < due.length; first += size) {
+    const batch = due.slice(first, first + size);
+    const done = await db.transaction(async (tx) => {
+      const { erased, storageKeys } = await complaintStore.eraseComplaints(
+        tx,
+        batch.map((c) => c.id),
+      );
+      if (erased.length === 0) return null;
       // Given to the hourly sweep at once: deleted below, or by it when that fails.
-      await stagedStore.restore(tx, done.storageKeys);
-      await appendAudit(services, tx, {
-        actorId: null,
-        action: 'caso.eliminado',
-        complaintId: c.id,
-        detail: {
-          numero: c.case_number,
-          cerrado: c.closed,
-          plazo_vencido: c.due,
-          referencia: asOf,
-        },
-      });
-      result.requests += await redactRequests(services, tx, c.id);
-      return done.storageKeys;
+      await stagedStore.restore(tx, storageKeys);
+      const redacted = await dataRequestsRepository.redactAfterErasure(tx, erased);
+      const gone = new Set(erased);
+      await appendAudits(services, tx, [
+        ...batch
+          .filter((c) => gone.has(c.id))
+          .map((c) => ({
+            actorId: null,
+            action: 'caso.eliminado' as const,
+            complaintId: c.id,
+            detail: {
+              numero: c.case_number,
+              cerrado: c.closed,
+              plazo_vencido: c.due,
+              referencia: asOf,
+            },
+          })),
+        ...redactionEntries(redacted),
+      ]);
+      return { erased: erased.length, redacted: redacted.length, storageKeys };
     });
-    if (!erased) continue;
-    result.erased++;
-    for (const key of erased) {
-      try {
-        await services.files.store.delete(key);
-        await stagedStore.remove(db, [key]);
-        result.files++;
-      } catch {
-        // Still in staged_files: the hourly sweep deletes it.
-      }
-    }
+    if (!done) continue;
+    result.erased += done.erased;
+    result.requests += done.redacted;
+    result.files += await deleteObjects(services, done.storageKeys);
   }
+  result.requests += await redactRequestsWithoutCases(services, asOf);
   // Requests answered after their cases were erased.
-  result.requests += await db.transaction((tx) => redactRequests(services, tx, null));
+  result.requests += await db.transaction(async (tx) => {
+    const ids = await dataRequestsRepository.redactAfterErasure(tx, null);
+    await appendAudits(services, tx, redactionEntries(ids));
+    return ids.length;
+  });
   result.sealed = await sealUntilErasureDays(services, asOf);
   await services.erasure.advanceTo(addDays(asOf, 1));
   return result;
 }
 
 /**
- * The requests register keeps each request as evidence, but an answered one whose every case is
- * erased loses its personal data with them (decision 0048), audited as `solicitud_datos.depurada`.
+ * Deletes erased cases' objects, `DELETE_CONCURRENCY` at a time, and takes the deleted ones off
+ * `staged_files` in one statement; a failed one stays there for the hourly sweep. How many went.
  */
-async function redactRequests(services: Services, tx: Db, complaintId: number | null) {
-  const ids = await dataRequestsRepository.redactAfterErasure(tx, complaintId);
-  for (const id of ids)
-    await appendAudit(services, tx, {
-      actorId: null,
-      action: 'solicitud_datos.depurada',
-      detail: { solicitud_id: id },
+async function deleteObjects(services: Services, keys: string[]): Promise<number> {
+  const deleted: string[] = [];
+  for (let first = 0; first < keys.length; first += DELETE_CONCURRENCY) {
+    const chunk = keys.slice(first, first + DELETE_CONCURRENCY);
+    const results = await Promise.allSettled(chunk.map((k) => services.files.store.delete(k)));
+    chunk.forEach((k, i) => {
+      if (results[i]!.status === 'fulfilled') deleted.push(k);
     });
-  return ids.length;
+  }
+  try {
+    await stagedStore.remove(services.db, deleted);
+  } catch {
+    // Still in staged_files: the hourly sweep deletes them again, which finds nothing.
+  }
+  return deleted.length;
+}
+
+/**
+ * The requests register keeps each request as evidence, but an answered one loses its personal
+ * data when its every case is erased (decision 0048) or, naming no case, once the organisation's
+ * retention period has run from its answer (decision 0065): audited as `solicitud_datos.depurada`.
+ */
+const redactionEntries = (ids: number[], detail: Record<string, unknown> = {}) =>
+  ids.map((id) => ({
+    actorId: null,
+    action: 'solicitud_datos.depurada' as const,
+    detail: { solicitud_id: id, ...detail },
+  }));
+
+/** Answered requests naming no case, answered `years` or more before `asOf`: one batch per organisation. */
+async function redactRequestsWithoutCases(services: Services, asOf: string): Promise<number> {
+  const { db } = services;
+  let redacted = 0;
+  for (const org of await dataRequestsRepository.organizationsWithoutCases(db)) {
+    const answeredBy = addYears(asOf, -(await retentionYearsFor(db, org)));
+    redacted += await db.transaction(async (tx) => {
+      const ids = await dataRequestsRepository.redactWithoutCases(tx, org, answeredBy);
+      await appendAudits(
+        services,
+        tx,
+        redactionEntries(ids, { sin_casos: true, respondida_hasta: answeredBy, referencia: asOf }),
+      );
+      return ids.length;
+    });
+  }
+  return redacted;
 }
 
 /**
