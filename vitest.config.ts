@@ -30,6 +30,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite instances are heavy: each file in a fork of its own.
           pool: 'forks',
+          // On PGlite, one migrated database that each file's starts from (test/support).
+          globalSetup: ['./test/support/pglite-template.ts'],
         },
       },
       ...(cluster

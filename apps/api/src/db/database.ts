@@ -33,6 +33,11 @@ export interface Db {
    */
   diskFull?(): boolean;
   /**
+   * PGlite only: the whole database as a tarball, which `DatabaseOptions.from` starts another
+   * in-memory database from (the API tests start each file's database from one migrated copy).
+   */
+  snapshot?(): Promise<Blob>;
+  /**
    * PostgreSQL only: follows `NOTIFY`s of `channel` in this database's schema (a notifier sends
    * `pg_notify('<channel>:' || current_schema(), …)`) on a connection of its own (decision 0025).
    */
@@ -62,9 +67,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests isolate each file in its own). */
   schema?: string;
+  /** PGlite in memory only: start from this `Db.snapshot()` instead of an empty database. */
+  from?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.url) return openPostgres(options.url, options.schema);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.from);
 }

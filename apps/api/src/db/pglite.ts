@@ -78,7 +78,7 @@ async function initPgliteFolder(dataDir: string): Promise<void> {
   ]);
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process on the same folder would corrupt it. The lock file
   // sits beside the folder and is released by close() (or found stale after a crash).
@@ -92,6 +92,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       // 16 MB holds this application's working set and takes about 120 MB off the process's RSS
       // (decision 0027). Given at start, not written into the folder's postgresql.conf.
       startParams: pgliteStartParams(),
+      // A snapshot skips initdb (seconds of the WASM's work): only ever in memory.
+      ...(from && !dataDir ? { loadDataDir: from } : {}),
     });
   } catch (error) {
     unlock();
@@ -140,6 +142,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       return full;
     },
     diskFull: () => full !== null || lowOnSpace(),
+    snapshot: () => client.dumpDataDir('none'),
     transaction: async (work) => {
       const committed: (() => void)[] = [];
       const result = await guard(true, () =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import { createServices, type AppServices, type RuntimeOptions } from '../../src/runtime';
 import { createObjectStore } from '../../src/storage';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,13 +20,18 @@ export interface TestApp {
 }
 
 /**
- * A fresh database for one test file: PGlite in memory, or — when DATABASE_URL is set, as in CI's
+ * A fresh database for one test file: PGlite in memory (started from the migrated copy of the
+ * project's global setup when there is one), or — when DATABASE_URL is set, as in CI's
  * second run — a schema of its own on that PostgreSQL server, dropped afterwards.
  */
 export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openDatabase({});
+    // From the migrated copy the project's global setup leaves (pglite-template.ts), if any.
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const db = await openDatabase({
+      from: template ? new Blob([readFileSync(template)]) : undefined,
+    });
     return { db, drop: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
