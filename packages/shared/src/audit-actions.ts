@@ -50,7 +50,7 @@ export const AUDIT_ACTION_LABELS = {
   /** Blocking (Law 21.719): the case keeps its data, nobody views or exports it. */
   'caso.bloqueo': 'Bloqueo del caso',
   'caso.bloqueo_levantado': 'Bloqueo levantado',
-  'casos.busqueda': 'Búsqueda de casos por RUT o correo',
+  'casos.busqueda': 'Búsqueda de casos por RUT, correo o nombre de la persona denunciada',
   /** Law 21.719 (issue 19): the complainant's own data and the requests register. */
   'caso.datos_descargados': 'Copia de datos descargada por la persona denunciante',
   'caso.contacto_corregido': 'Datos de contacto corregidos por la persona denunciante',

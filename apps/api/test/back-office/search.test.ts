@@ -185,10 +185,16 @@ describe('the blind indexes', () => {
       expect(dump).not.toContain(clear);
     }
     // Keyed: the same values under another root key give other digests.
-    const values = { anonymous: false, rut: '131313136', email: 'GUARDADO@correo.cl' };
+    const values = {
+      anonymous: false,
+      rut: '131313136',
+      email: 'GUARDADO@correo.cl',
+      accusedName: null,
+    };
     expect(complaintSearchIndexes(t.services.keyring, values)).toEqual({
       rut_search: row!.rut_search,
       email_search: row!.email_search,
+      accused_search: null,
     });
     const other = complaintSearchIndexes(createKeyring(randomBytes(32)), values);
     expect(other.rut_search).not.toBe(row!.rut_search);
@@ -216,6 +222,74 @@ describe('the blind indexes', () => {
     );
     expect(rows.map((r) => r.search_indexed)).toEqual([true, true]);
     expect(rows.find((r) => r.id === a.id)!.email_search).toBeNull();
+  });
+});
+
+describe('the search for an accused person (a request of theirs, Law 21.719)', () => {
+  /** A Law 21.643 complaint (the types that name the accused person) naming `name`. */
+  const accusing = (name: string, type = 27) =>
+    denuncia({ tipo_delito_id: type, denunciado_nombre: name });
+
+  it('finds every case that names them by any two words of the name, in any order, accents and case aside', async () => {
+    const named = await newCase(accusing('Rodrigo Andrés Castañeda Vial'));
+    const again = await newCase(accusing('rodrigo castaneda', 26));
+    const other = await newCase(accusing('Rodrigo Pérez Vial'));
+    for (const query of ['Rodrigo Castañeda', 'castaneda RODRIGO', 'Castañeda, Rodrigo'])
+      expect((await search(admin, query)).sort()).toEqual([named.id, again.id].sort());
+    expect(await search(admin, 'Andrés Vial')).toEqual([named.id]);
+    expect((await search(admin, 'Rodrigo Vial')).sort()).toEqual([named.id, other.id].sort());
+    // Every pair of the words searched must be in the name: a third word narrows.
+    expect(await search(admin, 'Rodrigo Castañeda Vial')).toEqual([named.id]);
+    // One word finds nobody (a surname alone is not a person), nor does a name nobody gave.
+    expect(await search(admin, 'Castañeda')).toEqual([]);
+    expect(await search(admin, 'Rodrigo Soto')).toEqual([]);
+    // Only within the organisations the person may see.
+    expect(await search(investigatorAtacama, 'Rodrigo Castañeda')).toEqual([]);
+  });
+
+  it('keeps only keyed digests of the name, is audited by its digests, and is filled in for complaints saved before it', async () => {
+    const c = await newCase(accusing('Valentina Ortúzar Lagos'));
+    const [row] = await t.db.query<{ accused_search: string[] }>(
+      'SELECT accused_search FROM complaints WHERE id = $1',
+      [c.id],
+    );
+    // Three words: three pairs, 128-bit digests, no word in clear.
+    expect(row!.accused_search).toHaveLength(3);
+    for (const digest of row!.accused_search) expect(digest).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const dump = JSON.stringify(
+      await t.db.query('SELECT * FROM complaints WHERE id = $1', [c.id]),
+    ).toLowerCase();
+    for (const clear of ['valentina', 'ortuzar', 'ortúzar', 'lagos'])
+      expect(dump).not.toContain(clear);
+
+    expect(await search(investigatorHq, 'Valentina Lagos')).toEqual([c.id]);
+    const [audited] = await t.db.query<{ detail: string }>(
+      `SELECT detail FROM audit_log WHERE action = 'casos.busqueda' AND actor_id = $1
+        ORDER BY id DESC LIMIT 1`,
+      [investigatorHq.id],
+    );
+    const detail = JSON.parse(audited!.detail) as { por: string; indice: string };
+    expect(detail).toMatchObject({ por: 'denunciado', resultados: 1 });
+    expect(row!.accused_search).toContain(detail.indice);
+    expect(detail.indice.toLowerCase()).not.toMatch(/valentina|lagos/);
+    // A case number is never looked up as a name (nor audited as a person's search).
+    const before = await t.db.query(`SELECT id FROM audit_log WHERE action = 'casos.busqueda'`);
+    await search(admin, c.caseNumber);
+    expect(
+      await t.db.query(`SELECT id FROM audit_log WHERE action = 'casos.busqueda'`),
+    ).toHaveLength(before.length);
+
+    // As rows stood before migration 043: the start-up indexes them from the sealed name.
+    await t.db.query(
+      'UPDATE complaints SET accused_search = NULL, search_indexed = false WHERE id = $1',
+      [c.id],
+    );
+    expect(await search(admin, 'Valentina Lagos')).toEqual([]);
+    await prepareDatabase(
+      t.db,
+      masterKeyring(t.services.config, () => {}),
+    );
+    expect(await search(admin, 'Lagos Valentina')).toEqual([c.id]);
   });
 });
 

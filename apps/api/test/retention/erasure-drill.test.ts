@@ -56,7 +56,7 @@ const semester = () => {
 
 describe('the erasure drill', { timeout: 180_000 }, () => {
   it('erases closed cases past their period, keeps a tombstone, and leaves held and open cases whole', async () => {
-    const withFile = await closedCase(denuncia(), [
+    const withFile = await closedCase(denuncia({ denunciado_nombre: 'Tomás Irarrázaval' }), [
       { filename: 'acta.pdf', content: pdf('Acta de la denuncia'), contentType: 'application/pdf' },
     ]);
     const anonymousCase = await closedCase(anonymous());
@@ -112,6 +112,8 @@ describe('the erasure drill', { timeout: 180_000 }, () => {
     expect(listed.due.map((c) => c.id).sort()).toEqual([withFile.id, anonymousCase.id].sort());
     expect(listed.due[0]).toMatchObject({ closed: chileToday(), due, received: chileToday() });
     expect((await complaint(withFile.id)).erased_at).toBeNull();
+    // The accused person's name is findable until the erasure (one pair of words, one digest).
+    expect((await complaint(withFile.id)).accused_search).toHaveLength(1);
 
     const drill = await runRetention(t.services, { asOf: due });
     expect(drill).toMatchObject({ erased: 2, files: 1 });
@@ -130,6 +132,7 @@ describe('the erasure drill', { timeout: 180_000 }, () => {
       'accused_enc',
       'rut_search',
       'email_search',
+      'accused_search',
       'occurrence_date',
       'zone_id',
     ])

@@ -14,16 +14,18 @@ export type InboxQuery = HandlerInputOf<typeof contract.inbox>['querystring'];
 /**
  * What the inbox search compares: part of the case number; the ticket, only whole (twelve digits:
  * a part would let staff read tickets digit by digit, and the ticket never leaves the portal);
- * the blind indexes of a RUT or e-mail (decision 0014). Nothing is decrypted to search.
+ * the blind indexes of a RUT or e-mail (decision 0014) or of two or more words of the accused
+ * person's name (decision 0072). Nothing is decrypted to search.
  */
 export function searchTerms(services: Pick<Services, 'keyring'>, text: string) {
   const compact = text.replace(/\s/g, '');
-  const { rut, email } = searchDigests(services.keyring, text);
+  const { rut, email, accused } = searchDigests(services.keyring, text);
   return {
     caseNumberLike: `%${compact.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     ticket: /^[1-9]\d{11}$/.test(compact) ? Number(compact) : undefined,
     rut,
     email,
+    accused,
   };
 }
 
@@ -91,15 +93,16 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
     },
     today,
   );
-  // Looking a person up is audited: who searched, for a RUT or an address, and how many cases it
-  // found; the value only as its blind index, so an auditor can tell who looked for the same person.
-  if (search?.rut || search?.email)
+  // Looking a person up is audited: who searched, for a RUT, an address or an accused person's
+  // name, and how many cases it found; the value only as its blind index (a name's, its pairs'),
+  // so an auditor can tell who looked for the same person.
+  if (search?.rut || search?.email || search?.accused)
     await appendAudit(services, services.db, {
       actorId: user.id,
       action: 'casos.busqueda',
       detail: {
-        por: search.rut ? 'rut' : 'correo',
-        indice: search.rut ?? search.email,
+        por: search.rut ? 'rut' : search.email ? 'correo' : 'denunciado',
+        indice: search.rut ?? search.email ?? search.accused!.join(' '),
         resultados: total,
       },
     });

@@ -40,7 +40,13 @@ export interface InboxFilters {
   /** A user id, or 'none' for unassigned cases. */
   assignee?: number | 'none';
   /** Any of: part of the case number (a LIKE pattern), the ticket, the RUT's or e-mail's blind index. */
-  search?: { caseNumberLike: string; ticket?: number; rut?: string; email?: string };
+  search?: {
+    caseNumberLike: string;
+    ticket?: number;
+    rut?: string;
+    email?: string;
+    accused?: string[];
+  };
   sort: InboxSort;
   descending: boolean;
   limit: number;
@@ -192,11 +198,12 @@ export const casesRepository = {
     if (f.assignee === 'none') where.push('c.assignee_id IS NULL');
     else if (f.assignee !== undefined) add((p) => `c.assignee_id = ${p}`, f.assignee);
     if (f.search) {
-      const { caseNumberLike, ticket, rut, email } = f.search;
+      const { caseNumberLike, ticket, rut, email, accused } = f.search;
       const any = [`c.case_number ILIKE $${params.push(caseNumberLike)}`];
       if (ticket !== undefined) any.push(`c.ticket = $${params.push(ticket)}`);
       if (rut) any.push(`c.rut_search = $${params.push(rut)}`);
       if (email) any.push(`c.email_search = $${params.push(email)}`);
+      if (accused) any.push(`c.accused_search @> $${params.push(accused)}::text[]`);
       where.push(`(${any.join(' OR ')})`);
     }
     const clause = where.join(' AND ');

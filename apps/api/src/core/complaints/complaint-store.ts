@@ -64,9 +64,9 @@ export const complaintStore = {
          agency_id, relation_id, recognition_id, knowledge_id, occurrence_date, data_key, description_enc,
          other_place_enc, complainant_enc, contact_email_enc, email_index, password_hash, id, channel,
          rut_search, email_search, search_indexed, accused_enc, representation_enc, refer_to_dt,
-         next_due_date)
+         next_due_date, accused_search)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,true,
-         $24,$25,$26,$27)
+         $24,$25,$26,$27,$28)
        RETURNING id, created_at`,
       [
         c.ticket,
@@ -96,6 +96,7 @@ export const complaintStore = {
         c.representation_enc,
         c.refer_to_dt,
         c.next_due_date,
+        c.accused_search,
       ],
     );
     return { id: row!.id, createdAt: row!.created_at };
@@ -218,9 +219,10 @@ export const complaintStore = {
   /** Stores a complaint's search indexes if it is still pending; true when it was. */
   async setSearchIndexes(db: Db, id: number, s: SearchIndexes): Promise<boolean> {
     const rows = await db.query(
-      `UPDATE complaints SET rut_search = $2, email_search = $3, search_indexed = true
+      `UPDATE complaints SET rut_search = $2, email_search = $3, accused_search = $4,
+              search_indexed = true
         WHERE id = $1 AND NOT search_indexed RETURNING id`,
-      [id, s.rut_search, s.email_search],
+      [id, s.rut_search, s.email_search, s.accused_search],
     );
     return rows.length > 0;
   },
@@ -285,7 +287,8 @@ export const complaintStore = {
       `UPDATE complaints SET erased_at = now(), data_key = NULL, description_enc = NULL,
               other_place_enc = NULL, complainant_enc = NULL, contact_email_enc = NULL,
               email_index = NULL, password_hash = NULL, resolution_enc = NULL, accused_enc = NULL,
-              representation_enc = NULL, rut_search = NULL, email_search = NULL, zone_id = NULL,
+              representation_enc = NULL, rut_search = NULL, email_search = NULL,
+              accused_search = NULL, zone_id = NULL,
               agency_id = NULL, relation_id = NULL, recognition_id = NULL, knowledge_id = NULL,
               occurrence_date = NULL, assignee_id = NULL, priority = NULL, receipt = NULL,
               complainant_visited_at = NULL, complainant_previous_visit_at = NULL,

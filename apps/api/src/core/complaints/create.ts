@@ -142,11 +142,13 @@ export async function createComplaint(
     occurrence_date: fields.fecha_delito,
     data_key: dataKey.wrapped,
     email_index: email === null ? null : keyring.blindIndex(email.toLowerCase()),
-    // Staff find an identified case by the RUT or the address they see on it (decision 0014).
+    // Staff find an identified case by the RUT or the address they see on it (decision 0014),
+    // and any case by the accused person's name (decision 0072).
     ...complaintSearchIndexes(keyring, {
       anonymous: fields.es_anonima,
       rut: fields.es_anonima ? null : fields.denunciante!.rut,
       email,
+      accusedName: fields.denunciado_nombre?.trim() || null,
     }),
     password_hash: input.passwordHash,
     channel: input.channel,

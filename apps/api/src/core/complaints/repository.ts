@@ -172,8 +172,10 @@ export const complaintsRepository = {
       data_key: string;
       complainant_enc: string | null;
       contact_email_enc: string | null;
+      accused_enc: string | null;
     }>(
-      `SELECT id, is_anonymous, data_key, complainant_enc, contact_email_enc FROM complaints
+      `SELECT id, is_anonymous, data_key, complainant_enc, contact_email_enc, accused_enc
+         FROM complaints
         WHERE NOT search_indexed AND id > $1 ORDER BY id LIMIT $2`,
       [afterId, limit],
     );

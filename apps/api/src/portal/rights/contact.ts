@@ -138,6 +138,7 @@ async function saveContact(
       anonymous: row.is_anonymous,
       rut: null,
       email,
+      accusedName: null,
     }).email_search,
   });
 }
