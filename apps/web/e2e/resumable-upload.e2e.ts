@@ -95,7 +95,7 @@ describe('resumable uploads in the browser (tus)', () => {
   it('survives a cut connection («Reanudando…») and a reload mid-upload, and the files arrive whole', async () => {
     const { page, context } = await newPage(browser, 390, 844);
     await page.goto(portalUrl(null, '/', proxy.port));
-    const code = await fileAnonymousComplaint(
+    await fileAnonymousComplaint(
       page,
       `subidas.${Date.now()}@correo.cl`,
       PASSWORD,

@@ -73,6 +73,15 @@ export interface FinishedUpload {
   forget(): Promise<void>;
 }
 
+/** The `message` of an API answer, or tus's own refusal: the store's Spanish text as it is. */
+function serverMessage(body: string): string | null {
+  try {
+    return (JSON.parse(body) as { message?: string }).message ?? null;
+  } catch {
+    return body.trim() || null;
+  }
+}
+
 /** tus-js-client's own rule for another try, with the hook told: not a refusal, and online. */
 function recoverable(error: DetailedError): boolean {
   const status = error.originalResponse?.getStatus() ?? 0;
@@ -89,14 +98,7 @@ function asHttpError(error: Error | DetailedError, url: string): Error {
   const response = error.originalResponse;
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return new HttpError('network', 502, url);
-  const body = response.getBody() ?? '';
-  let message: string | null = null;
-  try {
-    message = (JSON.parse(body) as { message?: string }).message ?? null;
-  } catch {
-    // tus's own refusals are the plain text of the store's Spanish message.
-    message = body.trim() || null;
-  }
+  const message = serverMessage(response.getBody() ?? '');
   return new HttpError('http', status, url, message);
 }
 
