@@ -323,6 +323,8 @@ describe('complaint detail page', () => {
           '30',
         ),
       );
+      // Announced too, by tenths (a live region: a progress bar alone is read only when focused).
+      expect(screen.getByText('Subiendo archivos: 30 %').closest('[role="status"]')).not.toBeNull();
       expect(api.uploadCalls()).toHaveLength(0);
       release();
       await waitFor(() => expect(api.uploadCalls()).toHaveLength(1));

@@ -275,9 +275,14 @@ function DetailContent({
           {progress !== null && (
             <div className="flex w-full max-w-md flex-col gap-2">
               <ProgressBar value={progress} label="Subiendo archivos" />
-              {/* Said when it starts and when it ends (decision 0068). */}
+              {/* A screen reader hears the percentage every tenth, and «Reanudando…» when it
+                  starts (decision 0068); the bar shows both to the eye. */}
               <p role="status" className="min-h-6 text-center font-semibold text-gray-900">
-                {resuming ? RESUMING_MESSAGE : ''}
+                {resuming ? (
+                  RESUMING_MESSAGE
+                ) : (
+                  <span className="sr-only">{`Subiendo archivos: ${Math.floor(progress * 10) * 10} %`}</span>
+                )}
               </p>
             </div>
           )}
