@@ -310,10 +310,10 @@ describe('complaint detail page', () => {
       const tus = tusApi({ onPatch: async (n) => (n === 2 ? gate.then(() => null) : null) });
       server.use(...tus.handlers);
       const texts = ['%PDF-1.4 ' + 'a'.repeat(21), '%PDF-1.4 ' + 'b'.repeat(61)];
-      const [first, second] = texts.map(
+      const files = texts.map(
         (text, i) => new File([text], `${i}.pdf`, { type: 'application/pdf' }),
       );
-      await user.upload(await screen.findByTestId('file-input'), [first, second]);
+      await user.upload(await screen.findByTestId('file-input'), files);
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Envío el respaldo.');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 

@@ -19,7 +19,7 @@ import type { Contract, SuccessOf } from '@canal/shared/contract';
 import { HttpError, send, type SendOptions } from './http';
 import { createBotTokenSource, type BotTokenSource } from './bot-check';
 import { portalRequest, type PortalParts } from './request';
-import { sendResumable, type FinishedUpload } from './resumable';
+import { forgetAllUploads, sendResumable, type FinishedUpload } from './resumable';
 import { sessionStore } from './session';
 
 /** The success answer of a portal call, as the contract declares it. */
@@ -173,6 +173,8 @@ export function createApiClient({
     async logout(): Promise<void> {
       const session = sessionStore.get();
       sessionStore.clear();
+      // An upload left unfinished is forgotten too (decision 0068).
+      forgetAllUploads();
       if (!session) return;
       try {
         await call('complainantSignOut', {}, { bearer: session.token });

@@ -33,6 +33,11 @@ export const tabUrlStorage: UrlStorage = {
   },
 };
 
+/** Forgets every upload address of this tab (signing out: a shared phone keeps none). */
+export function forgetAllUploads(): void {
+  for (const entry of entries(PREFIX)) sessionStorage.removeItem(entry.urlStorageKey);
+}
+
 function entries(prefix: string): PreviousUpload[] {
   const found: PreviousUpload[] = [];
   for (let i = 0; i < sessionStorage.length; i++) {
