@@ -3,6 +3,11 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  // jsdom is a browser: tus-js-client's browser build (File, XMLHttpRequest, as Vite bundles it),
+  // which Vitest would not pick from its package's `browser` field on its own.
+  resolve: {
+    alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' }],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -20,4 +20,9 @@ export * from './paths';
 export { fillPath } from './contract/path';
 // The portal builds its requests from the schema-free path table, without the contract's index.
 export { buildRequest, type BuiltRequest, type RequestParts } from './contract/client';
-export { masterDataRoutes, portalRoutes, type PortalCall } from './contract/routes';
+export {
+  masterDataRoutes,
+  portalRoutes,
+  RESUMABLE_UPLOADS_PATH,
+  type PortalCall,
+} from './contract/routes';

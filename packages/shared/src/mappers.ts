@@ -259,8 +259,18 @@ export function placesForZone(zona: Zona | ZonaConLugares | null | undefined): L
   return places;
 }
 
-export function toUploadBitacora({ id, comment, user }: UploadBitacora): UploadBitacoraPayload {
-  return { codigo: id, comentario: comment.trim(), usuario: user.trim() };
+export function toUploadBitacora({
+  id,
+  comment,
+  user,
+  uploads,
+}: UploadBitacora): UploadBitacoraPayload {
+  return {
+    codigo: id,
+    comentario: comment.trim(),
+    usuario: user.trim(),
+    ...(uploads?.length ? { subidas: uploads } : {}),
+  };
 }
 
 /**

@@ -118,6 +118,8 @@ export interface UploadBitacora {
   comment: string;
   /** The complainant's e-mail. */
   user: string;
+  /** Finished resumable uploads (their tus ids) that join the complaint with this entry. */
+  uploads?: string[];
 }
 
 /** Shown for a missing optional value. */

@@ -148,6 +148,18 @@ export class BackOffice {
     throw new Error(`no hay un caso con «${marker}» en la bandeja`);
   }
 
+  /** A case's file as staff download it (the copy without metadata), its bytes. */
+  async download(caseId: number, fileId: string): Promise<Buffer> {
+    const request = buildRequest(
+      contract.downloadCaseFile,
+      { params: { id: caseId, fileId }, headers: { cookie: this.cookie } },
+      { base: this.base },
+    );
+    const res = await fetch(request.url, { headers: request.headers as Record<string, string> });
+    if (res.status !== 200) throw new Error(`${request.url}: ${res.status} ${await res.text()}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
   changeStatus(caseId: number, estado: ComplaintStatus, comentario: string) {
     return this.call(contract.changeStatus, {
       params: { id: caseId },

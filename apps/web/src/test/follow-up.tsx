@@ -15,13 +15,14 @@ import { createApiClient, type ApiClient } from '../lib/api/client';
 import { sessionStore } from '../lib/api/session';
 import { created, ok, portalApi } from './msw/portal';
 import { callsTo, recordRequests, server } from './msw/server';
+import { tusApi } from './msw/tus';
 import { ComplaintDetailRoute } from '../routes/complaint-detail';
 import type { DetailFile } from '../features/follow-up/types';
 
 export const TICKET = detalle.codigo_denuncia;
 
-// A session a test stored does not reach the next one.
-afterEach(() => sessionStore.clear());
+// A session or an upload address a test stored does not reach the next one.
+afterEach(() => sessionStorage.clear());
 
 /** The shared package's sample complaint, as the API sends it (ticket TICKET). */
 export const wireDetail: DenunciaDetalle = detalle;
@@ -69,7 +70,9 @@ export function detailApi({
 }: { detail?: DenunciaDetalle; files?: AdjuntoListado[]; signedIn?: boolean } = {}) {
   if (signedIn) sessionStore.set({ ticket: detail.codigo_denuncia, token: TOKEN });
   const received = recordRequests();
+  const tus = tusApi();
   server.use(
+    ...tus.handlers,
     portalApi.complaint(detail.codigo_denuncia, ok(detail)),
     portalApi.files(detail.codigo_denuncia, ok(files)),
     portalApi.addComment(created({ message: 'Comentario agregado.' })),
@@ -79,6 +82,8 @@ export function detailApi({
   const id = detail.codigo_denuncia;
   return {
     received,
+    /** The resumable uploads the page made (MSW's tus endpoint). */
+    tus,
     /** The calls of the detail, of the files, of a comment and of an upload so far. */
     detailCalls: () => callsTo(received, 'GET', `/v1/denuncias/${id}`),
     fileCalls: () => callsTo(received, 'GET', `/v1/denuncias/${id}/adjuntos`),

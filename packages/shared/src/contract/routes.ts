@@ -26,6 +26,12 @@ export type EndpointRoute = Pick<Endpoint, 'method' | 'path'>;
 
 export { masterDataRoutes };
 
+/**
+ * The portal's resumable uploads (tus 1.0, decision 0055): not a contract entry (tus is their
+ * description), but their path is written once, here, for the API and the portal.
+ */
+export const RESUMABLE_UPLOADS_PATH = '/v1/denuncias/subidas';
+
 /** Every call of the portal: its method and path. */
 export const portalRoutes = {
   createComplaint: { method: 'POST', path: '/v1/denuncias' },

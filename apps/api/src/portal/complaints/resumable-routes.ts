@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
-import { MAX_FILE_BYTES } from '@canal/shared';
+import { MAX_FILE_BYTES, RESUMABLE_UPLOADS_PATH } from '@canal/shared';
 import { requireOrganization } from '../../http/organization';
 import { complaintsRepository } from '../../core/complaints/repository';
 import { SealedUploadStore, tusRefusal } from '../../core/files/resumable';
@@ -12,7 +12,7 @@ import { complaintOfSession } from './read-complaint';
 import { assertUploadAllowed } from './follow-up';
 
 /** Where the portal's resumable uploads live (tus 1.0, issue 21); not in SPEC §7: an addition. */
-export const RESUMABLE_PATH = '/v1/denuncias/subidas';
+export const RESUMABLE_PATH = RESUMABLE_UPLOADS_PATH;
 /** The header the route sets (never the client's) to tell the store whose upload it creates. */
 const COMPLAINT_HEADER = 'x-canal-denuncia-interna';
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type DenunciaDetalle } from '@canal/shared';
+import { MESSAGES, RESUMABLE_UPLOADS_PATH, type DenunciaDetalle } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,19 +6,19 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/api/http';
 import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
-import { FakeXhr, fakeXhr } from '../../test/fake-xhr';
 import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
 import { created, fail, ok, portalApi } from '../../test/msw/portal';
-import { SIGN_IN_NEEDED_MESSAGE } from './ComplaintDetailPage';
+import { RESUMING_MESSAGE, SIGN_IN_NEEDED_MESSAGE } from './ComplaintDetailPage';
 import { OTHER_TICKET_MESSAGE } from './SignInAgainDialog';
-import { COMMENT_FAILED_MESSAGE } from './useSaveChanges';
+import { COMMENT_FAILED_MESSAGE, UPLOAD_STOPPED_MESSAGE } from './useSaveChanges';
+import { tusApi } from '../../test/msw/tus';
 import { callsTo, hold, server, type ReceivedRequest } from '../../test/msw/server';
 
 const callsToLogin = (received: ReceivedRequest[]) =>
   callsTo(received, 'POST', '/v1/denuncias/login');
 
-const pdf = (name = 'respaldo.pdf') =>
-  new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
+const PDF_TEXT = '%PDF-1.4 contenido';
+const pdf = (name = 'respaldo.pdf') => new File([PDF_TEXT], name, { type: 'application/pdf' });
 
 /** The page of a complaint (the sample one, or `detail`), its API answered by MSW. */
 async function openPage(detail: DenunciaDetalle = wireDetail) {
@@ -301,56 +301,123 @@ describe('complaint detail page', () => {
       await waitFor(() => expect(sent).toHaveFocus());
     });
 
-    it('uploads files with the comment and the complainant e-mail, with progress, then resets', async () => {
+    it('sends each file over tus with the session, names them with the comment, with progress, then resets', async () => {
       const user = userEvent.setup();
       const { api } = await openPage();
-      const file = pdf();
-      await user.upload(await screen.findByTestId('file-input'), file);
+      // The second file's bytes wait: the bar shows the first file's share of the bytes (30 %).
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const tus = tusApi({ onPatch: async (n) => (n === 2 ? gate.then(() => null) : null) });
+      server.use(...tus.handlers);
+      const texts = ['%PDF-1.4 ' + 'a'.repeat(21), '%PDF-1.4 ' + 'b'.repeat(61)];
+      const files = texts.map(
+        (text, i) => new File([text], `${i}.pdf`, { type: 'application/pdf' }),
+      );
+      await user.upload(await screen.findByTestId('file-input'), files);
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Envío el respaldo.');
-      // The upload alone goes through the fake XHR: MSW reports an upload only as done (100 %),
-      // and this test shows a partial one (40 %). Every other call goes through MSW.
-      const xhr = fakeXhr((x) => x.progress(40, 100));
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
-      const upload = FakeXhr.last;
-      expect([upload.method, upload.url]).toEqual(['POST', UPLOAD_PATH]);
-      expect(upload.headers.authorization).toBe(`Bearer ${TOKEN}`);
-      const body = upload.body as FormData;
-      expect(JSON.parse(body.get('bitacora') as string)).toEqual({
-        codigo: TICKET,
-        comentario: 'Envío el respaldo.',
-        usuario: 'persona@empresa.cl',
-      });
-      expect(body.getAll('files').map((f) => (f as File).name)).toEqual([file.name]);
-      expect(api.commentCalls()).toHaveLength(0);
-      expect(await screen.findByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute(
-        'aria-valuenow',
-        '40',
+      await waitFor(() =>
+        expect(screen.getByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute(
+          'aria-valuenow',
+          '30',
+        ),
       );
+      // Announced too, by tenths (a live region: a progress bar alone is read only when focused).
+      expect(screen.getByText('Subiendo archivos: 30 %').closest('[role="status"]')).not.toBeNull();
+      expect(api.uploadCalls()).toHaveLength(0);
+      release();
+      await waitFor(() => expect(api.uploadCalls()).toHaveLength(1));
 
-      xhr.restore();
-      upload.respond(contract.uploadFiles, 201, { message: 'ok' });
+      // Created with the bot check and every request with the session and the organisation.
+      const ids = [...tus.uploads.keys()];
+      expect(ids).toHaveLength(2);
+      const creations = callsTo(api.received, 'POST', RESUMABLE_UPLOADS_PATH);
+      expect(creations.map((r) => [r.headers.authorization, r.headers['x-grecaptcha']])).toEqual([
+        [`Bearer ${TOKEN}`, 'token'],
+        [`Bearer ${TOKEN}`, 'token'],
+      ]);
+      const patches = api.received.filter((r) => r.method === 'PATCH');
+      expect(patches.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+      expect(
+        patches.every((r) => r.headers['x-filial'] === creations[0]!.headers['x-filial']),
+      ).toBe(true);
+      expect(ids.map((id) => tus.text(id))).toEqual(texts);
+      // The attach call names the finished uploads and carries no file of its own.
+      const attach = api.uploadCalls()[0]!;
+      expect(attach.headers.authorization).toBe(`Bearer ${TOKEN}`);
       await waitFor(() => expect(api.detailCalls()).toHaveLength(2));
+      expect(api.commentCalls()).toHaveLength(0);
       await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
       expect(
         screen.queryByRole('list', { name: 'Archivos seleccionados' }),
       ).not.toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('');
+      // Attached: the tab forgets the upload addresses.
+      expect(Object.keys(sessionStorage).filter((k) => k.startsWith('canal.subida::'))).toEqual([]);
     });
 
-    it('shows the disallowed-type message on a 415 and keeps saving blocked', async () => {
+    it('names the finished uploads in the attach call', async () => {
+      const user = userEvent.setup();
+      const {
+        api: { tus },
+      } = await openPage();
+      let bitacora: unknown;
+      server.use(
+        http.post(UPLOAD_PATH, async ({ request }) => {
+          bitacora = JSON.parse((await request.formData()).get('bitacora') as string);
+          return HttpResponse.json({ message: 'Antecedentes recibidos.' }, { status: 201 });
+        }),
+      );
+      await user.upload(await screen.findByTestId('file-input'), pdf());
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Envío el respaldo.');
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      await waitFor(() => expect(bitacora).toBeDefined());
+      expect(bitacora).toEqual({
+        codigo: TICKET,
+        comentario: 'Envío el respaldo.',
+        usuario: 'persona@empresa.cl',
+        subidas: [...tus.uploads.keys()],
+      });
+    });
+
+    it('says «Reanudando…» after a cut connection and continues from what the server kept', async () => {
       const user = userEvent.setup();
       const { api } = await openPage();
-      server.use(portalApi.uploadFiles(fail(415, 'x')));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // The first PATCH is cut after 10 bytes; the next one waits until the page was looked at.
+      const tus = tusApi({
+        onPatch: async (n) => (n === 1 ? { keep: 10 } : gate.then(() => null)),
+      });
+      server.use(...tus.handlers);
+      const file = pdf();
+      await user.upload(await screen.findByTestId('file-input'), file);
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 })).toHaveAttribute(
+        'role',
+        'status',
+      );
+      await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
+      release();
+      await waitFor(() => expect(api.uploadCalls()).toHaveLength(1));
+      expect(tus.patches.map((p) => p.offset)).toEqual([0, 10]);
+      expect(tus.text([...tus.uploads.keys()][0]!)).toBe(PDF_TEXT);
+    });
+
+    it('shows the disallowed-type message when the first bytes are refused, and keeps saving blocked', async () => {
+      const user = userEvent.setup();
+      const { api } = await openPage();
+      server.use(...tusApi({ onPatch: () => Promise.resolve(415) }).handlers);
       await user.upload(await screen.findByTestId('file-input'), pdf());
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       expect(await screen.findByText(MESSAGES.fileTypeNotAllowed)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
-      expect(api.uploadCalls()).toHaveLength(1);
+      expect(api.uploadCalls()).toHaveLength(0);
       expect(api.detailCalls()).toHaveLength(1);
     });
 
-    it('sets the upload-error state when an upload fails for another reason', async () => {
+    it('sets the upload-error state when the attach call fails for another reason', async () => {
       const user = userEvent.setup();
       await openPage();
       // A server error without a message of the API.
@@ -363,14 +430,49 @@ describe('complaint detail page', () => {
       expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
     });
 
-    it('says there is no connection when the upload gets no answer at all', async () => {
+    it('offline, says what to do and keeps the comment and files; after a reload the same file continues where it stopped', async () => {
       const user = userEvent.setup();
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      await openPage();
-      server.use(http.post(UPLOAD_PATH, () => HttpResponse.error()));
-      await user.upload(await screen.findByTestId('file-input'), pdf());
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const {
+        unmount,
+        api: { tus },
+      } = await openPage();
+      const cut = tusApi({ onPatch: async (n) => (n === 1 ? { keep: 12 } : null) });
+      server.use(...cut.handlers);
+      const file = pdf();
+      await user.upload(await screen.findByTestId('file-input'), file);
+      await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Lo que escribí');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noConnection);
+      expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_STOPPED_MESSAGE);
+      expect(screen.getByRole('textbox', { name: 'Comentario' })).toHaveValue('Lo que escribí');
+      expect(
+        within(screen.getByRole('list', { name: 'Archivos seleccionados' })).getByText(file.name),
+      ).toBeInTheDocument();
+      // Pressing it again is how to go on: not blocked.
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled();
+      const kept = Object.keys(sessionStorage).filter((k) => k.startsWith('canal.subida::'));
+      expect(kept).toHaveLength(1);
+      expect(
+        Object.keys(localStorage).filter((k) => k.includes('tus') || k.includes('subida')),
+      ).toEqual([]);
+      expect(tus.uploads.size).toBe(0);
+      expect(cut.uploads.size).toBe(1);
+
+      // The page reloads (same tab): the same file picked again goes on from byte 12.
+      online.mockReturnValue(true);
+      unmount();
+      const again = detailApi();
+      server.use(...cut.handlers);
+      renderDetail();
+      await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
+      await user.upload(await screen.findByTestId('file-input'), file);
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      await waitFor(() => expect(again.uploadCalls()).toHaveLength(1));
+      expect(callsTo(again.received, 'POST', RESUMABLE_UPLOADS_PATH)).toHaveLength(0);
+      expect(again.received.filter((r) => r.method === 'HEAD')).toHaveLength(1);
+      expect(cut.patches.map((p) => p.offset)).toEqual([0, 12]);
+      expect(cut.text([...cut.uploads.keys()][0]!)).toBe(PDF_TEXT);
     });
 
     it('only logs a failed comment post', async () => {

@@ -41,6 +41,9 @@ import { isSessionExpired, useSaveChanges } from './useSaveChanges';
 export const COMMENT_SENT_MESSAGE = 'Comentario enviado';
 export const FILES_SENT_MESSAGE = 'Archivos enviados';
 
+/** While tus waits to try again after the connection was cut (decision 0068). */
+export const RESUMING_MESSAGE = 'Reanudando…';
+
 /** The sign-in dialog was closed without signing in: how to save what was typed. */
 export const SIGN_IN_NEEDED_MESSAGE =
   'Su sesión expiró. Para guardar lo que escribió, presione «Guardar cambios» e ingrese nuevamente con su código y contraseña.';
@@ -107,7 +110,7 @@ function DetailContent({
     await signOut();
     void navigate(paths.home(), { replace: true });
   }
-  const { save, saving, progress } = useSaveChanges(id, detail.complainantEmail);
+  const { save, saving, progress, resuming } = useSaveChanges(id, detail.complainantEmail);
   const { register, handleSubmit, control, reset, formState } = useForm<DetailCommentValues>({
     resolver: zodResolver(detailCommentSchema),
     mode: 'all',
@@ -168,7 +171,8 @@ function DetailContent({
       setUploadError(false);
       setUploadMessage(null);
     } else if (outcome.uploadMessage) {
-      setUploadError(true);
+      // A cut connection does not block «Guardar cambios»: pressing it again resumes the upload.
+      setUploadError(!outcome.uploadRetryable);
       setUploadMessage(outcome.uploadMessage);
     }
   });
@@ -269,8 +273,17 @@ function DetailContent({
         <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">
           <LoadingView />
           {progress !== null && (
-            <div className="w-full max-w-md">
+            <div className="flex w-full max-w-md flex-col gap-2">
               <ProgressBar value={progress} label="Subiendo archivos" />
+              {/* A screen reader hears the percentage every tenth, and «Reanudando…» when it
+                  starts (decision 0068); the bar shows both to the eye. */}
+              <p role="status" className="min-h-6 text-center font-semibold text-gray-900">
+                {resuming ? (
+                  RESUMING_MESSAGE
+                ) : (
+                  <span className="sr-only">{`Subiendo archivos: ${Math.floor(progress * 10) * 10} %`}</span>
+                )}
+              </p>
             </div>
           )}
         </div>

@@ -18,6 +18,8 @@ describe('signing out of the complaint detail', () => {
       const { received: requests } = detailApi();
       const { router, queryClient } = renderDetail();
       await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
+      // An upload left unfinished in this tab (decision 0068).
+      sessionStorage.setItem('canal.subida::canal-1-a.pdf::1', '{"uploadUrl":"/x"}');
       expect(screen.getByText(wireDetail.descripcion_hecho)).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: button }));
@@ -27,6 +29,7 @@ describe('signing out of the complaint detail', () => {
       expect(signOut).toHaveLength(1);
       expect(signOut[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
       expect(sessionStorage.getItem('canal.sesion')).toBeNull();
+      expect(sessionStorage.length).toBe(0);
       expect(queryClient.getQueryCache().findAll({ queryKey: ['complaint'] })).toHaveLength(0);
 
       // Back, or the old URL typed again: home, and not one more request for the complaint.

@@ -12,6 +12,8 @@ export type SaveOutcome =
       ok: false;
       sessionExpired?: false;
       uploadMessage: string | null;
+      /** The upload stopped on the connection: «Guardar cambios» again continues it. */
+      uploadRetryable?: boolean;
       commentMessage: string | null;
     };
 
@@ -30,7 +32,23 @@ function commentFailureMessage(error: unknown): string {
 export const UPLOAD_FAILED_MESSAGE =
   'No fue posible adjuntar los archivos. Revise su selección e intente nuevamente.';
 
+/**
+ * A cut connection tus could not get past with its tries (decision 0068): what to do, and that
+ * nothing is lost; the part already sent stays on the server for this tab.
+ */
+export const UPLOAD_STOPPED_MESSAGE =
+  'Se perdió la conexión y la subida de sus archivos no pudo continuar. Revise su conexión a internet (datos móviles o Wi-Fi) y presione «Guardar cambios» nuevamente: la subida seguirá desde donde quedó. Su comentario y sus archivos siguen aquí.';
+
+/** A failure that a new try may get past: no answer, or the service did not answer in time. */
+const isConnectionFailure = (error: unknown) =>
+  error instanceof HttpError &&
+  (error.kind !== 'http' || ([502, 503, 504].includes(error.status) && !error.serverMessage));
+
 function uploadFailureMessage(error: unknown): string {
+  if (isConnectionFailure(error)) {
+    console.error((error as Error).message);
+    return UPLOAD_STOPPED_MESSAGE;
+  }
   const unreachable = unreachableMessage(error);
   if (unreachable) return unreachable;
   if (error instanceof HttpError && error.status === 415) return MESSAGES.fileTypeNotAllowed;
@@ -39,21 +57,26 @@ function uploadFailureMessage(error: unknown): string {
 }
 
 /**
- * "Guardar cambios": with files, one upload carrying the comment (with progress); with only a
- * comment, the comment call. On success the complaint and its files are asked again.
+ * "Guardar cambios": with files, each sent resumably (progress, «Reanudando…» while tus tries
+ * again) and then named with the comment; with only a comment, the comment call. On success the
+ * complaint and its files are asked again.
  */
 export function useSaveChanges(id: number, complainantEmail: string | null) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [resuming, setResuming] = useState(false);
 
   async function save(comment: string, files: File[]): Promise<SaveOutcome> {
     setSaving(true);
     try {
       if (files.length > 0) {
         setProgress(0);
-        await api.uploadFiles({ id, comment, files, user: complainantEmail ?? '' }, setProgress);
+        await api.uploadFiles(
+          { id, comment, files, user: complainantEmail ?? '' },
+          { onProgress: setProgress, onResuming: setResuming },
+        );
       } else {
         await api.addComment(id, comment);
       }
@@ -61,7 +84,12 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
       // Nothing is cleared: after signing in again the same comment and files can be sent.
       if (isSessionExpired(error)) return { ok: false, sessionExpired: true };
       if (files.length > 0)
-        return { ok: false, uploadMessage: uploadFailureMessage(error), commentMessage: null };
+        return {
+          ok: false,
+          uploadMessage: uploadFailureMessage(error),
+          uploadRetryable: isConnectionFailure(error),
+          commentMessage: null,
+        };
       // SPEC §8 only logs a failed comment post; the person is told too, and keeps the text
       // (issue 12).
       console.error('No se pudo guardar el comentario', error);
@@ -69,10 +97,11 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
     } finally {
       setSaving(false);
       setProgress(null);
+      setResuming(false);
     }
     await queryClient.invalidateQueries({ queryKey: complaintKeys.all(id) });
     return { ok: true };
   }
 
-  return { save, saving, progress };
+  return { save, saving, progress, resuming };
 }

@@ -19,6 +19,7 @@ import type { Contract, SuccessOf } from '@canal/shared/contract';
 import { HttpError, send, type SendOptions } from './http';
 import { createBotTokenSource, type BotTokenSource } from './bot-check';
 import { portalRequest, type PortalParts } from './request';
+import { forgetAllUploads, sendResumable, type FinishedUpload } from './resumable';
 import { sessionStore } from './session';
 
 /** The success answer of a portal call, as the contract declares it. */
@@ -172,6 +173,8 @@ export function createApiClient({
     async logout(): Promise<void> {
       const session = sessionStore.get();
       sessionStore.clear();
+      // An upload left unfinished is forgotten too (decision 0068).
+      forgetAllUploads();
       if (!session) return;
       try {
         await call('complainantSignOut', {}, { bearer: session.token });
@@ -231,16 +234,40 @@ export function createApiClient({
         { auth: true },
       ),
 
-    /** POST /v1/denuncias/upload-files: `bitacora` {codigo, comentario, usuario} and the files. */
-    uploadFiles(
+    /**
+     * The detail page's files: each sent over tus (resumable, decision 0068), then named in
+     * POST /v1/denuncias/upload-files with the comment (`bitacora` {codigo, comentario, usuario,
+     * subidas}), which joins them to the complaint in one commit.
+     */
+    async uploadFiles(
       input: { id: number; comment: string; files: File[]; user: string },
-      onProgress?: (fraction: number) => void,
+      hooks: {
+        onProgress?: (fraction: number) => void;
+        onResuming?: (resuming: boolean) => void;
+      } = {},
     ) {
-      const json = toUploadBitacora(input);
-      return upload('uploadFiles', { name: 'bitacora', json }, input.files, {
-        auth: true,
-        onProgress,
-      });
+      const total = input.files.reduce((sum, file) => sum + file.size, 0) || 1;
+      let done = 0;
+      const finished: FinishedUpload[] = [];
+      for (const file of input.files) {
+        const caller = {
+          organizationId,
+          ticket: input.id,
+          bearer: () => sessionStore.get()?.token,
+          botToken: () => botTokens.next(),
+        };
+        finished.push(
+          await sendResumable(file, caller, {
+            onProgress: (sent) => hooks.onProgress?.((done + sent) / total),
+            onResuming: hooks.onResuming,
+          }),
+        );
+        done += file.size;
+      }
+      const json = toUploadBitacora({ ...input, uploads: finished.map((upload) => upload.id) });
+      const answer = await upload('uploadFiles', { name: 'bitacora', json }, [], { auth: true });
+      for (const upload of finished) await upload.forget();
+      return answer;
     },
 
     status: (codigo: number) => call('complaintStatus', { body: { codigo } }, { auth: true }),

@@ -1,6 +1,11 @@
 // `buildRequest` through the shared index, and types only from the contract's: its zod schemas and
 // its index's module graph stay out of the first load.
-import { buildRequest, type BuiltRequest, type RequestParts } from '@canal/shared';
+import {
+  buildRequest,
+  RESUMABLE_UPLOADS_PATH,
+  type BuiltRequest,
+  type RequestParts,
+} from '@canal/shared';
 import type { Endpoint, EndpointRoute } from '@canal/shared/contract';
 
 /** What `send` allows a request by default; a GET started early keeps the same limit. */
@@ -36,14 +41,27 @@ export function portalRequest<E extends Endpoint = Endpoint>(
 ): BuiltRequest {
   return buildRequest<E>(route, {
     ...parts,
-    headers: {
-      'x-filial': organizationId,
-      accept: 'application/json',
-      // '' when the deployment's bot check is off: no header.
-      'x-grecaptcha': botToken || undefined,
-      authorization: bearer && `Bearer ${bearer}`,
-    },
+    headers: portalHeaders({ organizationId, botToken, bearer }),
   } as unknown as RequestParts<E>);
+}
+
+/** The portal's headers of a call (`undefined`: not sent); the contract's calls and tus's alike. */
+export function portalHeaders({ organizationId, botToken, bearer }: Caller) {
+  return {
+    'x-filial': organizationId,
+    accept: 'application/json',
+    // '' when the deployment's bot check is off: no header.
+    'x-grecaptcha': botToken || undefined,
+    authorization: bearer && `Bearer ${bearer}`,
+  };
+}
+
+/**
+ * Where the portal's resumable (tus) uploads are created (decision 0055): absolute, since
+ * tus-js-client resolves the upload's address (`Location`) against it.
+ */
+export function resumableEndpoint(): string {
+  return new URL(RESUMABLE_UPLOADS_PATH, window.location.origin).toString();
 }
 
 /**

@@ -24,9 +24,15 @@ const TU =
 
 const src = path.resolve(import.meta.dirname, '../..');
 
-/** The source without its comments (in English, and they may quote a spec text). */
+/**
+ * The source without its comments (in English, and they may quote a spec text) nor the names of
+ * the modules it imports (a package's name, such as `tus-js-client`, is no text a person reads).
+ */
 const withoutComments = (code: string) =>
-  code.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[\s;{}()])\/\/.*$/gm, '$1');
+  code
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/(^|[\s;{}()])\/\/.*$/gm, '$1')
+    .replace(/(\bfrom\s*|\bimport\s*\(\s*)(['"])[^'"]*\2/g, '$1$2$2');
 
 describe('form of address', () => {
   it('is usted in every text of the web app but the spec’s own', () => {

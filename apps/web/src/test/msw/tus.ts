@@ -1,0 +1,88 @@
+import { RESUMABLE_UPLOADS_PATH } from '@canal/shared';
+import { http, HttpResponse } from 'msw';
+
+/** An upload as the tus handlers keep it: its declared length, its bytes so far, its metadata. */
+export interface HeldUpload {
+  length: number;
+  bytes: Uint8Array[];
+  metadata: string;
+  headers: Record<string, string>;
+}
+
+const TUS = { 'Tus-Resumable': '1.0.0' };
+const offsetOf = (upload: HeldUpload) => upload.bytes.reduce((sum, b) => sum + b.length, 0);
+
+/**
+ * The portal's tus endpoint (decision 0055) answered by MSW, for the detail page's tests: creation,
+ * HEAD and PATCH over uploads held in memory. `onPatch(n)` may hold the n-th PATCH a while, then
+ * decides to drop the connection (`'network'`, or `{ keep }` after keeping that many bytes), to
+ * refuse with a status, or (null) to keep it all.
+ */
+export function tusApi({
+  onPatch = () => Promise.resolve(null),
+}: { onPatch?: (n: number) => Promise<'network' | { keep: number } | number | null> } = {}) {
+  const uploads = new Map<string, HeldUpload>();
+  const patches: { id: string; offset: number }[] = [];
+  let next = 0;
+  const handlers = [
+    http.post(RESUMABLE_UPLOADS_PATH, ({ request }) => {
+      const id = `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
+      uploads.set(id, {
+        length: Number(request.headers.get('upload-length')),
+        bytes: [],
+        metadata: request.headers.get('upload-metadata') ?? '',
+        headers: Object.fromEntries(request.headers.entries()),
+      });
+      return new HttpResponse(null, {
+        status: 201,
+        headers: { ...TUS, Location: `${RESUMABLE_UPLOADS_PATH}/${id}` },
+      });
+    }),
+    http.head(`${RESUMABLE_UPLOADS_PATH}/:id`, ({ params }) => {
+      const upload = uploads.get(String(params.id));
+      if (!upload) return new HttpResponse(null, { status: 404, headers: TUS });
+      return new HttpResponse(null, {
+        status: 200,
+        headers: {
+          ...TUS,
+          'Upload-Offset': String(offsetOf(upload)),
+          'Upload-Length': String(upload.length),
+          'Cache-Control': 'no-store',
+        },
+      });
+    }),
+    http.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, async ({ params, request }) => {
+      const id = String(params.id);
+      const upload = uploads.get(id);
+      if (!upload) return new HttpResponse(null, { status: 404, headers: TUS });
+      const offset = Number(request.headers.get('upload-offset'));
+      patches.push({ id, offset });
+      const failure = await onPatch(patches.length);
+      if (failure === 'network') return HttpResponse.error();
+      if (typeof failure === 'object' && failure !== null) {
+        // The connection drops after `keep` bytes arrived (the server keeps those).
+        upload.bytes.push(new Uint8Array(await request.arrayBuffer()).slice(0, failure.keep));
+        return HttpResponse.error();
+      }
+      if (failure !== null)
+        return HttpResponse.json({ message: 'Rechazado.' }, { status: failure, headers: TUS });
+      if (offset !== offsetOf(upload)) return new HttpResponse(null, { status: 409, headers: TUS });
+      upload.bytes.push(new Uint8Array(await request.arrayBuffer()));
+      return new HttpResponse(null, {
+        status: 204,
+        headers: { ...TUS, 'Upload-Offset': String(offsetOf(upload)) },
+      });
+    }),
+  ];
+  return {
+    handlers,
+    uploads,
+    /** Every PATCH received: its upload and the offset it started at. */
+    patches,
+    /** The bytes an upload holds, as one text. */
+    text: (id: string) =>
+      new TextDecoder().decode(
+        Uint8Array.from(uploads.get(id)!.bytes.flatMap((chunk) => [...chunk])),
+      ),
+  };
+}
