@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/runtime';
-import { buildTestApp, type TestApp } from '../support/app';
-import { fileAndLogin } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { fileAndLogin } from '@canal/test-support/complaints';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,12 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../src/app';
-import type { ClientLimits } from '../../src/config';
-import { loadConfig } from '../../src/config';
-import { openDatabase, type Db } from '../../src/db/database';
-import { createServices, type AppServices, type RuntimeOptions } from '../../src/runtime';
-import { createObjectStore } from '../../src/storage';
+import {
+  buildApp,
+  createObjectStore,
+  createServices,
+  loadConfig,
+  openDatabase,
+  type AppOptions,
+  type AppServices,
+  type ClientLimits,
+  type Db,
+  type RuntimeOptions,
+} from '@canal/api/testing';
 
 export interface TestApp {
   app: FastifyInstance;
