@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import apiLayers from './apps/api/eslint.layers.js';
 import webLayers from './apps/web/eslint.layers.js';
+import testSupport from './eslint.test-support.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -32,6 +33,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...testSupport,
   ...apiLayers,
   ...webLayers,
 );

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { multipart } from '../apps/api/test/support/multipart';
-import { denuncia, HEAD_OFFICE } from '../apps/api/test/support/complaints';
-import { freshPostgres } from '../apps/api/test/support/cluster';
-import { startServerProcess, type ServerProcess } from '../apps/api/test/support/server-process';
+import { multipart } from '@canal/test-support/multipart';
+import { denuncia, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { freshPostgres } from '@canal/test-support/cluster';
+import { startServerProcess, type ServerProcess } from '@canal/test-support/server-process';
 import {
   altchaTokens,
   argon2Ceiling,

@@ -9,10 +9,10 @@
 //   node --import tsx bench/cluster.ts      (BENCH_SECONDS per load, default 5)
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { buildApi, s3Env, startCluster, type Cluster } from '../apps/api/test/support/cluster';
-import { denuncia, HEAD_OFFICE, PASSWORD } from '../apps/api/test/support/complaints';
-import { pdf } from '../apps/api/test/support/files';
-import { multipart } from '../apps/api/test/support/multipart';
+import { buildApi, s3Env, startCluster, type Cluster } from '@canal/test-support/cluster';
+import { denuncia, HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { multipart } from '@canal/test-support/multipart';
 import { rssKb } from './support/processes';
 import { summary } from './support/summary';
 import { upload } from './support/stream-clients';

@@ -15,11 +15,11 @@
 // BENCH_DOSSIER_COUNT (30).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { contract } from '@canal/shared/contract';
-import { buildTestApp, type TestApp } from '../apps/api/test/support/app';
-import { callApi } from '../apps/api/test/support/api';
-import { denuncia, file, HEAD_OFFICE, login } from '../apps/api/test/support/complaints';
-import { jpegWithExif, pngWithMetadata } from '../apps/api/test/back-office/images';
-import { staff, type StaffClient } from '../apps/api/test/back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { callApi } from '@canal/test-support/api';
+import { denuncia, file, HEAD_OFFICE, login } from '@canal/test-support/complaints';
+import { jpegWithExif, pngWithMetadata } from '@canal/test-support/images';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 const RUNS = Number(process.env.BENCH_DOSSIER_RUNS ?? 3);
 const COUNT = Number(process.env.BENCH_DOSSIER_COUNT ?? 30);

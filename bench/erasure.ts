@@ -22,12 +22,12 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { contract } from '@canal/shared/contract';
-import { chileToday, ERASE_BATCH, runRetention } from '../apps/api/src/core/retention/retention';
-import { callApi } from '../apps/api/test/support/api';
-import { buildTestApp, type TestApp } from '../apps/api/test/support/app';
-import { freshPostgres } from '../apps/api/test/support/cluster';
-import { fileAndLogin, headers, HEAD_OFFICE } from '../apps/api/test/support/complaints';
-import { staff } from '../apps/api/test/back-office/support';
+import { chileToday, ERASE_BATCH, runRetention } from '@canal/api/testing';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { freshPostgres } from '@canal/test-support/cluster';
+import { fileAndLogin, headers, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff } from '@canal/test-support/staff';
 
 const CASES = Number(process.env.BENCH_ERASURE_CASES ?? 10_000);
 /** Probes of each kind with no sweep running. */

@@ -16,8 +16,8 @@ import {
   decryptingTransform,
   decryptingV1Transform,
   encryptingStream,
-} from '../apps/api/src/crypto/file-cipher';
-import { LocalObjectStore } from '../apps/api/src/storage';
+  LocalObjectStore,
+} from '@canal/api/testing';
 
 const MiB = 1024 * 1024;
 const standalone = import.meta.url === `file://${process.argv[1]}`;

@@ -15,14 +15,14 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { ORGANIZATIONS } from '@canal/shared';
-import { openDatabase } from '../apps/api/src/db/database';
-import { migrate } from '../apps/api/src/db/migrate';
 import {
   casesRepository,
+  migrate,
+  openDatabase,
   scope,
   type InboxFilters,
-} from '../apps/api/src/back-office/cases/repository';
-import type { StaffUser } from '../apps/api/src/back-office/staff/roles';
+  type StaffUser,
+} from '@canal/api/testing';
 
 const COMPLAINTS = Number(process.env.BENCH_INBOX_CASES ?? 1_000_000);
 const RUNS = 200;

@@ -20,8 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { strToU8, zipSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import { decryptingStream, encryptingStream } from '../apps/api/src/crypto/file-cipher';
-import { sanitizingStream } from '../apps/api/src/sanitize';
+import { decryptingStream, encryptingStream, sanitizingStream } from '@canal/api/testing';
 
 const MiB = 1024 * 1024;
 const total = Number(process.argv[2] ?? 100) * MiB;

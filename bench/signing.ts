@@ -5,10 +5,7 @@
 // signature). Figures only; nothing is asserted.
 import { createHash, randomBytes } from 'node:crypto';
 import { HEAD_OFFICE } from '@canal/shared';
-import { PasswordHasher } from '../apps/api/src/core/auth/passwords';
-import { seal } from '../apps/api/src/crypto/keys';
-import { createSigner } from '../apps/api/src/crypto/signing';
-import { signReceipt } from '../apps/api/src/core/proof/sign';
+import { createSigner, PasswordHasher, seal, signReceipt } from '@canal/api/testing';
 
 const FILINGS = 20;
 const file = randomBytes(1024 * 1024);

@@ -11,8 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { loadConfig } from '../apps/api/src/config';
-import { createObjectStore, S3ObjectStore, type ObjectStore } from '../apps/api/src/storage';
+import { createObjectStore, loadConfig, S3ObjectStore, type ObjectStore } from '@canal/api/testing';
 
 const MiB = 1024 * 1024;
 

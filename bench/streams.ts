@@ -15,9 +15,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HEAD_OFFICE, PASSWORD } from '../apps/api/test/support/complaints';
-import { freshPostgres } from '../apps/api/test/support/cluster';
-import { REPO_ROOT, startServerProcess } from '../apps/api/test/support/server-process';
+import { HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
+import { freshPostgres } from '@canal/test-support/cluster';
+import { REPO_ROOT, startServerProcess } from '@canal/test-support/server-process';
 import { rssKb, serverNodeFlags } from './support/processes';
 import { backgroundLoad, client, FILE_BYTES, filing, startFloor } from './support/stream-clients';
 

@@ -12,11 +12,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { fromDenunciaDetalle, HEAD_OFFICE } from '@canal/shared';
-import { detalle } from '@canal/shared/test-fixtures';
-import { startServerProcess, type ServerProcess } from '../apps/api/test/support/server-process';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/web/e2e/support/chromium';
-import { brandAssets } from '../apps/web/src/lib/brand/assets';
-import { rasterize } from '../apps/web/src/lib/brand/raster-logo';
+import { detalle } from '@canal/test-support/fixtures';
+import { startServerProcess, type ServerProcess } from '@canal/test-support/server-process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@canal/test-support/chromium';
+import { brandAssets, rasterize } from '@canal/web/testing';
 import { buildSummaryPdf } from '@canal/shared/summary';
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web');

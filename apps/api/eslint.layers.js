@@ -1,6 +1,6 @@
 // Import boundaries of the API (issue 8, docs/decisions/0007-api-layers.md).
 //
-//   composition root (app.ts, server.ts, runtime.ts, cli/, maintenance/)  →  portal/, back-office/  →  core/
+//   composition root (app.ts, server.ts, runtime.ts, testing.ts, cli/, maintenance/)  →  portal/, back-office/  →  core/
 //   core/  →  http/, db/, crypto/, storage/, sanitize/, config.ts, errors.ts
 //
 // core/ never imports portal/ or back-office/; portal/ and back-office/ never import each other;
@@ -32,6 +32,8 @@ const compositionRoot = [
   `${SRC}/runtime.ts`,
   `${SRC}/cli`,
   `${SRC}/maintenance`,
+  // The entry for tests, the end-to-end suite and the benchmarks (@canal/api/testing, decision 0069).
+  `${SRC}/testing.ts`,
 ];
 
 const zones = [
@@ -60,7 +62,7 @@ const zones = [
     target,
     from: compositionRoot,
     message:
-      'app.ts, server.ts, runtime.ts, cli/ and maintenance/ are the composition root: no layer imports them.',
+      'app.ts, server.ts, runtime.ts, testing.ts, cli/ and maintenance/ are the composition root: no layer imports them.',
   })),
 ];
 

@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { testOnlyImports } from '../../eslint.test-support.js';
 
 const web = import.meta.dirname;
 const src = path.join(web, 'src');
@@ -58,8 +59,9 @@ const layerZones = [
 
 const testHarnessZone = {
   target: src,
-  from: at('test'),
-  message: 'Only tests import the test helpers in src/test/.',
+  from: [at('test'), at('testing.ts')],
+  message:
+    'Only tests import the test helpers in src/test/; src/testing.ts is the entry for code outside the app (@canal/web/testing).',
 };
 
 const files = ['apps/web/src/**/*.{ts,tsx}'];
@@ -82,7 +84,11 @@ const backOfficeScreens = {
             message:
               'Back-office screens do not read the contract or its wire names: use (or add) the endpoint module in features/back-office/api/, whose mappers turn the wire into front names and back.',
           },
+          // One no-restricted-imports list per file (a later entry replaces an earlier one's), so
+          // the test-support boundary's is repeated here.
+          ...testOnlyImports.paths,
         ],
+        patterns: testOnlyImports.patterns,
       },
     ],
   },

@@ -3,7 +3,7 @@
 // written to the file `argv[4]`, one `x-grecaptcha` token a line. Prints {"tokens": …}.
 import { writeFileSync } from 'node:fs';
 import type { Challenge } from 'altcha-lib';
-import { solvedAltchaToken } from '../../apps/api/test/support/altcha';
+import { solvedAltchaToken } from '@canal/test-support/altcha';
 
 const [url, count, file] = [process.argv[2]!, Number(process.argv[3]), process.argv[4]!];
 const tokens: string[] = [];

@@ -2,7 +2,7 @@
 // server hashes passwords with, `argv[2]` hashes at a time for `argv[3]` seconds. Prints
 // {"perSecond": …, "cpuMsPerHash": …} (the process's CPU, all threads, per hash).
 import { hash } from '@node-rs/argon2';
-import { PASSWORD_HASH_OPTIONS } from '../../apps/api/src/core/auth/passwords';
+import { PASSWORD_HASH_OPTIONS } from '@canal/api/testing';
 
 const parallel = Number(process.argv[2] ?? 1);
 const seconds = Number(process.argv[3] ?? 5);

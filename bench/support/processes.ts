@@ -1,6 +1,6 @@
 // Each side of a server benchmark in a process of its own: the load generator (autocannon), the
 // bare floors (a Fastify route, argon2 alone), the bot-check solver. The server itself runs as
-// `apps/api/src/server.ts` (test/support/server-process.ts).
+// `apps/api/src/server.ts` (`@canal/test-support/server-process`).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,10 +2,10 @@
 // the busy background processes, and the floor (a bare Node `http` server on the same disk).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { denuncia, HEAD_OFFICE } from '../../apps/api/test/support/complaints';
-import { pdf } from '../../apps/api/test/support/files';
-import { BOUNDARY as UPLOAD_BOUNDARY } from '../../apps/api/test/support/multipart';
-import { freePort } from '../../apps/api/test/support/server-process';
+import { denuncia, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { BOUNDARY as UPLOAD_BOUNDARY } from '@canal/test-support/multipart';
+import { freePort } from '@canal/test-support/server-process';
 import { cpuSeconds } from './processes';
 
 const MiB = 1024 * 1024;

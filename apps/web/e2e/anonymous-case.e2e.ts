@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HEAD_OFFICE_ID } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
-import { GPS_MARK, jpegWithExif } from '../../api/test/back-office/images';
+import { GPS_MARK, jpegWithExif } from '@canal/test-support/images';
 import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { fileAnonymousComplaint } from './support/portal';

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { organizationByKey, webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
-import { pdf, png } from '../../api/test/support/files';
+import { pdf, png } from '@canal/test-support/files';
 import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';

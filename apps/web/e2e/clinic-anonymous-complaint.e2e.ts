@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationByKey, THEMES } from '@canal/shared';
-import { docx } from '../../api/test/support/files';
+import { docx } from '@canal/test-support/files';
 import { cspViolations, launchBrowser, newPage, portalUrl } from './support/browser';
 import { block, fieldValue } from './support/detail';
 import {

@@ -3,7 +3,7 @@ import { pdfText } from '@canal/shared/documents/read-back';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdf, png } from '../../api/test/support/files';
+import { pdf, png } from '@canal/test-support/files';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';
 import {

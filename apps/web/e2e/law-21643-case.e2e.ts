@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationByKey } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import {
+  civilDateInZone,
   DIGEST_HOUR,
   hourInSantiago,
   mailDeadlineDigest,
-} from '../../api/src/back-office/cases/digest';
-import { civilDateInZone } from '../../api/src/core/deadlines';
-import { pdf, png } from '../../api/test/support/files';
-import { pdfText } from '../../api/test/support/pdf-text';
+} from '@canal/api/testing';
+import { pdf, png } from '@canal/test-support/files';
+import { pdfText } from '@canal/shared/documents/read-back';
 import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { startOwnServer, type OwnServer } from './support/own-server';

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpg } from '../../api/test/support/files';
+import { jpg } from '@canal/test-support/files';
 import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl, waitForMail } from './support/browser';
 import { block, fieldValue } from './support/detail';

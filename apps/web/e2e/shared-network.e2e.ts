@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { fileAnonymousComplaint, fillAnonymousComplaint } from './support/portal';
-import { pdf } from '../../api/test/support/files';
+import { pdf } from '@canal/test-support/files';
 
 /**
  * Issue 21: a filing refused by the per-address limit (429) says in Spanish when to try again

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@canal/test-support/chromium';
 import { newPage, portalUrl } from './support/browser';
 import { block } from './support/detail';
 import { fillAnonymousComplaint, saveComplaint } from './support/portal';

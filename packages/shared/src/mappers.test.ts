@@ -12,7 +12,13 @@ import {
 } from './mappers';
 import { complaintFormSchema } from './schemas/complaint';
 import { denunciaPayloadSchema } from './schemas/payloads';
-import { anonymousForm, detalle, filialId, identifiedForm, ticketInfo } from './test-fixtures';
+import {
+  anonymousForm,
+  detalle,
+  filialId,
+  identifiedForm,
+  ticketInfo,
+} from '@canal/test-support/fixtures';
 
 describe('toDenunciaPayload', () => {
   it('maps an identified complaint with a chosen place', () => {

@@ -11,7 +11,7 @@ import {
   saveModalSchema,
 } from './schemas';
 import { messagesOf } from './schemas/test-helpers';
-import { anonymousForm, filialId, identifiedForm, ticketInfo } from './test-fixtures';
+import { anonymousForm, filialId, identifiedForm, ticketInfo } from '@canal/test-support/fixtures';
 
 /** Texts SPEC §2, §5 and §8 quote: they must stay word for word. */
 const QUOTED: Partial<Record<MessageKey, string>> = {

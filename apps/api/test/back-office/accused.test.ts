@@ -4,12 +4,18 @@
 import { contract } from '@canal/shared/contract';
 import { MESSAGES } from '@canal/shared';
 import { unzipSync } from 'fflate';
-import { pdfText } from '../support/pdf-text';
+import { pdfText } from '@canal/shared/documents/read-back';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CLINICA_ATACAMA, denuncia, file, HEAD_OFFICE, login } from '../support/complaints';
-import { staff, type StaffClient } from './support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  CLINICA_ATACAMA,
+  denuncia,
+  file,
+  HEAD_OFFICE,
+  login,
+} from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let investigator: StaffClient;

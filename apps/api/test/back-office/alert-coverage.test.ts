@@ -3,14 +3,14 @@ import path from 'node:path';
 import { contract } from '@canal/shared/contract';
 import { ORGANIZATIONS, organizationById, type Organization } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CEM, HEAD_OFFICE, denuncia, fileAndLogin } from '../support/complaints';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CEM, HEAD_OFFICE, denuncia, fileAndLogin } from '@canal/test-support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
 import { createAdministrator } from '../../src/back-office/staff/first-administrator';
 import { createStaffUser } from '../../src/back-office/staff/invitations';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
-import { STAFF_PASSWORD, StaffClient, codeFor, cookiesOf, staff } from './support';
+import { STAFF_PASSWORD, StaffClient, codeFor, cookiesOf, staff } from '@canal/test-support/staff';
 
 /**
  * Issue 22, "Nobody left alone": an administrator who names no organisation works on all of them —

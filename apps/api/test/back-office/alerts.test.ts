@@ -1,7 +1,7 @@
 import { contract } from '@canal/shared/contract';
 import { organizationById } from '@canal/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import {
   CEM,
   CLINICA_ATACAMA,
@@ -10,9 +10,9 @@ import {
   anonymous,
   denuncia,
   fileAndLogin,
-} from '../support/complaints';
+} from '@canal/test-support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
-import { staff, type StaffClient } from './support';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import {
   announceNewComplaint,
   alertReceivers,

@@ -1,10 +1,16 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  anonymous,
+  denuncia,
+  EMAIL,
+  fileAndLogin,
+  HEAD_OFFICE,
+} from '@canal/test-support/complaints';
 import { viewCase } from '../../src/back-office/cases/case-view';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
-import { signIn, staff, type StaffClient } from './support';
+import { signIn, staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

@@ -3,15 +3,15 @@
 // spreadsheet opens as columns. Also the format of the other CSV exports.
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import {
   anonymous,
   CLINICA_ATACAMA,
   denuncia,
   fileAndLogin,
   HEAD_OFFICE,
-} from '../support/complaints';
-import { staff, type StaffClient } from './support';
+} from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

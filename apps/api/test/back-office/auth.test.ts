@@ -1,11 +1,19 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CEM, fileAndLogin } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CEM, fileAndLogin } from '@canal/test-support/complaints';
 import { StaffThrottle } from '../../src/back-office/staff/staff-throttle';
 import { createAdministrator } from '../../src/back-office/staff/first-administrator';
-import { callApi } from '../support/api';
-import { codeFor, cookiesOf, invite, signIn, staff, StaffClient, STAFF_PASSWORD } from './support';
+import { callApi } from '@canal/test-support/api';
+import {
+  codeFor,
+  cookiesOf,
+  invite,
+  signIn,
+  staff,
+  StaffClient,
+  STAFF_PASSWORD,
+} from '@canal/test-support/staff';
 
 let t: TestApp;
 beforeAll(async () => {

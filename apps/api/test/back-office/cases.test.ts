@@ -1,8 +1,8 @@
-import { callApi } from '../support/api';
+import { callApi } from '@canal/test-support/api';
 import { contract } from '@canal/shared/contract';
 import type { ComplaintStatus } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import {
   anonymous,
   CLINICA_ATACAMA,
@@ -10,10 +10,10 @@ import {
   EMAIL,
   fileAndLogin,
   HEAD_OFFICE,
-} from '../support/complaints';
-import { multipart } from '../support/multipart';
-import { pdf } from '../support/files';
-import { closeCase, staff, type StaffClient } from './support';
+} from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
+import { pdf } from '@canal/test-support/files';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

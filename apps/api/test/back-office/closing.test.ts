@@ -1,13 +1,19 @@
 import { contract } from '@canal/shared/contract';
 import { MESSAGES } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  anonymous,
+  denuncia,
+  EMAIL,
+  fileAndLogin,
+  HEAD_OFFICE,
+} from '@canal/test-support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
 import { addWorkingDays, civilDateInZone } from '../../src/core/deadlines';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
-import { closeCase, openMilestoneKeys, staff, type StaffClient } from './support';
+import { closeCase, openMilestoneKeys, staff, type StaffClient } from '@canal/test-support/staff';
 
 // Closing a case does not stop the legal clock (decision 0013).
 

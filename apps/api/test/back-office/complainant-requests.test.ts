@@ -1,9 +1,9 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, fileAndLogin, HEAD_OFFICE, CEM } from '../support/complaints';
-import { closeCase, staff, type StaffClient } from './support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, fileAndLogin, HEAD_OFFICE, CEM } from '@canal/test-support/complaints';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * The complainant's rights in the product (issue 11, decision 0022): asking for the investigator

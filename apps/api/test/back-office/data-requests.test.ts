@@ -1,13 +1,13 @@
 import type { NewDataRequest } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CEM, denuncia, file, HEAD_OFFICE, login, PASSWORD } from '../support/complaints';
-import { pdf } from '../support/files';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CEM, denuncia, file, HEAD_OFFICE, login, PASSWORD } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
 import { addCalendarDays, civilDateInZone, type CivilDate } from '../../src/core/deadlines';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
-import { staff, type StaffClient } from './support';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * The register of data-protection requests (Law 21.719, issue 19): the legal clock, the answer that

@@ -1,10 +1,10 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CEM, denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CEM, denuncia, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
 import { mailDeadlineDigest, DIGEST_JOB } from '../../src/back-office/cases/digest';
-import { staff, type StaffClient } from './support';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;

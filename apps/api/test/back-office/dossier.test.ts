@@ -2,9 +2,9 @@ import type { ReplacementAnswer } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { pdfText } from '../support/pdf-text';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { pdfText } from '@canal/shared/documents/read-back';
 import {
   anonymous,
   CLINICA_ATACAMA,
@@ -13,9 +13,9 @@ import {
   file,
   fileAndLogin,
   HEAD_OFFICE,
-} from '../support/complaints';
-import { jpegWithExif, pngWithMetadata } from './images';
-import { staff, type StaffClient } from './support';
+} from '@canal/test-support/complaints';
+import { jpegWithExif, pngWithMetadata } from '@canal/test-support/images';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

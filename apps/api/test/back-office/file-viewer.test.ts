@@ -1,10 +1,10 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
-import { docx, pdf } from '../support/files';
-import { jpegWithExif } from './images';
-import { staff, type StaffClient } from './support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { docx, pdf } from '@canal/test-support/files';
+import { jpegWithExif } from '@canal/test-support/images';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

@@ -1,8 +1,8 @@
 import { contract, INBOX_SORTS } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CEM, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { staff, type StaffClient } from './support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CEM, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 // Keyset paging of the inbox (issue 13, decision 0025): following `siguiente` from `despues=inicio`
 // visits exactly the cases of the offset pages, in the same order, whatever the sort and however

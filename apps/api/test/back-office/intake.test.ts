@@ -1,10 +1,10 @@
 import { contract } from '@canal/shared/contract';
 import { tokenDigest } from '../../src/core/tokens/opaque-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CLINICA_ATACAMA, denuncia, headers, HEAD_OFFICE } from '../support/complaints';
-import { staff, type StaffClient } from './support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CLINICA_ATACAMA, denuncia, headers, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

@@ -1,10 +1,17 @@
 import { contract, type MasterDataAdminWire } from '@canal/shared/contract';
 import type { MasterItemInput } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
-import { callApi } from '../support/api';
-import { CEM, HEAD_OFFICE, denuncia, file, fileAndLogin, headers } from '../support/complaints';
-import { staff, type StaffClient } from './support';
+import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { callApi } from '@canal/test-support/api';
+import {
+  CEM,
+  HEAD_OFFICE,
+  denuncia,
+  file,
+  fileAndLogin,
+  headers,
+} from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import { MASTER_DATA_RULES as R } from '../../src/back-office/master-data/admin';
 
 /**

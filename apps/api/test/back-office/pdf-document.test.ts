@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfDocument, type PdfBlock } from '../../src/back-office/export/pdf-document';
-import { pdfPages, pdfText } from '../support/pdf-text';
+import { pdfPages, pdfText } from '@canal/shared/documents/read-back';
 
 const META = { title: 'Documento de prueba', footer: 'Documento de prueba' };
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PdfBlock } from '../../src/back-office/export/pdf-document';
 import { PdfRenderer, type PdfRendererSettings } from '../../src/back-office/export/pdf-renderer';
 import { ERRORS } from '../../src/errors';
-import { pdfText } from '../support/pdf-text';
+import { pdfText } from '@canal/shared/documents/read-back';
 
 const META = { title: 'Expediente de prueba', footer: 'Expediente de prueba' };
 const SMALL: PdfBlock[] = [{ kind: 'paragraph', text: 'Relato breve.' }];

@@ -1,7 +1,7 @@
 import { contract, type BreachWire } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { callApi } from '../support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { callApi } from '@canal/test-support/api';
 import {
   CEM,
   CLINICA_ATACAMA,
@@ -10,8 +10,8 @@ import {
   denuncia,
   fileAndLogin,
   headers,
-} from '../support/complaints';
-import { staff, type StaffClient } from './support';
+} from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import { retentionYearsFor } from '../../src/core/privacy/settings';
 import { LOG_EVENTS } from '../../src/core/complaints/complaint-log';
 

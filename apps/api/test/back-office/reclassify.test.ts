@@ -1,8 +1,8 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { closeCase, staff, type StaffClient } from './support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

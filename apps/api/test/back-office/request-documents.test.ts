@@ -1,11 +1,11 @@
 import { missingItems, requestDocumentsComment } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { EMAIL, denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { multipart } from '../support/multipart';
-import { pdf } from '../support/files';
-import { staff, type StaffClient } from './support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { EMAIL, denuncia, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
+import { pdf } from '@canal/test-support/files';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let investigator: StaffClient;

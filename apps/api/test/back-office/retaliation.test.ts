@@ -1,13 +1,13 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, EMAIL, fileAndLogin } from '../support/complaints';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, EMAIL, fileAndLogin } from '@canal/test-support/complaints';
 import { decodeMail, startSmtp } from '../support/smtp';
 import { addWorkingDays, civilDateInZone, type CivilDate } from '../../src/core/deadlines';
 import { runRetaliationCheckins } from '../../src/core/retaliation/checkins';
 import { sweepOnce } from '../../src/runtime';
-import { closeCase, staff, type StaffClient } from './support';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 // Protection after closing (issue 22, decision 0060): check-ins at 30, 90 and 180 days with the
 // clock moved, and the complainant's "Sufrí represalias".

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import {
   anonymous,
   CEM,
@@ -9,11 +9,11 @@ import {
   denuncia,
   fileAndLogin,
   HEAD_OFFICE,
-} from '../support/complaints';
+} from '@canal/test-support/complaints';
 import { masterKeyring, prepareDatabase } from '../../src/runtime';
 import { createKeyring } from '../../src/crypto/keys';
 import { complaintSearchIndexes } from '../../src/core/complaints/search-index';
-import { staff, type StaffClient } from './support';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

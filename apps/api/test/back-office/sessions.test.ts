@@ -1,7 +1,7 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { callApi } from '../support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { callApi } from '@canal/test-support/api';
 import {
   codeFor,
   cookiesOf,
@@ -9,7 +9,7 @@ import {
   StaffClient,
   STAFF_PASSWORD,
   type NewStaffOptions,
-} from './support';
+} from '@canal/test-support/staff';
 
 // Issue 24: the sessions a person sees and ends, an administrator's end of all of someone's, and
 // the notice of a sign-in from a new device.

@@ -1,10 +1,10 @@
 import { contract } from '@canal/shared/contract';
 import { organizationByKey } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
-import { callApi } from '../support/api';
+import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { callApi } from '@canal/test-support/api';
 import { startOidcProvider, walkProvider, type TestProvider } from '../support/oidc-provider';
-import { cookiesOf, invite, signIn, staff, codeFor, StaffClient } from './support';
+import { cookiesOf, invite, signIn, staff, codeFor, StaffClient } from '@canal/test-support/staff';
 
 // Issue 24: single sign-on against a real OpenID Connect provider started here.
 

@@ -1,12 +1,12 @@
 import { STAFF_CSRF_HEADER, contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { exe, pdf } from '../support/files';
-import { multipart, type FilePart } from '../support/multipart';
-import { jpegWithExif } from './images';
-import { staff, type StaffClient } from './support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { exe, pdf } from '@canal/test-support/files';
+import { multipart, type FilePart } from '@canal/test-support/multipart';
+import { jpegWithExif } from '@canal/test-support/images';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let investigator: StaffClient;

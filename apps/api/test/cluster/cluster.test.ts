@@ -17,10 +17,10 @@ import {
   stopInstance,
   type Cluster,
   type Instance,
-} from '../support/cluster';
-import { denuncia, HEAD_OFFICE, PASSWORD } from '../support/complaints';
-import { pdf } from '../support/files';
-import { multipart, type Part } from '../support/multipart';
+} from '@canal/test-support/cluster';
+import { denuncia, HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { multipart, type Part } from '@canal/test-support/multipart';
 import { startSmtp } from '../support/smtp';
 import { ERASURE_STATE_KEY } from '../../src/core/retention/erasure-key-store';
 

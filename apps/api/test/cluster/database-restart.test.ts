@@ -13,7 +13,7 @@ import {
   waitAllUp,
   waitReady,
   type Cluster,
-} from '../support/cluster';
+} from '@canal/test-support/cluster';
 import { fileOnce, fileUntil, signInAndRead } from '../support/filing-load';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 

@@ -31,11 +31,11 @@ import {
   stopInstance,
   waitReady,
   type Instance,
-} from '../support/cluster';
-import { denuncia, HEAD_OFFICE, PASSWORD } from '../support/complaints';
-import { pdf } from '../support/files';
-import { multipart } from '../support/multipart';
-import { REPO_ROOT } from '../support/server-process';
+} from '@canal/test-support/cluster';
+import { denuncia, HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { multipart } from '@canal/test-support/multipart';
+import { REPO_ROOT } from '@canal/test-support/server-process';
 import { ERASURE_STATE_KEY } from '../../src/core/retention/erasure-key-store';
 
 const databaseUrl = process.env.DATABASE_URL;

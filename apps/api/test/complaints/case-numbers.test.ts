@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NUMBER_PREFIXES, ORGANIZATIONS } from '@canal/shared';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, CLINICA_ATACAMA, file, HEAD_OFFICE } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, CLINICA_ATACAMA, file, HEAD_OFFICE } from '@canal/test-support/complaints';
 
 /** Case numbers name their organisation and are unique across the group (issue 11). */
 

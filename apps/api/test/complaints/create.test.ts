@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
 import { LocalObjectStore } from '../../src/storage';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import {
   anonymous,
   denuncia,
@@ -9,8 +9,8 @@ import {
   fileAndLogin,
   headers,
   CLINICA_ATACAMA,
-} from '../support/complaints';
-import { exe, pdf, REAL_FILES } from '../support/files';
+} from '@canal/test-support/complaints';
+import { exe, pdf, REAL_FILES } from '@canal/test-support/files';
 import { complaintFilesOnDisk } from '../support/object-store';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { contract } from '@canal/shared/contract';
-import { callApi } from '../support/api';
+import { callApi } from '@canal/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@canal/shared';
-import { buildTestApp, type TestApp } from '../support/app';
-import { multipart } from '../support/multipart';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { multipart } from '@canal/test-support/multipart';
 import {
   CEM,
   denuncia,
@@ -13,8 +13,8 @@ import {
   headers,
   PASSWORD,
   HEAD_OFFICE,
-} from '../support/complaints';
-import { exe, jpg, pdf, png } from '../support/files';
+} from '@canal/test-support/complaints';
+import { exe, jpg, pdf, png } from '@canal/test-support/files';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,17 @@
 import { contract, PERSONAL_DATA_FORMAT } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, EMAIL, file, HEAD_OFFICE, login } from '../support/complaints';
-import { pdf } from '../support/files';
-import { staff, type StaffClient } from '../back-office/support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  anonymous,
+  denuncia,
+  EMAIL,
+  file,
+  HEAD_OFFICE,
+  login,
+} from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import { addCalendarDays, civilDateInZone, type CivilDate } from '../../src/core/deadlines';
 
 /**

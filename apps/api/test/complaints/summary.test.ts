@@ -1,10 +1,10 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, fileAndLogin, HEAD_OFFICE, login } from '../support/complaints';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, fileAndLogin, HEAD_OFFICE, login } from '@canal/test-support/complaints';
 import { addWorkingDays, civilDateInZone, type CivilDate } from '../../src/core/deadlines';
-import { staff, type StaffClient } from '../back-office/support';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 // The summary at the top of the complainant's page (issue 22, decision 0061), from the API.
 

@@ -1,11 +1,11 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears, chileToday, runRetention } from '../../src/core/retention/retention';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE, login } from '../support/complaints';
-import { mp3, pdf } from '../support/files';
-import { closeCase, staff, type StaffClient } from '../back-office/support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE, login } from '@canal/test-support/complaints';
+import { mp3, pdf } from '@canal/test-support/files';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * The transcript of an oral complaint that the complainant agrees (issue 21, decision 0064): staff

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_CSRF_HEADER, endpoints, type Access } from '@canal/shared/contract';
 import { STAFF_ROLES, type StaffRole } from '@canal/shared';
-import { buildTestApp, type TestApp } from '../support/app';
-import { fileAndLogin, headers } from '../support/complaints';
-import { staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { fileAndLogin, headers } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * Each route's guards come from its contract entry's access (`route()`), so what the contract

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { contract, endpoints, isJsonBody, strict } from '@canal/shared/contract';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import { route } from '../../src/http/route';
 import { registerErrorHandling } from '../../src/http/errors';
 import { serializerCompiler } from '../../src/http/serializer';

@@ -12,11 +12,18 @@ import {
   type ResponseOf,
   type StatusOf,
 } from '@canal/shared/contract';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { EMAIL, HEAD_OFFICE, PASSWORD, denuncia, file, headers } from '../support/complaints';
-import { multipart } from '../support/multipart';
-import { pdf, png } from '../support/files';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  EMAIL,
+  HEAD_OFFICE,
+  PASSWORD,
+  denuncia,
+  file,
+  headers,
+} from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
+import { pdf, png } from '@canal/test-support/files';
 import {
   codeFor,
   cookiesOf,
@@ -26,7 +33,7 @@ import {
   staff,
   STAFF_PASSWORD,
   StaffClient,
-} from '../back-office/support';
+} from '@canal/test-support/staff';
 import { startOidcProvider, walkProvider, type TestProvider } from '../support/oidc-provider';
 import { DOWNLOAD_CSP } from '../../src/http/security-headers';
 

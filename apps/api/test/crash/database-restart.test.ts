@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config';
 import { createServices, sweep } from '../../src/runtime';
 import { fileOnce, fileUntil, signInAndRead, type Filing } from '../support/filing-load';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '@canal/test-support/server-process';
 import { complaintFilesOnDisk } from '../support/object-store';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

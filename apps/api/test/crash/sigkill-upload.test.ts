@@ -8,10 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
 import { createServices, sweep } from '../../src/runtime';
-import { BOUNDARY } from '../support/multipart';
-import { denuncia, HEAD_OFFICE } from '../support/complaints';
-import { pdf } from '../support/files';
-import { startServerProcess } from '../support/server-process';
+import { BOUNDARY } from '@canal/test-support/multipart';
+import { denuncia, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { startServerProcess } from '@canal/test-support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-crash-'));
 const key = randomBytes(32).toString('hex');

@@ -1,9 +1,9 @@
 import { contract } from '@canal/shared/contract';
-import { callApi } from '../support/api';
+import { callApi } from '@canal/test-support/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import { decodeMail, startSmtp } from '../support/smtp';
-import { denuncia, EMAIL, file, headers, PASSWORD } from '../support/complaints';
+import { denuncia, EMAIL, file, headers, PASSWORD } from '@canal/test-support/complaints';
 import { clientKey } from '../../src/core/auth/client-limit-store';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, EMAIL, file } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, EMAIL, file } from '@canal/test-support/complaints';
 
 let t: TestApp;
 beforeAll(async () => {

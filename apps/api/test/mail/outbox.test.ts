@@ -1,10 +1,10 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import { decodeMail, startSmtp } from '../support/smtp';
-import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
-import { staff } from '../back-office/support';
+import { denuncia, file, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff } from '@canal/test-support/staff';
 import { Outbox, OUTBOX_LEASE_MS } from '../../src/core/mail/outbox';
 import { SMTP_TIMEOUTS, smtpTransport } from '../../src/core/mail/transport';
 

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINIC_SITES, organizationByKey, type ClinicKey, type ClinicSite } from '@canal/shared';
 import { MASTER_DATA } from '../../src/db/seed/master-data';
-import { buildTestApp, type TestApp } from '../support/app';
-import { CEM, CLINICA_ATACAMA, headers, HEAD_OFFICE } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { CEM, CLINICA_ATACAMA, headers, HEAD_OFFICE } from '@canal/test-support/complaints';
 
 let t: TestApp;
 beforeAll(async () => {

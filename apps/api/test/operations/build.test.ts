@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT } from '../support/server-process';
+import { freePort, REPO_ROOT } from '@canal/test-support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-build-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

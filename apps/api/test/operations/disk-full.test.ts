@@ -18,10 +18,10 @@ import { PGLITE_DISK_RESERVE_BYTES } from '../../src/db/pglite';
 import { ERRORS } from '../../src/errors';
 import { createServices } from '../../src/runtime';
 import { LocalObjectStore, type ObjectStore } from '../../src/storage';
-import { freshDatabase } from '../support/app';
-import { REPO_ROOT } from '../support/server-process';
-import { denuncia, file, login } from '../support/complaints';
-import { pdf } from '../support/files';
+import { freshDatabase } from '@canal/test-support/app';
+import { REPO_ROOT } from '@canal/test-support/server-process';
+import { denuncia, file, login } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { complaintFilesOnDisk } from '../support/object-store';
 

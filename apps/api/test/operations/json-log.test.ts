@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT } from '../support/server-process';
+import { freePort, REPO_ROOT } from '@canal/test-support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-log-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { buildTestApp, type TestApp } from '../support/app';
-import { file, denuncia } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { file, denuncia } from '@canal/test-support/complaints';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;

@@ -4,9 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonymous, HEAD_OFFICE } from '../support/complaints';
-import { BOUNDARY } from '../support/multipart';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { anonymous, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { BOUNDARY } from '@canal/test-support/multipart';
+import { startServerProcess, type ServerProcess } from '@canal/test-support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-shutdown-'));
 let server: ServerProcess | undefined;

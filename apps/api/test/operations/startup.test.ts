@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/config';
 import { KeyMismatchError } from '../../src/crypto/key-check';
 import { FolderLockedError } from '../../src/db/folder-lock';
 import { createServices } from '../../src/runtime';
-import { freshDatabase } from '../support/app';
-import { REPO_ROOT } from '../support/server-process';
+import { freshDatabase } from '@canal/test-support/app';
+import { REPO_ROOT } from '@canal/test-support/server-process';
 
 // Child processes with tsx and PGlite start-ups are slow on a loaded CI machine.
 vi.setConfig({ testTimeout: 240_000 });

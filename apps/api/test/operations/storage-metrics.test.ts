@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/core/files/storage';
 import type { ObjectStore } from '../../src/storage';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, login } from '../support/complaints';
-import { exe, pdf } from '../support/files';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, login } from '@canal/test-support/complaints';
+import { exe, pdf } from '@canal/test-support/files';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;

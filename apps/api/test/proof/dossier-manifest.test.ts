@@ -8,11 +8,11 @@ import type { ManifestRecord, PublicKeyWire } from '@canal/shared/proof';
 import { verifyDocumentBytes } from '@canal/shared/proof/document';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
-import { pdf } from '../support/files';
-import { staff, type StaffClient } from '../back-office/support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let investigator: StaffClient;

@@ -6,8 +6,8 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createServices } from '../../src/runtime';
 import { signingKeysStore } from '../../src/core/proof/signing-keys-store';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 
 const KEY_A = randomBytes(32).toString('hex');
 const KEY_B = randomBytes(32).toString('hex');

@@ -22,10 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createServices } from '../../src/runtime';
 import { signingKeysStore } from '../../src/core/proof/signing-keys-store';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, login } from '../support/complaints';
-import { pdf } from '../support/files';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, login } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
 
 const evidence = pdf('Antecedente firmado');
 const OFFLINE = path.resolve(import.meta.dirname, '../../../../scripts/verify-document.mjs');

@@ -3,10 +3,10 @@
 // lifts the block; both are in the audit log.
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
-import { pdf } from '../support/files';
-import { staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

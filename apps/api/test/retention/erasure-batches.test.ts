@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/crypto/erasure-keys';
 import { addYears, chileToday, runRetention } from '../../src/core/retention/retention';
 import { ERASED_AFTER_RETENTION } from '../../src/back-office/data-requests/register';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
-import { pdf } from '../support/files';
-import { closeCase, staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

@@ -11,11 +11,11 @@ import { addDays, ErasedKeyError } from '../../src/crypto/erasure-keys';
 import { addYears, chileToday, runRetention } from '../../src/core/retention/retention';
 import { ErasureKeyStore } from '../../src/core/retention/erasure-key-store';
 import { createKeyring, parseKey } from '../../src/crypto/keys';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, file, headers, PASSWORD } from '../support/complaints';
-import { pdf } from '../support/files';
-import { closeCase, staff, type StaffClient } from '../back-office/support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, denuncia, file, headers, PASSWORD } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

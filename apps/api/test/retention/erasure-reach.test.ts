@@ -5,9 +5,9 @@ import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears, chileToday, runRetention } from '../../src/core/retention/retention';
 import { ERASED_WITH_CASES } from '../../src/back-office/data-requests/register';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE } from '../support/complaints';
-import { closeCase, staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 let t: TestApp;
 let admin: StaffClient;

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createServices, LiveInstancesError, startWorkers, sweepAll } from '../../src/runtime';
-import { buildTestApp, type TestApp } from '../support/app';
-import { REPO_ROOT } from '../support/server-process';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { REPO_ROOT } from '@canal/test-support/server-process';
 
 let t: TestApp;
 beforeAll(async () => {

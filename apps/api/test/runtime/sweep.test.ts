@@ -2,9 +2,9 @@ import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_KEPT_DAYS } from '../../src/maintenance/repository';
 import { sweep } from '../../src/runtime';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, fileAndLogin, headers, PASSWORD } from '../support/complaints';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, fileAndLogin, headers, PASSWORD } from '@canal/test-support/complaints';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,11 +8,17 @@ import { STAFF_CSRF_HEADER, contract } from '@canal/shared/contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/errors';
-import { callApi } from '../support/api';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, file, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { multipart } from '../support/multipart';
-import { staff, type StaffClient } from '../back-office/support';
+import { callApi } from '@canal/test-support/api';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  anonymous,
+  denuncia,
+  file,
+  fileAndLogin,
+  HEAD_OFFICE,
+} from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import {
   docxBomb,
   docxOfDocx,

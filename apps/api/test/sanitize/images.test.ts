@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync, inflateSync, crc32 } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { GPS_MARK, jpegWithExif, pngWithMetadata } from '../back-office/images';
-import { jpg, png } from '../support/files';
+import { GPS_MARK, jpegWithExif, pngWithMetadata } from '@canal/test-support/images';
+import { jpg, png } from '@canal/test-support/files';
 import { has, sanitizeAllWays } from './helpers';
 
 function segment(marker: number, payload: Buffer): Buffer {

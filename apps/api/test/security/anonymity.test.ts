@@ -1,10 +1,17 @@
-import { callApi } from '../support/api';
+import { callApi } from '@canal/test-support/api';
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, denuncia, EMAIL, file, HEAD_OFFICE, login } from '../support/complaints';
-import { docx, pdf } from '../support/files';
-import { closeCase, staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  anonymous,
+  denuncia,
+  EMAIL,
+  file,
+  HEAD_OFFICE,
+  login,
+} from '@canal/test-support/complaints';
+import { docx, pdf } from '@canal/test-support/files';
+import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * An anonymous complaint is anonymous to staff too (issue 9): the case never shows the

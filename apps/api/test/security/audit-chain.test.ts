@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, GENESIS_HASH, readAnchor } from '../../src/core/audit/audit-log';
 import type { AuditRow } from '../../src/core/audit/repository';
 import type { Db } from '../../src/db/database';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import { loadConfig } from '../../src/config';
 import { createServices } from '../../src/runtime';
 import { mailDeadlineDigest } from '../../src/back-office/cases/digest';
-import { fileAndLogin, denuncia, HEAD_OFFICE } from '../support/complaints';
-import { staff, type StaffClient } from '../back-office/support';
+import { fileAndLogin, denuncia, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * The audit chain is keyed and anchored (issue 9): an HMAC whose key is not in the database, ids

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Challenge } from 'altcha-lib';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, file, headers } from '../support/complaints';
-import { multipart } from '../support/multipart';
-import { solvedAltchaToken } from '../support/altcha';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, file, headers } from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
+import { solvedAltchaToken } from '@canal/test-support/altcha';
 
 let t: TestApp;
 beforeAll(async () => {

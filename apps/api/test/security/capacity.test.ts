@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file, headers } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, headers } from '@canal/test-support/complaints';
 import { PasswordHasher } from '../../src/core/auth/passwords';
 
 let t: TestApp;

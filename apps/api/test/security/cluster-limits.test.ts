@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
-import { anonymous, file, headers } from '../support/complaints';
+import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, file, headers } from '@canal/test-support/complaints';
 import { clientKey } from '../../src/core/auth/client-limit-store';
 import { StaffThrottle } from '../../src/back-office/staff/staff-throttle';
 

@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, HEAD_OFFICE } from '../support/complaints';
-import { BOUNDARY } from '../support/multipart';
-import { pdf } from '../support/files';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { BOUNDARY } from '@canal/test-support/multipart';
+import { pdf } from '@canal/test-support/files';
 
 let t: TestApp;
 let port: number;

@@ -1,12 +1,12 @@
 import { STAFF_CSRF_HEADER } from '@canal/shared/contract';
 import { MAX_FILES_PER_COMPLAINT } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { pdf } from '../support/files';
-import { multipart, type FilePart } from '../support/multipart';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, EMAIL, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { multipart, type FilePart } from '@canal/test-support/multipart';
 import { LocalObjectStore } from '../../src/storage';
-import { staff, type StaffClient } from '../back-office/support';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import { complaintFilesOnDisk } from '../support/object-store';
 
 /**

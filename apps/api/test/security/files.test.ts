@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, file } from '../support/complaints';
-import { docx, pdf, zip } from '../support/files';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, file } from '@canal/test-support/complaints';
+import { docx, pdf, zip } from '@canal/test-support/files';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { contract } from '@canal/shared/contract';
-import { callApi } from '../support/api';
+import { callApi } from '@canal/test-support/api';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { buildTestApp, type TestApp } from '../support/app';
-import { fileAndLogin, headers } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { fileAndLogin, headers } from '@canal/test-support/complaints';
 
 let t: TestApp;
 const lines: string[] = [];

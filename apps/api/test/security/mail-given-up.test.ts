@@ -1,8 +1,8 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file } from '../support/complaints';
-import { staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * Mail given up after its last attempt does not disappear quietly (issue 9): administrators see it

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { buildTestApp, type TestApp } from '../support/app';
-import { anonymous, HEAD_OFFICE, headers } from '../support/complaints';
-import { BOUNDARY } from '../support/multipart';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, HEAD_OFFICE, headers } from '@canal/test-support/complaints';
+import { BOUNDARY } from '@canal/test-support/multipart';
 
 const MALFORMED = 'El formulario enviado está incompleto o mal formado. Intente nuevamente.';
 

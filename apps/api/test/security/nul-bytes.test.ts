@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { STAFF_CSRF_HEADER, contract, endpoints, type Endpoint } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { HEAD_OFFICE, denuncia, fileAndLogin } from '../support/complaints';
-import { pdf } from '../support/files';
-import { multipart } from '../support/multipart';
-import { staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { HEAD_OFFICE, denuncia, fileAndLogin } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { multipart } from '@canal/test-support/multipart';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import { ERRORS } from '../../src/errors';
 
 /**

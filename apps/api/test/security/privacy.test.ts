@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, EMAIL, fileAndLogin, headers } from '../support/complaints';
-import { pdf } from '../support/files';
-import { file } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, EMAIL, fileAndLogin, headers } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { file } from '@canal/test-support/complaints';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,10 +15,10 @@ import { migrateFiles, resealFields, rewrapKeys } from '../../src/maintenance/re
 import { createServices } from '../../src/runtime';
 import { createObjectStore, type ObjectStore } from '../../src/storage';
 import type { Db } from '../../src/db/database';
-import { buildTestApp, freshDatabase, storageEnv, type TestApp } from '../support/app';
-import { denuncia, file, HEAD_OFFICE, login } from '../support/complaints';
-import { pdf } from '../support/files';
-import { codeFor, signIn, staff } from '../back-office/support';
+import { buildTestApp, freshDatabase, storageEnv, type TestApp } from '@canal/test-support/app';
+import { denuncia, file, HEAD_OFFICE, login } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { codeFor, signIn, staff } from '@canal/test-support/staff';
 
 /**
  * The re-encryption commands on data written in the old formats: `npm run reseal` (sealed fields

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../src/crypto/keys';
 import { openField, sealField, SEALED_FIELD_VERSION } from '../../src/crypto/sealed-field';
 import { UNVERIFIABLE_FIELD } from '../../src/core/complaints/sealed';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
-import { staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 
 /**
  * Sealed fields are bound to their place (issue 9): each value is sealed with the complaint's id

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { buildTestApp } from '../support/app';
+import { buildTestApp } from '@canal/test-support/app';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

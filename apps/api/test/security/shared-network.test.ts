@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
-import { anonymous, headers } from '../support/complaints';
-import { multipart } from '../support/multipart';
+import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { anonymous, headers } from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
 
 // Issue 21: an office behind one address files as many people; a script from one address is
 // slowed (more ALTCHA work) and then refused. Two instances on one database, the default limit

@@ -1,9 +1,9 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_NAME_MESSAGES } from '@canal/shared';
-import { buildTestApp, type TestApp } from '../support/app';
-import { HEAD_OFFICE } from '../support/complaints';
-import { staff, type StaffClient } from '../back-office/support';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { HEAD_OFFICE } from '@canal/test-support/complaints';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import { ERRORS } from '../../src/errors';
 
 /** Staff names refuse NUL (400, not 500), control characters and bidi overrides (issue 9). */

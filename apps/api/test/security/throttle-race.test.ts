@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app';
-import { fileAndLogin, headers } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { fileAndLogin, headers } from '@canal/test-support/complaints';
 import { StaffThrottle } from '../../src/back-office/staff/staff-throttle';
-import { staff } from '../back-office/support';
+import { staff } from '@canal/test-support/staff';
 
 let t: TestApp;
 let verified = 0;

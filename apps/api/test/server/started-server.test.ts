@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonymous, HEAD_OFFICE } from '../support/complaints';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { anonymous, HEAD_OFFICE } from '@canal/test-support/complaints';
+import { startServerProcess, type ServerProcess } from '@canal/test-support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canal-started-'));
 let server: ServerProcess | undefined;

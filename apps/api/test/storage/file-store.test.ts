@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFileLink } from '../../src/portal/files/signed-url';
 import { ERRORS } from '../../src/errors';
 import { sweep } from '../../src/runtime';
-import { buildTestApp, type TestApp } from '../support/app';
-import { denuncia, file } from '../support/complaints';
-import { pdf } from '../support/files';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { denuncia, file } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
 
 let t: TestApp;
 beforeAll(async () => {

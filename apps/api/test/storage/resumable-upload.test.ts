@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
-import { buildSecondInstance, buildTestApp, type TestApp } from '../support/app';
-import { EMAIL, fileAndLogin } from '../support/complaints';
-import { multipart } from '../support/multipart';
+import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { EMAIL, fileAndLogin } from '@canal/test-support/complaints';
+import { multipart } from '@canal/test-support/multipart';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
 import { sweep } from '../../src/runtime';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createObjectStore, type ObjectStore } from '../../src/storage';
 import { migrateFolder } from '../../src/storage/migrate-folder';
-import { storageEnv } from '../support/app';
+import { storageEnv } from '@canal/test-support/app';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 

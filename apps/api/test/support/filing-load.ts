@@ -2,9 +2,9 @@
 // another, against one or several servers, until told to stop; every answer (or failure to get
 // one) is kept. Used by the database-restart crash test and the cluster test.
 import { randomBytes } from 'node:crypto';
-import { denuncia, HEAD_OFFICE, PASSWORD } from './complaints';
-import { pdf } from './files';
-import { multipart } from './multipart';
+import { denuncia, HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
+import { pdf } from '@canal/test-support/files';
+import { multipart } from '@canal/test-support/multipart';
 
 export interface Filing {
   /** The server it was sent to. */

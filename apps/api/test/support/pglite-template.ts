@@ -4,9 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { seedMasterData } from '../../src/maintenance/master-data-seed';
-
-/** The environment variable that names the migrated PGlite copy (freshDatabase reads it). */
-export const PGLITE_TEMPLATE_ENV = 'CANAL_TEST_PGLITE_TEMPLATE';
+import { PGLITE_TEMPLATE_ENV } from '@canal/test-support/app';
 
 /**
  * The API project's global setup: on PGlite (no DATABASE_URL), one database migrated and seeded

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedEncoding, COMPRESSION_THRESHOLD } from '../../src/http/compression';
-import { buildTestApp, type TestApp } from '../support/app';
-import { headers } from '../support/complaints';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { headers } from '@canal/test-support/complaints';
 
 // JSON answers of the API above a threshold are compressed as the client accepts (decision 0025).
 let t: TestApp;

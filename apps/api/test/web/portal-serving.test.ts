@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, type TestApp } from '@canal/test-support/app';
 
 let t: TestApp;
 let app: Awaited<ReturnType<typeof buildApp>>;

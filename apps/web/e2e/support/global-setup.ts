@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, startServerProcess } from '../../../api/test/support/server-process';
+import { REPO_ROOT, startServerProcess } from '@canal/test-support/server-process';
 import { e2eServerEnv } from './server-env';
 
 const WEB = path.resolve(import.meta.dirname, '../..');

@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { loadConfig } from '../../../api/src/config';
-import { createServices } from '../../../api/src/runtime';
-import type { Services } from '../../../api/src/core/services';
-import { createAdministrator } from '../../../api/src/back-office/staff/first-administrator';
-import { startServerProcess, type ServerProcess } from '../../../api/test/support/server-process';
+import { createAdministrator, createServices, loadConfig, type Services } from '@canal/api/testing';
+import { startServerProcess, type ServerProcess } from '@canal/test-support/server-process';
 import { e2eServerEnv } from './server-env';
 
 /**

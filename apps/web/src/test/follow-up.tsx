@@ -9,7 +9,7 @@ import {
   type DenunciaDetalle,
   type Organization,
 } from '@canal/shared';
-import { detalle } from '@canal/shared/test-fixtures';
+import { detalle } from '@canal/test-support/fixtures';
 import { afterEach } from 'vitest';
 import { createApiClient, type ApiClient } from '../lib/api/client';
 import { sessionStore } from '../lib/api/session';

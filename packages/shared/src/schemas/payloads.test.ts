@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES as M } from '../messages';
 import { toDenunciaPayload } from '../mappers';
-import { anonymousForm, filialId, identifiedForm, ticketInfo } from '../test-fixtures';
+import { anonymousForm, filialId, identifiedForm, ticketInfo } from '@canal/test-support/fixtures';
 import { complaintFormSchema } from './complaint';
 import {
   addCommentPayloadSchema,

@@ -3,13 +3,24 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../src/app';
-import type { ClientLimits } from '../../src/config';
-import { loadConfig } from '../../src/config';
-import { openDatabase, type Db } from '../../src/db/database';
-import { createServices, type AppServices, type RuntimeOptions } from '../../src/runtime';
-import { createObjectStore } from '../../src/storage';
-import { PGLITE_TEMPLATE_ENV } from './pglite-template';
+import {
+  buildApp,
+  createObjectStore,
+  createServices,
+  loadConfig,
+  openDatabase,
+  type AppOptions,
+  type AppServices,
+  type ClientLimits,
+  type Db,
+  type RuntimeOptions,
+} from '@canal/api/testing';
+
+/**
+ * The environment variable that names the migrated PGlite copy an API test file's database starts
+ * from (the API project's global setup, apps/api/test/support/pglite-template.ts, sets it).
+ */
+export const PGLITE_TEMPLATE_ENV = 'CANAL_TEST_PGLITE_TEMPLATE';
 
 export interface TestApp {
   app: FastifyInstance;

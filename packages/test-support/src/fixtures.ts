@@ -1,7 +1,11 @@
-// Sample values shared by the tests (not exported by the package).
-import { HEAD_OFFICE_ID } from './organizations';
-import type { ComplaintForm, TicketInfo } from './model';
-import type { DenunciaDetalle } from './wire';
+// Sample values of the shared model the tests share (the shared package's own, the web's, the
+// benchmarks'): test data, so not among @canal/shared's exports.
+import {
+  HEAD_OFFICE_ID,
+  type ComplaintForm,
+  type DenunciaDetalle,
+  type TicketInfo,
+} from '@canal/shared';
 
 export const identifiedForm: ComplaintForm = {
   anonymous: false,

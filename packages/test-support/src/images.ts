@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { jpg, png } from '../support/files';
+import { jpg, png } from './files';
 
 export const GPS_MARK = 'GPSLatitude-33.4489S70.6693W';
 

@@ -5,11 +5,9 @@ import {
   type RequestParts,
 } from '@canal/shared/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { callApi } from '../support/api';
-import type { TestApp } from '../support/app';
-import { createStaffUser } from '../../src/back-office/staff/invitations';
-import type { StaffRole } from '../../src/back-office/staff/roles';
-import { totpCode, totpStep } from '../../src/back-office/staff/totp';
+import { createStaffUser, totpCode, totpStep, type StaffRole } from '@canal/api/testing';
+import { callApi } from './api';
+import type { TestApp } from './app';
 
 export const STAFF_PASSWORD = 'Clave segura 2024';
 

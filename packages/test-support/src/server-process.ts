@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
