@@ -63,6 +63,22 @@ export async function issueCheckpoint(
 
 export const latestCheckpoint = (db: Db) => checkpointStore.latest(db);
 
+/** How old the latest checkpoint may get before the hourly sweep issues the next: under a day. */
+export const CHECKPOINT_EVERY_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * The sweep's checkpoint (once across the cluster, like the rest of the sweep): a new one when
+ * there is none or the latest is CHECKPOINT_EVERY_MS old, so one is signed and mailed every day.
+ */
+export async function checkpointIfDue(
+  services: Parameters<typeof issueCheckpoint>[0],
+  now = new Date(),
+): Promise<SignedCheckpoint | null> {
+  const latest = await checkpointStore.latest(services.db);
+  if (latest && now.getTime() - latest.issuedAt.getTime() < CHECKPOINT_EVERY_MS) return null;
+  return issueCheckpoint(services, now);
+}
+
 export class ProofRangeError extends Error {}
 
 /**
