@@ -37,6 +37,16 @@ export const checkpointStore = {
     return row ? fromRow(row, row.note.slice(0, row.note.indexOf('\n'))) : null;
   },
 
+  /** The checkpoint of exactly `size` entries (the newest such), or null. */
+  async ofSize(db: Db, size: number): Promise<SignedCheckpoint | null> {
+    const [row] = await db.query<CheckpointRow>(
+      `SELECT tree_size, root_hash, issued_at, key_id, note FROM audit_checkpoints
+        WHERE tree_size = $1 ORDER BY id DESC LIMIT 1`,
+      [size],
+    );
+    return row ? fromRow(row, row.note.slice(0, row.note.indexOf('\n'))) : null;
+  },
+
   /**
    * The auditors who witness checkpoints: active staff with the auditor role, each with the
    * organisations they audit (none: every organisation).

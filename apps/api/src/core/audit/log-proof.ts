@@ -1,4 +1,5 @@
 import { HEAD_OFFICE_ID } from '@canal/shared';
+import type { AuditCheckpointWire } from '@canal/shared/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Signer } from '../../crypto/signing';
@@ -62,6 +63,16 @@ export async function issueCheckpoint(
 }
 
 export const latestCheckpoint = (db: Db) => checkpointStore.latest(db);
+export const checkpointOfSize = (db: Db, size: number) => checkpointStore.ofSize(db, size);
+
+/** A checkpoint as the API sends it (`auditCheckpointSchema`). */
+export const checkpointWire = (c: SignedCheckpoint): AuditCheckpointWire => ({
+  texto: c.text,
+  tamano: c.size,
+  raiz: c.root.toString('base64'),
+  emitido_en: c.issuedAt.toISOString(),
+  clave: c.keyId,
+});
 
 /** How old the latest checkpoint may get before the hourly sweep issues the next: under a day. */
 export const CHECKPOINT_EVERY_MS = 23 * 60 * 60 * 1000;
