@@ -9,11 +9,14 @@ import { createHash } from 'node:crypto';
 
 export const HASH_BYTES = 32;
 
+const LEAF_PREFIX = Buffer.from([0x00]);
+const NODE_PREFIX = Buffer.from([0x01]);
+
 export const leafHash = (entry: Uint8Array): Buffer =>
-  createHash('sha256').update(Buffer.from([0])).update(entry).digest();
+  createHash('sha256').update(LEAF_PREFIX).update(entry).digest();
 
 export const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer =>
-  createHash('sha256').update(Buffer.from([1])).update(left).update(right).digest();
+  createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest();
 
 /** The root of the empty tree: SHA-256 of nothing. */
 export const EMPTY_ROOT = createHash('sha256').digest();
