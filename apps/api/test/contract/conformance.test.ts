@@ -1064,7 +1064,7 @@ describe('every endpoint answers what the contract declares', () => {
     );
     conforms(
       'auditInclusionProof',
-      await staffCall(auditor, 'auditInclusionProof', {
+      await staffCall(admin, 'auditInclusionProof', {
         params: { id: oldest.id },
         query: { tamano: String(checkpoint.tamano + 1000) },
       }),
