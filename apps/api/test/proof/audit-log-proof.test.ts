@@ -23,7 +23,9 @@ import { signingKeysStore } from '../../src/core/proof/signing-keys-store';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, type TestApp } from '../support/app';
 import { staff } from '../back-office/support';
-import { HEAD_OFFICE } from '../support/complaints';
+import { CLINICA_ATACAMA, denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
+import { contract } from '@canal/shared/contract';
+import { callApi } from '../support/api';
 
 /**
  * The audit log proves its history (issue 20, decision 0066): a Merkle tree over the entries,
@@ -219,5 +221,43 @@ describe('the audit log as a Merkle log', () => {
     const later = await check(kept.text, keys);
     expect(later.ok).toBe(false);
     expect(later.failure!.reason).toMatch(/ya no son las del punto de control guardado/);
+  });
+
+  it('makes the rows written before the tree its first leaves, and proves an entry through the API to the public checkpoint', async () => {
+    t = await buildTestApp();
+    const admin = await staff(t, { role: 'administrador' });
+    const auditorHq = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+    const auditorElsewhere = await staff(t, { role: 'auditor', organizations: [CLINICA_ATACAMA] });
+    const filed = await fileAndLogin(t.app, denuncia());
+    const [complaint] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
+      filed.ticket,
+    ]);
+    await admin.call(contract.viewCase, { params: { id: complaint!.id } });
+    // As right after migration 044: a log with rows and no tree yet.
+    await asOwner((tx) => tx.query('DELETE FROM audit_tree'));
+    const issued = (await auditorHq.call(contract.issueAuditCheckpoint, { body: {} as never })).json();
+    const rows = await t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
+    // Every row, the old ones included, plus the on-demand entry itself.
+    expect(issued.tamano).toBe(rows.length);
+    expect(rows.at(-1)!.action).toBe('auditoria.punto_control');
+    const published = (await callApi(t.app, contract.auditCheckpoint, {} as never)).json();
+    expect(published).toEqual(issued);
+
+    const view = rows.find((r) => r.action === 'caso.visto' && r.complaint_id === complaint!.id)!;
+    const res = await auditorHq.call(contract.auditInclusionProof, { params: { id: view.id } });
+    expect(res.statusCode).toBe(200);
+    const proof = res.json();
+    const b = (s: string) => Buffer.from(s, 'base64');
+    expect(proof.indice).toBe(rows.indexOf(view));
+    expect(b(proof.hoja).equals(auditLeafHash(view))).toBe(true);
+    expect(JSON.parse(proof.entrada)).toMatchObject({ id: view.id, action: 'caso.visto' });
+    expect(
+      verifyInclusion(proof.indice, proof.tamano, b(proof.hoja), proof.ruta.map(b), b(published.raiz)),
+    ).toBe(true);
+    // An auditor of another organisation does not see that case's entry, nor its proof.
+    const hidden = await auditorElsewhere.call(contract.auditInclusionProof, { params: { id: view.id } });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toMatch(/No se encontró la entrada/);
+    expect((await check(undefined, await signingKeysStore.list(t.db))).ok).toBe(true);
   });
 });
