@@ -39,9 +39,13 @@ const row = (i: number) => ({
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export async function run(): Promise<void> {
-  console.log(`== audit log (issue 20): verify ${ENTRIES.toLocaleString('es-CL')} entries against a checkpoint`);
+  console.log(
+    `== audit log (issue 20): verify ${ENTRIES.toLocaleString('es-CL')} entries against a checkpoint`,
+  );
   const signer = createSigner(randomBytes(32));
-  const keys = [{ id: signer.keyId, clave: signer.publicKey.toString('base64'), revocada_en: null }];
+  const keys = [
+    { id: signer.keyId, clave: signer.publicKey.toString('base64'), revocada_en: null },
+  ];
 
   // Floor: SHA-256 of as many leaves of a typical entry's size, nothing else.
   const sample = leafEntry(row(123_456));
@@ -54,8 +58,18 @@ export async function run(): Promise<void> {
   for (let i = 0; i < ENTRIES; i += 1) auditLeafHash(row(i)).copy(built, i * HASH_BYTES);
   const honest = new MemoryTree(built);
   const origin = 'canal.example.cl/auditoria';
-  const kept = signCheckpoint(signer, { origin, size: KEPT, root: honest.root(KEPT), issuedAt: new Date() });
-  const latest = signCheckpoint(signer, { origin, size: ENTRIES, root: honest.root(), issuedAt: new Date() });
+  const kept = signCheckpoint(signer, {
+    origin,
+    size: KEPT,
+    root: honest.root(KEPT),
+    issuedAt: new Date(),
+  });
+  const latest = signCheckpoint(signer, {
+    origin,
+    size: ENTRIES,
+    root: honest.root(),
+    issuedAt: new Date(),
+  });
 
   // The verification: every leaf from its entry, the tree, both signatures, the kept root, the proof.
   t0 = performance.now();

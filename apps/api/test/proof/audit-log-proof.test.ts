@@ -90,7 +90,10 @@ describe('the audit log as a Merkle log', () => {
     expect(first.size).toBe(rows.length);
     const note = parseCheckpoint(first.text);
     expect(note.origin).toBe('localhost:3000/auditoria');
-    expect(checkCheckpointSignature(note, keys)).toEqual({ ok: true, keyId: t.services.signer.keyId });
+    expect(checkCheckpointSignature(note, keys)).toEqual({
+      ok: true,
+      keyId: t.services.signer.keyId,
+    });
     // One byte of the body changed: the signature no longer holds.
     const altered = first.text.replace(`\n${first.size}\n`, `\n${first.size + 1}\n`);
     expect(checkCheckpointSignature(parseCheckpoint(altered), keys).ok).toBe(false);
@@ -105,18 +108,26 @@ describe('the audit log as a Merkle log', () => {
     const third = rows[2]!;
     const inclusion = (await entryInclusion(t.db, third.id, second.size))!;
     expect(inclusion.leaf.equals(auditLeafHash(third))).toBe(true);
-    expect(verifyInclusion(inclusion.index, second.size, inclusion.leaf, inclusion.path, second.root)).toBe(true);
+    expect(
+      verifyInclusion(inclusion.index, second.size, inclusion.leaf, inclusion.path, second.root),
+    ).toBe(true);
     const consistency = await logConsistency(t.db, first.size, second.size);
-    expect(verifyConsistency(first.size, second.size, first.root, second.root, consistency.proof)).toBe(true);
+    expect(
+      verifyConsistency(first.size, second.size, first.root, second.root, consistency.proof),
+    ).toBe(true);
 
     // Each auditor receives the checkpoint as issued; other staff do not.
     await t.services.outbox.drain(t.db);
     const mail = await t.services.transport.list!();
-    const toAuditor = mail.filter((m) => m.to === auditor.email && /Punto de control/.test(m.subject));
+    const toAuditor = mail.filter(
+      (m) => m.to === auditor.email && /Punto de control/.test(m.subject),
+    );
     expect(toAuditor).toHaveLength(2);
     expect(toAuditor.some((m) => m.text.includes(second.text.split('\n')[2]!))).toBe(true);
     expect(toAuditor.some((m) => m.text.includes(second.text.split('\n').at(-2)!))).toBe(true);
-    expect(mail.some((m) => m.to === investigator.email && /Punto de control/.test(m.subject))).toBe(false);
+    expect(
+      mail.some((m) => m.to === investigator.email && /Punto de control/.test(m.subject)),
+    ).toBe(false);
   });
 
   it('reports a log whose newest entries were deleted, even with the tree rebuilt and a new checkpoint signed', async () => {
@@ -126,7 +137,9 @@ describe('the audit log as a Merkle log', () => {
     const kept = await issueCheckpoint(t.services);
     const rows = await t.db.query<{ id: number }>('SELECT id FROM audit_log ORDER BY id');
     await asOwner((tx) =>
-      tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [rows.slice(-3).map((r) => r.id)]),
+      tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [
+        rows.slice(-3).map((r) => r.id),
+      ]),
     );
     await rebuildAndResign();
     const report = await check(kept.text, keys);
@@ -155,7 +168,10 @@ describe('the audit log as a Merkle log', () => {
     // First the table alone: the stored tree names the entry.
     const direct = await check(kept.text, keys);
     expect(direct.ok).toBe(false);
-    expect(direct.failure).toEqual({ reason: expect.stringMatching(/se reescribieron/), entryId: target.id });
+    expect(direct.failure).toEqual({
+      reason: expect.stringMatching(/se reescribieron/),
+      entryId: target.id,
+    });
 
     await rebuildAndResign();
     const report = await check(kept.text, keys);
@@ -170,9 +186,12 @@ describe('the audit log as a Merkle log', () => {
     // The "backup": the log's three tables as they are now.
     const backup = {
       log: await t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id'),
-      tree: await t.db.query<{ level: number; idx: number; hash: Uint8Array; entry_id: number | null }>(
-        'SELECT * FROM audit_tree',
-      ),
+      tree: await t.db.query<{
+        level: number;
+        idx: number;
+        hash: Uint8Array;
+        entry_id: number | null;
+      }>('SELECT * FROM audit_tree'),
       checkpoints: await t.db.query<Record<string, unknown>>('SELECT * FROM audit_checkpoints'),
     };
     await append(7);
@@ -189,19 +208,34 @@ describe('the audit log as a Merkle log', () => {
         await tx.query(
           `INSERT INTO audit_log (id, created_at, actor_id, action, complaint_id, detail, prev_hash, hash, chain_version)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [r.id, r.created_at, r.actor_id, r.action, r.complaint_id, r.detail, r.prev_hash, r.hash, r.chain_version],
+          [
+            r.id,
+            r.created_at,
+            r.actor_id,
+            r.action,
+            r.complaint_id,
+            r.detail,
+            r.prev_hash,
+            r.hash,
+            r.chain_version,
+          ],
         );
       for (const n of backup.tree)
-        await tx.query('INSERT INTO audit_tree (level, idx, hash, entry_id) VALUES ($1, $2, $3, $4)', [
-          n.level,
-          n.idx,
-          Buffer.from(n.hash),
-          n.entry_id,
-        ]);
+        await tx.query(
+          'INSERT INTO audit_tree (level, idx, hash, entry_id) VALUES ($1, $2, $3, $4)',
+          [n.level, n.idx, Buffer.from(n.hash), n.entry_id],
+        );
       for (const c of backup.checkpoints)
         await tx.query(
           'INSERT INTO audit_checkpoints (id, tree_size, root_hash, issued_at, key_id, note) VALUES ($1, $2, $3, $4, $5, $6)',
-          [c.id, c.tree_size, Buffer.from(c.root_hash as Uint8Array), c.issued_at, c.key_id, c.note] as never,
+          [
+            c.id,
+            c.tree_size,
+            Buffer.from(c.root_hash as Uint8Array),
+            c.issued_at,
+            c.key_id,
+            c.note,
+          ] as never,
         );
     });
     // The restored database is whole by itself: only the kept checkpoint shows the rollback.
@@ -229,13 +263,16 @@ describe('the audit log as a Merkle log', () => {
     const auditorHq = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
     const auditorElsewhere = await staff(t, { role: 'auditor', organizations: [CLINICA_ATACAMA] });
     const filed = await fileAndLogin(t.app, denuncia());
-    const [complaint] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
-      filed.ticket,
-    ]);
+    const [complaint] = await t.db.query<{ id: number }>(
+      'SELECT id FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
     await admin.call(contract.viewCase, { params: { id: complaint!.id } });
     // As right after migration 044: a log with rows and no tree yet.
     await asOwner((tx) => tx.query('DELETE FROM audit_tree'));
-    const issued = (await auditorHq.call(contract.issueAuditCheckpoint, { body: {} as never })).json();
+    const issued = (
+      await auditorHq.call(contract.issueAuditCheckpoint, { body: {} as never })
+    ).json();
     const rows = await t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
     // Every row, the old ones included, plus the on-demand entry itself.
     expect(issued.tamano).toBe(rows.length);
@@ -252,10 +289,18 @@ describe('the audit log as a Merkle log', () => {
     expect(b(proof.hoja).equals(auditLeafHash(view))).toBe(true);
     expect(JSON.parse(proof.entrada)).toMatchObject({ id: view.id, action: 'caso.visto' });
     expect(
-      verifyInclusion(proof.indice, proof.tamano, b(proof.hoja), proof.ruta.map(b), b(published.raiz)),
+      verifyInclusion(
+        proof.indice,
+        proof.tamano,
+        b(proof.hoja),
+        proof.ruta.map(b),
+        b(published.raiz),
+      ),
     ).toBe(true);
     // An auditor of another organisation does not see that case's entry, nor its proof.
-    const hidden = await auditorElsewhere.call(contract.auditInclusionProof, { params: { id: view.id } });
+    const hidden = await auditorElsewhere.call(contract.auditInclusionProof, {
+      params: { id: view.id },
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().message).toMatch(/No se encontró la entrada/);
     expect((await check(undefined, await signingKeysStore.list(t.db))).ok).toBe(true);

@@ -9,7 +9,16 @@ import {
 } from './merkle';
 
 // RFC 6962's test leaves and roots (certificate-transparency's merkle tree tests).
-const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'];
+const LEAVES = [
+  '',
+  '00',
+  '10',
+  '2021',
+  '3031',
+  '40414243',
+  '5051525354555657',
+  '606162636465666768696a6b6c6d6e6f',
+];
 const ROOTS = [
   '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
   'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
@@ -22,7 +31,9 @@ const ROOTS = [
 ];
 
 const treeOf = (n: number) =>
-  new MemoryTree(Buffer.concat(Array.from({ length: n }, (_, i) => leafHash(Buffer.from(`e${i}`)))));
+  new MemoryTree(
+    Buffer.concat(Array.from({ length: n }, (_, i) => leafHash(Buffer.from(`e${i}`)))),
+  );
 
 describe('the Merkle tree (RFC 6962)', () => {
   it('gives the RFC test vectors’ roots for every size from 1 to 8', () => {
@@ -64,7 +75,13 @@ describe('the Merkle tree (RFC 6962)', () => {
     const forged = new MemoryTree(leaves);
     for (let m = 4; m <= 13; m += 1)
       expect(
-        verifyConsistency(m, 13, honest.root(m), forged.root(13), consistencyProof(forged.get, m, 13)),
+        verifyConsistency(
+          m,
+          13,
+          honest.root(m),
+          forged.root(13),
+          consistencyProof(forged.get, m, 13),
+        ),
       ).toBe(false);
   });
 });

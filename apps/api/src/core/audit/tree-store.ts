@@ -89,10 +89,18 @@ export const auditTreeStore = {
     from: number,
     count: number,
   ): Promise<{ idx: number; entryId: number; hash: Buffer }[]> {
-    const rows = await db.query<{ idx: number | string; entry_id: number | string; hash: Uint8Array }>(
+    const rows = await db.query<{
+      idx: number | string;
+      entry_id: number | string;
+      hash: Uint8Array;
+    }>(
       `SELECT idx, entry_id, hash FROM audit_tree WHERE level = 0 AND idx >= $1 ORDER BY idx LIMIT $2`,
       [from, count],
     );
-    return rows.map((r) => ({ idx: Number(r.idx), entryId: Number(r.entry_id), hash: asBuffer(r.hash) }));
+    return rows.map((r) => ({
+      idx: Number(r.idx),
+      entryId: Number(r.entry_id),
+      hash: asBuffer(r.hash),
+    }));
   },
 };

@@ -156,7 +156,10 @@ export const auditInclusionProof = endpoint({
     'Prueba de inclusión de una entrada del registro de auditoría en el árbol de Merkle (del último punto de control, o del tamaño indicado)',
   headers: staffHeaders,
   params: z.object({
-    id: z.coerce.number({ error: 'La entrada no es válida.' }).int().positive({ error: 'La entrada no es válida.' }),
+    id: z.coerce
+      .number({ error: 'La entrada no es válida.' })
+      .int()
+      .positive({ error: 'La entrada no es válida.' }),
   }),
   querystring: z.object({ tamano: treeSize('del árbol').optional() }),
   responses: { 200: inclusionProofSchema, ...errors(400, 403, 404, 409, ...SIGNED_IN) },
