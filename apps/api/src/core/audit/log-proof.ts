@@ -221,8 +221,8 @@ export async function verifyLogAgainstCheckpoints(
     if (kept.size > n)
       return fail(
         `el registro tiene ${n} entradas y el punto de control guardado ${kept.size}: se ` +
-          'eliminaron las últimas entradas o se restauró un respaldo anterior',
-        entryIds[n - 1] ?? null,
+          'eliminaron las últimas entradas o se restauró un respaldo anterior' +
+          (n > 0 ? ` (la última que queda es la ${entryIds[n - 1]})` : ''),
       );
     if (!tree.root(kept.size).equals(kept.root))
       return fail(
