@@ -11,6 +11,7 @@ import {
   type PublishedKey,
 } from '../../src/core/audit/checkpoint';
 import {
+  checkpointIfDue,
   entryInclusion,
   issueCheckpoint,
   logConsistency,
@@ -22,6 +23,7 @@ import { auditTreeStore } from '../../src/core/audit/tree-store';
 import { signingKeysStore } from '../../src/core/proof/signing-keys-store';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, type TestApp } from '../support/app';
+import { sweepOnce } from '../../src/runtime';
 import { staff } from '../back-office/support';
 import { CLINICA_ATACAMA, denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
 import { contract } from '@canal/shared/contract';
@@ -304,5 +306,24 @@ describe('the audit log as a Merkle log', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().message).toMatch(/No se encontró la entrada/);
     expect((await check(undefined, await signingKeysStore.list(t.db))).ok).toBe(true);
+  });
+
+  it('is signed by the sweep at least daily, not at every hourly run', async () => {
+    t = await buildTestApp();
+    await append(2);
+    const count = async () =>
+      Number(
+        (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_checkpoints'))[0]!.n,
+      );
+    const swept = await sweepOnce(t.services);
+    expect(swept?.checkpoint?.size).toBeGreaterThan(0);
+    expect(await count()).toBe(1);
+    // The next hourly runs sign nothing new until the latest is 23 hours old.
+    expect(await sweepOnce(t.services)).toMatchObject({ checkpoint: null });
+    const issuedAt = swept!.checkpoint!.issuedAt.getTime();
+    expect(await checkpointIfDue(t.services, new Date(issuedAt + 22 * 3600_000))).toBeNull();
+    const next = await checkpointIfDue(t.services, new Date(issuedAt + 23 * 3600_000));
+    expect(next?.size).toBe(swept!.checkpoint!.size);
+    expect(await count()).toBe(2);
   });
 });
