@@ -125,9 +125,9 @@ export function staffAuditCheckpoint(
       ),
       { type: 'code', label: 'Punto de control firmado', code: message.checkpoint },
       p(
-        'Con él, cualquier verificación posterior detecta que se borraron o reescribieron ' +
-          'entradas, o que se restauró un respaldo anterior: vea «Verificar el registro de ' +
-          'auditoría» en la documentación de operación.',
+        'Con él, cualquier verificación posterior (npm run audit:verify -- --checkpoint ' +
+          '<archivo>) detecta que se borraron o reescribieron entradas, o que se restauró un ' +
+          'respaldo anterior; vea la documentación de operación.',
       ),
     ],
     footer: staffFooter(org),
