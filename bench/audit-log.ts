@@ -81,8 +81,11 @@ export async function run(): Promise<void> {
   const keptNote = parseCheckpoint(kept.text);
   const latestNote = parseCheckpoint(latest.text);
   const signed =
-    checkCheckpointSignature(keptNote, keys).ok && checkCheckpointSignature(latestNote, keys).ok;
-  const prefix = tree.root(KEPT).equals(keptNote.root) && tree.root().equals(latestNote.root);
+    (await checkCheckpointSignature(keptNote, keys)).ok &&
+    (await checkCheckpointSignature(latestNote, keys)).ok;
+  const prefix =
+    tree.root(KEPT).equals(Buffer.from(keptNote.root)) &&
+    tree.root().equals(Buffer.from(latestNote.root));
   const proof = consistencyProof(tree.get, KEPT, ENTRIES);
   const consistent = verifyConsistency(KEPT, ENTRIES, keptNote.root, latestNote.root, proof);
   const total = performance.now() - t0;

@@ -27,6 +27,7 @@ import { sweepOnce } from '../../src/runtime';
 import { staff } from '../back-office/support';
 import { CLINICA_ATACAMA, denuncia, fileAndLogin, HEAD_OFFICE } from '../support/complaints';
 import { contract } from '@canal/shared/contract';
+import { checkEntryInclusion } from '@canal/shared/proof';
 import { callApi } from '../support/api';
 
 /**
@@ -92,13 +93,13 @@ describe('the audit log as a Merkle log', () => {
     expect(first.size).toBe(rows.length);
     const note = parseCheckpoint(first.text);
     expect(note.origin).toBe('localhost:3000/auditoria');
-    expect(checkCheckpointSignature(note, keys)).toEqual({
+    expect(await checkCheckpointSignature(note, keys)).toEqual({
       ok: true,
       keyId: t.services.signer.keyId,
     });
     // One byte of the body changed: the signature no longer holds.
     const altered = first.text.replace(`\n${first.size}\n`, `\n${first.size + 1}\n`);
-    expect(checkCheckpointSignature(parseCheckpoint(altered), keys).ok).toBe(false);
+    expect((await checkCheckpointSignature(parseCheckpoint(altered), keys)).ok).toBe(false);
 
     await append(4);
     const second = await issueCheckpoint(t.services);
@@ -299,6 +300,19 @@ describe('the audit log as a Merkle log', () => {
         b(published.raiz),
       ),
     ).toBe(true);
+    // The browser's check (shared code) accepts it, and refuses an entry's bytes changed.
+    const publishedKeys = await signingKeysStore.list(t.db);
+    expect(await checkEntryInclusion(proof, published.texto, publishedKeys)).toMatchObject({
+      ok: true,
+      size: published.tamano,
+    });
+    const forged = { ...proof, entrada: proof.entrada.replace('caso.visto', 'caso.estado') };
+    expect(await checkEntryInclusion(forged, published.texto, publishedKeys)).toEqual({
+      ok: false,
+      reason: 'La hoja no corresponde al contenido de la entrada.',
+    });
+    const moved = { ...proof, indice: (proof.indice + 1) % proof.tamano };
+    expect((await checkEntryInclusion(moved, published.texto, publishedKeys)).ok).toBe(false);
     // An auditor of another organisation does not see that case's entry, nor its proof.
     const hidden = await auditorElsewhere.call(contract.auditInclusionProof, {
       params: { id: view.id },

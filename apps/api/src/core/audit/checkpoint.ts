@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Signer } from '../../crypto/signing';
 
 /**
@@ -58,85 +58,11 @@ export function signCheckpoint(signer: Signer, c: Checkpoint): SignedCheckpoint 
   };
 }
 
-export class CheckpointFormatError extends Error {}
-
-/** Reads a checkpoint note (its signature is checked by `checkCheckpointSignature`). */
-export function parseCheckpoint(text: string): Checkpoint & {
-  body: string;
-  signatures: { name: string; keyHash: Buffer; signature: Buffer }[];
-} {
-  const normalised = text.replace(/\r\n/g, '\n');
-  const cut = normalised.indexOf('\n\n');
-  if (cut < 0) throw new CheckpointFormatError('no tiene la línea en blanco antes de la firma');
-  const body = normalised.slice(0, cut + 1);
-  const lines = body.slice(0, -1).split('\n');
-  const [origin, sizeText, rootText, ...extensions] = lines;
-  if (!origin || !sizeText || !/^\d{1,15}$/.test(sizeText) || !rootText)
-    throw new CheckpointFormatError('sus tres primeras líneas no son origen, tamaño y raíz');
-  const root = Buffer.from(rootText, 'base64');
-  if (root.length !== 32 || root.toString('base64') !== rootText)
-    throw new CheckpointFormatError('la raíz no es un hash SHA-256 en base64');
-  const time = extensions.find((l) => l.startsWith('time '));
-  const issuedAt = new Date(time ? time.slice(5) : NaN);
-  if (Number.isNaN(issuedAt.getTime()))
-    throw new CheckpointFormatError('no indica la hora de emisión (línea «time …»)');
-  const signatures = normalised
-    .slice(cut + 2)
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((line) => {
-      const match = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
-      if (!match) throw new CheckpointFormatError('una línea de firma no es válida');
-      const raw = Buffer.from(match[2]!, 'base64');
-      if (raw.length !== 68) throw new CheckpointFormatError('una firma no es Ed25519');
-      return { name: match[1]!, keyHash: raw.subarray(0, 4), signature: raw.subarray(4) };
-    });
-  if (signatures.length === 0) throw new CheckpointFormatError('no trae firma');
-  return { origin, size: Number(sizeText), root, issuedAt, body, signatures };
-}
-
-/** A published key, as `GET /v1/claves-publicas` lists it. */
-export interface PublishedKey {
-  id: string;
-  /** Raw 32-byte Ed25519 key, base64. */
-  clave: string;
-  revocada_en: string | null;
-}
-
-export type SignatureCheck =
-  | { ok: true; keyId: string }
-  | { ok: false; reason: 'clave-desconocida' | 'clave-revocada' | 'firma-invalida' };
-
-const ed25519Key = (raw: Buffer) =>
-  createPublicKey({
-    key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') },
-    format: 'jwk',
-  });
-
-/**
- * Whether a signature of the origin's name by one of `keys` is on the note: the key is found by
- * its note key hash; a revoked key's signature does not count.
- */
-export function checkCheckpointSignature(
-  note: ReturnType<typeof parseCheckpoint>,
-  keys: readonly PublishedKey[],
-): SignatureCheck {
-  let revoked = false;
-  let matched = false;
-  for (const s of note.signatures.filter((x) => x.name === note.origin))
-    for (const key of keys) {
-      const raw = Buffer.from(key.clave, 'base64');
-      if (!noteKeyHash(note.origin, raw).equals(s.keyHash)) continue;
-      matched = true;
-      if (!verify(null, Buffer.from(note.body, 'utf8'), ed25519Key(raw), s.signature)) continue;
-      if (key.revocada_en !== null) {
-        revoked = true;
-        continue;
-      }
-      return { ok: true, keyId: key.id };
-    }
-  return {
-    ok: false,
-    reason: revoked ? 'clave-revocada' : matched ? 'firma-invalida' : 'clave-desconocida',
-  };
-}
+// Reading a note and checking its signature: the shared code the browser runs too.
+export {
+  CheckpointFormatError,
+  checkCheckpointSignature,
+  parseCheckpoint,
+  type CheckpointKey as PublishedKey,
+  type CheckpointNote,
+} from '@canal/shared/proof';

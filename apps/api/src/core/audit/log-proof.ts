@@ -11,6 +11,7 @@ import {
   CheckpointFormatError,
   parseCheckpoint,
   signCheckpoint,
+  type CheckpointNote,
   type PublishedKey,
   type SignedCheckpoint,
 } from './checkpoint';
@@ -197,7 +198,7 @@ export async function verifyLogAgainstCheckpoints(
   const nameEntry = async (size: number) =>
     firstStoredMismatch(db, tree, entryIds, Math.min(size, n));
 
-  let kept: ReturnType<typeof parseCheckpoint> | null = null;
+  let kept: CheckpointNote | null = null;
   if (options.kept !== undefined) {
     try {
       kept = parseCheckpoint(options.kept);
@@ -206,7 +207,7 @@ export async function verifyLogAgainstCheckpoints(
         return fail(`el punto de control guardado no es válido: ${error.message}`);
       throw error;
     }
-    const signature = checkCheckpointSignature(kept, options.keys);
+    const signature = await checkCheckpointSignature(kept, options.keys);
     if (!signature.ok)
       return fail(
         signature.reason === 'clave-revocada'
@@ -224,7 +225,7 @@ export async function verifyLogAgainstCheckpoints(
           'eliminaron las últimas entradas o se restauró un respaldo anterior' +
           (n > 0 ? ` (la última que queda es la ${entryIds[n - 1]})` : ''),
       );
-    if (!tree.root(kept.size).equals(kept.root))
+    if (!tree.root(kept.size).equals(Buffer.from(kept.root)))
       return fail(
         `las primeras ${kept.size} entradas ya no son las del punto de control guardado: se ` +
           'reescribieron o eliminaron entradas, o se restauró un respaldo anterior',
@@ -236,7 +237,7 @@ export async function verifyLogAgainstCheckpoints(
   const latest = await checkpointStore.latest(db);
   if (latest) {
     const note = parseCheckpoint(latest.text);
-    if (!checkCheckpointSignature(note, options.keys).ok)
+    if (!(await checkCheckpointSignature(note, options.keys)).ok)
       return fail('el último punto de control emitido no tiene una firma válida');
     if (latest.size > n)
       return fail(
