@@ -93,7 +93,7 @@ export async function checkCheckpointSignature(
       const raw = base64ToBytes(key.clave);
       if (!equal(await noteKeyHash(note.origin, raw), s.keyHash)) continue;
       matched = true;
-      let valid = false;
+      let valid: boolean;
       try {
         const publicKey = await crypto.subtle.importKey(
           'raw',
