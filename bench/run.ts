@@ -5,6 +5,7 @@ const suites: [string, string][] = [
   ['sanitize', './sanitize'],
   ['api', './api'],
   ['signing', './signing'],
+  ['audit log', './audit-log'],
   ['streams', './streams'],
   ['inbox', './inbox'],
   ['dossier', './dossier'],

@@ -27,6 +27,7 @@ await build({
     'keys-rewrap': 'apps/api/src/cli/keys-rewrap.ts',
     'files-migrate': 'apps/api/src/cli/files-migrate.ts',
     'audit-verify': 'apps/api/src/cli/audit-verify.ts',
+    'audit-checkpoint': 'apps/api/src/cli/audit-checkpoint.ts',
     // The thread that makes PDF documents (back-office/export/pdf-renderer.ts loads it by name).
     'pdf-worker': 'apps/api/src/back-office/export/pdf-worker.ts',
   },

@@ -95,6 +95,19 @@ export const ERRORS = {
   CASE_BLOCK_EXISTS: { status: 409, message: 'El caso ya está bloqueado.' },
   CASE_BLOCK_MISSING: { status: 409, message: 'El caso no está bloqueado.' },
   VIEW_NOT_FOUND: { status: 404, message: 'No se encontró la vista guardada.' },
+  AUDIT_ENTRY_NOT_FOUND: {
+    status: 404,
+    message: 'No se encontró la entrada del registro de auditoría, o no puede verla.',
+  },
+  NO_AUDIT_CHECKPOINT: {
+    status: 404,
+    message: 'Aún no se ha firmado ningún punto de control del registro de auditoría.',
+  },
+  AUDIT_TREE_SIZE: {
+    status: 409,
+    message:
+      'El registro de auditoría no tiene ese tamaño todavía, o la entrada no está en un árbol de ese tamaño.',
+  },
   LINKED_CASE_NOT_FOUND: { status: 404, message: 'No se encontró el otro caso.' },
   LINK_TO_ITSELF: { status: 400, message: 'Un caso no puede vincularse consigo mismo.' },
   USER_NOT_FOUND: { status: 404, message: 'No se encontró el usuario solicitado.' },

@@ -1,4 +1,5 @@
 import { sweepResumable } from './core/files/resumable';
+import { checkpointIfDue } from './core/audit/log-proof';
 import { webPaths, webUrl } from '@canal/shared';
 import path from 'node:path';
 import { configWarnings, instanceId, type Config } from './config';
@@ -290,7 +291,9 @@ export function sweepOnce(services: Services) {
     const retention = await runRetention(services);
     // The questions after closing due today (decision 0060), on one instance at a time.
     const asked = await runRetaliationCheckins(services);
-    return { ...swept, erased: retention.erased, asked };
+    // The audit log's signed checkpoint, mailed to the auditors, at least daily (decision 0066).
+    const checkpoint = await checkpointIfDue(services);
+    return { ...swept, erased: retention.erased, asked, checkpoint };
   });
 }
 

@@ -37,3 +37,14 @@ export { DIGEST_HOUR, hourInSantiago, mailDeadlineDigest } from './back-office/c
 export { civilDateInZone } from './core/deadlines';
 export { chileToday, ERASE_BATCH, runRetention } from './core/retention/retention';
 export { signReceipt } from './core/proof/sign';
+
+// The audit log's Merkle tree and checkpoints (the audit-log bench).
+export { auditLeafHash, leafEntry } from './core/audit/audit-log';
+export { checkCheckpointSignature, parseCheckpoint, signCheckpoint } from './core/audit/checkpoint';
+export {
+  consistencyProof,
+  HASH_BYTES,
+  leafHash,
+  MemoryTree,
+  verifyConsistency,
+} from './core/audit/merkle';

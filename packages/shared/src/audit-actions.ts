@@ -82,6 +82,7 @@ export const AUDIT_ACTION_LABELS = {
   'estadisticas.semestral_exportado': 'Exportación del informe semestral (CSV)',
   'auditoria.verificada': 'Verificación de la cadena',
   'auditoria.exportada': 'Exportación del registro de auditoría (CSV)',
+  'auditoria.punto_control': 'Punto de control del registro firmado a pedido',
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */
   'auditoria.discrepancia': 'Discrepancia en la cadena de auditoría',
 } as const satisfies Record<string, string>;

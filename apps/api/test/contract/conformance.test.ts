@@ -1032,6 +1032,75 @@ describe('every endpoint answers what the contract declares', () => {
     );
     conforms('verifyAuditChain', await staffCall(admin, 'verifyAuditChain'), 200);
     conforms('verifyAuditChain', await staffCall(investigator, 'verifyAuditChain'), 403);
+    // The Merkle log (decision 0066): a checkpoint, public; an entry's inclusion; consistency.
+    conforms('issueAuditCheckpoint', await staffCall(investigator, 'issueAuditCheckpoint'), 403);
+    const checkpoint = conforms(
+      'issueAuditCheckpoint',
+      await staffCall(auditor, 'issueAuditCheckpoint'),
+      200,
+    );
+    expect(conforms('auditCheckpoint', await call(t.app, 'auditCheckpoint'), 200)).toEqual(
+      checkpoint,
+    );
+    // An administrator of every organisation sees every entry.
+    const seenByAdmin = conforms(
+      'auditLog',
+      await staffCall(admin, 'auditLog', { query: { limite: '200' } }),
+      200,
+    );
+    const oldest = seenByAdmin.entradas.at(-1)!;
+    const inclusion = conforms(
+      'auditInclusionProof',
+      await staffCall(admin, 'auditInclusionProof', { params: { id: oldest.id } }),
+      200,
+    );
+    expect(inclusion.tamano).toBe(checkpoint.tamano);
+    expect(inclusion.punto_control).toEqual(checkpoint);
+    conforms(
+      'auditInclusionProof',
+      await staffCall(auditor, 'auditInclusionProof', { params: { id: 987_654_321 } }),
+      404,
+    );
+    conforms(
+      'auditInclusionProof',
+      await staffCall(auditor, 'auditInclusionProof', {
+        params: { id: oldest.id },
+        query: { tamano: 'muchas' },
+      }),
+      400,
+    );
+    conforms(
+      'auditInclusionProof',
+      await staffCall(admin, 'auditInclusionProof', {
+        params: { id: oldest.id },
+        query: { tamano: String(checkpoint.tamano + 1000) },
+      }),
+      409,
+    );
+    conforms(
+      'auditInclusionProof',
+      await staffCall(investigator, 'auditInclusionProof', { params: { id: oldest.id } }),
+      403,
+    );
+    conforms(
+      'auditConsistencyProof',
+      await staffCall(auditor, 'auditConsistencyProof', {
+        query: { desde: '1', hasta: String(checkpoint.tamano) },
+      }),
+      200,
+    );
+    conforms(
+      'auditConsistencyProof',
+      await staffCall(auditor, 'auditConsistencyProof', { query: { desde: '5', hasta: '2' } }),
+      400,
+    );
+    conforms(
+      'auditConsistencyProof',
+      await staffCall(auditor, 'auditConsistencyProof', {
+        query: { desde: '1', hasta: String(checkpoint.tamano + 1000) },
+      }),
+      409,
+    );
     conforms('failedMails', await staffCall(admin, 'failedMails'), 200);
     conforms('failedMails', await staffCall(investigator, 'failedMails'), 403);
     const rule = { organizacion: HEAD_OFFICE, categoria_id: null, usuario_id: investigator.id };

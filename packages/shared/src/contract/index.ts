@@ -9,7 +9,7 @@ import { files } from './files';
 import { portal } from './portal';
 import { dataRights } from './data-rights';
 import { privacy } from './privacy-notice';
-import { proof, proofWellKnown } from './proof';
+import { auditProofPublic, proof, proofWellKnown } from './proof';
 import { transcripts } from './transcripts';
 
 export * from './core';
@@ -36,6 +36,7 @@ export const contract = {
   ...privacy,
   ...proof,
   ...proofWellKnown,
+  ...auditProofPublic,
   ...transcripts,
   ...files,
   ...botCheck,

@@ -99,7 +99,38 @@ export const summarySeal = endpoint({
   responses: { 200: summarySealSchema, ...errors(400, 401, 403, 404, 409, 410, ...ALWAYS) },
 });
 
+/** A hash of the audit log's Merkle tree (decision 0066): 32 bytes, base64. */
+const merkleHash = z.string();
+
+/** A signed checkpoint of the audit log (decision 0066): the note, and what it says. */
+export const auditCheckpointSchema = z.object({
+  /** The C2SP signed note exactly as signed: keep it in a file to check the log later. */
+  texto: z.string(),
+  /** How many entries the log had. */
+  tamano: z.number(),
+  /** The Merkle tree's root over them. */
+  raiz: merkleHash,
+  /** ISO instant it was signed. */
+  emitido_en: z.string(),
+  /** The id of the key that signed it (`GET /v1/claves-publicas`). */
+  clave: z.string(),
+});
+export type AuditCheckpointWire = z.infer<typeof auditCheckpointSchema>;
+
+export const auditCheckpoint = endpoint({
+  method: 'GET',
+  path: '/v1/auditoria/punto-de-control',
+  tag,
+  access: 'public',
+  summary:
+    'Último punto de control firmado del registro de auditoría (tamaño, raíz del árbol de Merkle, hora), en el formato de nota firmada C2SP',
+  responses: { 200: auditCheckpointSchema, ...errors(404, ...ALWAYS) },
+});
+
 export const proof = { publicKeys, verifyDocument, summarySeal } as const;
 
 /** Outside /v1 and the portal's calls. */
 export const proofWellKnown = { publicKeysWellKnown } as const;
+
+/** Public, outside the portal's calls: for auditors and their scripts (curl). */
+export const auditProofPublic = { auditCheckpoint } as const;

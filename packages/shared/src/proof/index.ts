@@ -4,3 +4,17 @@ export { canonicalJson, type Canonical } from './canonical';
 export * from './envelope';
 export * from './records';
 export { checkSignedRecord, type NotAuthentic, type RecordCheck } from './verify';
+export {
+  CheckpointFormatError,
+  checkCheckpointSignature,
+  checkEntryInclusion,
+  merkleLeafHash,
+  noteKeyHash,
+  parseCheckpoint,
+  rootFromInclusion,
+  type CheckpointKey,
+  type CheckpointNote,
+  type CheckpointSignatureCheck,
+  type InclusionCheck,
+  type InclusionProofInput,
+} from './checkpoint';

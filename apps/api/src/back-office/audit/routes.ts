@@ -1,7 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contract, type HandlerInputOf } from '@canal/shared/contract';
 import { route } from '../../http/route';
-import { appendAudit, verifyAuditChain } from '../../core/audit/audit-log';
+import { appendAudit, leafEntry, verifyAuditChain } from '../../core/audit/audit-log';
+import {
+  checkpointOfSize,
+  checkpointWire,
+  entryInclusion,
+  issueCheckpoint,
+  latestCheckpoint,
+  logConsistency,
+  ProofRangeError,
+} from '../../core/audit/log-proof';
+import { AppError } from '../../errors';
 import { auditRepository, type AuditFilter, type AuditListRow } from '../../core/audit/repository';
 import { actorName } from '../../core/complaints/complaint-log';
 import { csvDay, csvHeaders, csvInstant, spreadsheetCsv } from '../export/spreadsheet-csv';
@@ -112,6 +122,63 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         detail: { integra: report.ok },
       });
       return { integra: report.ok, entradas: report.entries, primera_rota: report.firstBroken };
+    },
+  });
+
+  // The Merkle log (decision 0066): a checkpoint on demand, an entry's inclusion, consistency.
+  route(app, contract.issueAuditCheckpoint, {
+    handler: async (request) => {
+      await appendAudit(services, services.db, {
+        actorId: request.staff.id,
+        action: 'auditoria.punto_control',
+      });
+      return checkpointWire(await issueCheckpoint(services));
+    },
+  });
+
+  route(app, contract.auditInclusionProof, {
+    handler: async (request) => {
+      const { id } = request.params;
+      const row = await auditRepository.visibleEntry(services.db, id, auditScope(request.staff));
+      if (!row) throw new AppError('AUDIT_ENTRY_NOT_FOUND');
+      const checkpoint =
+        request.query.tamano === undefined
+          ? await latestCheckpoint(services.db)
+          : await checkpointOfSize(services.db, request.query.tamano);
+      const size = request.query.tamano ?? checkpoint?.size;
+      if (size === undefined) throw new AppError('NO_AUDIT_CHECKPOINT');
+      const proof = await entryInclusion(services.db, id, size).catch((error: unknown) => {
+        if (error instanceof ProofRangeError) throw new AppError('AUDIT_TREE_SIZE');
+        throw error;
+      });
+      if (!proof) throw new AppError('AUDIT_TREE_SIZE');
+      return {
+        id,
+        indice: proof.index,
+        tamano: proof.size,
+        hoja: proof.leaf.toString('base64'),
+        entrada: leafEntry(row).toString('utf8'),
+        ruta: proof.path.map((h) => h.toString('base64')),
+        raiz: proof.root.toString('base64'),
+        punto_control: checkpoint ? checkpointWire(checkpoint) : null,
+      };
+    },
+  });
+
+  route(app, contract.auditConsistencyProof, {
+    handler: async (request) => {
+      const { desde, hasta } = request.query;
+      const proof = await logConsistency(services.db, desde, hasta).catch((error: unknown) => {
+        if (error instanceof ProofRangeError) throw new AppError('AUDIT_TREE_SIZE');
+        throw error;
+      });
+      return {
+        desde,
+        hasta,
+        prueba: proof.proof.map((h) => h.toString('base64')),
+        raiz_desde: proof.rootFrom.toString('base64'),
+        raiz_hasta: proof.rootTo.toString('base64'),
+      };
     },
   });
 };

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { AuditAction } from '@canal/shared';
 import type { Db } from '../../db/database';
 import { auditRepository, type AuditRow } from './repository';
+import { leafHash } from './merkle';
+import { auditTreeStore } from './tree-store';
 
 /**
  * What the audit log records (DESIGN §8): sign-ins, case views, downloads, changes and exports;
@@ -68,6 +70,51 @@ export const keyedEntryHash = (
     .digest('hex');
 
 export const CHAIN_VERSION = 2;
+
+/**
+ * An entry's bytes in the Merkle tree (decision 0066): the UTF-8 canonical JSON of its content and
+ * its chain hash, so a checkpoint commits to the chain as well. Anyone holding the rows
+ * recomputes it; no key is needed.
+ */
+export const leafEntry = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>): Buffer =>
+  Buffer.from(
+    canonicalJson({
+      id: row.id,
+      created_at: row.created_at.toISOString(),
+      actor_id: row.actor_id,
+      action: row.action,
+      complaint_id: row.complaint_id,
+      detail: row.detail,
+      hash: row.hash,
+    }),
+    'utf8',
+  );
+
+export const auditLeafHash = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>) =>
+  leafHash(leafEntry(row));
+
+/**
+ * Adds to the tree every entry after its last leaf, in id order: normally the entry just
+ * appended; after migration 044, the whole log before it. Under the chain's lock (the caller's).
+ */
+export async function extendAuditTree(tx: Db): Promise<number> {
+  let { size, lastEntryId } = await auditTreeStore.head(tx);
+  for (;;) {
+    const batch = await auditRepository.batchAfter(tx, lastEntryId ?? 0, 1000);
+    if (batch.length === 0) return size;
+    for (const row of batch) {
+      await auditTreeStore.appendLeaf(tx, size, row.id, auditLeafHash(row));
+      size += 1;
+      lastEntryId = row.id;
+    }
+  }
+}
+
+/** Takes the chain's lock for the transaction (appends wait) and brings the tree up to date. */
+export async function lockAndExtendTree(tx: Db): Promise<number> {
+  await auditRepository.lockAndReadLast(tx, AUDIT_LOCK);
+  return extendAuditTree(tx);
+}
 
 /** What appending and verifying need: the chain key and where the head is anchored. */
 export interface AuditChainSettings {
@@ -181,6 +228,8 @@ export async function appendAudits(
       return chained;
     });
     await auditRepository.insertMany(tx, rows);
+    // The Merkle tree takes the new leaves in the same transaction, under the same lock.
+    await extendAuditTree(tx);
     const committed = { id: rows.at(-1)!.id, hash: rows.at(-1)!.hash };
     if (tx.afterCommit) tx.afterCommit(() => writeAnchor(anchorFile, committed));
     else writeAnchor(anchorFile, committed);

@@ -209,6 +209,18 @@ export const auditRepository = {
     return new Map(rows.map((r) => [r.id, r.name ?? r.email]));
   },
 
+  /** One entry, if `visible` lets the reader see it. */
+  async visibleEntry(db: Db, id: number, visible: AuditVisibility): Promise<AuditRow | null> {
+    const params = [...visible.params];
+    const [row] = await db.query<AuditRow>(
+      `SELECT a.id, a.created_at, a.actor_id, a.action, a.complaint_id, a.detail, a.prev_hash, a.hash, a.chain_version
+         FROM audit_log a LEFT JOIN complaints c ON c.id = a.complaint_id
+        WHERE ${visible.sql} AND a.id = $${params.push(id)}`,
+      params,
+    );
+    return row ?? null;
+  },
+
   async batchAfter(db: Db, afterId: number, size: number): Promise<AuditRow[]> {
     return db.query<AuditRow>(
       `SELECT id, created_at, actor_id, action, complaint_id, detail, prev_hash, hash, chain_version

@@ -48,6 +48,7 @@ const PRIORITY_OF_KIND: Record<MailKind, number> = {
   'complainant-update': MAIL_PRIORITY.routine,
   'breach-notice': MAIL_PRIORITY.routine,
   'staff-admin-digest': MAIL_PRIORITY.routine,
+  'staff-audit-checkpoint': MAIL_PRIORITY.routine,
 };
 
 export function priorityOf(message: MailMessage): number {

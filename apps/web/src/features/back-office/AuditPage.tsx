@@ -14,6 +14,7 @@ import {
   auditFiltersFromParams,
   auditParams,
   useAudit,
+  useEntryInclusion,
   useVerifyChain,
 } from './api/audit';
 import { errorMessage } from './api/call';
@@ -139,6 +140,7 @@ export function AuditPage() {
   const filters = auditFiltersFromParams(params);
   const offset = Math.max(0, (Number(params.get(AUDIT_PARAMS.page)) || 1) - 1) * AUDIT_PAGE_SIZE;
   const audit = useAudit(filters, offset);
+  const inclusion = useEntryInclusion();
   if (!canReadAudit(me)) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
   return (
     <div className="space-y-5">
@@ -152,10 +154,23 @@ export function AuditPage() {
           <h2 id="entradas" className="mb-2 text-lg font-semibold">
             {audit.data.total === 1 ? '1 entrada' : `${audit.data.total} entradas`}
           </h2>
+          {inclusion.isError && <FormAlert>{errorMessage(inclusion.error)}</FormAlert>}
+          {inclusion.data &&
+            (inclusion.data.ok ? (
+              <FormAlert tone="success">
+                La entrada N° {inclusion.data.id} está en el registro firmado: punto de control de{' '}
+                {inclusion.data.size} entradas del {dateTime(inclusion.data.issuedAt.toISOString())}
+                , comprobado en este navegador.
+              </FormAlert>
+            ) : (
+              <FormAlert>
+                La entrada N° {inclusion.data.id} no se pudo comprobar: {inclusion.data.reason}
+              </FormAlert>
+            ))}
           <StaffTable
             caption="Entradas del registro de auditoría, de la más reciente a la más antigua"
-            minWidth="min-w-[52rem]"
-            columns={['N°', 'Fecha', 'Acción', 'Persona', 'Caso', 'Detalle', 'Hash']}
+            minWidth="min-w-[56rem]"
+            columns={['N°', 'Fecha', 'Acción', 'Persona', 'Caso', 'Detalle', 'Hash', 'Prueba']}
           >
             {audit.data.entries.map((e) => (
               <tr key={e.id} className="border-t border-gray-200 align-top">
@@ -171,6 +186,16 @@ export function AuditPage() {
                 <td className="px-3 py-2">{e.summary || '—'}</td>
                 <td className="px-3 py-2 font-mono text-xs" title={e.hash}>
                   {e.hash.slice(0, 12)}…
+                </td>
+                <td className="px-3 py-2">
+                  <Button
+                    variant="secondary"
+                    onClick={() => inclusion.mutate(e.id)}
+                    disabled={inclusion.isPending}
+                    aria-label={`Comprobar la inclusión de la entrada N° ${e.id}`}
+                  >
+                    Comprobar
+                  </Button>
                 </td>
               </tr>
             ))}

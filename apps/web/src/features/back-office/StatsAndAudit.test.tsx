@@ -175,6 +175,92 @@ describe('the audit page', () => {
     );
   });
 
+  it("checks an entry's inclusion proof in the browser against the signed checkpoint, and says when it fails", async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+    const digest = async (...parts: number[][]) =>
+      new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(parts.flat())));
+    // A log of two entries, its tree built by hand (RFC 6962) and a checkpoint signed here.
+    const [e0, e1] = ['{"id":11}', '{"id":12}'];
+    const l0 = await digest([0], [...bytes(e0)]);
+    const l1 = await digest([0], [...bytes(e1)]);
+    const root = await digest([1], [...l0], [...l1]);
+    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
+    const pub = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+    const origin = 'canal.example.cl/auditoria';
+    const body = `${origin}\n2\n${b64(root)}\ntime 2026-03-02T12:00:00.000Z\n`;
+    const keyHash = (await digest([...bytes(origin)], [0x0a, 0x01], [...pub])).slice(0, 4);
+    const signature = new Uint8Array(
+      await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, bytes(body)),
+    );
+    const texto = `${body}\n\u2014 ${origin} ${b64(new Uint8Array([...keyHash, ...signature]))}\n`;
+    const checkpoint = {
+      texto,
+      tamano: 2,
+      raiz: b64(root),
+      emitido_en: '2026-03-02T12:00:00.000Z',
+      clave: '0123456789abcdef',
+    };
+    const proof = {
+      id: 12,
+      indice: 1,
+      tamano: 2,
+      hoja: b64(l1),
+      entrada: e1,
+      ruta: [b64(l0)],
+      raiz: b64(root),
+      punto_control: checkpoint,
+    };
+    const key = {
+      id: '0123456789abcdef',
+      algoritmo: 'Ed25519' as const,
+      clave: b64(pub),
+      pem: '',
+      valida_desde: '2026-01-01T00:00:00.000Z',
+      valida_hasta: null,
+      revocada_en: null,
+    };
+    const entry = {
+      id: 12,
+      fecha: '2026-03-02T12:00:00.000Z',
+      accion: 'caso.visto',
+      usuario: null,
+      caso_id: null,
+      numero_caso: null,
+      accion_nombre: 'Caso consultado',
+      resumen: '',
+      detalle: {},
+      hash: 'a'.repeat(64),
+      hash_anterior: 'b'.repeat(64),
+    };
+    server.use(
+      staffApi.audit(ok({ total: 1, entradas: [entry] })),
+      staffApi.inclusionProof(ok(proof)),
+      staffApi.publicKeys(ok({ claves: [key] })),
+    );
+    renderStaffPage(<AuditPage />, {
+      path: '/gestion/auditoria',
+      route: 'auditoria',
+      user: AUDITOR,
+    });
+    const check = await screen.findByRole('button', {
+      name: 'Comprobar la inclusión de la entrada N° 12',
+    });
+    await userEvent.click(check);
+    expect(await screen.findByText(/está en el registro firmado/)).toHaveTextContent(
+      'La entrada N° 12 está en el registro firmado: punto de control de 2 entradas',
+    );
+    // The server answers an entry whose bytes are not the leaf: the browser says so.
+    server.use(staffApi.inclusionProof(ok({ ...proof, entrada: '{"id":13}' })));
+    await userEvent.click(check);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'La entrada N° 12 no se pudo comprobar: La hoja no corresponde al contenido de la entrada.',
+    );
+  });
+
   it('filters by person, action, case and days typed as dd-mm-aaaa, and exports what it shows', async () => {
     const calls = recordRequests();
     server.use(staffApi.audit(ok({ total: 0, entradas: [] })));

@@ -40,6 +40,8 @@ export const staffApi = answersFor({
   ssoProviders: contract.ssoProviders,
   audit: contract.auditLog,
   verifyChain: contract.verifyAuditChain,
+  inclusionProof: contract.auditInclusionProof,
+  publicKeys: contract.publicKeys,
   statistics: contract.statistics,
   halfYear: contract.halfYearReport,
   categories: contract.offenceCategories,

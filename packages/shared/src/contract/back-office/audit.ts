@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../audit-actions';
 import { binary, endpoint, errors } from '../core';
+import { auditCheckpointSchema } from '../proof';
 import { SIGNED_IN, periodFilters, staffHeaders, validPeriod } from './common';
 
 const tag = 'Gestión: auditoría';
@@ -109,4 +110,93 @@ export const exportAuditCsv = endpoint({
   responses: { 200: binary(['text/csv; charset=utf-8']), ...errors(400, 403, ...SIGNED_IN) },
 });
 
-export const audit = { auditLog, verifyAuditChain, exportAuditCsv } as const;
+/** Sizes of the Merkle tree: a leaf count (decision 0066). */
+const treeSize = (field: string) =>
+  z.coerce
+    .number({ error: `El tamaño ${field} no es válido.` })
+    .int({ error: `El tamaño ${field} no es válido.` })
+    .min(1, { error: `El tamaño ${field} debe ser al menos 1.` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `El tamaño ${field} no es válido.` });
+
+export const issueAuditCheckpoint = endpoint({
+  method: 'POST',
+  path: '/v1/gestion/auditoria/puntos-de-control',
+  tag,
+  access: auditors,
+  summary:
+    'Firma ahora un punto de control del registro de auditoría y lo envía a los auditores (auditado)',
+  headers: staffHeaders,
+  responses: { 200: auditCheckpointSchema, ...errors(403, ...SIGNED_IN) },
+});
+
+export const inclusionProofSchema = z.object({
+  /** The entry and its place (leaf index, from 0) in the tree. */
+  id: z.number(),
+  indice: z.number(),
+  /** The size of the tree the proof is for: the latest checkpoint's unless asked. */
+  tamano: z.number(),
+  /** SHA-256(0x00 ‖ entry bytes), base64; the entry bytes as the server encodes them. */
+  hoja: z.string(),
+  entrada: z.string(),
+  /** The audit path (RFC 6962 §2.1.1), base64 hashes from the leaf up. */
+  ruta: z.array(z.string()),
+  /** The root the path leads to. */
+  raiz: z.string(),
+  /** The checkpoint of that size, when one was signed. */
+  punto_control: auditCheckpointSchema.nullable(),
+});
+export type InclusionProofWire = z.infer<typeof inclusionProofSchema>;
+
+export const auditInclusionProof = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/auditoria/:id/prueba',
+  tag,
+  access: auditors,
+  summary:
+    'Prueba de inclusión de una entrada del registro de auditoría en el árbol de Merkle (del último punto de control, o del tamaño indicado)',
+  headers: staffHeaders,
+  params: z.object({
+    id: z.coerce
+      .number({ error: 'La entrada no es válida.' })
+      .int()
+      .positive({ error: 'La entrada no es válida.' }),
+  }),
+  querystring: z.object({ tamano: treeSize('del árbol').optional() }),
+  responses: { 200: inclusionProofSchema, ...errors(400, 403, 404, 409, ...SIGNED_IN) },
+});
+
+export const consistencyProofSchema = z.object({
+  desde: z.number(),
+  hasta: z.number(),
+  /** The consistency proof (RFC 6962 §2.1.2), base64 hashes. */
+  prueba: z.array(z.string()),
+  raiz_desde: z.string(),
+  raiz_hasta: z.string(),
+});
+export type ConsistencyProofWire = z.infer<typeof consistencyProofSchema>;
+
+export const auditConsistencyProof = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/auditoria/consistencia',
+  tag,
+  access: auditors,
+  summary:
+    'Prueba de consistencia entre dos tamaños del registro de auditoría: el mayor extiende al menor sin cambiar sus entradas',
+  headers: staffHeaders,
+  querystring: z
+    .object({ desde: treeSize('inicial'), hasta: treeSize('final') })
+    .refine((q) => q.desde <= q.hasta, {
+      error: 'El tamaño inicial no puede ser mayor que el final.',
+      path: ['desde'],
+    }),
+  responses: { 200: consistencyProofSchema, ...errors(400, 403, 409, ...SIGNED_IN) },
+});
+
+export const audit = {
+  auditLog,
+  verifyAuditChain,
+  exportAuditCsv,
+  issueAuditCheckpoint,
+  auditInclusionProof,
+  auditConsistencyProof,
+} as const;

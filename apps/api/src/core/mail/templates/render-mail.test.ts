@@ -640,6 +640,41 @@ describe('staff-invitation', () => {
   });
 });
 
+describe('staff-audit-checkpoint', () => {
+  const note =
+    'canal.example.cl/auditoria\n1234\nI4rtlGXGJLyU0ovpTnsuFCXj3HvVpvpLsXgx6q73/eQ=\n' +
+    'time 2026-11-28T00:02:16.278Z\n\n\u2014 canal.example.cl/auditoria ' +
+    '0pU7Z4fyV/xjwjDgHcje8VfkIH3546lc7Y6Psps40YGIE2Aa1CX//ibOJ5YZk/a6cypFyBUkFM6MftPcgNkjZqmPcgU=\n';
+  const message: MailMessage = {
+    kind: 'staff-audit-checkpoint',
+    checkpoint: note,
+    size: 1234,
+    issuedAt: '2026-11-28T00:02:16.278Z',
+  };
+
+  it('carries the signed note whole, its size and day, and no case or person', () => {
+    const mail = renderMail(message, brand);
+    expect(mail.subject).toBe('Canal de denuncias – Punto de control del registro de auditoría');
+    expectNeutralSubject(mail.subject);
+    expect(mail.text).toContain(note.trim());
+    for (const surface of [visible(mail.html), mail.text]) {
+      expect(surface).toContain('1234');
+      expect(surface).toContain('27-11-2026');
+      expect(surface).toContain('npm run audit:verify');
+    }
+  });
+
+  it('refuses a note with control characters or out of bounds', () => {
+    expect(() => renderMail({ ...message, checkpoint: `${note}\u0007` }, brand)).toThrow(
+      RangeError,
+    );
+    expect(() => renderMail({ ...message, checkpoint: 'x'.repeat(2001) }, brand)).toThrow(
+      RangeError,
+    );
+    expect(() => renderMail({ ...message, size: -1 }, brand)).toThrow(RangeError);
+  });
+});
+
 describe('every kind', () => {
   const confirmation: MailMessage = {
     kind: 'confirmation',
@@ -764,6 +799,12 @@ describe('form of address', () => {
       mailKind: 'confirmation',
       attempts: 8,
       backOfficeUrl: BACK_OFFICE,
+    },
+    {
+      kind: 'staff-audit-checkpoint',
+      checkpoint: 'canal.example.cl/auditoria\n1\nAAAA\ntime 2026-01-01T00:00:00.000Z\n',
+      size: 1,
+      issuedAt: '2026-01-01T00:00:00.000Z',
     },
   ];
   /**

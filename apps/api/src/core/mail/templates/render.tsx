@@ -16,7 +16,7 @@ import { staffNewComplaint } from './messages/staff-new-complaint';
 import { staffDeadlines } from './messages/staff-deadlines';
 import { staffInvitation } from './messages/staff-invitation';
 import { staffNewDevice } from './messages/staff-new-device';
-import { staffAdminDigest, staffMailFailed } from './messages/staff-admin';
+import { staffAdminDigest, staffAuditCheckpoint, staffMailFailed } from './messages/staff-admin';
 
 /*
  * Each builder reads only the fields its kind declares, so a caller that passes a wider object
@@ -50,6 +50,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return staffAdminDigest(message, org);
     case 'staff-mail-failed':
       return staffMailFailed(message, org);
+    case 'staff-audit-checkpoint':
+      return staffAuditCheckpoint(message, org);
     default: {
       const unknown: never = message;
       throw new TypeError(

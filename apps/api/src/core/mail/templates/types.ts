@@ -51,7 +51,12 @@ export type MailMessage =
       dataRequests?: { open: number; overdue: number };
       backOfficeUrl: string;
     }
-  | { kind: 'staff-mail-failed'; mailKind: string; attempts: number; backOfficeUrl: string };
+  | { kind: 'staff-mail-failed'; mailKind: string; attempts: number; backOfficeUrl: string }
+  /**
+   * A signed checkpoint of the audit log (decision 0066), to the organisation's auditors, who keep
+   * it as witnesses outside the deployment: the note as issued, its size and instant (ISO).
+   */
+  | { kind: 'staff-audit-checkpoint'; checkpoint: string; size: number; issuedAt: string };
 
 export type MailKind = MailMessage['kind'];
 export type MailMessageOf<K extends MailKind> = Extract<MailMessage, { kind: K }>;

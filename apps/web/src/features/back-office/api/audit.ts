@@ -7,6 +7,7 @@ import {
   type AuditPageWire,
   type ChainCheckWire,
 } from '@canal/shared/contract';
+import { checkEntryInclusion, type InclusionCheck } from '@canal/shared/proof';
 import { mayCall } from './call';
 import { staffKeys } from './keys';
 import { useStaffApi } from './StaffApiProvider';
@@ -122,5 +123,25 @@ export function useVerifyChain() {
   return useMutation({
     mutationFn: async () => toChainCheck(await api(contract.verifyAuditChain, {})),
     onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.audit() }),
+  });
+}
+
+/**
+ * An entry's inclusion proof, checked in this browser (decision 0066): the proof from the API, the
+ * keys from `GET /v1/claves-publicas`; the leaf, the path to the signed root and the checkpoint's
+ * signature are recomputed here, so the answer does not rest on the server's word.
+ */
+export function useEntryInclusion() {
+  const api = useStaffApi();
+  return useMutation({
+    mutationFn: async (id: number): Promise<InclusionCheck & { id: number }> => {
+      const [proof, keys] = await Promise.all([
+        api(contract.auditInclusionProof, { params: { id }, querystring: {} }),
+        api(contract.publicKeys, {}),
+      ]);
+      if (!proof.punto_control)
+        return { id, ok: false, reason: 'No hay un punto de control firmado de ese tamaño.' };
+      return { id, ...(await checkEntryInclusion(proof, proof.punto_control.texto, keys.claves)) };
+    },
   });
 }

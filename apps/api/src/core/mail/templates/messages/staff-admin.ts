@@ -1,6 +1,6 @@
 import type { MailMessageOf } from '../types';
 import { p, strong, type MailContent, type OrgNames } from '../content';
-import { SUBJECT_PREFIX, absoluteUrl, clean } from '../format';
+import { SUBJECT_PREFIX, absoluteUrl, clean, formatDate } from '../format';
 import { staffFooter } from './footer';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -91,6 +91,44 @@ export function staffMailFailed(
           'fallidos en la gestión de casos.',
       ),
       { type: 'button', label: 'Ver correos fallidos', href: backOfficeUrl },
+    ],
+    footer: staffFooter(org),
+  };
+}
+
+const CHECKPOINT = /^[\x20-\x7e\u2014\n]{1,2000}$/;
+
+/**
+ * A signed checkpoint of the audit log to an auditor (decision 0066): the note itself, to keep
+ * outside the deployment and check later with `npm run audit:verify -- --checkpoint`. Neutral:
+ * no case, no person.
+ */
+export function staffAuditCheckpoint(
+  message: MailMessageOf<'staff-audit-checkpoint'>,
+  org: OrgNames,
+): MailContent {
+  if (!CHECKPOINT.test(message.checkpoint)) throw new RangeError('renderMail: invalid checkpoint');
+  if (!Number.isSafeInteger(message.size) || message.size < 0)
+    throw new RangeError('renderMail: invalid checkpoint size');
+  return {
+    subject: `${SUBJECT_PREFIX} Punto de control del registro de auditoría`,
+    preheader: `El registro de auditoría tenía ${message.size} entradas.`,
+    heading: 'Punto de control del registro de auditoría',
+    blocks: [
+      p('Hola:'),
+      p(
+        'El canal firmó este punto de control de su registro de auditoría el ',
+        strong(formatDate(new Date(message.issuedAt))),
+        ': el registro tenía ',
+        strong(String(message.size)),
+        ' entradas. Guarde este correo (o el texto de abajo en un archivo) fuera del canal.',
+      ),
+      { type: 'code', label: 'Punto de control firmado', code: message.checkpoint },
+      p(
+        'Con él, cualquier verificación posterior (npm run audit:verify -- --checkpoint ' +
+          '<archivo>) detecta que se borraron o reescribieron entradas, o que se restauró un ' +
+          'respaldo anterior; vea la documentación de operación.',
+      ),
     ],
     footer: staffFooter(org),
   };
