@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackOffice } from './support/back-office';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
-import { startCuttingProxy, type CuttingProxy } from './support/cutting-proxy';
+import { startCuttingProxy, type CuttingProxy } from '@canal/test-support/cutting-proxy';
 import { block } from './support/detail';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { fileAnonymousComplaint } from './support/portal';

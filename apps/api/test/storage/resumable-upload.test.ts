@@ -5,6 +5,7 @@ import * as tus from 'tus-js-client';
 import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
 import { EMAIL, fileAndLogin } from '@canal/test-support/complaints';
 import { multipart } from '@canal/test-support/multipart';
+import { startCuttingProxy } from '@canal/test-support/cutting-proxy';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
 import { sweep } from '../../src/runtime';
 
@@ -29,37 +30,6 @@ afterAll(async () => {
   await a.close();
 });
 
-/**
- * A TCP proxy that sends each connection to instance `target`, and cuts the connection (both
- * sides) once `cutAfter[n]` bytes of the n-th cut have gone up, then sends later connections to
- * the other instance.
- */
-function cuttingProxy(cutAfter: number[]) {
-  let target = 0;
-  let sent = 0;
-  const cuts: number[] = [];
-  const server = net.createServer((client) => {
-    const upstream = net.connect(ports[target]!, '127.0.0.1');
-    // Piped both ways (with back-pressure): what went up is what the instance read.
-    client.pipe(upstream);
-    upstream.pipe(client);
-    client.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-      if (cuts.length < cutAfter.length && sent >= cutAfter[cuts.length]!) {
-        cuts.push(sent);
-        target = 1 - target;
-        client.destroy();
-        upstream.destroy();
-      }
-    });
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  return { server, cuts };
-}
-
 describe('resumable uploads (tus)', () => {
   it('survives two cuts of a 120 MB upload, resuming on the other instance, with the same bytes', async () => {
     const c = await fileAndLogin(a.app);
@@ -72,13 +42,21 @@ describe('resumable uploads (tus)', () => {
     Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]).copy(content);
     const sha = createHash('sha256').update(content).digest('hex');
 
-    const proxy = cuttingProxy([40 * 1024 * 1024, 85 * 1024 * 1024]);
-    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-    const proxyPort = (proxy.server.address() as net.AddressInfo).port;
+    // Each connection goes to instance `target`; the proxy cuts the one that carries the 40th MB,
+    // then the one that carries the 85th, and the connections after each cut go to the other one.
+    let target = 0;
+    const proxy = await startCuttingProxy(() => ports[target]!);
+    const cuts: number[] = [];
+    const cutThenSwitch = async (after: number) => {
+      await proxy.cutAfter(after);
+      cuts.push(proxy.up);
+      target = 1 - target;
+    };
+    void cutThenSwitch(40 * 1024 * 1024).then(() => cutThenSwitch(45 * 1024 * 1024));
     const offsets: number[] = [];
     const url = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(content, {
-        endpoint: `http://127.0.0.1:${proxyPort}/v1/denuncias/subidas`,
+        endpoint: `http://127.0.0.1:${proxy.port}/v1/denuncias/subidas`,
         headers: c.auth,
         metadata: { filename: 'recorrido.mp4' },
         retryDelays: [300, 600, 1000, 2000, 3000],
@@ -91,8 +69,8 @@ describe('resumable uploads (tus)', () => {
       });
       upload.start();
     });
-    proxy.server.close();
-    expect(proxy.cuts).toHaveLength(2);
+    await proxy.close();
+    expect(cuts).toHaveLength(2);
     // It resumed twice, from where the sealed segments ended, not from the start.
     expect(offsets[0]).toBe(0);
     expect(offsets.length).toBeGreaterThanOrEqual(3);

@@ -1,10 +1,12 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy between the browser and the server, as a bad mobile connection: everything passes
- * until it is armed; then, once `after` more bytes have gone up (browser → server), the connection
- * that carried them is cut (both sides, as a dropped link) or stalled (nothing more is read from the
- * browser, as a phone whose screen locked), once. Connections opened later pass.
+ * A TCP proxy between a client (the browser, tus-js-client) and the server, as a bad mobile
+ * connection: everything passes until it is armed; then, once `after` more bytes have gone up
+ * (client → server), the connection that carried them is cut (both sides, as a dropped link) or
+ * stalled (nothing more is read from the client, as a phone whose screen locked), once.
+ * Connections opened later pass, each to the port `target` names when it opens (a number, or a
+ * function: the resumable-upload test sends the connection after a cut to another instance).
  */
 export interface CuttingProxy {
   port: number;
@@ -17,12 +19,12 @@ export interface CuttingProxy {
   close(): Promise<void>;
 }
 
-export async function startCuttingProxy(targetPort: number): Promise<CuttingProxy> {
+export async function startCuttingProxy(target: number | (() => number)): Promise<CuttingProxy> {
   let up = 0;
   let armed: { mode: 'cut' | 'stall'; at: number; done: () => void } | null = null;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
+    const upstream = net.connect(typeof target === 'number' ? target : target(), '127.0.0.1');
     sockets.add(client).add(upstream);
     client.pipe(upstream);
     upstream.pipe(client);
