@@ -8,7 +8,12 @@ import type { StaffApi } from '../features/back-office/api/call';
 import { staffKeys } from '../features/back-office/api/keys';
 import { toStaffSession } from '../features/back-office/api/session';
 import { toStaffUser } from '../features/back-office/api/users';
-import type { CaseSummaryWire, CaseViewWire, StaffUserWire } from '@canal/shared/contract';
+import type {
+  CaseSummaryWire,
+  CaseViewWire,
+  InboxPageWire,
+  StaffUserWire,
+} from '@canal/shared/contract';
 import { GestionShell } from '../features/back-office/components/GestionShell';
 import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
 
@@ -136,6 +141,16 @@ export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWir
   prioridad: null,
   etiquetas: [],
   derivar_dt: false,
+  ...over,
+});
+
+/** A case as the inbox lists it: its summary, no milestone pending named, nothing new from the complainant. */
+export const inboxCase = (
+  over: Partial<InboxPageWire['casos'][number]> = {},
+): InboxPageWire['casos'][number] => ({
+  ...caseSummary(),
+  proximo_hito: null,
+  novedad_denunciante: false,
   ...over,
 });
 

@@ -1,23 +1,28 @@
 import { Link } from 'react-router';
 import { CASE_PRIORITY_LABELS, CHANNEL_LABELS, DT_REFERRAL_MARK } from '@canal/shared';
 import { paths } from '../../../config/paths';
-import type { InboxOrder, InboxSort } from '../api/cases/inbox';
-import type { CaseSummary } from '../api/cases/summary';
+import type { InboxCase, InboxOrder, InboxSort } from '../api/cases/inbox';
 import { caseDueState, DueMark } from '../components/DueMark';
 import { dateTime } from '../components/format';
 import { StaffTable } from '../components/StaffTable';
 import { StatusBadge } from '../components/StatusBadge';
 
-/** The inbox's columns: header text and the column the server sorts by. */
-const COLUMNS: { label: string; sort: InboxSort }[] = [
+/**
+ * The columns a phone leaves out (issue 22: status, due date and assignee fit 375 px without
+ * sideways scrolling); the case's cell says its organisation, type and priority there instead.
+ */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
+/** The inbox's columns: header text, the column the server sorts by, and whether a phone shows it. */
+const COLUMNS: { label: string; sort: InboxSort; wideOnly?: true }[] = [
   { label: 'N° de caso', sort: 'numero' },
-  { label: 'Organización', sort: 'organizacion' },
-  { label: 'Tipo', sort: 'tipo' },
+  { label: 'Organización', sort: 'organizacion', wideOnly: true },
+  { label: 'Tipo', sort: 'tipo', wideOnly: true },
   { label: 'Estado', sort: 'estado' },
-  { label: 'Prioridad', sort: 'prioridad' },
+  { label: 'Prioridad', sort: 'prioridad', wideOnly: true },
   { label: 'Próximo vencimiento', sort: 'vencimiento' },
   { label: 'Asignado a', sort: 'asignado' },
-  { label: 'Ingreso', sort: 'ingreso' },
+  { label: 'Ingreso', sort: 'ingreso', wideOnly: true },
 ];
 
 /** A page of cases; a header pressed sorts by its column (the order is the server's). */
@@ -26,7 +31,7 @@ export function CasesTable({
   order,
   onSort,
 }: {
-  cases: readonly CaseSummary[];
+  cases: readonly InboxCase[];
   order: InboxOrder;
   onSort: (column: InboxSort) => void;
 }) {
@@ -34,10 +39,11 @@ export function CasesTable({
   return (
     <StaffTable
       caption={caption}
-      minWidth="min-w-[48rem]"
+      minWidth="sm:min-w-[48rem]"
       columns={COLUMNS.map((c) => {
         const active = order.column === c.sort;
         return {
+          className: c.wideOnly ? WIDE_ONLY : undefined,
           label: (
             <button
               type="button"
@@ -61,14 +67,24 @@ export function CasesTable({
             <Link to={paths.staffCase(c.id)} className="text-primary underline">
               {c.number}
             </Link>
+            {c.newFromComplainant && <NewActivityMark />}
+            <span className="block text-xs font-normal text-gray-700 sm:hidden">
+              {[
+                c.organization.name,
+                c.type,
+                c.priority && `Prioridad ${CASE_PRIORITY_LABELS[c.priority].toLowerCase()}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
             {c.tags.length > 0 && (
               <span className="block text-xs font-normal text-gray-700">
                 Etiquetas: {c.tags.join(', ')}
               </span>
             )}
           </th>
-          <td className="px-3 py-2">{c.organization.name}</td>
-          <td className="px-3 py-2">
+          <td className={`px-3 py-2 ${WIDE_ONLY}`}>{c.organization.name}</td>
+          <td className={`px-3 py-2 ${WIDE_ONLY}`}>
             {c.type ?? '—'}
             {c.category && <span className="block text-xs text-gray-700">{c.category}</span>}
             {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
@@ -84,14 +100,32 @@ export function CasesTable({
           <td className="px-3 py-2">
             <StatusBadge status={c.status} />
           </td>
-          <td className="px-3 py-2">{c.priority ? CASE_PRIORITY_LABELS[c.priority] : '—'}</td>
+          <td className={`px-3 py-2 ${WIDE_ONLY}`}>
+            {c.priority ? CASE_PRIORITY_LABELS[c.priority] : '—'}
+          </td>
           <td className="px-3 py-2">
             <DueMark date={c.nextDue} state={caseDueState(c)} />
+            {c.nextMilestone && (
+              <span className="mt-1 block text-xs text-gray-700">{c.nextMilestone}</span>
+            )}
           </td>
           <td className="px-3 py-2">{c.assignee?.name ?? 'Sin asignar'}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{dateTime(c.receivedAt)}</td>
+          <td className={`px-3 py-2 whitespace-nowrap ${WIDE_ONLY}`}>{dateTime(c.receivedAt)}</td>
         </tr>
       ))}
     </StaffTable>
+  );
+}
+
+/**
+ * The complainant wrote (a comment or a file) and nobody who handles cases has opened the case
+ * since (decision 0022's read mark): said in words, the colour only repeats it.
+ */
+function NewActivityMark() {
+  return (
+    <span className="ml-2 inline-flex items-center rounded border border-blue-800 bg-blue-50 px-1.5 py-0.5 text-xs font-bold text-blue-900">
+      Nuevo
+      <span className="sr-only">: mensaje de la persona denunciante sin leer</span>
+    </span>
   );
 }
