@@ -1307,6 +1307,22 @@ describe('every endpoint answers what the contract declares', () => {
       });
     conforms('updateRetaliationSettings', await days([30, 90]), 200);
     conforms('updateRetaliationSettings', await days([0]), 400);
+
+    conforms('listNoticeTemplates', await staffCall(admin, 'listNoticeTemplates'), 200);
+    conforms('listNoticeTemplates', await staffCall(investigator, 'listNoticeTemplates'), 200);
+    const template = (texto: string) =>
+      staffCall(admin, 'updateNoticeTemplate', {
+        payload: { organizacion: HEAD_OFFICE, clave: 'medidas', texto },
+      });
+    conforms('updateNoticeTemplate', await template('Medidas adoptadas: {numero_caso}.'), 200);
+    conforms('updateNoticeTemplate', await template('   '), 400);
+    conforms(
+      'updateNoticeTemplate',
+      await staffCall(investigator, 'updateNoticeTemplate', {
+        payload: { organizacion: HEAD_OFFICE, clave: 'medidas', texto: 'x' },
+      }),
+      403,
+    );
   });
 
   it("issues a transcript, shows it on both sides, and takes the complainant's answer", async () => {
