@@ -1307,7 +1307,9 @@ describe('every endpoint answers what the contract declares', () => {
       });
     conforms('updateRetaliationSettings', await days([30, 90]), 200);
     conforms('updateRetaliationSettings', await days([0]), 400);
+  });
 
+  it('lists and saves the notice templates (decision 0070)', async () => {
     conforms('listNoticeTemplates', await staffCall(admin, 'listNoticeTemplates'), 200);
     conforms('listNoticeTemplates', await staffCall(investigator, 'listNoticeTemplates'), 200);
     const template = (texto: string) =>

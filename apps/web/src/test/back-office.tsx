@@ -144,6 +144,13 @@ export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWir
   ...over,
 });
 
+/** What case 7's notices to the complainant are filled in with: its number, the head office, nobody assigned. */
+export const CASE_7_NOTICE = {
+  caseNumber: 'CD-2026-00007',
+  organizationId: HEAD_OFFICE.id,
+  investigator: null,
+};
+
 /** A case as the inbox lists it: its summary, no milestone pending named, nothing new from the complainant. */
 export const inboxCase = (
   over: Partial<InboxPageWire['casos'][number]> = {},

@@ -18,6 +18,7 @@ export const staffKeys = {
   /** Under the cases: attending a report reads the inbox again. */
   retaliationReports: () => [...STAFF_KEY, 'casos', 'represalias'] as const,
   retaliationSettings: () => [...STAFF_KEY, 'consultas-represalias'] as const,
+  noticeTemplates: () => [...STAFF_KEY, 'plantillas'] as const,
   savedViews: () => [...STAFF_KEY, 'vistas'] as const,
   users: () => [...STAFF_KEY, 'usuarios'] as const,
   mySessions: () => [...STAFF_KEY, 'sesiones'] as const,
