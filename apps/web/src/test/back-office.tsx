@@ -214,5 +214,6 @@ export const caseView = ({
   archivos: [],
   hitos: [],
   solicitud_reemplazo: null,
+  represalias: [],
   ...rest,
 });

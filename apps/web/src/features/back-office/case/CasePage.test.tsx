@@ -156,6 +156,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
     },
   ],
   solicitud_reemplazo: null,
+  represalias: [],
 });
 
 type MilestoneWire = CaseView['hitos'][number];
@@ -691,6 +692,62 @@ describe('the case page', () => {
         comentario: `${expected} Gracias.`,
       }),
     );
+  });
+
+  it('lists the case’s reports of retaliation with their deadline and who attended them, and records one attended', async () => {
+    const calls = recordRequests();
+    server.use(
+      staffApi.caseView(
+        ok({
+          ...closedView(),
+          represalias: [
+            {
+              id: 3,
+              fecha: '2026-04-01',
+              vence: '2026-04-06',
+              vencida: false,
+              atendido: { fecha: '2026-04-02T15:00:00.000Z', por: 'Inés Investigadora' },
+            },
+            { id: 4, fecha: '2026-05-04', vence: '2026-05-07', vencida: true, atendido: null },
+          ],
+        }),
+      ),
+      staffApi.users(ok([])),
+      staffApi.attendRetaliation(ok({ message: 'Atendido.' })),
+    );
+    renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id' });
+    const table = await screen.findByRole('table', { name: 'Avisos de represalias del caso' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('01-04-2026');
+    expect(first).toHaveTextContent(/Atendido el 02-04-2026 .* por Inés Investigadora/);
+    expect(within(first!).queryByRole('button')).not.toBeInTheDocument();
+    expect(second).toHaveTextContent('04-05-2026');
+    expect(second).toHaveTextContent('Vencido');
+    expect(second).toHaveTextContent('Sin atender');
+    await userEvent.click(
+      within(second!).getByRole('button', {
+        name: 'Registrar como atendido el aviso informado el 04-05-2026',
+      }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/v1/gestion/represalias/4/atendido')).toHaveLength(1),
+    );
+  });
+
+  it('says on a closed case that no retaliation was reported, and shows no such section on an open one', async () => {
+    server.use(staffApi.caseView(ok(closedView())), staffApi.users(ok([])));
+    const first = renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id' });
+    expect(
+      await screen.findByText(
+        'La persona denunciante no ha informado represalias después del cierre.',
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+    setup();
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    expect(
+      screen.queryByRole('heading', { name: 'Avisos de represalias después del cierre' }),
+    ).not.toBeInTheDocument();
   });
 
   it('sets the priority and adds and removes tags, each sent to the server', async () => {

@@ -29,6 +29,7 @@ import { ReclassifyForm } from './ReclassifyForm';
 import { ReplacementRequestPanel } from './ReplacementRequestPanel';
 import { ReplyForm } from './ReplyForm';
 import { RetentionPanel } from './RetentionPanel';
+import { RetaliationPanel } from './RetaliationPanel';
 import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
 import { TranscriptPanel } from './TranscriptPanel';
@@ -318,6 +319,12 @@ export function CasePage() {
           canChange={editable}
         />
       </Section>
+
+      {(theCase.status === 'Cerrada' || view.retaliationReports.length > 0) && (
+        <Section id="represalias" title="Avisos de represalias después del cierre">
+          <RetaliationPanel view={view} />
+        </Section>
+      )}
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Section id="bitacora-visible" title="Bitácora visible para la persona denunciante">
