@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTICE_TEMPLATES, HEAD_OFFICE, organizationByKey } from '@canal/shared';
 import { NoticeTemplatesPage } from './NoticeTemplatesPage';
-import { ADMIN, renderStaffPage } from '../../test/back-office';
+import { renderStaffPage } from '../../test/back-office';
 import { fail, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../test/msw/server';
 
