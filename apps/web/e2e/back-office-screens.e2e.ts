@@ -136,8 +136,7 @@ describe.each([375, 1280])('the back office at %i px', (width) => {
 
 describe('the inbox for an investigator under a deadline (issue 22)', () => {
   let code: string;
-  beforeAll(async () => {
-    // A complainant files a complaint and writes to the team: new activity nobody has read.
+  it('a complainant files a complaint and writes to the team: news nobody has read', async () => {
     const { page, context } = await newPage(browser, 1280, 900);
     await page.goto(portalUrl());
     code = await fileAnonymousComplaint(
@@ -156,6 +155,7 @@ describe('the inbox for an investigator under a deadline (issue 22)', () => {
     await context.close();
   });
 
+  // The specs of this block run in order: the first files the complaint the next two read.
   it.each([375, 1280])(
     'at %i px: marks the unread message, names the next milestone, keeps every filter of a link after a reload, fits the width',
     async (width) => {
