@@ -19,7 +19,10 @@ const replies = (calls: ReturnType<typeof recordRequests>) =>
   callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas');
 
 const render = () =>
-  renderStaffPage(<ReplyForm caseId={7} notice={CASE_7_NOTICE} />, { path: '/gestion/casos/7', route: 'casos/:id' });
+  renderStaffPage(<ReplyForm caseId={7} notice={CASE_7_NOTICE} />, {
+    path: '/gestion/casos/7',
+    route: 'casos/:id',
+  });
 
 afterEach(() => {
   vi.restoreAllMocks();
