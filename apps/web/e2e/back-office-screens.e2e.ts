@@ -157,7 +157,7 @@ describe('the inbox for an investigator under a deadline (issue 22)', () => {
 
   // The specs of this block run in order: the first files the complaint the next two read.
   it.each([375, 1280])(
-    'at %i px: marks the unread message, names the next milestone, keeps every filter of a link after a reload, fits the width',
+    'at %i px: marks the unread message, keeps every filter of a link after a reload, fits the width',
     async (width) => {
       const page = await signedInPage(width);
       const at = (name: string) => `${name} (${width} px)`;

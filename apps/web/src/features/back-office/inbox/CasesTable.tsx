@@ -9,18 +9,22 @@ import { StatusBadge } from '../components/StatusBadge';
 
 /**
  * The columns a phone leaves out (issue 22: status, due date and assignee fit 375 px without
- * sideways scrolling); the case's cell says its organisation, type and priority there instead.
+ * sideways scrolling); the case's cell says its status, organisation, type and priority there
+ * instead. What is hidden is `display: none`, so a screen reader hears each thing once.
  */
 const WIDE_ONLY = 'hidden sm:table-cell';
+const PHONE_ONLY = 'sm:hidden';
+/** Narrower cells on a phone. */
+const CELL = 'px-2 py-2 sm:px-3';
 
-/** The inbox's columns: header text, the column the server sorts by, and whether a phone shows it. */
-const COLUMNS: { label: string; sort: InboxSort; wideOnly?: true }[] = [
-  { label: 'N° de caso', sort: 'numero' },
+/** The inbox's columns: header text (and a shorter one for a phone), the column the server sorts by, and whether a phone shows it. */
+const COLUMNS: { label: string; short?: string; sort: InboxSort; wideOnly?: true }[] = [
+  { label: 'N° de caso', short: 'Caso', sort: 'numero' },
   { label: 'Organización', sort: 'organizacion', wideOnly: true },
   { label: 'Tipo', sort: 'tipo', wideOnly: true },
-  { label: 'Estado', sort: 'estado' },
+  { label: 'Estado', sort: 'estado', wideOnly: true },
   { label: 'Prioridad', sort: 'prioridad', wideOnly: true },
-  { label: 'Próximo vencimiento', sort: 'vencimiento' },
+  { label: 'Próximo vencimiento', short: 'Vence', sort: 'vencimiento' },
   { label: 'Asignado a', sort: 'asignado' },
   { label: 'Ingreso', sort: 'ingreso', wideOnly: true },
 ];
@@ -50,7 +54,14 @@ export function CasesTable({
               onClick={() => onSort(c.sort)}
               className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
             >
-              {c.label}
+              {c.short ? (
+                <>
+                  <span className="hidden sm:inline">{c.label}</span>
+                  <span className={PHONE_ONLY}>{c.short}</span>
+                </>
+              ) : (
+                c.label
+              )}
               <span aria-hidden="true">
                 {active ? (order.direction === 'asc' ? '▲' : '▼') : '↕'}
               </span>
@@ -63,12 +74,15 @@ export function CasesTable({
     >
       {cases.map((c) => (
         <tr key={c.id} className="border-t border-gray-200 align-top">
-          <th scope="row" className="px-3 py-2 font-semibold">
+          <th scope="row" className={`${CELL} font-semibold`}>
             <Link to={paths.staffCase(c.id)} className="text-primary underline">
               {c.number}
             </Link>
             {c.newFromComplainant && <NewActivityMark />}
-            <span className="block text-xs font-normal text-gray-700 sm:hidden">
+            <span className={`mt-1 block ${PHONE_ONLY}`}>
+              <StatusBadge status={c.status} />
+            </span>
+            <span className={`block text-xs font-normal text-gray-700 ${PHONE_ONLY}`}>
               {[
                 c.organization.name,
                 c.type,
@@ -83,8 +97,8 @@ export function CasesTable({
               </span>
             )}
           </th>
-          <td className={`px-3 py-2 ${WIDE_ONLY}`}>{c.organization.name}</td>
-          <td className={`px-3 py-2 ${WIDE_ONLY}`}>
+          <td className={`${CELL} ${WIDE_ONLY}`}>{c.organization.name}</td>
+          <td className={`${CELL} ${WIDE_ONLY}`}>
             {c.type ?? '—'}
             {c.category && <span className="block text-xs text-gray-700">{c.category}</span>}
             {c.anonymous && <span className="block text-xs text-gray-700">Anónima</span>}
@@ -97,20 +111,20 @@ export function CasesTable({
               </span>
             )}
           </td>
-          <td className="px-3 py-2">
+          <td className={`${CELL} ${WIDE_ONLY}`}>
             <StatusBadge status={c.status} />
           </td>
-          <td className={`px-3 py-2 ${WIDE_ONLY}`}>
+          <td className={`${CELL} ${WIDE_ONLY}`}>
             {c.priority ? CASE_PRIORITY_LABELS[c.priority] : '—'}
           </td>
-          <td className="px-3 py-2">
+          <td className={CELL}>
             <DueMark date={c.nextDue} state={caseDueState(c)} />
             {c.nextMilestone && (
               <span className="mt-1 block text-xs text-gray-700">{c.nextMilestone}</span>
             )}
           </td>
-          <td className="px-3 py-2">{c.assignee?.name ?? 'Sin asignar'}</td>
-          <td className={`px-3 py-2 whitespace-nowrap ${WIDE_ONLY}`}>{dateTime(c.receivedAt)}</td>
+          <td className={CELL}>{c.assignee?.name ?? 'Sin asignar'}</td>
+          <td className={`${CELL} whitespace-nowrap ${WIDE_ONLY}`}>{dateTime(c.receivedAt)}</td>
         </tr>
       ))}
     </StaffTable>
