@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HEAD_OFFICE, webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { BackOffice } from './support/back-office';
 import { expectNoHorizontalScroll, launchBrowser, newPage, portalUrl } from './support/browser';
-import { expectNoAxeViolations } from './support/portal';
+import { expectNoAxeViolations, fileAnonymousComplaint } from './support/portal';
+import { block } from './support/detail';
 
 /**
  * Every back-office screen, and the dialogs opened from them, at a phone's 375 px and a desktop's
@@ -131,4 +132,81 @@ describe.each([375, 1280])('the back office at %i px', (width) => {
     await check(page, 'Registrar denuncia', at('registrar denuncia'));
     await page.context().close();
   });
+});
+
+describe('the inbox for an investigator under a deadline (issue 22)', () => {
+  let code: string;
+  it('a complainant files a complaint and writes to the team: news nobody has read', async () => {
+    const { page, context } = await newPage(browser, 1280, 900);
+    await page.goto(portalUrl());
+    code = await fileAnonymousComplaint(
+      page,
+      `bandeja.${RUN}@correo.cl`,
+      'Cambio#2024',
+      `Bandeja ${RUN}: se usan vehículos de la empresa para fines personales.`,
+    );
+    await block(page, 'Agregar comentario')
+      .getByLabel('Comentario', { exact: true })
+      .fill('Agrego que ocurre también los feriados.');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await block(page, 'Bitácora')
+      .getByText('Agrego que ocurre también los feriados.')
+      .waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  // The specs of this block run in order: the first files the complaint the next two read.
+  it.each([375, 1280])(
+    'at %i px: marks the unread message, keeps every filter of a link after a reload, fits the width',
+    async (width) => {
+      const page = await signedInPage(width);
+      const at = (name: string) => `${name} (${width} px)`;
+      await page.goto(portalUrl(null, `${webPaths.staffInbox()}?buscar=${code}&estado=Recibida`));
+      await page.getByRole('heading', { name: 'Bandeja de casos', level: 1 }).waitFor();
+      // The category chosen in the form, filtered, then the page reloaded: still chosen.
+      const category = page.getByLabel('Categoría');
+      const ethics = category.locator('option', { hasText: 'INFRACCIONES AL CÓDIGO DE ÉTICA' });
+      await ethics.waitFor({ state: 'attached' });
+      await category.selectOption((await ethics.getAttribute('value'))!);
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await page.waitForURL(/categoria=/);
+      await page.reload();
+      await page.getByRole('heading', { name: '1 caso' }).waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      expect(await category.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toMatch(
+        /infracciones al código de ética/i,
+      );
+      expect(await page.getByLabel('Estado').inputValue()).toBe('Recibida');
+      expect(await page.getByLabel('Buscar').inputValue()).toBe(code);
+
+      const row = page.getByRole('table').getByRole('row').nth(1);
+      // "Nuevo", said in full to a screen reader. The first run (375 px) opens the case, which
+      // reads the message: the 1280 px run finds it read.
+      const unread = row.getByText('Nuevo: mensaje de la persona denunciante sin leer');
+      if (width === 375) await unread.waitFor();
+      else expect(await unread.count()).toBe(0);
+      // Status, due date with its milestone, and assignee are on screen without scrolling sideways.
+      for (const text of ['Recibida', 'Sin asignar']) {
+        // The one shown at this width (a phone shows the status in the case's cell).
+        const box = await row
+          .getByText(text, { exact: true })
+          .filter({ visible: true })
+          .boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, at(text)).toBe(true);
+      }
+      await expectNoAxeViolations(page, at('bandeja con filtros'));
+      await expectNoHorizontalScroll(page, at('bandeja con filtros'));
+
+      // Opening the case reads the message: back in the inbox, nothing is new.
+      await row.getByRole('link').click();
+      await page.getByRole('region', { name: 'Triaje' }).waitFor();
+      await expectNoAxeViolations(page, at('caso con triaje'));
+      await expectNoHorizontalScroll(page, at('caso con triaje'));
+      await page.goBack();
+      await page.getByRole('heading', { name: '1 caso' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await unread.count()).toBe(0);
+      await page.context().close();
+    },
+  );
 });

@@ -73,6 +73,8 @@ export const AUDIT_ACTION_LABELS = {
     'Contacto de protección de datos o plazo de conservación modificado',
   /** The days after closing an organisation asks about retaliation (decision 0060). */
   'represalias.consultas_modificadas': 'Días de consulta por represalias modificados',
+  /** An organisation's text of a notice to the complainant (decision 0070). */
+  'plantillas.modificada': 'Plantilla de aviso modificada',
   'brecha.registrada': 'Incidente de seguridad registrado',
   'brecha.modificada': 'Incidente de seguridad modificado',
   /** The complainant of a case reached by an incident was told (log entry, neutral mail). */

@@ -12,6 +12,7 @@ export * from './organizations';
 export * from './sites';
 export * from './audit-actions';
 export * from './request-documents';
+export * from './notice-templates';
 export * from './wire';
 export * from './model';
 export * from './mappers';

@@ -37,6 +37,8 @@ export const webPaths = {
   staffDataRequests: () => '/gestion/solicitudes-datos',
   /** Each organisation's data-protection contact and retention period (administrators). */
   staffPrivacy: () => '/gestion/proteccion-datos',
+  /** The texts the complainant must be told, per organisation (administrators, decision 0070). */
+  staffNoticeTemplates: () => '/gestion/plantillas',
   /** The register of security incidents (administrators). */
   staffBreaches: () => '/gestion/incidentes',
 } as const;

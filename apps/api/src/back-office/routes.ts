@@ -16,6 +16,7 @@ import { dataRequestRoutes } from './data-requests/routes';
 import { privacySettingsRoutes } from './privacy/routes';
 import { retaliationRoutes } from './retaliation/routes';
 import { breachRoutes } from './breaches/routes';
+import { noticeTemplateRoutes } from './templates/routes';
 
 /** The back office API under /v1/gestion (DESIGN §8): staff cookies only, never the complainant's token. */
 export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices }> = async (
@@ -40,6 +41,7 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   await app.register(dataRequestRoutes);
   await app.register(privacySettingsRoutes);
   await app.register(retaliationRoutes);
+  await app.register(noticeTemplateRoutes);
   await app.register(breachRoutes);
   await app.register(legalHoldRoutes);
 };

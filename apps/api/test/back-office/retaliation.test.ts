@@ -7,6 +7,7 @@ import { decodeMail, startSmtp } from '../support/smtp';
 import { addWorkingDays, civilDateInZone, type CivilDate } from '../../src/core/deadlines';
 import { runRetaliationCheckins } from '../../src/core/retaliation/checkins';
 import { sweepOnce } from '../../src/runtime';
+import { mailDeadlineDigest, RETALIATION_DIGEST_ITEM } from '../../src/back-office/cases/digest';
 import { closeCase, staff, type StaffClient } from '@canal/test-support/staff';
 
 // Protection after closing (issue 22, decision 0060): check-ins at 30, 90 and 180 days with the
@@ -248,5 +249,54 @@ describe('Sufrí represalias', () => {
     const after = (await investigator.call(contract.listRetaliationReports, {})).json();
     expect(after.avisos.some((a: { id: number }) => a.id === mine.id)).toBe(false);
     expect((await visibleLog(c)).map((e) => e.evento)).toContain('Aviso de represalias: atendido');
+  });
+
+  it('lists each report on its case page and in the daily digest of whoever handles it until attended', async () => {
+    const c = await closedCase();
+    expect((await report(c, 'Me negaron las vacaciones desde el cierre.')).statusCode).toBe(201);
+    const today = civilDateInZone(new Date()) as CivilDate;
+    const due = addWorkingDays(today, 3);
+    const caseView = async () =>
+      (await investigator.call(contract.viewCase, { params: { id: c.id } })).json();
+    expect((await caseView()).represalias).toEqual([
+      { id: expect.any(Number), fecha: today, vence: due, vencida: false, atendido: null },
+    ]);
+
+    // The next day's digest names it, to the investigator and to the administrators.
+    smtp.inbox.length = 0;
+    expect(await mailDeadlineDigest(t.services, daysLater(1))).not.toBeNull();
+    const dueText = due.split('-').reverse().join('-');
+    for (const to of ['investigadora.represalias@empresa.cl', 'admin.represalias@empresa.cl']) {
+      const digest = (await mailsTo(to)).find((m) => m.includes(RETALIATION_DIGEST_ITEM));
+      expect(digest).toContain(c.caseNumber);
+      expect(digest).toContain(dueText);
+    }
+
+    const [{ id: reportId }] = (await caseView()).represalias;
+    expect(
+      (await investigator.call(contract.attendRetaliationReport, { params: { id: reportId } }))
+        .statusCode,
+    ).toBe(200);
+    const [person] = await t.db.query<{ name: string }>(
+      'SELECT name FROM staff_users WHERE id = $1',
+      [investigator.id],
+    );
+    expect((await caseView()).represalias).toEqual([
+      {
+        id: reportId,
+        fecha: today,
+        vence: due,
+        vencida: false,
+        atendido: { fecha: expect.any(String), por: person!.name },
+      },
+    ]);
+
+    // Attended: the next digest no longer names this case.
+    smtp.inbox.length = 0;
+    await mailDeadlineDigest(t.services, daysLater(2));
+    const later = await mailsTo('investigadora.represalias@empresa.cl');
+    expect(later.some((m) => m.includes(RETALIATION_DIGEST_ITEM) && m.includes(c.caseNumber))).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { contract } from '@canal/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@canal/test-support/app';
+import { callApi } from '@canal/test-support/api';
 import {
   denuncia,
   fileAndLogin,
@@ -25,11 +26,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newCase() {
+  return (await newFiledCase()).id;
+}
+
+/** A case just filed, with the complainant's session. */
+async function newFiledCase() {
   const filed = await fileAndLogin(t.app, denuncia());
   const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [
     filed.ticket,
   ]);
-  return row!.id;
+  return { ...filed, id: row!.id };
 }
 
 /** The audit rows of a case with `action`, oldest first: actor and detail. */
@@ -379,5 +385,39 @@ describe('linked cases', () => {
     });
     expect((await summary(investigator, id)).caso.vinculos).toHaveLength(1);
     expect((await summary(otherInvestigator, id)).caso.vinculos).toEqual([]);
+  });
+});
+
+describe('the inbox row', () => {
+  /** The case's row as `who` finds it in the inbox. */
+  const inboxRow = async (who: StaffClient, id: number) => {
+    const res = await who.call(contract.inbox, { querystring: { limite: 100 } });
+    expect(res.statusCode).toBe(200);
+    return res.json().casos.find((c: { id: number }) => c.id === id);
+  };
+
+  it('names the milestone its next due date belongs to', async () => {
+    const id = await newCase();
+    const row = await inboxRow(investigator, id);
+    // A Law 21.643 complaint received today: protective measures are due the same day.
+    expect(row.proximo_hito).toBe('Adopción de medidas de resguardo');
+    expect(row.proximo_vencimiento).not.toBeNull();
+  });
+
+  it('marks a complainant message nobody who handles cases has read, until one opens the case', async () => {
+    const c = await newFiledCase();
+    expect((await inboxRow(investigator, c.id)).novedad_denunciante).toBe(false);
+    const sent = await callApi(t.app, contract.addComment, {
+      headers: c.auth,
+      body: { comentario: 'Agrego que volvió a ocurrir ayer.', denuncia_id: c.ticket },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    expect((await inboxRow(investigator, c.id)).novedad_denunciante).toBe(true);
+    // An auditor's view reviews the process: the team has still not read it.
+    await summary(auditor, c.id);
+    expect((await inboxRow(investigator, c.id)).novedad_denunciante).toBe(true);
+    await summary(otherInvestigator, c.id);
+    expect((await inboxRow(investigator, c.id)).novedad_denunciante).toBe(false);
+    expect((await inboxRow(admin, c.id)).novedad_denunciante).toBe(false);
   });
 });

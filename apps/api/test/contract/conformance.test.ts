@@ -1385,6 +1385,24 @@ describe('every endpoint answers what the contract declares', () => {
     conforms('updateRetaliationSettings', await days([0]), 400);
   });
 
+  it('lists and saves the notice templates (decision 0070)', async () => {
+    conforms('listNoticeTemplates', await staffCall(admin, 'listNoticeTemplates'), 200);
+    conforms('listNoticeTemplates', await staffCall(investigator, 'listNoticeTemplates'), 200);
+    const template = (texto: string) =>
+      staffCall(admin, 'updateNoticeTemplate', {
+        payload: { organizacion: HEAD_OFFICE, clave: 'medidas', texto },
+      });
+    conforms('updateNoticeTemplate', await template('Medidas adoptadas: {numero_caso}.'), 200);
+    conforms('updateNoticeTemplate', await template('   '), 400);
+    conforms(
+      'updateNoticeTemplate',
+      await staffCall(investigator, 'updateNoticeTemplate', {
+        payload: { organizacion: HEAD_OFFICE, clave: 'medidas', texto: 'x' },
+      }),
+      403,
+    );
+  });
+
   it("issues a transcript, shows it on both sides, and takes the complainant's answer", async () => {
     const created = conforms('createComplaint', await file(t.app, denuncia()), 201);
     const [row] = await t.db.query<{ id: number }>('SELECT id FROM complaints WHERE ticket = $1', [

@@ -72,6 +72,11 @@ export const staffRoutes: RouteObject[] = [
         ...titled('Protección de datos'),
       },
       {
+        path: underStaff(paths.staffNoticeTemplates()),
+        ...page('NoticeTemplatesRoute'),
+        ...titled('Plantillas de avisos'),
+      },
+      {
         path: underStaff(paths.staffBreaches()),
         ...page('BreachesRoute'),
         ...titled('Incidentes de seguridad'),

@@ -8,7 +8,12 @@ import type { StaffApi } from '../features/back-office/api/call';
 import { staffKeys } from '../features/back-office/api/keys';
 import { toStaffSession } from '../features/back-office/api/session';
 import { toStaffUser } from '../features/back-office/api/users';
-import type { CaseSummaryWire, CaseViewWire, StaffUserWire } from '@canal/shared/contract';
+import type {
+  CaseSummaryWire,
+  CaseViewWire,
+  InboxPageWire,
+  StaffUserWire,
+} from '@canal/shared/contract';
 import { GestionShell } from '../features/back-office/components/GestionShell';
 import { StaffUserContext } from '../features/back-office/components/StaffUserContext';
 
@@ -139,6 +144,23 @@ export const caseSummary = (over: Partial<CaseSummaryWire> = {}): CaseSummaryWir
   ...over,
 });
 
+/** What case 7's notices to the complainant are filled in with: its number, the head office, nobody assigned. */
+export const CASE_7_NOTICE = {
+  caseNumber: 'CD-2026-00007',
+  organizationId: HEAD_OFFICE.id,
+  investigator: null,
+};
+
+/** A case as the inbox lists it: its summary, no milestone pending named, nothing new from the complainant. */
+export const inboxCase = (
+  over: Partial<InboxPageWire['casos'][number]> = {},
+): InboxPageWire['casos'][number] => ({
+  ...caseSummary(),
+  proximo_hito: null,
+  novedad_denunciante: false,
+  ...over,
+});
+
 /**
  * Case 7 as its page reads it: an identified Law 21.643 complaint with no complainant data shown,
  * no log, files or milestones; `caso`, `denuncia` and the rest as given.
@@ -192,5 +214,6 @@ export const caseView = ({
   archivos: [],
   hitos: [],
   solicitud_reemplazo: null,
+  represalias: [],
   ...rest,
 });

@@ -11,4 +11,5 @@ export * from './master-data';
 export * from './data-rights';
 export * from './privacy';
 export * from './retaliation';
+export * from './notice-templates';
 export * from './transcript';

@@ -26,6 +26,7 @@ import { replacementView } from './replacement-view';
 import { caseForStaff } from './access';
 import { milestonesView } from './milestones';
 import { complaintStore } from '../../core/complaints/complaint-store';
+import { retaliationStore } from '../../core/retaliation/retaliation-store';
 import { caseMilestonesStore } from '../../core/deadlines/case-milestones-store';
 import { staffRepository } from '../staff/repository';
 import { caseExclusionsStore } from './case-exclusions-store';
@@ -143,16 +144,18 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
   const { db, keyring } = services;
   const row = await caseForStaff(services, user, id);
   const key = keyring.unwrapDataKey(row.data_key);
-  const [log, files, exclusions, completed, bySystem, tags, links, request] = await Promise.all([
-    complaintsRepository.staffLog(db, id),
-    complaintsRepository.files(db, id),
-    caseExclusionsStore.exclusions(db, id),
-    caseMilestonesStore.completed(db, id),
-    caseMilestonesStore.recordedBySystem(db, id),
-    caseTagsStore.tags(db, id),
-    caseLinksStore.links(db, user, id),
-    replacementStore.open(db, id),
-  ]);
+  const [log, files, exclusions, completed, bySystem, tags, links, request, reports] =
+    await Promise.all([
+      complaintsRepository.staffLog(db, id),
+      complaintsRepository.files(db, id),
+      caseExclusionsStore.exclusions(db, id),
+      caseMilestonesStore.completed(db, id),
+      caseMilestonesStore.recordedBySystem(db, id),
+      caseTagsStore.tags(db, id),
+      caseLinksStore.links(db, user, id),
+      replacementStore.open(db, id),
+      retaliationStore.ofCase(db, id),
+    ]);
   const assignee =
     row.assignee_id === null ? null : await staffRepository.findById(db, row.assignee_id);
   // In an anonymous complaint, what the complainant did (filing, comments, files) shows its day only.
@@ -218,6 +221,15 @@ export async function readCase(services: Services, user: StaffUser, id: number, 
           staffInstant(request.created_at, row.is_anonymous),
         )
       : null,
+    represalias: reports.map((r) => ({
+      id: r.id,
+      fecha: r.reported,
+      vence: r.due_date,
+      vencida: r.attended_at === null && r.due_date < civilDateInZone(now),
+      atendido: r.attended_at
+        ? { fecha: r.attended_at.toISOString(), por: r.attended_by_name }
+        : null,
+    })),
   };
   return { answer, row, key, files };
 }

@@ -12,11 +12,14 @@ import { mailAdministrators } from '../mail/administrators';
 import { failedMailStore } from '../mail/failed-mail-store';
 import { alertsRepository } from '../../core/notifications/repository';
 import { dataRequestsRepository } from '../../core/data-requests/repository';
+import { retaliationStore } from '../../core/retaliation/retaliation-store';
 
 /** The hour in Santiago, as the digest reads it (the e2e runs read it here). */
 export { hourInSantiago };
 
 export const DIGEST_JOB = 'resumen-plazos';
+/** What the digest calls an open report of retaliation, in the milestone column. */
+export const RETALIATION_DIGEST_ITEM = 'Atender el aviso de represalias';
 /** The digest goes out on the first run at or after this hour (Santiago). */
 export const DIGEST_HOUR = 8;
 
@@ -102,6 +105,38 @@ async function refreshAndQueue(services: Services, db: Db, now: Date): Promise<n
       byPerson.set(person.id, entry);
     }
   }
+  // Open reports of retaliation after closing (decision 0060): each stays in the digest of whoever
+  // handles the case and of the administrators who work on its organisation (those its alert
+  // reached) until someone records it attended. The case is closed: no milestone names it.
+  const today = civilDateInZone(now);
+  for (const r of await retaliationStore.openForDigest(db)) {
+    const item = {
+      caseNumber: r.case_number,
+      milestone: RETALIATION_DIGEST_ITEM,
+      dueDate: r.due_date.split('-').reverse().join('-'),
+      overdue: r.due_date < today,
+    };
+    const people = [
+      ...(r.assignee_id !== null && r.email !== null
+        ? [{ id: r.assignee_id, email: r.email }]
+        : []),
+      ...(await alertsRepository.administrators(
+        db,
+        { id: r.complaint_id, organization_id: r.organization_id },
+        null,
+      )),
+    ];
+    for (const person of new Map(people.map((p) => [p.id, p])).values()) {
+      const entry = byPerson.get(person.id) ?? {
+        email: person.email,
+        organizationId: r.organization_id,
+        items: [],
+      };
+      entry.items.push(item);
+      byPerson.set(person.id, entry);
+    }
+  }
+
   // Administrators: the audit log's head, anchored outside the database by this very mail, and
   // the mail given up for good.
   const head = await auditHead(db);

@@ -7,6 +7,9 @@ import type { StaffUser } from '../staff/roles';
 import { caseSummary } from './case-view';
 import { AppError } from '../../errors';
 import { casesRepository as repo, type InboxPosition } from './repository';
+import { caseMilestones } from '../../core/deadlines/next-due';
+import { caseMilestonesStore } from '../../core/deadlines/case-milestones-store';
+import { STATUS_CLOSED } from '@canal/shared';
 
 /** The inbox's query string, as the contract parses it. */
 export type InboxQuery = HandlerInputOf<typeof contract.inbox>['querystring'];
@@ -107,6 +110,22 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
       },
     });
   const last = rows.length === q.limite ? rows.at(-1) : undefined;
+  const completed = await caseMilestonesStore.completedOf(
+    services.db,
+    rows.map((r) => r.id),
+  );
+  /** The name of the tracked milestone not yet done that falls due on the case's next due date. */
+  const nextMilestone = (r: (typeof rows)[number]) =>
+    r.next_due_date === null
+      ? null
+      : (caseMilestones({
+          typeId: r.type_id,
+          receivedAt: r.created_at,
+          completed: completed.get(r.id) ?? {},
+          closed: r.status === STATUS_CLOSED,
+          now,
+        }).find((m) => m.tracked && m.state !== 'done' && m.dueDate === r.next_due_date)?.label ??
+        null);
   return {
     total,
     limite: q.limite,
@@ -116,6 +135,8 @@ export async function inbox(services: Services, user: StaffUser, q: InboxQuery, 
       ...caseSummary(services, r, r.tags, today),
       // The join finds the assignee's name whenever there is one (a foreign key).
       asignado: r.assignee_id === null ? null : { id: r.assignee_id, nombre: r.assignee_name! },
+      proximo_hito: nextMilestone(r),
+      novedad_denunciante: r.unread_message,
     })),
   };
 }

@@ -8,6 +8,7 @@ import {
 import type { InboxSort } from '@canal/shared/contract';
 import type { Db, SqlParam } from '../../db/database';
 import type { OpenReplacementRow } from '../../core/complaints/replacement-store';
+import { lastMessageOf } from '../../core/complaints/repository';
 import { worksOnEveryOrganization, type StaffUser } from '../staff/roles';
 
 /**
@@ -146,6 +147,8 @@ export interface InboxRow {
   priority: string | null;
   refer_to_dt: boolean;
   tags: string[];
+  /** The complainant's last message (comment or file) has not been read by the team (decision 0022). */
+  unread_message: boolean;
 }
 
 /** Over `complaints c`: an open case, or a closed one with a duty after closing still pending. */
@@ -216,6 +219,7 @@ export const casesRepository = {
       `SELECT c.id, c.case_number, c.organization_id, c.status, c.category_id, c.type_id, c.is_anonymous, c.channel, c.created_at,
               to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date, c.assignee_id, u.name AS assignee_name,
               c.priority, c.refer_to_dt, ARRAY(SELECT g.tag FROM case_tags g WHERE g.complaint_id = c.id ORDER BY g.tag) AS tags,
+              EXISTS (SELECT 1 FROM complaint_log m WHERE m.id = (${lastMessageOf('c.id')}) AND m.read_by_staff_at IS NULL) AS unread_message,
               (${key.sql})::text AS sort_key
          FROM complaints c LEFT JOIN staff_users u ON u.id = c.assignee_id
         WHERE ${clause}${page}

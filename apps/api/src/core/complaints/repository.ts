@@ -3,11 +3,14 @@ import type { Db } from '../../db/database';
 import type { SearchIndexes } from './search-index';
 import { AUTHOR_COMPLAINANT, COMPLAINANT_MESSAGE_EVENTS } from './complaint-log';
 
-/** The complainant's last message of a case (a comment or an upload), as SQL. */
-export const LAST_MESSAGE = `SELECT id FROM complaint_log
-  WHERE complaint_id = $1 AND visible AND staff_user_id IS NULL AND author = '${AUTHOR_COMPLAINANT}'
+/** The complainant's last message of the case whose id is the SQL `complaintId` (a comment or an upload). */
+export const lastMessageOf = (complaintId: string) => `SELECT id FROM complaint_log
+  WHERE complaint_id = ${complaintId} AND visible AND staff_user_id IS NULL AND author = '${AUTHOR_COMPLAINANT}'
     AND event IN (${COMPLAINANT_MESSAGE_EVENTS.map((e) => `'${e}'`).join(', ')})
   ORDER BY created_at DESC, id DESC LIMIT 1`;
+
+/** The complainant's last message of the case whose id is `$1`. */
+export const LAST_MESSAGE = lastMessageOf('$1');
 
 /** A complaint row with dates already in the API's dd/mm/yyyy text. Sensitive columns stay sealed. */
 export interface ComplaintRow {

@@ -139,6 +139,48 @@ export const retaliationStore = {
     return row ? Number(row.complaint_id) : null;
   },
 
+  /** Every report of one case, oldest first, with who attended it. */
+  async ofCase(db: Db, complaintId: number) {
+    return db.query<{
+      id: number;
+      reported: string;
+      due_date: string;
+      attended_at: Date | null;
+      attended_by_name: string | null;
+    }>(
+      `SELECT r.id,
+              to_char((r.reported_at AT TIME ZONE ${SANTIAGO})::date, 'YYYY-MM-DD') AS reported,
+              to_char(r.due_date, 'YYYY-MM-DD') AS due_date, r.attended_at, u.name AS attended_by_name
+         FROM retaliation_reports r LEFT JOIN staff_users u ON u.id = r.attended_by
+        WHERE r.complaint_id = $1
+        ORDER BY r.reported_at, r.id`,
+      [complaintId],
+    );
+  },
+
+  /**
+   * Every open report, for the daily digest: its case, and the case's assignee when that person is
+   * active and not excluded from it (else null: the administrators still get it).
+   */
+  async openForDigest(db: Db) {
+    return db.query<{
+      complaint_id: number;
+      case_number: string;
+      organization_id: string;
+      due_date: string;
+      assignee_id: number | null;
+      email: string | null;
+    }>(
+      `SELECT c.id AS complaint_id, c.case_number, c.organization_id::text AS organization_id,
+              to_char(r.due_date, 'YYYY-MM-DD') AS due_date, u.id AS assignee_id, u.email
+         FROM retaliation_reports r JOIN complaints c ON c.id = r.complaint_id
+         LEFT JOIN staff_users u ON u.id = c.assignee_id AND u.active
+              AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.complaint_id = c.id AND e.user_id = u.id)
+        WHERE r.attended_at IS NULL AND c.erased_at IS NULL
+        ORDER BY r.due_date, r.id`,
+    );
+  },
+
   /** The open reports of the cases in `scope` (an SQL condition over `complaints c`), soonest due first. */
   async open(db: Db, scope: { sql: string; params: SqlParam[] }): Promise<OpenRetaliationRow[]> {
     return db.query<OpenRetaliationRow>(

@@ -14,7 +14,7 @@ import { requestActivation, useInvitation } from './api/session';
 import { useStaffApi } from './api/StaffApiProvider';
 import { AuthCard } from './components/AuthCard';
 import { FormAlert } from './components/FormAlert';
-import { TotpQrCode } from './components/TotpQrCode';
+import { QrCode } from './components/QrCode';
 import { activationFormSchema, type ActivationForm } from './schemas';
 
 /** Reads the token from the fragment once and drops it from the address bar (and the history). */
@@ -118,7 +118,11 @@ export function ActivatePage() {
             FreeOTP u otra compatible con TOTP).
           </p>
           <div className="flex justify-center">
-            <TotpQrCode uri={totp.uri} />
+            <QrCode
+              value={totp.uri}
+              alt="Código QR para agregar la cuenta a su aplicación de autenticación"
+              fallback="No pudimos dibujar el código QR; ingrese la clave manualmente."
+            />
           </div>
           <p>
             Si no puede escanearlo, ingrese esta clave en la aplicación:{' '}

@@ -2,17 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HEAD_OFFICE, ORGANIZATIONS, organizationByKey } from '@canal/shared';
-import type {
-  AlertCoverageWire,
-  CaseSummaryWire as CaseSummary,
-  InboxPageWire as InboxAnswer,
-} from '@canal/shared/contract';
+import type { AlertCoverageWire, InboxPageWire as InboxAnswer } from '@canal/shared/contract';
 import { InboxPage } from './InboxPage';
-import { ADMIN, AUDITOR, caseSummary, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
+import { ADMIN, AUDITOR, inboxCase, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
 import { created, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
 
-const row = (over: Partial<CaseSummary>): CaseSummary => caseSummary(over);
+type CaseSummary = InboxAnswer['casos'][number];
+const row = (over: Partial<CaseSummary>): CaseSummary => inboxCase(over);
 
 /** Every organisation's alerts reach the administrator who works on all of them. */
 const coveredEverywhere: AlertCoverageWire = {
@@ -120,7 +117,7 @@ describe('the inbox', () => {
     setup();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual([
       'CD-2026-00001',
       'CD-2026-00002',
       'CD-2026-00003',
@@ -135,6 +132,94 @@ describe('the inbox', () => {
       '/gestion/casos/1',
     );
     expect(screen.getByRole('heading', { name: '60 casos' })).toBeInTheDocument();
+  });
+
+  it('marks a case whose complainant wrote since the team last read it, and names the next milestone', async () => {
+    server.use(
+      staffApi.inbox(
+        ok(
+          answer([
+            row({
+              id: 1,
+              numero: 'CD-2026-00001',
+              novedad_denunciante: true,
+              proximo_hito: 'Designación de la persona investigadora',
+            }),
+            row({ id: 2, numero: 'CD-2026-00002', proximo_vencimiento: null }),
+          ]),
+        ),
+      ),
+      staffApi.categories(ok([])),
+      staffApi.users(ok([])),
+      staffApi.savedViews(ok([])),
+    );
+    renderStaffPage(<InboxPage />, { path: '/gestion', user: INVESTIGATOR });
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    // Said in words (a screen reader hears what is new), not by colour.
+    expect(within(first!).getByRole('rowheader')).toHaveTextContent(
+      'Nuevo: mensaje de la persona denunciante sin leer',
+    );
+    expect(first).toHaveTextContent('Designación de la persona investigadora');
+    expect(second).not.toHaveTextContent('Nuevo');
+    expect(second).toHaveTextContent('Sin plazo pendiente');
+  });
+
+  it('shows every filter of an opened link in its control, and keeps them all on filtering again', async () => {
+    const clinic = organizationByKey('clinica-atacama');
+    const link =
+      `/gestion?organizacion=${clinic.id}&estado=Recibida&prioridad=alta&etiqueta=urgente` +
+      '&categoria=9&tipo=27&asignado=5&desde=2026-01-01&hasta=2026-02-28&vencidos=true';
+    const { inbox } = setup(ADMIN, link);
+    server.use(
+      staffApi.categories(
+        ok([
+          {
+            categoria: { id: 9, nombre: 'Ley 21.643' },
+            delito_tipos: [
+              { id: 26, nombre: 'Acoso laboral', descripcion: '', grupo: null },
+              { id: 27, nombre: 'Acoso sexual', descripcion: '', grupo: null },
+            ],
+          },
+        ]),
+      ),
+      staffApi.users(ok([{ ...INVESTIGATOR, id: 5, nombre: 'Pedro Pérez' }])),
+    );
+    await screen.findByRole('table');
+    // The lists load after the form: the address's choice is still chosen once they are there.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Categoría')).toHaveDisplayValue('Ley 21.643'),
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText('Asignación')).toHaveDisplayValue('Pedro Pérez'),
+    );
+    expect(screen.getByLabelText('Tipo')).toHaveDisplayValue('Acoso sexual');
+    expect(screen.getByLabelText('Organización')).toHaveValue(clinic.id);
+    expect(screen.getByLabelText('Estado')).toHaveValue('Recibida');
+    expect(screen.getByLabelText('Prioridad')).toHaveValue('alta');
+    expect(screen.getByLabelText('Etiqueta')).toHaveValue('urgente');
+    expect(screen.getByLabelText('Ingresada desde')).toHaveValue('01-01-2026');
+    expect(screen.getByLabelText('Ingresada hasta')).toHaveValue('28-02-2026');
+    expect(screen.getByLabelText('Solo casos con plazos vencidos')).toBeChecked();
+    expect(inbox().at(-1)).toMatchObject({ categoria: '9', tipo: '27', asignado: '5' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    const kept = Object.fromEntries(new URLSearchParams(link.split('?')[1]));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().split('?')[1]))).toEqual(kept),
+    );
+  });
+
+  it('keeps a filter of a link the lists do not hold, and says so, instead of dropping it', async () => {
+    setup(ADMIN, '/gestion?categoria=44');
+    await screen.findByRole('table');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Categoría')).toHaveDisplayValue(
+        'Categoría n.º 44 (no está en la lista)',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(location()).toBe('/gestion?categoria=44');
   });
 
   it('writes the filters into the address and asks the server with them', async () => {

@@ -42,6 +42,7 @@ function navItems(user: StaffUser) {
     ...(isAdministrator(user)
       ? [
           { to: paths.staffPrivacy(), label: 'Protección de datos', end: false },
+          { to: paths.staffNoticeTemplates(), label: 'Plantillas', end: false },
           { to: paths.staffBreaches(), label: 'Incidentes', end: false },
         ]
       : []),

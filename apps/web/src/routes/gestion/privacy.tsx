@@ -1,4 +1,5 @@
 import { BreachesPage } from '../../features/back-office/BreachesPage';
+import { NoticeTemplatesPage } from '../../features/back-office/NoticeTemplatesPage';
 import { PrivacySettingsPage } from '../../features/back-office/PrivacySettingsPage';
 
 /** /gestion/proteccion-datos */
@@ -9,4 +10,9 @@ export function PrivacySettingsRoute() {
 /** /gestion/incidentes */
 export function BreachesRoute() {
   return <BreachesPage />;
+}
+
+/** /gestion/plantillas */
+export function NoticeTemplatesRoute() {
+  return <NoticeTemplatesPage />;
 }

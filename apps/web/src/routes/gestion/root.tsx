@@ -41,6 +41,7 @@ export const staffPages = {
   MasterDataRoute: () => import('./master-data').then((m) => m.MasterDataRoute),
   PrivacySettingsRoute: () => import('./privacy').then((m) => m.PrivacySettingsRoute),
   BreachesRoute: () => import('./privacy').then((m) => m.BreachesRoute),
+  NoticeTemplatesRoute: () => import('./privacy').then((m) => m.NoticeTemplatesRoute),
   DataRequestsRoute: () => import('./data-requests').then((m) => m.DataRequestsRoute),
   AuditRoute: () => import('./audit').then((m) => m.AuditRoute),
   StatsRoute: () => import('./stats').then((m) => m.StatsRoute),

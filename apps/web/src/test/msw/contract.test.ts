@@ -33,6 +33,8 @@ const page: InboxPageWire = {
       prioridad: null,
       etiquetas: [],
       derivar_dt: false,
+      proximo_hito: null,
+      novedad_denunciante: false,
     },
   ],
 };

@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_NOTICE_TEMPLATES, NOTICE_TEMPLATE_KINDS, ORGANIZATIONS } from '@canal/shared';
 import { ok, staffApi } from './back-office';
 import { portalApi } from './portal';
 
@@ -18,6 +19,20 @@ export const server = setupServer(
   // data-protection page the check-in days: none, unless a test answers otherwise.
   staffApi.retaliationReports(ok({ avisos: [] })),
   staffApi.retaliationSettings(ok({ organizaciones: [] })),
+  // The milestone and reply forms start from the organisation's notice templates (decision
+  // 0070): the default texts everywhere, unless a test answers otherwise.
+  staffApi.noticeTemplates(
+    ok({
+      plantillas: ORGANIZATIONS.flatMap((o) =>
+        NOTICE_TEMPLATE_KINDS.map((clave) => ({
+          organizacion: o.id,
+          clave,
+          texto: DEFAULT_NOTICE_TEMPLATES[clave],
+          actualizado: null,
+        })),
+      ),
+    }),
+  ),
   // Every case page and every complaint's detail asks for its transcript (decision 0064): none,
   // unless a test answers otherwise.
   staffApi.caseTranscript(ok({ versiones: [], aceptada: null })),

@@ -95,6 +95,20 @@ export const caseViewSchema = z.object({
   hitos: z.array(milestoneSchema),
   /** The complainant's request to replace the investigator still open, or null (decision 0022). */
   solicitud_reemplazo: openReplacementRequestSchema.nullable(),
+  /** Every report of retaliation after closing of the case, oldest first (decision 0060). */
+  represalias: z.array(
+    z.object({
+      id: z.number(),
+      /** yyyy-mm-dd (Chile): the day it was reported. */
+      fecha: z.string(),
+      /** yyyy-mm-dd: the day it is due. */
+      vence: z.string(),
+      /** Due and not attended. */
+      vencida: z.boolean(),
+      /** When someone of the team recorded it attended, and who (null: a person since erased); null while open. */
+      atendido: z.object({ fecha: z.string(), por: z.string().nullable() }).nullable(),
+    }),
+  ),
 });
 export type CaseViewWire = z.infer<typeof caseViewSchema>;
 

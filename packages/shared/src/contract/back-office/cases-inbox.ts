@@ -195,7 +195,17 @@ export const inboxPageSchema = z.object({
   total: z.number().nullable(),
   limite: z.number(),
   desplazamiento: z.number(),
-  casos: z.array(caseSummarySchema),
+  casos: z.array(
+    caseSummarySchema.extend({
+      /** The name of the milestone due on `proximo_vencimiento`, or null when nothing is pending. */
+      proximo_hito: z.string().nullable(),
+      /**
+       * The complainant's last message (a comment or a file) is not yet read by the team: no
+       * administrator or investigator has opened the case page since it arrived (decision 0022).
+       */
+      novedad_denunciante: z.boolean(),
+    }),
+  ),
   /** The `despues` of the next page; null on the last one. */
   siguiente: z.string().nullable(),
 });

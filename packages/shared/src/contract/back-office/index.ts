@@ -15,6 +15,7 @@ export * from './sessions';
 export * from './sso';
 export * from './retaliation';
 export * from './transcripts';
+export * from './notice-templates';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -31,6 +32,7 @@ import { staffSessions } from './sessions';
 import { sso } from './sso';
 import { retaliation } from './retaliation';
 import { transcriptsAdmin } from './transcripts';
+import { noticeTemplates } from './notice-templates';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -50,4 +52,5 @@ export const backOffice = {
   ...sso,
   ...retaliation,
   ...transcriptsAdmin,
+  ...noticeTemplates,
 } as const;

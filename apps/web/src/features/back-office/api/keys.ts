@@ -13,11 +13,14 @@ export const staffKeys = {
   cases: () => [...STAFF_KEY, 'casos'] as const,
   inbox: (query: object) => [...STAFF_KEY, 'casos', query] as const,
   case: (id: number) => [...STAFF_KEY, 'caso', id] as const,
+  /** Every case page's data. */
+  everyCase: () => [...STAFF_KEY, 'caso'] as const,
   // Under the cases: a change to a case reads the open requests again too.
   replacementTasks: () => [...STAFF_KEY, 'casos', 'solicitudes'] as const,
   /** Under the cases: attending a report reads the inbox again. */
   retaliationReports: () => [...STAFF_KEY, 'casos', 'represalias'] as const,
   retaliationSettings: () => [...STAFF_KEY, 'consultas-represalias'] as const,
+  noticeTemplates: () => [...STAFF_KEY, 'plantillas'] as const,
   savedViews: () => [...STAFF_KEY, 'vistas'] as const,
   users: () => [...STAFF_KEY, 'usuarios'] as const,
   mySessions: () => [...STAFF_KEY, 'sesiones'] as const,

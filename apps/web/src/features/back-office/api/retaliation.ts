@@ -50,7 +50,12 @@ export function useAttendRetaliation() {
   return useMutation({
     mutationFn: async (id: number) =>
       (await api(contract.attendRetaliationReport, { params: { id } })).message,
-    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.cases() }),
+    // The inbox's list and the case page's panel both read it again.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: staffKeys.cases() }),
+        client.invalidateQueries({ queryKey: staffKeys.everyCase() }),
+      ]),
   });
 }
 

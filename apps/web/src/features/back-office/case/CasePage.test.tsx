@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NOTICE_TEMPLATES } from '@canal/shared';
 import type { CaseViewWire as CaseView } from '@canal/shared/contract';
 import {
   ADMIN,
@@ -155,6 +156,7 @@ const view = (over: Partial<CaseView['caso']> = {}): CaseView => ({
     },
   ],
   solicitud_reemplazo: null,
+  represalias: [],
 });
 
 type MilestoneWire = CaseView['hitos'][number];
@@ -515,6 +517,14 @@ describe('the case page', () => {
     const date = within(dialog).getByLabelText('Fecha en que se cumplió');
     await user.clear(date);
     await user.type(date, '03-03-2026');
+    // The text starts from the organisation's template (decision 0070), with the case's number.
+    const told = within(dialog).getByLabelText('Lo que se informa a la persona denunciante');
+    await waitFor(() =>
+      expect(told).toHaveValue(
+        DEFAULT_NOTICE_TEMPLATES.decision.replace('{numero_caso}', 'CD-2026-00007'),
+      ),
+    );
+    await user.clear(told);
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(
       await within(dialog).findByText(
@@ -597,6 +607,147 @@ describe('the case page', () => {
     expect(
       await screen.findByText(/Cumplido el 02-03-2026, registrado por el sistema/),
     ).toBeInTheDocument();
+  });
+
+  it('puts who has the case, its priority, status and next milestone in a triage bar at the top', async () => {
+    const calls = setup(INVESTIGATOR, [
+      staffApi.assign(ok({ message: 'Caso asignado.' })),
+      staffApi.recordMilestone(ok({ message: 'Hito registrado.' })),
+    ]);
+    const bar = await screen.findByRole('region', { name: 'Triaje' });
+    // Before every other section of the page.
+    expect(screen.getAllByRole('region')[0]).toBe(bar);
+    expect(bar).toHaveTextContent('A cargo: Sin asignar');
+    expect(within(bar).getByLabelText('Prioridad (riesgo)')).toBeInTheDocument();
+    expect(within(bar).getByText('Recibida')).toBeInTheDocument();
+    expect(within(bar).getByRole('link', { name: 'Cambiar el estado' })).toHaveAttribute(
+      'href',
+      '#cambio-estado',
+    );
+    // The next milestone is the open one due first, with its mark in words.
+    expect(bar).toHaveTextContent('Adopción de medidas de resguardo');
+    expect(bar).toHaveTextContent('Vencido');
+    const user = userEvent.setup();
+    await user.click(within(bar).getByRole('button', { name: 'Asignarme el caso' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/asignacion').map((c) => c.body)).toEqual([
+        { usuario_id: INVESTIGATOR.id },
+      ]),
+    );
+    // No designation milestone in this case's regime fixture: nothing is offered.
+    expect(within(bar).queryByRole('status')).not.toBeInTheDocument();
+    await user.click(
+      within(bar).getByRole('button', {
+        name: 'Registrar el próximo hito: Adopción de medidas de resguardo',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Registrar cumplimiento: Adopción de medidas de resguardo',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(milestones(calls, 'medidas_resguardo')).toHaveLength(1));
+  });
+
+  it('offers, on assigning, to record the designation with the template naming the person', async () => {
+    const designation: CaseView['hitos'][number] = {
+      ...view().hitos[1]!,
+      clave: 'investigador_designado',
+      nombre: 'Designación de la persona investigadora',
+      se_informa: 'quién investiga',
+    };
+    const pedro = { ...INVESTIGATOR, id: 5, nombre: 'Pedro Pérez' };
+    const calls = recordRequests();
+    server.use(
+      staffApi.caseView(ok({ ...view(), hitos: [...view().hitos, designation] })),
+      staffApi.users(ok([pedro])),
+      staffApi.assign(ok({ message: 'Caso asignado.' })),
+      staffApi.recordMilestone(ok({ message: 'Hito registrado.' })),
+    );
+    renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id', user: ADMIN });
+    const bar = await screen.findByRole('region', { name: 'Triaje' });
+    const user = userEvent.setup();
+    await user.selectOptions(await within(bar).findByLabelText('Asignar a'), 'Pedro Pérez');
+    await user.click(within(bar).getByRole('button', { name: 'Asignar' }));
+    const offer = await within(bar).findByRole('status');
+    expect(offer).toHaveTextContent(
+      'El caso quedó a cargo de Pedro Pérez. ¿Registrar ahora «Designación de la persona investigadora»?',
+    );
+    expect(callsTo(calls, 'PUT', '/v1/gestion/casos/7/asignacion')[0]?.body).toEqual({
+      usuario_id: 5,
+    });
+    await user.click(within(offer).getByRole('button', { name: 'Registrar la designación' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Registrar cumplimiento: Designación de la persona investigadora',
+    });
+    const told = within(dialog).getByLabelText('Lo que se informa a la persona denunciante');
+    const expected = DEFAULT_NOTICE_TEMPLATES.designacion
+      .replace('{numero_caso}', 'CD-2026-00007')
+      .replace('{persona_investigadora}', 'Pedro Pérez');
+    await waitFor(() => expect(told).toHaveValue(expected));
+    // The investigator can still change it before sending.
+    await user.type(told, ' Gracias.');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() =>
+      expect(milestones(calls, 'investigador_designado')[0]?.body).toMatchObject({
+        comentario: `${expected} Gracias.`,
+      }),
+    );
+  });
+
+  it('lists the case’s reports of retaliation with their deadline and who attended them, and records one attended', async () => {
+    const calls = recordRequests();
+    server.use(
+      staffApi.caseView(
+        ok({
+          ...closedView(),
+          represalias: [
+            {
+              id: 3,
+              fecha: '2026-04-01',
+              vence: '2026-04-06',
+              vencida: false,
+              atendido: { fecha: '2026-04-02T15:00:00.000Z', por: 'Inés Investigadora' },
+            },
+            { id: 4, fecha: '2026-05-04', vence: '2026-05-07', vencida: true, atendido: null },
+          ],
+        }),
+      ),
+      staffApi.users(ok([])),
+      staffApi.attendRetaliation(ok({ message: 'Atendido.' })),
+    );
+    renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id' });
+    const table = await screen.findByRole('table', { name: 'Avisos de represalias del caso' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('01-04-2026');
+    expect(first).toHaveTextContent(/Atendido el 02-04-2026 .* por Inés Investigadora/);
+    expect(within(first!).queryByRole('button')).not.toBeInTheDocument();
+    expect(second).toHaveTextContent('04-05-2026');
+    expect(second).toHaveTextContent('Vencido');
+    expect(second).toHaveTextContent('Sin atender');
+    await userEvent.click(
+      within(second!).getByRole('button', {
+        name: 'Registrar como atendido el aviso informado el 04-05-2026',
+      }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/v1/gestion/represalias/4/atendido')).toHaveLength(1),
+    );
+  });
+
+  it('says on a closed case that no retaliation was reported, and shows no such section on an open one', async () => {
+    server.use(staffApi.caseView(ok(closedView())), staffApi.users(ok([])));
+    const first = renderStaffPage(<CasePage />, { path: '/gestion/casos/7', route: 'casos/:id' });
+    expect(
+      await screen.findByText(
+        'La persona denunciante no ha informado represalias después del cierre.',
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+    setup();
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    expect(
+      screen.queryByRole('heading', { name: 'Avisos de represalias después del cierre' }),
+    ).not.toBeInTheDocument();
   });
 
   it('sets the priority and adds and removes tags, each sent to the server', async () => {

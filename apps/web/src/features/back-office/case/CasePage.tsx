@@ -16,18 +16,20 @@ import { caseDueState, DueMark } from '../components/DueMark';
 import { FormAlert } from '../components/FormAlert';
 import { civilDate, dateTime, dayInChile } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
-import { canChangeCases, useStaffUser } from '../components/StaffUserContext';
-import { AssignmentPanel } from './AssignmentPanel';
-import { TriagePanel } from './TriagePanel';
+import { canChangeCases, isAdministrator, useStaffUser } from '../components/StaffUserContext';
+import { ExclusionsPanel } from './ExclusionsPanel';
+import { TagsPanel } from './TagsPanel';
+import { TriageBar } from './TriageBar';
 import { LinkedCases } from './LinkedCases';
 import { CaseDossierLink } from './CaseDossierLink';
 import { CaseFiles } from './CaseFiles';
 import { CommentForm } from './CommentForm';
-import { MilestonesTable } from './MilestonesTable';
+import { MilestonesTable, type NoticeContext } from './MilestonesTable';
 import { ReclassifyForm } from './ReclassifyForm';
 import { ReplacementRequestPanel } from './ReplacementRequestPanel';
 import { ReplyForm } from './ReplyForm';
 import { RetentionPanel } from './RetentionPanel';
+import { RetaliationPanel } from './RetaliationPanel';
 import { RequestDocumentsForm } from './RequestDocumentsForm';
 import { StatusChangeForm } from './StatusChangeForm';
 import { TranscriptPanel } from './TranscriptPanel';
@@ -143,9 +145,17 @@ function LogList({
   );
 }
 
+/** What the notices to the complainant are filled in with (decision 0070). */
+const noticeContext = (c: CaseView['case']): NoticeContext => ({
+  caseNumber: c.number,
+  organizationId: c.organization.id,
+  investigator: c.assignee?.name ?? null,
+});
+
 function CaseActions({ view }: { view: CaseView }) {
   const { case: theCase } = view;
   const actions = useCaseActions(theCase.id);
+  const user = useStaffUser();
   const closed = theCase.status === 'Cerrada';
   return (
     <Section id="acciones" title="Acciones">
@@ -162,7 +172,7 @@ function CaseActions({ view }: { view: CaseView }) {
               current={theCase.status}
               milestones={view.milestones}
             />
-            <ReplyForm caseId={theCase.id} />
+            <ReplyForm notice={noticeContext(theCase)} caseId={theCase.id} />
             <RequestDocumentsForm caseId={theCase.id} current={theCase.status} />
             <ReclassifyForm
               caseId={theCase.id}
@@ -179,8 +189,8 @@ function CaseActions({ view }: { view: CaseView }) {
           successText="Nota registrada."
           mutation={actions.addNote}
         />
-        <AssignmentPanel theCase={theCase} />
-        <TriagePanel theCase={theCase} />
+        {isAdministrator(user) && <ExclusionsPanel theCase={theCase} />}
+        <TagsPanel theCase={theCase} />
       </div>
     </Section>
   );
@@ -267,6 +277,8 @@ export function CasePage() {
         )}
       </header>
 
+      {editable && <TriageBar view={view} />}
+
       <ReplacementRequestPanel view={view} />
 
       <Section id="denuncia" title="Datos de la denuncia">
@@ -303,9 +315,16 @@ export function CasePage() {
           caseId={theCase.id}
           milestones={view.milestones}
           receivedOn={receivedOn}
+          notice={noticeContext(theCase)}
           canChange={editable}
         />
       </Section>
+
+      {(theCase.status === 'Cerrada' || view.retaliationReports.length > 0) && (
+        <Section id="represalias" title="Avisos de represalias después del cierre">
+          <RetaliationPanel view={view} />
+        </Section>
+      )}
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Section id="bitacora-visible" title="Bitácora visible para la persona denunciante">

@@ -7,7 +7,13 @@ import { DAY_FORMAT_MESSAGE } from '../components/DayField';
 import { DueMark } from '../components/DueMark';
 import { FormDialog } from '../components/FormDialog';
 import { TextAreaField } from '../../../components/form/fields';
-import { isoDayFromParts, parseDisplayDate } from '@canal/shared';
+import {
+  fillNoticeTemplate,
+  isoDayFromParts,
+  noticeKindOfMilestone,
+  parseDisplayDate,
+} from '@canal/shared';
+import { useNoticeTemplate } from '../api/notice-templates';
 import { civilDate, isoTodayInChile } from '../components/format';
 
 const RESPONSIBLE: Record<string, string> = {
@@ -28,23 +34,50 @@ function stateText(m: Milestone): string {
   return 'Pendiente';
 }
 
-/** Records a milestone as done on a date; those the complainant must be told about ask for that text. */
-function RecordMilestoneDialog({
+/** What a notice to the complainant is filled in with: the case, its organisation, who investigates. */
+export interface NoticeContext {
+  caseNumber: string;
+  organizationId: string;
+  /** The person in charge, named in the designation; null when nobody is. */
+  investigator: string | null;
+}
+
+/**
+ * Records a milestone as done on a date; those the complainant must be told about ask for that
+ * text, which starts from the organisation's template for it (decision 0070) and stays editable.
+ */
+export function RecordMilestoneDialog({
   caseId,
   milestone,
   receivedOn,
+  notice,
   onClose,
 }: {
   caseId: number;
   milestone: Milestone;
   receivedOn: string;
+  notice: NoticeContext;
   onClose: () => void;
 }) {
   const { recordMilestone } = useCaseActions(caseId);
   const today = isoTodayInChile();
   // Typed dd-mm-aaaa whatever the browser's language (the API takes yyyy-mm-dd).
   const [dateText, setDateText] = useState(civilDate(today));
-  const [comment, setComment] = useState('');
+  const template = useNoticeTemplate(
+    notice.organizationId,
+    milestone.informsComplainant ? noticeKindOfMilestone(milestone.key) : undefined,
+  );
+  // Null until the person types: the template shows as soon as it has loaded.
+  const [typed, setTyped] = useState<string | null>(null);
+  const comment =
+    typed ??
+    (template
+      ? fillNoticeTemplate(template, {
+          caseNumber: notice.caseNumber,
+          investigator: notice.investigator,
+        })
+      : '');
+  const setComment = setTyped;
   const [errors, setErrors] = useState<{ date?: string; comment?: string }>({});
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -89,7 +122,7 @@ function RecordMilestoneDialog({
       {milestone.informsComplainant ? (
         <TextAreaField
           label="Lo que se informa a la persona denunciante"
-          hint={`Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.informedVia ?? ''}.`}
+          hint={`${template ? 'Parte de la plantilla de la organización: revíselo y complételo. ' : ''}Se publica en su bitácora y se le avisa por correo. Debe indicar: ${milestone.informedVia ?? ''}.`}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
           error={errors.comment}
@@ -111,11 +144,13 @@ export function MilestonesTable({
   caseId,
   milestones,
   receivedOn,
+  notice,
   canChange,
 }: {
   caseId: number;
   milestones: Milestone[];
   receivedOn: string;
+  notice: NoticeContext;
   canChange: boolean;
 }) {
   const [recording, setRecording] = useState<Milestone | null>(null);
@@ -176,6 +211,7 @@ export function MilestonesTable({
           caseId={caseId}
           milestone={recording}
           receivedOn={receivedOn}
+          notice={notice}
           onClose={() => setRecording(null)}
         />
       )}

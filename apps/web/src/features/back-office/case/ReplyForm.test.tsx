@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
-import { created, staffApi } from '../../../test/msw/back-office';
+import { CASE_7_NOTICE, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
+import { created, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
 import { ReplyForm } from './ReplyForm';
 
@@ -33,7 +33,7 @@ function captureMultipart() {
 function setup() {
   const calls = recordRequests();
   server.use(staffApi.reply(created({ message: 'Respuesta registrada.' })));
-  renderStaffPage(<ReplyForm caseId={7} />, {
+  renderStaffPage(<ReplyForm caseId={7} notice={CASE_7_NOTICE} />, {
     path: '/gestion/casos/7',
     route: 'casos/:id',
     user: INVESTIGATOR,
@@ -42,6 +42,44 @@ function setup() {
 }
 
 describe('the reply with files', () => {
+  it('starts from a notice template of the organisation, filled in, which can still be edited', async () => {
+    const calls = setup();
+    const sent = captureMultipart();
+    server.use(
+      staffApi.noticeTemplates(
+        ok({
+          plantillas: [
+            {
+              organizacion: CASE_7_NOTICE.organizationId,
+              clave: 'medidas',
+              texto: 'Medidas de su denuncia {numero_caso}: traslado de turno.',
+              actualizado: '2026-03-01T12:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Responder a la persona denunciante' });
+    await user.selectOptions(
+      await within(form).findByLabelText('Partir de una plantilla (opcional)'),
+      'Medidas de resguardo adoptadas',
+    );
+    const reply = within(form).getByLabelText('Respuesta');
+    expect(reply).toHaveValue('Medidas de su denuncia CD-2026-00007: traslado de turno.');
+    await user.type(reply, ' Desde el lunes.');
+    await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
+    await waitFor(() =>
+      expect(
+        sent
+          .map((s) => s.respuesta)
+          .concat(callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas').map((c) => c.body)),
+      ).toContainEqual({
+        comentario: 'Medidas de su denuncia CD-2026-00007: traslado de turno. Desde el lunes.',
+      }),
+    );
+  });
+
   it('sends the text and the chosen files as one multipart reply, then clears both', async () => {
     const calls = setup();
     const sent = captureMultipart();

@@ -1,22 +1,32 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MESSAGES } from '@canal/shared';
+import {
+  fillNoticeTemplate,
+  MESSAGES,
+  NOTICE_TEMPLATE_KINDS,
+  NOTICE_TEMPLATE_LABELS,
+} from '@canal/shared';
 import { Button } from '../../../components/Button';
-import { TextAreaField } from '../../../components/form/fields';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { LazyFileDropzone } from '../../../lib/attachments/FileDropzone';
 import { errorMessage } from '../api/call';
 import { useCaseActions } from '../api/cases/case';
+import { useNoticeTemplates } from '../api/notice-templates';
 import { FormAlert } from '../components/FormAlert';
 import { commentResolver, type CommentForm as Values } from '../schemas';
+import type { NoticeContext } from './MilestonesTable';
 
 /**
  * The reply the complainant reads, with files of the team if any: the same picker, types and
  * limits as the complainant's upload; the API runs them through the same pipeline and the
- * complainant downloads them from their follow-up page.
+ * complainant downloads them from their follow-up page. It may start from one of the
+ * organisation's notice templates (decision 0070), which the investigator then edits.
  */
-export function ReplyForm({ caseId }: { caseId: number }) {
+export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeContext }) {
   const headingId = useId();
   const { replyWithFiles: mutation } = useCaseActions(caseId);
+  const templates = useNoticeTemplates();
+  const own = (templates.data ?? []).filter((t) => t.organizationId === notice.organizationId);
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -40,6 +50,27 @@ export function ReplyForm({ caseId }: { caseId: number }) {
       <h3 id={headingId} className="text-lg font-bold text-secondary">
         Responder a la persona denunciante
       </h3>
+      {own.length > 0 && (
+        <SelectField
+          label="Partir de una plantilla (opcional)"
+          value=""
+          hint="Reemplaza el texto de la respuesta por el de la plantilla, que luego puede cambiar."
+          onChange={(e) => {
+            const template = own.find((t) => t.kind === e.target.value);
+            if (template)
+              form.setValue('comment', fillNoticeTemplate(template.text, notice), {
+                shouldDirty: true,
+              });
+          }}
+        >
+          <option value="">Elija una plantilla</option>
+          {NOTICE_TEMPLATE_KINDS.filter((k) => own.some((t) => t.kind === k)).map((k) => (
+            <option key={k} value={k}>
+              {NOTICE_TEMPLATE_LABELS[k]}
+            </option>
+          ))}
+        </SelectField>
+      )}
       <TextAreaField
         label="Respuesta"
         hint="La verá en su bitácora como «Equipo de investigación» y recibirá un aviso por correo. Los archivos adjuntos los podrá descargar desde el seguimiento de su denuncia."

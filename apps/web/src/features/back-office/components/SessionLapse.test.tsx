@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplyForm } from '../case/ReplyForm';
-import { ADMIN, renderStaffPage } from '../../../test/back-office';
+import { CASE_7_NOTICE, ADMIN, renderStaffPage } from '../../../test/back-office';
 import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
 import { KEEP_ALIVE_INTERVAL_MS } from './GestionShell';
@@ -19,7 +19,10 @@ const replies = (calls: ReturnType<typeof recordRequests>) =>
   callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas');
 
 const render = () =>
-  renderStaffPage(<ReplyForm caseId={7} />, { path: '/gestion/casos/7', route: 'casos/:id' });
+  renderStaffPage(<ReplyForm caseId={7} notice={CASE_7_NOTICE} />, {
+    path: '/gestion/casos/7',
+    route: 'casos/:id',
+  });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -18,14 +18,55 @@ import { useQueryParams } from '../components/useQueryParams';
 
 const P = INBOX_PARAMS;
 
-/** The inbox's filters: applied to the address (so a filtered inbox can be bookmarked and shared). */
+/**
+ * An option for a value of the address the list does not hold (yet): while the list loads, or when
+ * it is not in it (a category of another organisation, a person no longer active). Without it the
+ * select would fall back to "all" and the next "Filtrar" would drop the filter without a word.
+ */
+function KeptOption({
+  value,
+  listed,
+  loading,
+  noun,
+}: {
+  value: string;
+  listed: readonly string[];
+  loading: boolean;
+  noun: string;
+}) {
+  if (value === '' || listed.includes(value)) return null;
+  return (
+    <option value={value}>
+      {loading ? 'Cargando…' : `${noun} n.º ${value} (no está en la lista)`}
+    </option>
+  );
+}
+
+/**
+ * The inbox's filters: applied to the address (so a filtered inbox can be bookmarked and shared),
+ * and shown from it: every filter of a reloaded page or an opened link is in its control. The form
+ * starts again from the address whenever it changes.
+ */
 export function InboxFilters() {
+  const [params] = useQueryParams();
+  return <FiltersForm key={params.toString()} />;
+}
+
+function FiltersForm() {
   const user = useStaffUser();
   const [params, setParams] = useQueryParams();
-  const organization = params.get(P.organization) ?? undefined;
-  const categories = useCategories(organization);
+  // The selects whose options load are controlled: the address's value stays chosen while they do.
+  const [organization, setOrganization] = useState(params.get(P.organization) ?? '');
+  const [category, setCategory] = useState(params.get(P.category) ?? '');
+  const [type, setType] = useState(params.get(P.type) ?? '');
+  const [assignee, setAssignee] = useState(params.get(P.assignee) ?? '');
+  const categories = useCategories(organization || undefined);
   const users = useUsers(isAdministrator(user));
   const organizations = organizationsOf(user);
+  const assignable = (users.data ?? []).filter(
+    (u) => u.active && canChangeCases(u) && u.id !== user.id,
+  );
+  const types = (categories.data ?? []).filter((c) => category === '' || String(c.id) === category);
 
   const [dayErrors, setDayErrors] = useState<{ from?: string; to?: string }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -51,7 +92,6 @@ export function InboxFilters() {
 
   return (
     <form
-      key={params.toString()}
       onSubmit={submit}
       aria-label="Filtros de la bandeja"
       className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
@@ -69,7 +109,8 @@ export function InboxFilters() {
         <SelectField
           label="Organización"
           name={P.organization}
-          defaultValue={params.get(P.organization) ?? ''}
+          value={organization}
+          onChange={(e) => setOrganization(e.target.value)}
         >
           <option value="">Todas</option>
           {organizations.map((o) => (
@@ -77,6 +118,12 @@ export function InboxFilters() {
               {o.shortName}
             </option>
           ))}
+          <KeptOption
+            value={organization}
+            listed={organizations.map((o) => o.id)}
+            loading={false}
+            noun="Organización"
+          />
         </SelectField>
         <SelectField label="Estado" name={P.status} defaultValue={params.get(P.status) ?? ''}>
           <option value="">Todos</option>
@@ -107,7 +154,11 @@ export function InboxFilters() {
         <SelectField
           label="Categoría"
           name={P.category}
-          defaultValue={params.get(P.category) ?? ''}
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+            setType('');
+          }}
           hint={
             organization
               ? undefined
@@ -120,22 +171,56 @@ export function InboxFilters() {
               {c.title}
             </option>
           ))}
+          <KeptOption
+            value={category}
+            listed={(categories.data ?? []).map((c) => String(c.id))}
+            loading={categories.isPending}
+            noun="Categoría"
+          />
+        </SelectField>
+        <SelectField
+          label="Tipo"
+          name={P.type}
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+        >
+          <option value="">Todos</option>
+          {types.map((c) => (
+            <optgroup key={c.id} label={c.title}>
+              {c.crimes.map((t) => (
+                <option key={t.id} value={String(t.id)}>
+                  {t.title}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+          <KeptOption
+            value={type}
+            listed={types.flatMap((c) => c.crimes.map((t) => String(t.id)))}
+            loading={categories.isPending}
+            noun="Tipo"
+          />
         </SelectField>
         <SelectField
           label="Asignación"
           name={P.assignee}
-          defaultValue={params.get(P.assignee) ?? ''}
+          value={assignee}
+          onChange={(e) => setAssignee(e.target.value)}
         >
           <option value="">Cualquiera</option>
           <option value="yo">Asignados a mí</option>
           <option value="ninguno">Sin asignar</option>
-          {(users.data ?? [])
-            .filter((u) => u.active && canChangeCases(u) && u.id !== user.id)
-            .map((u) => (
-              <option key={u.id} value={String(u.id)}>
-                {u.name}
-              </option>
-            ))}
+          {assignable.map((u) => (
+            <option key={u.id} value={String(u.id)}>
+              {u.name}
+            </option>
+          ))}
+          <KeptOption
+            value={assignee}
+            listed={['yo', 'ninguno', ...assignable.map((u) => String(u.id))]}
+            loading={users.isPending && isAdministrator(user)}
+            noun="Persona"
+          />
         </SelectField>
         <DayField
           label="Ingresada desde"

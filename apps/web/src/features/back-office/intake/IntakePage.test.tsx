@@ -192,6 +192,10 @@ describe('the intake screen', () => {
     expect(screen.getByTestId('ticket')).toHaveTextContent('123456789012');
     expect(screen.getByText('MAS-2026-00007')).toBeInTheDocument();
     expect(screen.getByTestId('activation-link')).toHaveTextContent(RECEIPT.activacion.url);
+    // The same link as a QR code, for a phone's camera (issue 22).
+    expect(
+      await screen.findByRole('img', { name: 'Código QR del enlace para crear su contraseña' }),
+    ).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
     expect(screen.getByRole('button', { name: 'Imprimir comprobante' })).toBeInTheDocument();
   });
 

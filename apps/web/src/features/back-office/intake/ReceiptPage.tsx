@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { paths } from '../../../config/paths';
 import type { IntakeReceipt } from '../api/intake';
 import { dateTime } from '../components/format';
+import { QrCode } from '../components/QrCode';
 
 /**
  * The receipt of a complaint recorded by staff, to print and hand over: organisation, case number,
@@ -57,6 +58,12 @@ export function ReceiptPage() {
           <p className="font-mono text-sm break-all" data-testid="activation-link">
             <a href={receipt.activationUrl}>{receipt.activationUrl}</a>
           </p>
+          <p>O escanee este código con la cámara de su teléfono:</p>
+          <QrCode
+            value={receipt.activationUrl}
+            alt="Código QR del enlace para crear su contraseña"
+            fallback="No pudimos dibujar el código QR; use el enlace escrito arriba."
+          />
           <p className="text-sm text-gray-700">
             Nadie del equipo conoce ni elige su contraseña.
             {receipt.mailSent

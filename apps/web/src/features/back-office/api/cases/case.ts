@@ -113,6 +113,17 @@ export const toCaseView = (wire: CaseViewWire) => ({
   files: wire.archivos.map(toCaseFile),
   milestones: wire.hitos.map(toMilestone),
   replacementRequest: wire.solicitud_reemplazo && toReplacementRequest(wire.solicitud_reemplazo),
+  /** The reports of retaliation after closing, oldest first (decision 0060). */
+  retaliationReports: wire.represalias.map((r) => ({
+    id: r.id,
+    /** yyyy-mm-dd */
+    reportedOn: r.fecha,
+    /** yyyy-mm-dd */
+    dueOn: r.vence,
+    overdue: r.vencida,
+    /** ISO 8601 instant and who, or null while open. */
+    attended: r.atendido && { at: r.atendido.fecha, by: r.atendido.por },
+  })),
 });
 export type CaseView = ReturnType<typeof toCaseView>;
 

@@ -25,6 +25,7 @@ export const INBOX_PARAMS = {
   priority: 'prioridad',
   tag: 'etiqueta',
   category: 'categoria',
+  type: 'tipo',
   from: 'desde',
   to: 'hasta',
   overdue: 'vencidos',
@@ -42,6 +43,7 @@ export const INBOX_FILTERS = [
   'priority',
   'tag',
   'category',
+  'type',
   'from',
   'to',
   'overdue',
@@ -133,12 +135,22 @@ export function toWireInboxQuery(params: URLSearchParams): InboxQuery {
   };
 }
 
+/** A case as the inbox lists it: its summary, the name of its next milestone, and whether the complainant wrote since the team last read. */
+export const toInboxCase = (wire: InboxPageWire['casos'][number]) => ({
+  ...toCaseSummary(wire),
+  /** The milestone due on `nextDue`, or null when nothing is pending. */
+  nextMilestone: wire.proximo_hito,
+  /** The complainant's last message (a comment or a file) is not yet read by the team. */
+  newFromComplainant: wire.novedad_denunciante,
+});
+export type InboxCase = ReturnType<typeof toInboxCase>;
+
 export const toInboxPage = (wire: InboxPageWire) => ({
   // The web inbox pages by offset, which always counts (a keyset page says null).
   total: wire.total ?? wire.casos.length,
   limit: wire.limite,
   offset: wire.desplazamiento,
-  cases: wire.casos.map(toCaseSummary),
+  cases: wire.casos.map(toInboxCase),
 });
 export type InboxPage = ReturnType<typeof toInboxPage>;
 

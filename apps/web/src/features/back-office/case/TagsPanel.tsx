@@ -1,24 +1,19 @@
 import { useState } from 'react';
-import {
-  CASE_PRIORITIES,
-  CASE_PRIORITY_LABELS,
-  CASE_TAG_MAX_LENGTH,
-  normalizeTag,
-  type CasePriority,
-} from '@canal/shared';
+import { CASE_TAG_MAX_LENGTH, normalizeTag } from '@canal/shared';
 import { Button } from '../../../components/Button';
-import { SelectField } from '../../../components/form/fields';
 import { TextField } from '../../../components/form/TextField';
 import { errorMessage } from '../api/call';
 import { type CaseView, useCaseActions } from '../api/cases/case';
 import { FormAlert } from '../components/FormAlert';
 
-/** Risk/priority and free tags of a case (everyone who may change it; each change is audited). */
-export function TriagePanel({ theCase }: { theCase: CaseView['case'] }) {
-  const { setPriority, setTags } = useCaseActions(theCase.id);
-  const [priority, setPriorityChoice] = useState<string>(theCase.priority ?? '');
+/**
+ * Free tags of a case (everyone who may change it; each change is audited). Its priority is set in
+ * the triage bar at the top of the page (`TriageBar`).
+ */
+export function TagsPanel({ theCase }: { theCase: CaseView['case'] }) {
+  const { setTags } = useCaseActions(theCase.id);
   const [tag, setTag] = useState('');
-  const failure = setPriority.error ?? setTags.error;
+  const failure = setTags.error;
 
   const addTag = () => {
     const value = normalizeTag(tag);
@@ -28,36 +23,7 @@ export function TriagePanel({ theCase }: { theCase: CaseView['case'] }) {
 
   return (
     <div className="space-y-4">
-      <h3 className="text-lg font-bold text-secondary">Prioridad y etiquetas</h3>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        aria-label="Prioridad del caso"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPriority.mutate(priority === '' ? null : (priority as CasePriority));
-        }}
-      >
-        <SelectField
-          label="Prioridad (riesgo)"
-          value={priority}
-          onChange={(e) => setPriorityChoice(e.target.value)}
-          className="min-w-56 flex-1"
-        >
-          <option value="">Sin prioridad</option>
-          {CASE_PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {CASE_PRIORITY_LABELS[p]}
-            </option>
-          ))}
-        </SelectField>
-        <Button
-          type="submit"
-          disabled={setPriority.isPending || priority === (theCase.priority ?? '')}
-        >
-          Guardar prioridad
-        </Button>
-      </form>
-
+      <h3 className="text-lg font-bold text-secondary">Etiquetas</h3>
       {theCase.tags.length === 0 ? (
         <p>El caso no tiene etiquetas.</p>
       ) : (
