@@ -78,16 +78,19 @@ describe('the audit chain', () => {
   });
 
   it('reports deleted newest entries, also after new activity was appended; ids are not reused', async () => {
-    await investigator.call(contract.viewCase, { params: { id: caseId } });
-    await investigator.call(contract.viewCase, { params: { id: caseId } });
+    // Internal notes: each one is an entry (a case view is one per visit).
+    const note = (comentario: string) =>
+      investigator.call(contract.addInternalNote, { params: { id: caseId }, body: { comentario } });
+    await note('Primera nota');
+    await note('Segunda nota');
     const before = await rows();
     const deleted = before.slice(-2).map((r) => r.id);
     await bypassingTrigger((tx) =>
       tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [deleted]),
     );
     // Ordinary activity goes on.
-    await investigator.call(contract.viewCase, { params: { id: caseId } });
-    await investigator.call(contract.viewCase, { params: { id: caseId } });
+    await note('Tercera nota');
+    await note('Cuarta nota');
     const after = await rows();
     const fresh = after.filter((r) => r.id > before.at(-3)!.id);
     expect(fresh.every((r) => r.id > Math.max(...deleted))).toBe(true);
