@@ -1,6 +1,6 @@
 // Signed checkpoints of the audit log and inclusion proofs (decision 0066), checked with WebCrypto:
 // the same code in the API's verification command and in the back office's browser.
-import { base64ToBytes, sha256 } from './envelope';
+import { base64ToBytes, sha256, verifyEd25519 } from './envelope';
 
 /** A C2SP checkpoint in a signed note, as read (its signatures not yet checked). */
 export interface CheckpointNote {
@@ -93,25 +93,7 @@ export async function checkCheckpointSignature(
       const raw = base64ToBytes(key.clave);
       if (!equal(await noteKeyHash(note.origin, raw), s.keyHash)) continue;
       matched = true;
-      let valid: boolean;
-      try {
-        const publicKey = await crypto.subtle.importKey(
-          'raw',
-          new Uint8Array(raw),
-          { name: 'Ed25519' },
-          false,
-          ['verify'],
-        );
-        valid = await crypto.subtle.verify(
-          { name: 'Ed25519' },
-          publicKey,
-          new Uint8Array(s.signature),
-          new Uint8Array(encoder.encode(note.body)),
-        );
-      } catch {
-        valid = false;
-      }
-      if (!valid) continue;
+      if (!(await verifyEd25519(raw, s.signature, note.body))) continue;
       if (key.revocada_en !== null) {
         revoked = true;
         continue;

@@ -44,6 +44,34 @@ export async function sha256(data: Uint8Array | string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
 }
 
+/**
+ * Whether `signature` is `rawPublicKey`'s Ed25519 signature of `message` (WebCrypto, in Node and
+ * the browser alike); false for a key or signature that is not one, rather than an error.
+ */
+export async function verifyEd25519(
+  rawPublicKey: Uint8Array,
+  signature: Uint8Array,
+  message: string,
+): Promise<boolean> {
+  try {
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(rawPublicKey),
+      { name: SIGNATURE_ALGORITHM },
+      false,
+      ['verify'],
+    );
+    return await crypto.subtle.verify(
+      { name: SIGNATURE_ALGORITHM },
+      key,
+      new Uint8Array(signature),
+      new Uint8Array(new TextEncoder().encode(message)),
+    );
+  } catch {
+    return false;
+  }
+}
+
 export const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 

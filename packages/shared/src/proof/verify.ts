@@ -1,6 +1,12 @@
 // Checks a signed record against the channel's published keys (decision 0050), with WebCrypto's
 // Ed25519: the same code in the portal's verification page, in the API and in tests.
-import { base64ToBytes, verificationCode, type PublicKeyWire, type SignedRecord } from './envelope';
+import {
+  base64ToBytes,
+  verificationCode,
+  verifyEd25519,
+  type PublicKeyWire,
+  type SignedRecord,
+} from './envelope';
 
 /** Why a document is not taken as authentic. */
 export type NotAuthentic = 'alterado' | 'clave-desconocida' | 'clave-revocada' | 'sin-firma';
@@ -9,8 +15,6 @@ export type RecordCheck =
   | { ok: true; record: Record<string, unknown>; key: PublicKeyWire; code: string }
   | { ok: false; reason: NotAuthentic };
 
-const encoder = new TextEncoder();
-
 /** Whether `signed` was signed by one of `keys`, not revoked, and says what it says. */
 export async function checkSignedRecord(
   signed: SignedRecord,
@@ -18,24 +22,11 @@ export async function checkSignedRecord(
 ): Promise<RecordCheck> {
   const key = keys.find((k) => k.id === signed.clave);
   if (!key) return { ok: false, reason: 'clave-desconocida' };
-  let valid: boolean;
-  try {
-    const publicKey = await crypto.subtle.importKey(
-      'raw',
-      new Uint8Array(base64ToBytes(key.clave)),
-      { name: 'Ed25519' },
-      false,
-      ['verify'],
-    );
-    valid = await crypto.subtle.verify(
-      { name: 'Ed25519' },
-      publicKey,
-      new Uint8Array(base64ToBytes(signed.firma)),
-      new Uint8Array(encoder.encode(signed.registro)),
-    );
-  } catch {
-    valid = false;
-  }
+  const valid = await verifyEd25519(
+    base64ToBytes(key.clave),
+    base64ToBytes(signed.firma),
+    signed.registro,
+  );
   if (!valid) return { ok: false, reason: 'alterado' };
   if (key.revocada_en !== null) return { ok: false, reason: 'clave-revocada' };
   let record: unknown;

@@ -37,16 +37,19 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/** An entry's own fields: everything but the hashes. */
+const entryFields = (row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>) => ({
+  id: row.id,
+  created_at: row.created_at.toISOString(),
+  actor_id: row.actor_id,
+  action: row.action,
+  complaint_id: row.complaint_id,
+  detail: row.detail,
+});
+
 /** The hashed content of an entry: everything but the hashes themselves. */
 const hashedContent = (row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>) =>
-  canonicalJson({
-    id: row.id,
-    created_at: row.created_at.toISOString(),
-    actor_id: row.actor_id,
-    action: row.action,
-    complaint_id: row.complaint_id,
-    detail: row.detail,
-  });
+  canonicalJson(entryFields(row));
 
 /** Version 1 (rows before migration 003): a plain SHA-256 link, which anyone can recompute. */
 export const entryHash = (
@@ -77,18 +80,7 @@ export const CHAIN_VERSION = 2;
  * recomputes it; no key is needed.
  */
 export const leafEntry = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>): Buffer =>
-  Buffer.from(
-    canonicalJson({
-      id: row.id,
-      created_at: row.created_at.toISOString(),
-      actor_id: row.actor_id,
-      action: row.action,
-      complaint_id: row.complaint_id,
-      detail: row.detail,
-      hash: row.hash,
-    }),
-    'utf8',
-  );
+  Buffer.from(canonicalJson({ ...entryFields(row), hash: row.hash }), 'utf8');
 
 export const auditLeafHash = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>) =>
   leafHash(leafEntry(row));
