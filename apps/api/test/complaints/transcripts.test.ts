@@ -185,6 +185,26 @@ describe('the transcript the complainant agrees', () => {
       [null, { version: 1, decision: 'corrige' }],
       [null, { version: 2, decision: 'acepta' }],
     ]);
+
+    // The copy of their data (portability, Law 21.719) carries the transcript as they read it:
+    // both versions, their corrections and the accepted one; no staff name.
+    const copy = (
+      await callApi(t.app, contract.personalDataExport, {
+        headers: c.auth,
+        params: { id: String(c.ticket) },
+      })
+    ).json();
+    expect(copy.transcripcion.aceptada).toBe(2);
+    expect(copy.transcripcion.versiones).toMatchObject([
+      { version: 2, texto: FIXED, estado: 'aceptada', correcciones: null },
+      {
+        version: 1,
+        texto: SAID,
+        estado: 'con_correcciones',
+        correcciones: 'Dijo «despido», no «despedirme».',
+      },
+    ]);
+    expect(copy.transcripcion.versiones[0]).not.toHaveProperty('autor');
   });
 
   it('replaces the version that waits when staff issue another one', async () => {

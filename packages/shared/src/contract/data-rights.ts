@@ -11,6 +11,7 @@ import {
 import { denunciaCamposSchema } from '../wire';
 import { ALWAYS, endpoint, errors, messageSchema } from './core';
 import { complainantHeaders, humanHeaders } from './headers';
+import { transcriptSchema } from './transcripts';
 
 const tag = 'Denuncias: sus datos personales';
 
@@ -50,6 +51,11 @@ export const personalDataExportSchema = z.object({
       del_equipo: z.boolean(),
     }),
   ),
+  /**
+   * The transcript of an oral complaint as the complainant reads it on the detail page: every
+   * version, their answers and corrections (empty versions: none).
+   */
+  transcripcion: transcriptSchema,
 });
 export type PersonalDataExportWire = z.infer<typeof personalDataExportSchema>;
 

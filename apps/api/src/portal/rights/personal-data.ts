@@ -6,10 +6,12 @@ import { appendAudit } from '../../core/audit/audit-log';
 import { decryptComplaint } from '../../core/complaints/read-complaint';
 import { openForDisplay, openForDisplayNullable } from '../../core/complaints/sealed';
 import { complaintsRepository as repo, type ComplaintRow } from '../../core/complaints/repository';
+import { readTranscript } from '../complaints/transcript';
 
 /**
- * Portability (Law 21.719): what the complainant gave, their log as they read it, and the list of
- * their files (name, type, size, date), as one JSON document. Only what the complainant already
+ * Portability (Law 21.719): what the complainant gave, their log as they read it, the list of
+ * their files (name, type, size, date) and the transcript of an oral complaint with their answers,
+ * as one JSON document. Only what the complainant already
  * sees on the detail page: no internal notes, no staff names, nothing else staff keep. Audited
  * (without content), like every time a case's data leave the channel.
  */
@@ -18,9 +20,10 @@ export async function personalDataOf(
   row: ComplaintRow,
 ): Promise<PersonalDataExportWire> {
   const key = services.keyring.unwrapDataKey(row.data_key);
-  const [log, files] = await Promise.all([
+  const [log, files, transcript] = await Promise.all([
     repo.visibleLog(services.db, row.id),
     repo.files(services.db, row.id),
+    readTranscript(services, row),
   ]);
   await appendAudit(services, services.db, {
     actorId: null,
@@ -46,5 +49,6 @@ export async function personalDataOf(
       fecha: f.created_at.toISOString(),
       del_equipo: f.from_team,
     })),
+    transcripcion: transcript,
   };
 }
