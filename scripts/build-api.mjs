@@ -25,6 +25,7 @@ await build({
     'admin-create': 'apps/api/src/cli/admin-create.ts',
     reseal: 'apps/api/src/cli/reseal.ts',
     'keys-rewrap': 'apps/api/src/cli/keys-rewrap.ts',
+    'keys-revoke': 'apps/api/src/cli/keys-revoke.ts',
     'files-migrate': 'apps/api/src/cli/files-migrate.ts',
     'audit-verify': 'apps/api/src/cli/audit-verify.ts',
     'audit-checkpoint': 'apps/api/src/cli/audit-checkpoint.ts',

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createServices } from '../../src/runtime';
 import { signingKeysStore } from '../../src/core/proof/signing-keys-store';
+import { revokeSigningKey } from '../../src/core/proof/revoke-key';
 import { callApi } from '@canal/test-support/api';
 import { buildTestApp, type TestApp } from '@canal/test-support/app';
 
@@ -88,6 +89,48 @@ describe('the signing key and its public keys', () => {
       });
     } finally {
       await second.close();
+    }
+  });
+
+  it('is revoked by the operator only once it is no longer the key in use, audited (npm run keys:revoke)', async () => {
+    const r = await buildTestApp({ env: { SIGNING_KEY: KEY_A } });
+    try {
+      const current = r.services.signer.keyId;
+      const before = signed(r, '{"antes":true}');
+      expect(await revokeSigningKey(r.services, 'no-existe')).toMatchObject({
+        revoked: false,
+        reason: 'desconocida',
+      });
+      // The key in use: refused, with what to do first; nothing changes.
+      const inUse = await revokeSigningKey(r.services, current);
+      expect(inUse).toMatchObject({ revoked: false, reason: 'vigente' });
+      expect(inUse.message).toContain('configure primero una nueva SIGNING_KEY');
+      expect((await keys(r))[0]!.revocada_en).toBeNull();
+      // After a rotation the old key is revoked: what it signed is no longer authentic.
+      const rotated = await createServices(
+        { ...r.services.config, SIGNING_KEY: KEY_B },
+        { db: r.db, store: r.services.files.store, warn: () => {} },
+      );
+      expect(await revokeSigningKey(rotated, current)).toEqual({
+        revoked: true,
+        message: `Clave ${current} revocada: lo que firmó ya no se acepta como auténtico.`,
+      });
+      expect(await checkSignedRecord(before, await keys(r))).toEqual({
+        ok: false,
+        reason: 'clave-revocada',
+      });
+      expect(await revokeSigningKey(rotated, current)).toMatchObject({
+        revoked: false,
+        reason: 'ya-revocada',
+      });
+      const audited = await r.db.query<{ actor_id: number | null; detail: string }>(
+        `SELECT actor_id, detail::text AS detail FROM audit_log WHERE action = 'clave_firma.revocada'`,
+      );
+      expect(audited.map((a) => [a.actor_id, JSON.parse(a.detail)])).toEqual([
+        [null, { clave_firma: current }],
+      ]);
+    } finally {
+      await r.close();
     }
   });
 

@@ -40,6 +40,7 @@ const KEY_LABELS: Record<string, string> = {
   vinculado: 'Caso vinculado',
   tipo: 'Vínculo',
   por: 'Buscó por',
+  clave_firma: 'Clave de firma',
   resultados: 'Resultados',
   regla_id: 'Regla',
   categoria_id: 'Categoría',
