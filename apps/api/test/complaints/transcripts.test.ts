@@ -1,4 +1,6 @@
 import { contract } from '@canal/shared/contract';
+import { pdfText } from '@canal/shared/documents/read-back';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears, chileToday, runRetention } from '../../src/core/retention/retention';
 import { callApi } from '@canal/test-support/api';
@@ -205,6 +207,21 @@ describe('the transcript the complainant agrees', () => {
       },
     ]);
     expect(copy.transcripcion.versiones[0]).not.toHaveProperty('autor');
+
+    // The dossier for the Dirección del Trabajo or a court carries it too, in its PDF.
+    const dossier = await investigator.call(contract.downloadCaseDossier, { params: { id: c.id } });
+    expect(dossier.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(dossier.rawPayload));
+    const pdfName = Object.keys(zip).find(
+      (n) => n.endsWith('.pdf') && n.startsWith('expediente-'),
+    )!;
+    const text = (await pdfText(zip[pdfName]!)).replace(/\s+/g, ' ');
+    expect(text).toContain('Transcripción de la denuncia oral');
+    expect(text).toContain('La persona denunciante aceptó la versión 2.');
+    expect(text).toContain('Versión 2: Aceptada por la persona denunciante');
+    expect(text).toContain('Versión 1: La persona denunciante propuso correcciones');
+    expect(text).toContain('Correcciones propuestas: Dijo «despido», no «despedirme».');
+    expect(text).toContain(FIXED.slice(0, 40));
   });
 
   it('replaces the version that waits when staff issue another one', async () => {

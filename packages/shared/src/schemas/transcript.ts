@@ -20,6 +20,14 @@ export const TRANSCRIPT_STATES = [
 ] as const;
 export type TranscriptState = (typeof TRANSCRIPT_STATES)[number];
 
+/** What each state means, as staff read it (the case page, the dossier). */
+export const TRANSCRIPT_STATE_LABELS: Record<TranscriptState, string> = {
+  pendiente: 'Esperando la revisión de la persona denunciante',
+  aceptada: 'Aceptada por la persona denunciante',
+  con_correcciones: 'La persona denunciante propuso correcciones',
+  reemplazada: 'Reemplazada por una versión posterior antes de su revisión',
+};
+
 export const TRANSCRIPT_MESSAGES = {
   textRequired: 'Escriba la transcripción.',
   textMax: `La transcripción admite como máximo ${TRANSCRIPT_MAX} caracteres.`,

@@ -6,7 +6,9 @@ import {
   formatDisplayDateTime,
   isLaw21643Type,
   organizationById,
+  TRANSCRIPT_STATE_LABELS,
 } from '@canal/shared';
+import type { StaffTranscriptWire } from '@canal/shared/contract';
 import type { Services } from '../../core/services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { auditRepository } from '../../core/audit/repository';
@@ -23,6 +25,7 @@ import { manifestMembers } from './dossier-manifest';
 import { safeCopy } from './attachments';
 import { readCase, staffInstant } from './case-view';
 import { replacementRecords } from './replacement-view';
+import { viewTranscript } from './transcripts';
 
 /** The most audit entries of one case the dossier lists (a case has far fewer). */
 const TRAIL_LIMIT = 100_000;
@@ -107,10 +110,43 @@ function requestBlocks(requests: Requests, anonymous: boolean): PdfBlock[] {
 const filePaths = (view: CaseView) =>
   view.archivos.map((f, i) => `archivos/${String(i + 1).padStart(2, '0')}-${zipSegment(f.nombre)}`);
 
+/**
+ * The transcript of an oral complaint (decision 0064), every version with its state, who issued it
+ * and the complainant's corrections: nothing when the case has none.
+ */
+function transcriptBlocks(transcript: StaffTranscriptWire): PdfBlock[] {
+  if (transcript.versiones.length === 0) return [];
+  return [
+    { kind: 'heading', text: 'Transcripción de la denuncia oral' },
+    {
+      kind: 'paragraph',
+      muted: true,
+      text:
+        transcript.aceptada === null
+          ? 'La persona denunciante aún no acepta una versión.'
+          : `La persona denunciante aceptó la versión ${transcript.aceptada}.`,
+    },
+    ...transcript.versiones.map((v): PdfBlock => ({
+      kind: 'entry',
+      title: `Versión ${v.version}: ${TRANSCRIPT_STATE_LABELS[v.estado]}`,
+      meta: [
+        `Emitida: ${when(v.fecha)}`,
+        v.autor,
+        v.origen === 'verbal'
+          ? 'De la denuncia verbal'
+          : `Del audio ${v.archivo?.nombre ?? 'adjunto'}`,
+        ...(v.respondida ? [`Respondida: ${when(v.respondida)}`] : []),
+      ].join(' · '),
+      text: v.correcciones ? `${v.texto}\n\nCorrecciones propuestas: ${v.correcciones}` : v.texto,
+    })),
+  ];
+}
+
 function dossierBlocks(
   view: CaseView,
   trail: Trail,
   requests: Requests,
+  transcript: StaffTranscriptWire,
   anonymous: boolean,
   who: string,
   now: Date,
@@ -204,6 +240,7 @@ function dossierBlocks(
   };
   log('Bitácora visible para la persona denunciante', bitacora.visible, false);
   log('Bitácora interna (solo equipo)', bitacora.interna, true);
+  blocks.push(...transcriptBlocks(transcript));
   blocks.push({ kind: 'heading', text: 'Hitos legales' });
   if (hitos.length === 0) blocks.push({ kind: 'paragraph', text: 'Sin hitos legales.' });
   for (const h of hitos)
@@ -322,12 +359,13 @@ export async function caseDossier(
     await replacementStore.all(services.db, id),
     key,
   );
+  const transcript = await viewTranscript(services, user, id);
   const pdf = await parts.pdf.render(
     {
       title: `Expediente del caso ${answer.caso.numero}`,
       footer: `Expediente del caso ${answer.caso.numero}`,
     },
-    dossierBlocks(answer, trail, requests, row.is_anonymous, user.name, now),
+    dossierBlocks(answer, trail, requests, transcript, row.is_anonymous, user.name, now),
     now,
   );
   const base = `expediente-${zipSegment(answer.caso.numero)}`;

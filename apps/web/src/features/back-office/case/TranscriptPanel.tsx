@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { TranscriptState } from '@canal/shared';
+import { TRANSCRIPT_STATE_LABELS } from '@canal/shared';
 import { Button } from '../../../components/Button';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { LoadingView } from '../../../components/LoadingView';
@@ -14,13 +14,6 @@ import {
 import { FormAlert } from '../components/FormAlert';
 import { dateTime } from '../components/format';
 import { transcriptDraftResolver, type TranscriptDraftForm } from '../schemas';
-
-const STATE_LABELS: Record<TranscriptState, string> = {
-  pendiente: 'Esperando la revisión de la persona denunciante',
-  aceptada: 'Aceptada por la persona denunciante',
-  con_correcciones: 'La persona denunciante propuso correcciones',
-  reemplazada: 'Reemplazada por una versión posterior antes de su revisión',
-};
 
 const sourceText = (v: TranscriptVersion) =>
   v.source === 'verbal'
@@ -65,7 +58,7 @@ export function TranscriptPanel({
           {versions.map((v) => (
             <li key={v.version} className="rounded border border-gray-200 p-3">
               <p className="font-semibold">
-                Versión {v.version}: {STATE_LABELS[v.state]}
+                Versión {v.version}: {TRANSCRIPT_STATE_LABELS[v.state]}
               </p>
               <p className="text-sm text-gray-700">
                 Emitida el {dateTime(v.issuedAt)} por {v.author}, de {sourceText(v)}
