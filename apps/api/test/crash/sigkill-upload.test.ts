@@ -123,14 +123,19 @@ describe('a server killed during a multipart upload', () => {
       expect(n).toBe(0);
       expect((await services.db.query('SELECT 1 FROM complaint_files')).length).toBe(0);
       expect((await services.db.query('SELECT 1 FROM outbox')).length).toBe(0);
-      expect(staged().length).toBe(1);
+      // The upload's partial write is still there; beside it there may be the few bytes of the
+      // start-up sweep's erasure ratchet, killed mid-write too (it runs as the server starts to
+      // listen, decision 0047), which is no upload and has no staged row.
+      expect(staged().filter((name) => sizeOf(name) > 2 * chunk.length)).toEqual(uploads);
+      const leftovers = staged().length;
+      expect(leftovers).toBeLessThanOrEqual(2);
       const stagedRows = () => services.db.query('SELECT storage_key FROM staged_files');
       expect((await stagedRows()).length).toBe(1);
 
       // A young leftover survives the hourly sweep (it might be an upload in progress) …
       expect(await sweep(services)).toEqual({ staged: 0, partials: 0 });
       // … and goes once it is old enough; here, told to take everything.
-      expect(await sweep(services, 0)).toEqual({ staged: 1, partials: 1 });
+      expect(await sweep(services, 0)).toEqual({ staged: 1, partials: leftovers });
       expect(staged()).toEqual([]);
       expect(await stagedRows()).toEqual([]);
     } finally {
