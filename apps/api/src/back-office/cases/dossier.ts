@@ -25,7 +25,7 @@ import { manifestMembers } from './dossier-manifest';
 import { safeCopy } from './attachments';
 import { readCase, staffInstant } from './case-view';
 import { replacementRecords } from './replacement-view';
-import { viewTranscript } from './transcripts';
+import { staffTranscript } from './transcripts';
 
 /** The most audit entries of one case the dossier lists (a case has far fewer). */
 const TRAIL_LIMIT = 100_000;
@@ -359,7 +359,7 @@ export async function caseDossier(
     await replacementStore.all(services.db, id),
     key,
   );
-  const transcript = await viewTranscript(services, user, id);
+  const transcript = await staffTranscript(services, id, key, files);
   const pdf = await parts.pdf.render(
     {
       title: `Expediente del caso ${answer.caso.numero}`,

@@ -3,7 +3,7 @@ import type { StaffTranscriptWire } from '@canal/shared/contract';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import { LOG_EVENTS } from '../../core/complaints/complaint-log';
-import { complaintsRepository } from '../../core/complaints/repository';
+import { complaintsRepository, type FileRow } from '../../core/complaints/repository';
 import { openForDisplay } from '../../core/complaints/sealed';
 import { transcriptStore } from '../../core/complaints/transcript-store';
 import { openTranscript } from '../../core/complaints/transcript-view';
@@ -21,10 +21,20 @@ export async function viewTranscript(
 ): Promise<StaffTranscriptWire> {
   const row = await caseForStaff(services, user, id);
   const key = services.keyring.unwrapDataKey(row.data_key);
-  const [rows, files] = await Promise.all([
-    transcriptStore.all(services.db, id),
-    complaintsRepository.files(services.db, id),
-  ]);
+  return staffTranscript(services, id, key, await complaintsRepository.files(services.db, id));
+}
+
+/**
+ * The transcript of a case already read for someone allowed to see it (the case's data key and
+ * its files in hand: the dossier reads them once for everything it writes).
+ */
+export async function staffTranscript(
+  services: Services,
+  id: number,
+  key: Buffer,
+  files: FileRow[],
+): Promise<StaffTranscriptWire> {
+  const rows = await transcriptStore.all(services.db, id);
   const { versions, accepted } = openTranscript(services, key, rows);
   return {
     versiones: versions.map(({ row: r, wire }) => {
