@@ -1,26 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { MASTER_LISTS, MASTER_LIST_LABELS, ORGANIZATIONS, type MasterList } from '@canal/shared';
 import { Button } from '../../components/Button';
-import { SelectField, TextAreaField } from '../../components/form/fields';
-import { TextField } from '../../components/form/TextField';
+import { SelectField } from '../../components/form/fields';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
 import {
   type MasterData,
   type MasterItem,
   type MasterPlace,
-  type MasterItemValues,
   type MasterType,
   useMasterData,
   useMasterDataActions,
 } from './api/master-data';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { FormAlert } from './components/FormAlert';
-import { FormDialog, useEditDialog } from './components/FormDialog';
+import { useEditDialog } from './components/FormDialog';
 import { StaffTable } from './components/StaffTable';
 import { isAdministrator, useStaffUser } from './components/StaffUserContext';
-import { masterItemResolver, type MasterItemForm } from './schemas';
+import { isLegal, ItemDialog } from './MasterItemDialog';
 
 /** The elements of a list, in order, as the page shows them. */
 function itemsOf(data: MasterData, list: MasterList): MasterItem[] {
@@ -48,8 +45,6 @@ const parentOf = (list: MasterList, item: MasterItem): number | null =>
       ? (item as MasterType).categoryId
       : null;
 
-const isLegal = (item: MasterItem) => 'legal' in item && (item as { legal: boolean }).legal;
-
 /** Places by zone and types by category, each group in its own order (as the portal shows them). */
 function grouped(data: MasterData, list: MasterList): MasterItem[] {
   const items = itemsOf(data, list);
@@ -58,106 +53,6 @@ function grouped(data: MasterData, list: MasterList): MasterItem[] {
   if (list === 'tipos')
     return data.categories.flatMap((c) => items.filter((i) => parentOf(list, i) === c.id));
   return items;
-}
-
-/** Add (item null) or change an element of `list`. */
-function ItemDialog({
-  data,
-  list,
-  item,
-  onClose,
-  onSaved,
-}: {
-  data: MasterData;
-  list: MasterList;
-  item: MasterItem | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
-  const { save } = useMasterDataActions(data.organizationId);
-  const type = list === 'tipos' ? (item as MasterType | null) : null;
-  const legal = item !== null && isLegal(item) && list === 'tipos';
-  const form = useForm<MasterItemForm, unknown, MasterItemValues>({
-    mode: 'onTouched',
-    resolver: masterItemResolver,
-    defaultValues: {
-      organizationId: data.organizationId,
-      list,
-      name: item?.name ?? '',
-      description: type?.description ?? '',
-      group: type?.group ?? '',
-      zoneId: list === 'lugares' && item ? (item as MasterPlace).zoneId : null,
-      categoryId: type?.categoryId ?? null,
-    },
-  });
-  const { errors } = form.formState;
-  const numberOrNull = (v: unknown) => (v === '' || v === null ? null : Number(v));
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: item?.id ?? null, item: values },
-      { onSuccess: () => onSaved(item ? 'Cambios guardados.' : 'Elemento agregado.') },
-    ),
-  );
-  const title = `${item ? 'Modificar' : 'Agregar'}: ${MASTER_LIST_LABELS[list]}`;
-  return (
-    <FormDialog
-      title={title}
-      formId="dato-maestro-form"
-      submitLabel={item ? 'Guardar cambios' : 'Agregar'}
-      mutation={save}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      {legal && (
-        <FormAlert tone="info">
-          Tipo de denuncia de la Ley N° 21.643: su nombre y su categoría los fija la ley; puede
-          cambiar su descripción y su grupo.
-        </FormAlert>
-      )}
-      <TextField
-        label="Nombre"
-        readOnly={legal}
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      {list === 'lugares' && (
-        <SelectField
-          label="Zona"
-          error={errors.zoneId?.message}
-          options={data.zones
-            .filter((z) => z.active || z.id === (item as MasterPlace | null)?.zoneId)
-            .map((z) => ({ value: z.id, label: z.name }))}
-          {...form.register('zoneId', { setValueAs: numberOrNull })}
-        />
-      )}
-      {list === 'tipos' && !legal && (
-        <SelectField
-          label="Categoría"
-          error={errors.categoryId?.message}
-          options={data.categories
-            .filter((c) => !c.legal && (c.active || c.id === type?.categoryId))
-            .map((c) => ({ value: c.id, label: c.name }))}
-          {...form.register('categoryId', { setValueAs: numberOrNull })}
-        />
-      )}
-      {list === 'tipos' && (
-        <>
-          <TextAreaField
-            label="Descripción"
-            rows={4}
-            hint="El portal la muestra a quien elige el tipo de denuncia."
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <TextField
-            label="Grupo (opcional)"
-            error={errors.group?.message}
-            {...form.register('group')}
-          />
-        </>
-      )}
-    </FormDialog>
-  );
 }
 
 /**
