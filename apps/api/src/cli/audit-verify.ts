@@ -54,7 +54,7 @@ withDatabase(async (db, keyring, config) => {
   if (unanchored) console.error(`Aviso: ${unanchored}.`);
   const anchor = readAnchor(services.auditChain.anchorFile);
   console.log(
-    `Registro de auditoría íntegro: ${report.entries} entradas` +
+    `Registro de auditoría íntegro: ${report.entries} ${report.entries === 1 ? 'entrada' : 'entradas'}` +
       (anchor ? `; el ancla (entrada ${anchor.id}) coincide.` : '.'),
   );
 }).catch(exitOnError);

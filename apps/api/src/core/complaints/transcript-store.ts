@@ -18,7 +18,7 @@ export interface TranscriptRow {
 
 /**
  * Persists `complaint_transcripts`: the versions staff write of an oral complaint and the
- * complainant's answer to each. Its rows go with the case's erasure (`eraseComplaint`).
+ * complainant's answer to each. Its rows go with the case's erasure (`eraseComplaints`).
  */
 export const transcriptStore = {
   /** Every version of the complaint, newest first. */

@@ -16,7 +16,7 @@ export interface DueCase {
   closed: string;
 }
 
-/** What the retention sweep reads (the erasure itself is `complaintStore.eraseComplaint`). */
+/** What the retention sweep reads (the erasure itself is `complaintStore.eraseComplaints`). */
 export const retentionRepository = {
   /** Organisations with closed cases not erased yet. */
   async organisationsWithClosedCases(db: Db): Promise<string[]> {
