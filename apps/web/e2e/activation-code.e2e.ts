@@ -96,8 +96,7 @@ describe('the short activation code', () => {
 
     // The person, on a phone, with only the paper.
     const first = await activateOnPhone(caseNumber, firstCode, FIRST_PASSWORD);
-    const done = first.page.getByRole('status');
-    await done.getByText('Su contraseña fue creada.').waitFor({ timeout: 30_000 });
+    await first.page.getByText('Su contraseña fue creada.').waitFor({ timeout: 30_000 });
     expect(await text(first.page, 'activated-ticket')).toBe(ticket);
     await expectNoSideways(first.page);
     await expectNoAxeViolations(first.page, 'activación con código a 375 px');

@@ -48,6 +48,7 @@ async function recordVerbal(): Promise<{
   id: number;
   numero: string;
   ticket: number;
+  organizacion: { id: string; nombre: string };
   activacion: Activation;
 }> {
   const body = denuncia({ canal: 'verbal', email_contacto: '' });
@@ -80,7 +81,7 @@ async function visibleLog(ticket: number, password = PASSWORD): Promise<string[]
   expect(login.statusCode).toBe(200);
   const detail = await callApi(t.app, contract.complaintDetail, {
     headers: { ...headers(), authorization: `Bearer ${login.json().token}` },
-    params: { id: ticket },
+    params: { id: String(ticket) },
   });
   expect(detail.statusCode).toBe(200);
   return detail.json().denuncia_bitacora.map((e: { evento: string | null }) => e.evento);
@@ -222,7 +223,7 @@ describe('a new activation handed over in person', () => {
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_id).toBe(investigatorHq.id);
-    expect(JSON.parse(audit[0]!.detail)).toEqual({
+    expect(JSON.parse(audit[0]!.detail)).toMatchObject({
       identidad_verificada: true,
       vence: fresh.activacion.vence,
     });
@@ -247,7 +248,7 @@ describe('a new activation handed over in person', () => {
     expect((await signIn(receipt.ticket)).statusCode).toBe(401);
     const stale = await callApi(t.app, contract.complaintDetail, {
       headers: { ...headers(), authorization: `Bearer ${session}` },
-      params: { id: receipt.ticket },
+      params: { id: String(receipt.ticket) },
     });
     expect(stale.statusCode).toBe(401);
     expect(await visibleLog(receipt.ticket, 'Nueva#Clave2026')).toEqual(

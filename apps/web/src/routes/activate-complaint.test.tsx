@@ -48,7 +48,7 @@ describe('/activar-denuncia', () => {
       await screen.findByText('* Ingrese el número de caso que aparece en su comprobante.'),
     ).toBeInTheDocument();
     expect(caseNumber()).toHaveAccessibleDescription(
-      'Tal como aparece en su comprobante. * Ingrese el número de caso que aparece en su comprobante.',
+      /Ingrese el número de caso que aparece en su comprobante/,
     );
     expect(
       screen.getByText('* Ingrese el código de activación de su comprobante.'),

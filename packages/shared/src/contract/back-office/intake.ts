@@ -12,7 +12,7 @@ const tag = 'Gestión: registro de denuncias';
  * short code, one activation with one lifetime; using either, or issuing a new one, spends both.
  * The server keeps only digests, so neither can be shown again.
  */
-export const activationSchema = z.object({
+export const complainantActivationSchema = z.object({
   /** Portal page where the person sets their own password: single use. */
   url: z.string(),
   /** The short code («K7QF-2M9X») the person types with the case number instead of the link. */
@@ -37,7 +37,7 @@ export const intakeReceiptSchema = z.object({
   canal: z.enum(STAFF_INTAKE_CHANNELS),
   /** ISO 8601 instant the complaint was recorded. */
   fecha: z.string(),
-  activacion: activationSchema,
+  activacion: complainantActivationSchema,
   /** A confirmation mail was queued to the contact address. */
   correo_enviado: z.boolean(),
 });
@@ -61,7 +61,7 @@ export const activationReceiptSchema = z.object({
   id: z.number(),
   numero: z.string(),
   organizacion: z.object({ id: z.string(), nombre: z.string() }),
-  activacion: activationSchema,
+  activacion: complainantActivationSchema,
 });
 export type ActivationReceiptWire = z.infer<typeof activationReceiptSchema>;
 

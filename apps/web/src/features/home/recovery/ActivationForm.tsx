@@ -75,7 +75,6 @@ export function ActivationForm() {
         autoComplete="one-time-code"
         autoCapitalize="characters"
         spellCheck={false}
-        className="font-mono"
         error={errors.codigo_activacion?.message}
         {...form.register('codigo_activacion')}
       />

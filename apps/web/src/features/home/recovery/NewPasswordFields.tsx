@@ -19,10 +19,10 @@ interface PasswordValues {
  * The new password and its repetition, with the rules and messages of the save modal: the reset
  * link's page and the activation code's page (decision 0075) ask for it the same way.
  */
-export function NewPasswordFields<T extends PasswordValues>({
+export function NewPasswordFields<T extends PasswordValues, C, O>({
   form,
 }: {
-  form: UseFormReturn<T>;
+  form: UseFormReturn<T, C, O>;
 }) {
   // Both pages' forms hold these two fields; their generic paths are named here once.
   const f = form as unknown as UseFormReturn<PasswordValues>;

@@ -68,7 +68,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
             <Link to={paths.home()} className="font-semibold underline">
               página de inicio
             </Link>
-            .
+            . Si el enlace venía en un comprobante que le entregó el equipo, pida una nueva
+            activación en persona.
           </p>
         </div>
       )}
