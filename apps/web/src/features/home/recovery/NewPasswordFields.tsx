@@ -12,7 +12,7 @@ const RULES = (
 
 interface PasswordValues {
   password: string;
-  repeatPassword: string;
+  repeatPassword?: string | null;
 }
 
 /**
