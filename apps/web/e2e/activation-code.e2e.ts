@@ -142,8 +142,6 @@ describe('the short activation code', () => {
       .first()
       .waitFor();
 
-    await Promise.all(
-      [staff, first, stale, second].map((opened) => opened.context.close()),
-    );
+    await Promise.all([staff, first, stale, second].map((opened) => opened.context.close()));
   });
 });

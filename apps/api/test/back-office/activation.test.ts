@@ -244,7 +244,9 @@ describe('a new activation handed over in person', () => {
     // Issuing alone locks nobody out.
     expect((await signIn(receipt.ticket)).statusCode).toBe(200);
 
-    expect((await activate(receipt.numero, fresh.activacion.codigo, 'Nueva#Clave2026')).statusCode).toBe(200);
+    expect(
+      (await activate(receipt.numero, fresh.activacion.codigo, 'Nueva#Clave2026')).statusCode,
+    ).toBe(200);
     expect((await signIn(receipt.ticket)).statusCode).toBe(401);
     const stale = await callApi(t.app, contract.complaintDetail, {
       headers: { ...headers(), authorization: `Bearer ${session}` },

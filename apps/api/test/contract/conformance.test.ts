@@ -1510,7 +1510,11 @@ describe('every endpoint answers what the contract declares', () => {
       201,
     );
     const params = { id: receipt.id };
-    conforms('reissueActivation', await staffCall(admin, 'reissueActivation', { params, payload: {} }), 400);
+    conforms(
+      'reissueActivation',
+      await staffCall(admin, 'reissueActivation', { params, payload: {} }),
+      400,
+    );
     const fresh = conforms(
       'reissueActivation',
       await staffCall(admin, 'reissueActivation', {

@@ -10,7 +10,6 @@ import { complaintStore } from '../../core/complaints/complaint-store';
 import { LOG_EVENTS, staffEntry } from '../../core/complaints/complaint-log';
 import { issueActivation } from './activation';
 
-
 /**
  * Records a complaint staff received verbally, in writing or in person (Law 21.643), through the
  * portal's own creation path: same checks, case number, ticket, encryption, deadlines and mail.

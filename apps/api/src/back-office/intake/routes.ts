@@ -15,8 +15,6 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.reissueActivation, {
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await reissueActivation(services, request.staff, request.params.id)),
+      reply.code(201).send(await reissueActivation(services, request.staff, request.params.id)),
   });
 };

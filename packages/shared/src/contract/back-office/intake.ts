@@ -82,7 +82,10 @@ export const reissueActivation = endpoint({
   params: idParamSchema,
   body: reissueActivationSchema,
   // 404 out of scope; 409 a case filed in the portal (its person has e-mail recovery).
-  responses: { 201: activationReceiptSchema, ...errors(400, 404, 409, 410, 423, ...SIGNED_IN_WRITE) },
+  responses: {
+    201: activationReceiptSchema,
+    ...errors(400, 404, 409, 410, 423, ...SIGNED_IN_WRITE),
+  },
 });
 
 export const intake = { recordComplaint, reissueActivation } as const;

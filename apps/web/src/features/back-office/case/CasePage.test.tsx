@@ -880,9 +880,9 @@ describe('a new activation handed over in person (decision 0075)', () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Entregar nueva activación' }));
     await waitFor(() =>
-      expect(callsTo(calls, 'POST', '/v1/gestion/casos/7/activacion').map((c) => c.body)).toEqual(
-        [{ identidad_verificada: true }],
-      ),
+      expect(callsTo(calls, 'POST', '/v1/gestion/casos/7/activacion').map((c) => c.body)).toEqual([
+        { identidad_verificada: true },
+      ]),
     );
     await waitFor(() =>
       expect(screen.getByTestId('ubicacion')).toHaveTextContent(

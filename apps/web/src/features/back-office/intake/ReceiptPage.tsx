@@ -94,7 +94,9 @@ export function ReceiptPage() {
     <section aria-labelledby="receipt-title" className="max-w-2xl space-y-6">
       <div className="space-y-4 rounded-lg border border-gray-300 p-6 print:border-0 print:p-0">
         <h1 id="receipt-title" className="text-2xl font-bold">
-          {receipt.kind === 'intake' ? 'Comprobante de denuncia' : 'Nueva activación de su denuncia'}
+          {receipt.kind === 'intake'
+            ? 'Comprobante de denuncia'
+            : 'Nueva activación de su denuncia'}
         </h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
           <dt className="font-semibold">Organización</dt>

@@ -80,10 +80,7 @@ export function ActivationForm() {
       />
       <NewPasswordFields form={form} />
       {activate.isError && (
-        <div
-          role="alert"
-          className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800"
-        >
+        <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
           <p>{serverMessage(activate.error)}</p>
         </div>
       )}
