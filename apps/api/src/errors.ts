@@ -134,6 +134,23 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
   RESET_PAIR_MISMATCH: { status: 404, message: 'El correo y/o el código son incorrectos.' },
   LINK_INVALID: { status: 410, message: 'El enlace no es válido o ya expiró. Solicite uno nuevo.' },
+  // The portal's activation page (decision 0075): the same 404 for an unknown case number, a case
+  // of another organisation and a wrong code; a spent code only to whoever typed it right.
+  ACTIVATION_MISMATCH: {
+    status: 404,
+    message:
+      'El número de caso o el código de activación no son correctos. Revíselos en su comprobante.',
+  },
+  ACTIVATION_SPENT: {
+    status: 410,
+    message:
+      'Ese código de activación ya se usó, venció o fue reemplazado por uno nuevo. Si necesita otro, acuda en persona al equipo que recibió su denuncia.',
+  },
+  ACTIVATION_PORTAL_CASE: {
+    status: 409,
+    message:
+      'Esta denuncia se ingresó en el portal: la persona recupera su contraseña con «Olvidé la contraseña de mi denuncia».',
+  },
   UPLOAD_NOT_ALLOWED: {
     status: 409,
     message:

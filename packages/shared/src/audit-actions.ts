@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   'caso.reclasificado': 'Cambio de tipo de denuncia',
   /** Staff recorded a complaint received verbally, in writing or in person. */
   'caso.registrado': 'Denuncia registrada por el equipo',
+  /** Staff issued a new activation (code and link) to the person, identified in person. */
+  'caso.activacion': 'Nueva activación entregada a la persona denunciante',
   'caso.prioridad': 'Prioridad del caso',
   'caso.etiquetas': 'Etiquetas del caso',
   'caso.vinculo': 'Vínculo entre casos',

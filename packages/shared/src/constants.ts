@@ -90,6 +90,22 @@ export const COMPLAINT_CHANNELS = ['portal', 'verbal', 'escrito', 'presencial'] 
 export type ComplaintChannel = (typeof COMPLAINT_CHANNELS)[number];
 /** The channels staff record a complaint from (everything but the portal itself). */
 export const STAFF_INTAKE_CHANNELS = ['verbal', 'escrito', 'presencial'] as const;
+
+/**
+ * The short activation code on the receipt of a complaint recorded by staff (decision 0075): eight
+ * characters without the look-alikes 0/O, 1/I/L, U/V and B/V (alike when read aloud in Spanish),
+ * printed in two blocks of four («K7QF-2M9X»).
+ */
+export const ACTIVATION_CODE_ALPHABET = '23456789ACDEFGHJKMNPQRSTWXYZ';
+export const ACTIVATION_CODE_LENGTH = 8;
+
+/** The code as typed without spaces, hyphens or case; null when it cannot be a code. */
+export function normalizeActivationCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]+/g, '').toUpperCase();
+  if (code.length !== ACTIVATION_CODE_LENGTH) return null;
+  for (const c of code) if (!ACTIVATION_CODE_ALPHABET.includes(c)) return null;
+  return code;
+}
 export type StaffIntakeChannel = (typeof STAFF_INTAKE_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<ComplaintChannel, string> = {
   portal: 'Portal',

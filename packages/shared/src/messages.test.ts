@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, type MessageKey } from './messages';
 import { toDenunciaPayload } from './mappers';
 import {
+  activationPayloadSchema,
   addCommentPayloadSchema,
   complaintFormSchema,
   denunciaPayloadSchema,
@@ -45,6 +46,14 @@ const form = { ...identifiedForm };
 const wire = toDenunciaPayload(identifiedForm, ticketInfo, filialId);
 
 /** How each field message is produced by a schema (the test proves it is reachable). */
+/** A valid activation (decision 0075), each producer spoils one field. */
+const activation = {
+  numero: 'CD-2026-00012',
+  codigo_activacion: 'k7qf 2m9x',
+  password: 'Ab1!xx',
+  repeatPassword: 'Ab1!xx',
+};
+
 const PRODUCED: Partial<Record<MessageKey, () => string[]>> = {
   selectRequired: () => messagesOf(complaintFormSchema, { ...form, canIdentify: '' }),
   empty: () => messagesOf(complaintFormSchema, { ...form, complainantFirstName: '' }),
@@ -148,6 +157,13 @@ const PRODUCED: Partial<Record<MessageKey, () => string[]>> = {
       password: 'Ab1!xx',
       repeatPassword: 'Ab1!xx',
     }),
+  // The activation code's page (decision 0075).
+  caseNumberRequired: () => messagesOf(activationPayloadSchema, { ...activation, numero: ' ' }),
+  caseNumberInvalid: () => messagesOf(activationPayloadSchema, { ...activation, numero: '12' }),
+  activationCodeRequired: () =>
+    messagesOf(activationPayloadSchema, { ...activation, codigo_activacion: '' }),
+  activationCodeInvalid: () =>
+    messagesOf(activationPayloadSchema, { ...activation, codigo_activacion: 'O0I1-LLLL' }),
 };
 
 /** Texts used as they are by the web and the API (no schema produces them). */

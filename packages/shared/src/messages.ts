@@ -84,6 +84,13 @@ export const MESSAGES = {
   ticketDigits: '* El código debe contener solo números.',
   organizationInvalid: '* La organización indicada no es válida.',
   tokenInvalid: '* El enlace no es válido o ya expiró.',
+  /** The portal's activation page (decision 0075): the case number and the code of the receipt. */
+  caseNumberRequired: '* Ingrese el número de caso que aparece en su comprobante.',
+  caseNumberInvalid:
+    '* El número de caso no es válido. Cópielo tal como aparece en su comprobante.',
+  activationCodeRequired: '* Ingrese el código de activación de su comprobante.',
+  activationCodeInvalid:
+    '* El código de activación tiene 8 letras y números, por ejemplo K7QF-2M9X.',
 
   // ---- The complainant's rights (Law 21.643): the portal's detail page and the closing mail ----
   complainantRights:

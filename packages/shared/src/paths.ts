@@ -8,6 +8,11 @@ export const webPaths = {
   complaintDetail: (id: number | string) => `/detalle-denuncia/${id}`,
   /** The reset-password page a recovery e-mail links to. */
   resetPassword: (token: string) => `/restablecer-contrasena/${token}`,
+  /**
+   * Where a person recorded by staff types the case number and the activation code of their
+   * receipt and sets their password (decision 0075; a page the spec does not have).
+   */
+  activateComplaint: () => '/activar-denuncia',
   /** The page the link mailed to a new contact address opens (Law 21.719, rectification). */
   confirmEmail: (token: string) => `/confirmar-correo/${token}`,
   /** The organisation's privacy notice (Law 21.719): the footer, the form and the mails link it. */

@@ -1502,6 +1502,59 @@ describe('every endpoint answers what the contract declares', () => {
     );
   });
 
+  it('hands over a new activation and activates with its short code (decision 0075)', async () => {
+    const { denuncia_ticket: _ticket, ...fields } = denuncia();
+    const receipt = conforms(
+      'recordComplaint',
+      await staffCall(admin, 'recordComplaint', { payload: { ...fields, canal: 'verbal' } }),
+      201,
+    );
+    const params = { id: receipt.id };
+    conforms(
+      'reissueActivation',
+      await staffCall(admin, 'reissueActivation', { params, payload: {} }),
+      400,
+    );
+    const fresh = conforms(
+      'reissueActivation',
+      await staffCall(admin, 'reissueActivation', {
+        params,
+        payload: { identidad_verificada: true },
+      }),
+      201,
+    );
+    const activation = (codigo: string) => ({
+      numero: receipt.numero,
+      codigo_activacion: codigo,
+      password: PASSWORD,
+      repeatPassword: PASSWORD,
+    });
+    conforms(
+      'activateComplaint',
+      await call(t.app, 'activateComplaint', {
+        headers: headers(),
+        payload: activation(receipt.activacion.codigo),
+      }),
+      410,
+    );
+    conforms(
+      'activateComplaint',
+      await call(t.app, 'activateComplaint', {
+        headers: headers(),
+        payload: activation(fresh.activacion.codigo),
+      }),
+      200,
+    );
+    conforms(
+      'activateComplaint',
+      await call(t.app, 'activateComplaint', {
+        headers: headers(),
+        payload: { ...activation(fresh.activacion.codigo), numero: 'CD-1999-99999' },
+      }),
+      404,
+    );
+  });
+
   it('reached every endpoint of the contract with a success answer', () => {
     const missing = endpoints
       .filter((e) => ![...(seen.get(e.name) ?? [])].some((s) => s < 400))

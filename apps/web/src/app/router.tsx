@@ -77,6 +77,13 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
                   })),
               },
               {
+                path: paths.activateComplaint().slice(1),
+                lazy: () =>
+                  import('../routes/activate-complaint').then((m) => ({
+                    Component: m.ActivateComplaintRoute,
+                  })),
+              },
+              {
                 path: routePatterns.confirmEmail,
                 lazy: () =>
                   import('../routes/confirm-email').then((m) => ({

@@ -1,4 +1,4 @@
-// Test helpers of the home and reset-password pages: the portal API answered by MSW, and the page
+// Test helpers of the home, reset-password and activation pages: the portal API answered by MSW, and the page
 // in a memory router with the real API client.
 import { renderPortal } from './render-portal';
 import { HEAD_OFFICE, type Organization } from '@canal/shared';
@@ -10,6 +10,7 @@ import { createApiClient, type ApiClient } from '../lib/api/client';
 import { sessionStore } from '../lib/api/session';
 import { HomeRoute } from '../routes/home';
 import { ResetPasswordRoute } from '../routes/reset-password';
+import { ActivateComplaintRoute } from '../routes/activate-complaint';
 import type { Answer } from './msw/answers';
 import { callsTo, recordRequests, server } from './msw/server';
 
@@ -20,12 +21,13 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-/** The calls of the home and reset-password pages, and the path each one posts to. */
+/** The calls of the home, reset-password and activation pages, and the path each one posts to. */
 const PATHS = {
   login: '/v1/denuncias/login',
   recoverCode: '/v1/denuncias/codigo',
   recoverPassword: '/v1/denuncias/recuperar-password',
   resetPassword: '/v1/denuncias/restablecer-password',
+  activateComplaint: '/v1/denuncias/activar',
 } as const;
 export type HomeCall = keyof typeof PATHS;
 
@@ -37,6 +39,7 @@ const DEFAULTS: Record<HomeCall, Outcome> = {
   recoverCode: { status: 200, body: { message: 'ok' } },
   recoverPassword: { status: 200, body: { message: 'ok' } },
   resetPassword: { status: 200, body: { message: 'ok', ticket: 123456789012 } },
+  activateComplaint: { status: 200, body: { message: 'ok', ticket: 123456789012 } },
 };
 
 /**
@@ -103,6 +106,7 @@ export function renderPage({
       { path: '/ingresar-denuncia', element: <h1>Nueva denuncia</h1> },
       { path: '/detalle-denuncia/:id', element: <DetailStub /> },
       { path: '/restablecer-contrasena/:token', element: <ResetPasswordRoute /> },
+      { path: '/activar-denuncia', element: <ActivateComplaintRoute /> },
     ],
     { path, api: client, organization },
   );

@@ -8,6 +8,7 @@ import {
   loginPayloadSchema,
   passwordRecoveryPayloadSchema,
   resetPasswordPayloadSchema,
+  activationPayloadSchema,
   statusPayloadSchema,
   replacementRequestPayloadSchema,
   retaliationReportPayloadSchema,
@@ -202,6 +203,23 @@ export const resetPassword = endpoint({
   },
 });
 
+export const activateComplaint = endpoint({
+  method: 'POST',
+  path: '/v1/denuncias/activar',
+  tag: recovery,
+  access: 'human',
+  summary:
+    'Crea la contraseña de una denuncia registrada por el equipo con el número de caso y el código de activación del comprobante',
+  headers: humanHeaders,
+  body: activationPayloadSchema,
+  // 404: the case number and the code do not match; 410: the code was used, replaced or expired;
+  // 429: too many wrong codes for that case.
+  responses: {
+    200: messageSchema.extend({ ticket: z.number() }),
+    ...errors(400, 403, 404, 410, 429, 503, ...ALWAYS),
+  },
+});
+
 // Master data: only x-filial; answered from memory with an ETag (304 on `if-none-match`).
 const masterDataHeaders = organizationHeaders.extend({ 'if-none-match': z.string().optional() });
 const cached = <S extends z.ZodType>(schema: S) => ({
@@ -285,6 +303,7 @@ export const portal = {
   recoverCodes,
   requestPasswordReset,
   resetPassword,
+  activateComplaint,
   zones,
   zonePlaces,
   zoneAgencies,

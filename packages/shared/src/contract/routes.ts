@@ -47,6 +47,7 @@ export const portalRoutes = {
   recoverCodes: { method: 'POST', path: '/v1/denuncias/codigo' },
   requestPasswordReset: { method: 'POST', path: '/v1/denuncias/recuperar-password' },
   resetPassword: { method: 'POST', path: '/v1/denuncias/restablecer-password' },
+  activateComplaint: { method: 'POST', path: '/v1/denuncias/activar' },
   zones: { method: 'GET', path: '/v1/datos-maestros/zonas' },
   zoneAgencies: { method: 'GET', path: '/v1/datos-maestros/agencias/zona/:zone' },
   ...masterDataRoutes,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   MAX_FILES_PER_REQUEST,
   STAFF_INTAKE_CHANNELS,
+  normalizeActivationCode,
   isAnonymityBlocked,
   isLaw21643Type,
 } from '../constants';
@@ -317,3 +318,36 @@ export const resetPasswordPayloadSchema = z
     if (!samePassword(v.password, v.repeatPassword))
       addIssue(ctx, ['repeatPassword'], MESSAGES.passwordsMatch);
   }, WHEN_OBJECT) satisfies z.ZodType<ResetPasswordPayload, unknown>;
+
+/**
+ * POST /v1/denuncias/activar, and the portal's activation page (decision 0075): the case number
+ * and the short code of the receipt of a complaint recorded by staff, and the person's new password
+ * (the rules and messages of the save modal). The code arrives as typed; its spaces, hyphens and
+ * case do not matter.
+ */
+export const activationPayloadSchema = z
+  .object(
+    {
+      numero: z
+        .string({ error: MESSAGES.caseNumberRequired })
+        .trim()
+        .toUpperCase()
+        .min(1, MESSAGES.caseNumberRequired)
+        .max(40, MESSAGES.caseNumberInvalid)
+        .regex(/^[A-Z]+-\d{4}-\d{5,}$/, MESSAGES.caseNumberInvalid),
+      codigo_activacion: z
+        .string({ error: MESSAGES.activationCodeRequired })
+        .trim()
+        .min(1, MESSAGES.activationCodeRequired)
+        .max(40, MESSAGES.activationCodeInvalid)
+        .refine((v) => normalizeActivationCode(v) !== null, MESSAGES.activationCodeInvalid),
+      password: passwordSchema,
+      repeatPassword: repeatField(MESSAGES.passwordsMatch),
+    },
+    body,
+  )
+  .superRefine((v, ctx) => {
+    if (!samePassword(v.password, v.repeatPassword))
+      addIssue(ctx, ['repeatPassword'], MESSAGES.passwordsMatch);
+  }, WHEN_OBJECT);
+export type ActivationPayload = z.output<typeof activationPayloadSchema>;

@@ -36,6 +36,8 @@ export const LOG_EVENTS = {
   breachNotice: 'Aviso de incidente de seguridad',
   acknowledged: 'Hito: Acuse de recibo',
   passwordReset: 'Contraseña de seguimiento restablecida',
+  /** The person set their password with the short code of a receipt (decision 0075). */
+  activatedWithCode: 'Contraseña de seguimiento creada con el código de activación',
   assignedByRule: (name: string) => `Caso asignado a ${name} por una regla de aviso`,
   // Law 21.719: the complainant's own corrections, and the register's answers (decision 0044).
   emailChanged: 'Correo de contacto actualizado',
@@ -58,6 +60,12 @@ export const LOG_EVENTS = {
     `Solicitud sobre sus datos personales: ${DATA_RIGHT_LABELS[right].toLowerCase()}`,
   retaliationReported: 'Aviso de represalias',
   // Written by staff.
+  /**
+   * Visible (decision 0075): a person whose access someone else obtained by posing as them reads
+   * here that a new activation was handed over, and when.
+   */
+  activationReissued:
+    'El equipo entregó en persona un nuevo código de activación; los códigos y enlaces anteriores dejaron de funcionar',
   recordedByStaff: (channel: ComplaintChannel) =>
     `Denuncia registrada por el equipo (canal ${CHANNEL_LABELS[channel].toLowerCase()})`,
   status: (status: string) => `Cambio de estado: ${status}`,

@@ -153,6 +153,19 @@ export const complaintsRepository = {
     return rows[0] ?? null;
   },
 
+  /** A complaint by its case number within one organisation (the portal's activation page). */
+  async findByCaseNumber(
+    db: Db,
+    organizationId: string,
+    caseNumber: string,
+  ): Promise<ComplaintRow | null> {
+    const rows = await db.query<ComplaintRow>(
+      `SELECT ${COLUMNS} FROM complaints WHERE organization_id = $1 AND case_number = $2`,
+      [organizationId, caseNumber],
+    );
+    return rows[0] ?? null;
+  },
+
   async findById(db: Db, id: number): Promise<ComplaintRow | null> {
     const rows = await db.query<ComplaintRow>(`SELECT ${COLUMNS} FROM complaints WHERE id = $1`, [
       id,

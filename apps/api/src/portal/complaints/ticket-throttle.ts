@@ -10,7 +10,7 @@ export const DEFAULT_TICKET_THROTTLE: ThrottlePolicy = {
   lockMinutes: 15,
 };
 
-/** Complainant sign-ins, per ticket code, stored as an HMAC of the code. */
+/** Complainant sign-ins per ticket code, and activation codes per case, stored as HMACs. */
 export class TicketThrottle {
   private readonly counter: FailureCounter;
 
@@ -29,6 +29,25 @@ export class TicketThrottle {
 
   reserve(ticket: number): Promise<number> {
     return this.counter.reserve(this.keyOf(ticket));
+  }
+
+  /**
+   * The activation codes typed for one case number of one organisation (decision 0075): counted
+   * apart from the ticket's sign-ins (under another keyed hash in the same table, with the same
+   * policy), so guessing codes never locks the person's sign-in nor the other way round.
+   */
+  reserveActivation(organizationId: string, caseNumber: string): Promise<number> {
+    return this.counter.reserve(this.activationKey(organizationId, caseNumber));
+  }
+
+  resetActivation(organizationId: string, caseNumber: string): Promise<void> {
+    return this.counter.reset(this.activationKey(organizationId, caseNumber));
+  }
+
+  private activationKey(organizationId: string, caseNumber: string): string {
+    return createHmac('sha256', this.hmacKey)
+      .update(`activacion\n${organizationId}\n${caseNumber}`)
+      .digest('base64url');
   }
 
   reset(ticket: number): Promise<void> {

@@ -5,6 +5,7 @@ import { ticketFrom } from '../guards';
 import { route } from '../../http/route';
 import { AppError } from '../../errors';
 import { recoverCodes, requestPasswordReset, resetPassword } from './recovery';
+import { activateComplaint } from './activation';
 
 // Logged without the address: that a cap was reached is what operators need to know.
 const CAPPED = 'recuperación: límite de correos por dirección alcanzado, correo no enviado';
@@ -65,6 +66,19 @@ export const recoveryRoutes: FastifyPluginAsync<{ limits: ClientLimits }> = asyn
         request.body.password,
       );
       return { message: 'Su contraseña fue actualizada.', ticket };
+    },
+  });
+
+  route(app, contract.activateComplaint, {
+    config,
+    handler: async (request) => {
+      const { ticket } = await activateComplaint(
+        services,
+        portal,
+        request.organization,
+        request.body,
+      );
+      return { message: 'Su contraseña fue creada.', ticket };
     },
   });
 };

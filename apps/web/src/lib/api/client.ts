@@ -12,6 +12,7 @@ import {
   type TicketInfo,
   type TranscriptDecision,
   type PORTAL_DATA_RIGHTS,
+  type ActivationPayload,
 } from '@canal/shared';
 import { portalRoutes, type PortalCall } from '@canal/shared';
 // Types only from the contract: its zod schemas stay out of the portal's chunks.
@@ -296,6 +297,9 @@ export function createApiClient({
 
     resetPassword: (token: string, password: string, repeatPassword: string) =>
       call('resetPassword', { body: { token, password, repeatPassword } }),
+
+    /** The case number and the short code of a receipt staff handed over (decision 0075). */
+    activateComplaint: (body: ActivationPayload) => call('activateComplaint', { body }),
   };
 }
 

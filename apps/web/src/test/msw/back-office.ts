@@ -50,6 +50,7 @@ export const staffApi = answersFor({
   replacementTasks: contract.listReplacementRequests,
   answerReplacement: contract.answerReplacementRequest,
   recordComplaint: contract.recordComplaint,
+  reissueActivation: contract.reissueActivation,
   zonePlaces: contract.zonePlaces,
   relationOptions: contract.relationOptions,
   recognitionOptions: contract.recognitionOptions,

@@ -845,3 +845,71 @@ describe('the case page', () => {
     expect(await within(region).findByText('No se encontró el otro caso.')).toBeInTheDocument();
   });
 });
+
+describe('a new activation handed over in person (decision 0075)', () => {
+  const ACTIVATION = {
+    id: 7,
+    numero: 'CD-2026-00007',
+    organizacion: { id: 'f5b7a23f-d15f-4c2f-8bd5-b88cb8fc33ae', nombre: 'Casa matriz' },
+    activacion: {
+      url: 'http://localhost:3000/restablecer-contrasena/nuevo',
+      codigo: 'M4TR-Z8QA',
+      pagina: 'http://localhost:3000/activar-denuncia',
+      vence: '2026-03-05T15:00:00.000Z',
+    },
+  };
+
+  it('asks staff to identify the person in person first, then opens the new receipt', async () => {
+    const calls = setup(INVESTIGATOR, [staffApi.reissueActivation(created(ACTIVATION))], {
+      canal: 'verbal',
+    });
+    const form = await screen.findByRole('form', { name: 'Entregar una nueva activación' });
+    expect(form).toHaveTextContent('después de identificarla en persona');
+    expect(form).toHaveTextContent('con su cédula de identidad');
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Entregar nueva activación' }));
+    expect(
+      await within(form).findByText(
+        'Confirme que identificó en persona a quien presentó la denuncia.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/v1/gestion/casos/7/activacion')).toHaveLength(0);
+
+    await user.click(
+      within(form).getByLabelText('Identifiqué en persona a quien presentó esta denuncia.'),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Entregar nueva activación' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/v1/gestion/casos/7/activacion').map((c) => c.body)).toEqual([
+        { identidad_verificada: true },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('ubicacion')).toHaveTextContent(
+        '/gestion/registrar-denuncia/comprobante',
+      ),
+    );
+  });
+
+  it('says how to identify an anonymous person', async () => {
+    setup(INVESTIGATOR, [], { canal: 'presencial', anonima: true });
+    const form = await screen.findByRole('form', { name: 'Entregar una nueva activación' });
+    expect(form).toHaveTextContent('la denuncia es anónima');
+  });
+
+  it('is not offered on a complaint filed in the portal', async () => {
+    setup(INVESTIGATOR);
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    expect(
+      screen.queryByRole('form', { name: 'Entregar una nueva activación' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('is not offered to auditors', async () => {
+    setup(AUDITOR, [], { canal: 'verbal' });
+    await screen.findByRole('heading', { name: 'Caso CD-2026-00007' });
+    expect(
+      screen.queryByRole('form', { name: 'Entregar una nueva activación' }),
+    ).not.toBeInTheDocument();
+  });
+});

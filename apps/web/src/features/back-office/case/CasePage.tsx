@@ -17,6 +17,7 @@ import { FormAlert } from '../components/FormAlert';
 import { civilDate, dateTime, dayInChile } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
 import { canChangeCases, isAdministrator, useStaffUser } from '../components/StaffUserContext';
+import { ActivationPanel } from './ActivationPanel';
 import { ExclusionsPanel } from './ExclusionsPanel';
 import { TagsPanel } from './TagsPanel';
 import { TriageBar } from './TriageBar';
@@ -191,6 +192,9 @@ function CaseActions({ view }: { view: CaseView }) {
         />
         {isAdministrator(user) && <ExclusionsPanel theCase={theCase} />}
         <TagsPanel theCase={theCase} />
+        {theCase.channel !== 'portal' && (
+          <ActivationPanel caseId={theCase.id} anonymous={theCase.anonymous} />
+        )}
       </div>
     </Section>
   );

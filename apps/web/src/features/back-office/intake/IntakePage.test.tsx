@@ -5,7 +5,7 @@ import { apiDateFromParts, HEAD_OFFICE, STAFF_MESSAGES, todayInChile } from '@ca
 import type { IntakeReceiptWire } from '@canal/shared/contract';
 import { IntakePage } from './IntakePage';
 import { ReceiptPage } from './ReceiptPage';
-import { toIntakeReceipt } from '../api/intake';
+import { toActivationReceipt, toIntakeReceipt } from '../api/intake';
 import { AUDITOR, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
 import {
   pickDate,
@@ -26,6 +26,8 @@ const RECEIPT: IntakeReceiptWire = {
   fecha: '2026-03-02T15:00:00.000Z',
   activacion: {
     url: 'http://localhost:3000/restablecer-contrasena/abc',
+    codigo: 'K7QF-2M9X',
+    pagina: 'http://localhost:3000/activar-denuncia',
     vence: '2026-03-05T15:00:00.000Z',
   },
   correo_enviado: false,
@@ -190,13 +192,45 @@ describe('the intake screen', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Comprobante de denuncia' })).toBeVisible();
     expect(screen.getByTestId('ticket')).toHaveTextContent('123456789012');
-    expect(screen.getByText('MAS-2026-00007')).toBeInTheDocument();
+    expect(screen.getByTestId('case-number')).toHaveTextContent('MAS-2026-00007');
     expect(screen.getByTestId('activation-link')).toHaveTextContent(RECEIPT.activacion.url);
+    // Beside the QR, the short code and where to type it with the case number (decision 0075).
+    expect(screen.getByTestId('activation-code')).toHaveTextContent(/^K7QF-2M9X$/);
+    expect(screen.getByTestId('activation-page')).toHaveTextContent(
+      'http://localhost:3000/activar-denuncia',
+    );
+    expect(screen.getByTestId('activation-page').parentElement).toHaveTextContent(
+      'ingrese el número de caso MAS-2026-00007 y este código de activación',
+    );
     // The same link as a QR code, for a phone's camera (issue 22).
     expect(
       await screen.findByRole('img', { name: 'Código QR del enlace para crear su contraseña' }),
     ).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
     expect(screen.getByRole('button', { name: 'Imprimir comprobante' })).toBeInTheDocument();
+  });
+
+  it('prints a new activation without the follow-up code (decision 0075)', async () => {
+    renderStaffPage(<ReceiptPage />, {
+      path: '/gestion/registrar-denuncia/comprobante',
+      route: 'registrar-denuncia/comprobante',
+      state: {
+        receipt: toActivationReceipt({
+          id: RECEIPT.id,
+          numero: RECEIPT.numero,
+          organizacion: RECEIPT.organizacion,
+          activacion: { ...RECEIPT.activacion, codigo: 'M4TR-Z8QA' },
+        }),
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Nueva activación de su denuncia' }),
+    ).toBeVisible();
+    expect(screen.getByTestId('activation-code')).toHaveTextContent(/^M4TR-Z8QA$/);
+    expect(screen.queryByTestId('ticket')).not.toBeInTheDocument();
+    expect(screen.queryByText('123456789012')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Los códigos y enlaces entregados antes ya no sirven/),
+    ).toBeInTheDocument();
   });
 
   it('cannot reopen a receipt: the link is shown once', async () => {

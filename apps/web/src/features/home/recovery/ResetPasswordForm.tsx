@@ -2,30 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { MESSAGES, PASSWORD_SPECIAL_CHARACTERS, resetPasswordSchema } from '@canal/shared';
+import { resetPasswordSchema } from '@canal/shared';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/Button';
-import { PasswordField } from '../../../components/form/PasswordField';
 import { useApi } from '../../../lib/api/ApiProvider';
-import { HttpError, unreachableMessage } from '../../../lib/api/http';
 import { useAction } from '../../../lib/api/use-action';
+import { NewPasswordFields, serverMessage, Spinner } from './NewPasswordFields';
 
 type ResetPasswordFields = z.output<typeof resetPasswordSchema>;
-
-/** An expired or used link answers with the server's own words (DESIGN §5). */
-function resetErrorMessage(error: unknown): string {
-  return (
-    unreachableMessage(error) ??
-    ((error instanceof HttpError && error.serverMessage) || MESSAGES.unknownError)
-  );
-}
-
-const RULES = (
-  <>
-    Mínimo 6 caracteres, con al menos un número, una letra mayúscula y uno de estos caracteres
-    especiales: <span className="font-mono">{PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}</span>
-  </>
-);
 
 /**
  * DESIGN §5: the new password set from the e-mailed link, with the rules and messages of the save
@@ -38,7 +22,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', repeatPassword: '' },
   });
-  const { errors } = form.formState;
   const reset = useAction(({ password, repeatPassword }: ResetPasswordFields) =>
     api.resetPassword(token, password, repeatPassword),
   );
@@ -73,45 +56,25 @@ export function ResetPasswordForm({ token }: { token: string }) {
         Ingrese la nueva contraseña para consultar su denuncia. El enlace que recibió se puede usar
         una sola vez.
       </p>
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        hint={RULES}
-        error={errors.password?.message}
-        {...form.register('password', {
-          // Keep the "must match" message of the repeat field in step once it has been typed.
-          onChange: () =>
-            form.getFieldState('repeatPassword').isDirty && void form.trigger('repeatPassword'),
-        })}
-      />
-      <PasswordField
-        label="Repetir contraseña"
-        autoComplete="new-password"
-        error={errors.repeatPassword?.message}
-        {...form.register('repeatPassword')}
-      />
+      <NewPasswordFields form={form} />
       {reset.isError && (
         <div
           role="alert"
           className="space-y-2 rounded-md border border-red-700 bg-red-50 p-3 text-red-800"
         >
-          <p>{resetErrorMessage(reset.error)}</p>
+          <p>{serverMessage(reset.error)}</p>
           <p>
             Puede pedir un nuevo enlace con «Olvidé la contraseña de mi denuncia» en la{' '}
             <Link to={paths.home()} className="font-semibold underline">
               página de inicio
             </Link>
-            .
+            . Si el enlace venía en un comprobante que le entregó el equipo, pida una nueva
+            activación en persona.
           </p>
         </div>
       )}
       <Button type="submit" className="w-full sm:w-auto" disabled={reset.isPending}>
-        {reset.isPending && (
-          <span
-            aria-hidden="true"
-            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-          />
-        )}
+        {reset.isPending && <Spinner />}
         Guardar contraseña
       </Button>
     </form>
