@@ -81,6 +81,11 @@ export default async function setup(project: TestProject) {
     createAdmin('resumen.e2e@canal-denuncias.cl', 'Resumen E2E'),
   ).hash.slice(1);
 
+  // The administrator of single-sign-on.e2e.ts (through the API).
+  const ssoAdminToken = new URL(
+    createAdmin('inicio-unico.e2e@canal-denuncias.cl', 'Inicio Único E2E'),
+  ).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -99,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide('requestsAdminToken', requestsAdminToken);
   project.provide('proofAdminToken', proofAdminToken);
   project.provide('summaryAdminToken', summaryAdminToken);
+  project.provide('ssoAdminToken', ssoAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -131,5 +137,7 @@ declare module 'vitest' {
     proofAdminToken: string;
     /** The administrator of detail-summary.e2e.ts, not yet activated. */
     summaryAdminToken: string;
+    /** The administrator of single-sign-on.e2e.ts, not yet activated. */
+    ssoAdminToken: string;
   }
 }
