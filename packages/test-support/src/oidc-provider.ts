@@ -46,15 +46,19 @@ export async function startOidcProvider(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const consentGiven: Configuration['loadExistingGrant'] = async (ctx) => {
-    const grant = new ctx.oidc.provider.Grant({
-      clientId: ctx.oidc.client!.clientId,
-      accountId: ctx.oidc.session!.accountId!,
-    });
-    grant.addOIDCScope('openid email profile groups offline_access');
-    grant.addOIDCClaims(['email', 'email_verified', 'name', 'groups']);
-    await grant.save();
-    return grant;
+  // Without the pages: the next login is `signInAs`'s subject, with consent given in advance.
+  const noPages: Pick<Configuration, 'interactions' | 'loadExistingGrant'> = {
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    loadExistingGrant: async (ctx) => {
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid email profile groups offline_access');
+      grant.addOIDCClaims(['email', 'email_verified', 'name', 'groups']);
+      await grant.save();
+      return grant;
+    },
   };
 
   const provider = new Provider(issuer, {
@@ -81,9 +85,7 @@ export async function startOidcProvider(
     conformIdTokenClaims: false,
     // Refresh tokens without offline_access (Entra and Google need it or access_type=offline).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    // Consent given in advance unless the person sees the pages: nothing else is asked.
-    ...(interactive ? {} : { loadExistingGrant: consentGiven }),
+    ...(interactive ? {} : noPages),
     findAccount: async (_ctx, sub) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
