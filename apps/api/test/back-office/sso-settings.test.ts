@@ -237,6 +237,7 @@ describe('providers configured in the back office', () => {
     expect((await investigator.call(contract.getSsoSettings, {})).statusCode).toBe(403);
     expect((await save('x', providerInput(), investigator)).statusCode).toBe(403);
     const local = await staff(t, { role: 'administrador', organizations: [ATACAMA] });
+    expect((await local.call(contract.getSsoSettings, {})).statusCode).toBe(403);
     const refused = await save('x', providerInput(), local);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('administrador de todas las organizaciones');

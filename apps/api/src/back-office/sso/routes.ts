@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { appendAudit } from '../../core/audit/audit-log';
 import { openStaffSession } from '../staff/open-session';
 import { SsoRefused, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
-import { getSsoSettings, saveSsoProvider, saveSsoRequired } from './settings';
+import { readSsoSettings, saveSsoProvider, saveSsoRequired } from './settings';
 
 /**
  * The cookie that ties the provider's return to the browser that started the sign-in. SameSite=Lax:
@@ -67,7 +67,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.getSsoSettings, {
-    handler: async () => getSsoSettings(services, backOffice),
+    handler: async (request) => readSsoSettings(services, backOffice, request.staff),
   });
   route(app, contract.saveSsoProvider, {
     handler: async (request) =>

@@ -91,6 +91,16 @@ function mustAdministerAll(user: StaffUser) {
     );
 }
 
+/** The configuration screen's data, for an administrator of every organisation. */
+export async function readSsoSettings(
+  services: Services,
+  backOffice: BackOfficeServices,
+  user: StaffUser,
+) {
+  mustAdministerAll(user);
+  return getSsoSettings(services, backOffice);
+}
+
 /**
  * Creates or changes a provider of the back office, audited with what it was and what it is (never
  * the secret: only whether it changed). The secret is sealed with the master key (`keys:rewrap`
