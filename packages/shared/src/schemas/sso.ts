@@ -19,10 +19,13 @@ export const SSO_MESSAGES = {
 } as const;
 const M = SSO_MESSAGES;
 
+/** An organisation by its id or key (`clinica-atacama`), as `OIDC_PROVIDERS` takes it: its id. */
 const organization = z
   .string({ error: M.organization })
+  .trim()
   .toLowerCase()
-  .refine((id) => ORGANIZATIONS.some((o) => o.id === id), { error: M.organization });
+  .refine((v) => ORGANIZATIONS.some((o) => o.id === v || o.key === v), { error: M.organization })
+  .transform((v) => ORGANIZATIONS.find((o) => o.id === v || o.key === v)!.id);
 
 const groupList = z
   .array(z.string().trim().min(1, { error: M.group }).max(200, { error: M.group }))
