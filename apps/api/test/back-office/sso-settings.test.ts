@@ -4,15 +4,12 @@ import { organizationByKey } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
 import { callApi } from '@canal/test-support/api';
+import { codeFor, cookiesOf, invite, signIn, staff, StaffClient } from '@canal/test-support/staff';
 import {
-  codeFor,
-  cookiesOf,
-  invite,
-  signIn,
-  staff,
-  StaffClient,
-} from '@canal/test-support/staff';
-import { startOidcProvider, walkProvider, type TestProvider } from '@canal/test-support/oidc-provider';
+  startOidcProvider,
+  walkProvider,
+  type TestProvider,
+} from '@canal/test-support/oidc-provider';
 
 // Issue 24, decision 0077: single sign-on providers and SSO-required organisations configured in
 // the back office (audited, the secret sealed and never answered), seen by every instance at once;
@@ -200,7 +197,9 @@ describe('providers configured in the back office', () => {
     expect((await callApi(second.app, contract.ssoProviders, {})).json()).not.toContainEqual(
       expect.objectContaining({ id: 'empresa' }),
     );
-    const start = await callApi(second.app, contract.ssoStart, { params: { proveedor: 'empresa' } });
+    const start = await callApi(second.app, contract.ssoStart, {
+      params: { proveedor: 'empresa' },
+    });
     expect(start.statusCode).toBe(404);
 
     await t.db.query(

@@ -34,7 +34,11 @@ import {
   STAFF_PASSWORD,
   StaffClient,
 } from '@canal/test-support/staff';
-import { startOidcProvider, walkProvider, type TestProvider } from '@canal/test-support/oidc-provider';
+import {
+  startOidcProvider,
+  walkProvider,
+  type TestProvider,
+} from '@canal/test-support/oidc-provider';
 import { DOWNLOAD_CSP } from '../../src/http/security-headers';
 
 /**
@@ -634,7 +638,11 @@ describe('every endpoint answers what the contract declares', () => {
       staffCall(admin, 'saveSsoProvider', { params: { proveedor }, payload });
     conforms('saveSsoProvider', await save('otro-conformidad', provider), 200);
     conforms('saveSsoProvider', await save('prueba', provider), 409);
-    conforms('saveSsoProvider', await save('otro-conformidad', { ...provider, alcances: 'email' }), 400);
+    conforms(
+      'saveSsoProvider',
+      await save('otro-conformidad', { ...provider, alcances: 'email' }),
+      400,
+    );
     const required = (organizaciones: string[]) =>
       staffCall(admin, 'saveSsoRequired', { payload: { organizaciones } });
     conforms('saveSsoRequired', await required([]), 200);

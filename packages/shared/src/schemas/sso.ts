@@ -81,7 +81,10 @@ export const ssoProviderInputSchema = z.object({
   }),
   /** Which organisations each group gives. */
   organizaciones: z
-    .record(z.string().trim().min(1, { error: M.group }).max(200, { error: M.group }), z.array(organization))
+    .record(
+      z.string().trim().min(1, { error: M.group }).max(200, { error: M.group }),
+      z.array(organization),
+    )
     .default({}),
   creacion_automatica: z.boolean().default(false),
   habilitado: z.boolean().default(true),
@@ -95,15 +98,14 @@ export const ssoRequiredInputSchema = z.object({
 });
 
 /** Groups as a person types them: one per line or separated by commas. */
-export const splitGroups = (text: string) =>
-  [
-    ...new Set(
-      text
-        .split(/[\n,]/)
-        .map((g) => g.trim())
-        .filter(Boolean),
-    ),
-  ];
+export const splitGroups = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\n,]/)
+      .map((g) => g.trim())
+      .filter(Boolean),
+  ),
+];
 
 const groupsText = z
   .string()

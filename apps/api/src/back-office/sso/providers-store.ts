@@ -38,9 +38,7 @@ const parse = (row: SsoProviderRow): SsoProviderRow => ({
  */
 export const ssoProvidersStore = {
   async all(db: Db): Promise<SsoProviderRow[]> {
-    const rows = await db.query<SsoProviderRow>(
-      `SELECT ${COLUMNS} FROM sso_providers ORDER BY id`,
-    );
+    const rows = await db.query<SsoProviderRow>(`SELECT ${COLUMNS} FROM sso_providers ORDER BY id`);
     return rows.map(parse);
   },
 
@@ -103,7 +101,10 @@ export const ssoProvidersStore = {
   async setRequiredOrganizations(tx: Db, ids: string[], actorId: number): Promise<string[]> {
     await tx.query('LOCK TABLE sso_required_organizations IN EXCLUSIVE MODE');
     const before = await this.requiredOrganizations(tx);
-    await tx.query('DELETE FROM sso_required_organizations WHERE NOT (organization_id = ANY($1::uuid[]))', [ids]);
+    await tx.query(
+      'DELETE FROM sso_required_organizations WHERE NOT (organization_id = ANY($1::uuid[]))',
+      [ids],
+    );
     for (const id of ids)
       await tx.query(
         `INSERT INTO sso_required_organizations (organization_id, updated_by) VALUES ($1, $2)

@@ -121,7 +121,8 @@ export async function saveSsoProvider(
     if (!before && !input.cliente_secreto) throw new AppError('SSO_SECRET_REQUIRED');
     const secretChanged =
       input.cliente_secreto !== undefined &&
-      (!before || services.keyring.openWithMaster(before.client_secret_enc) !== input.cliente_secreto);
+      (!before ||
+        services.keyring.openWithMaster(before.client_secret_enc) !== input.cliente_secreto);
     await store.save(
       tx,
       {

@@ -71,7 +71,9 @@ describe('the single sign-on page', () => {
     await user.type(within(dialog).getByLabelText('Emisor (issuer)'), 'no es una dirección');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText(/Escriba la dirección del emisor/)).toBeInTheDocument();
-    expect(callsTo(calls, 'PUT', '/v1/gestion/configuracion-sso/proveedores/keycloak')).toHaveLength(0);
+    expect(
+      callsTo(calls, 'PUT', '/v1/gestion/configuracion-sso/proveedores/keycloak'),
+    ).toHaveLength(0);
 
     const issuer = within(dialog).getByLabelText('Emisor (issuer)');
     await user.clear(issuer);
@@ -94,7 +96,11 @@ describe('the single sign-on page', () => {
         alcances: 'openid email profile',
         parametros: {},
         claim_grupos: 'groups',
-        roles: { administrador: ['admins'], investigador: ['investigadores', 'jefaturas'], auditor: [] },
+        roles: {
+          administrador: ['admins'],
+          investigador: ['investigadores', 'jefaturas'],
+          auditor: [],
+        },
         organizaciones: { atacama: expect.arrayContaining([ATACAMA.id, HEAD_OFFICE.id]) },
         creacion_automatica: false,
         habilitado: true,

@@ -273,9 +273,7 @@ export function SsoSettingsPage() {
           <RequiredOrganizations settings={settings.data} />
         </>
       )}
-      {editing && (
-        <ProviderDialog provider={editing.item} onClose={close} onSaved={saved} />
-      )}
+      {editing && <ProviderDialog provider={editing.item} onClose={close} onSaved={saved} />}
     </div>
   );
 }

@@ -1,7 +1,11 @@
 // Single sign-on with OpenID Connect (issue 24): the providers the sign-in page offers, the start
 // of a sign-in at one (a redirect to it) and the provider's return (a redirect to the back office).
 import { z } from 'zod';
-import { ssoProviderIdSchema, ssoProviderInputSchema, ssoRequiredInputSchema } from '../../schemas/sso';
+import {
+  ssoProviderIdSchema,
+  ssoProviderInputSchema,
+  ssoRequiredInputSchema,
+} from '../../schemas/sso';
 import { ALWAYS, endpoint, errors, noBody } from '../core';
 import { SIGNED_IN, SIGNED_IN_WRITE, staffHeaders } from './common';
 

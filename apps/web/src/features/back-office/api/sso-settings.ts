@@ -7,11 +7,7 @@ import {
   ssoProviderInputFromForm,
   type SsoProviderForm as SsoProviderFormWire,
 } from '@canal/shared';
-import {
-  contract,
-  type SsoProviderConfigWire,
-  type SsoSettingsWire,
-} from '@canal/shared/contract';
+import { contract, type SsoProviderConfigWire, type SsoSettingsWire } from '@canal/shared/contract';
 import { bodyNames } from './names';
 import { staffKeys } from './keys';
 import { useStaffApi } from './StaffApiProvider';
