@@ -317,4 +317,53 @@ describe('the last administrator', () => {
     const me = await clientOn(t, res!, p.id, p.email).call(contract.currentSession, {});
     expect(me.json().usuario.rol).toBe('investigador');
   });
+  it('two last administrators demoted at once on two instances: one keeps the role', async () => {
+    expect((await save('empresa', providerInput())).statusCode).toBe(200);
+    // Two administrators with password and code, each bound to the provider by a first sign-in.
+    const pair = await Promise.all([1, 2].map(() => staff(t, { role: 'administrador' })));
+    const subs = pair.map((a, i) => {
+      const sub = `par-${i}-${Date.now()}`;
+      idp.accounts.set(sub, { email: a.email, name: `Par ${i}`, groups: ['canal-admins'] });
+      return sub;
+    });
+    for (const sub of subs)
+      expect((await ssoSignIn('empresa', sub)).res!.headers.location).toBe('/gestion');
+    const others = await t.db.query<{ id: number }>(
+      `UPDATE staff_users SET active = false
+        WHERE role = 'administrador' AND active AND NOT (id::text = ANY($1::text[])) RETURNING id`,
+      [pair.map((a) => String(a.id))],
+    );
+    try {
+      // Both walk the provider, then both returns arrive together, one on each instance.
+      const returns = [];
+      for (const [i, sub] of subs.entries()) {
+        idp.accounts.get(sub)!.groups = ['canal-investigadores'];
+        const start = await callApi((i ? second : t).app, contract.ssoStart, {
+          params: { proveedor: 'empresa' },
+        });
+        idp.signInAs(sub);
+        const url = await walkProvider(start.headers.location as string, REDIRECT);
+        returns.push({ url, cookie: cookiesOf(start).cookie, instance: i ? t : second });
+      }
+      const done = await Promise.all(
+        returns.map((r) =>
+          r.instance.app.inject({
+            method: 'GET',
+            url: r.url.pathname + r.url.search,
+            headers: { cookie: r.cookie },
+          }),
+        ),
+      );
+      for (const res of done) expect(res.headers.location).toBe('/gestion');
+      const roles = await t.db.query<{ role: string }>(
+        'SELECT role FROM staff_users WHERE id::text = ANY($1::text[]) ORDER BY id',
+        [pair.map((a) => String(a.id))],
+      );
+      expect(roles.map((r) => r.role).sort()).toEqual(['administrador', 'investigador']);
+    } finally {
+      await t.db.query('UPDATE staff_users SET active = true WHERE id::text = ANY($1::text[])', [
+        others.map((o) => String(o.id)),
+      ]);
+    }
+  });
 });
