@@ -4,7 +4,8 @@ import { HEAD_OFFICE, webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { startOidcProvider, type TestProvider } from '@canal/test-support/oidc-provider';
 import { BackOffice } from './support/back-office';
-import { launchBrowser, newPage, portalUrl } from './support/browser';
+import { expectNoHorizontalScroll, launchBrowser, newPage, portalUrl } from './support/browser';
+import { expectNoAxeViolations } from './support/portal';
 
 /**
  * Issue 24 in Chromium, against a real OpenID Connect provider started here (`oidc-provider`, its
@@ -48,8 +49,8 @@ afterAll(async () => {
   await idp?.close();
 });
 
-async function adminPage(): Promise<Page> {
-  const { page, context } = await newPage(browser);
+async function adminPage(width = 1280): Promise<Page> {
+  const { page, context } = await newPage(browser, width, width < 768 ? 812 : 900);
   contexts.push(context);
   const url = new URL(portalUrl());
   await context.addCookies(admin.cookies().map((c) => ({ ...c, domain: url.hostname, path: '/' })));
@@ -86,8 +87,12 @@ describe('single sign-on in Chromium', () => {
     await page.goto(portalUrl(null, webPaths.staffSso()));
     await page.getByRole('heading', { name: 'Inicio de sesión único', level: 1 }).waitFor();
     await page.getByText(`${inject('baseUrl')}/v1/gestion/sso/retorno`).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'inicio único');
     await page.getByRole('button', { name: 'Nuevo proveedor' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Identificador', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'nuevo proveedor');
     await dialog.getByLabel('Identificador', { exact: true }).fill('empresa');
     await dialog.getByLabel('Nombre en el botón de ingreso').fill(PROVIDER_NAME);
     await dialog.getByLabel('Emisor (issuer)').fill(idp.issuer);
@@ -109,6 +114,15 @@ describe('single sign-on in Chromium', () => {
     expect(await secret.inputValue()).toBe('');
     await page.getByRole('dialog').getByText('Hay un secreto guardado').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it('the screen fits a phone: no axe violation, no sideways scroll', async () => {
+    const page = await adminPage(375);
+    await page.goto(portalUrl(null, webPaths.staffSso()));
+    await page.getByRole('rowheader', { name: new RegExp(PROVIDER_NAME) }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'inicio único (375 px)');
+    await expectNoHorizontalScroll(page, 'inicio único (375 px)');
   });
 
   it("a person signs in through the provider's login and consent pages with the role of their group", async () => {
