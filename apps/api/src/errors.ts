@@ -115,6 +115,15 @@ export const ERRORS = {
     status: 404,
     message: 'No se encontró ese proveedor de inicio de sesión.',
   },
+  SSO_PROVIDER_FROM_ENVIRONMENT: {
+    status: 409,
+    message:
+      'Ese proveedor está configurado en el entorno del servidor: solo puede cambiarse allí (OIDC_PROVIDERS).',
+  },
+  SSO_SECRET_REQUIRED: {
+    status: 400,
+    message: 'Escriba el secreto de cliente (client secret) registrado en el proveedor.',
+  },
   SSO_UNAVAILABLE: {
     status: 503,
     message:

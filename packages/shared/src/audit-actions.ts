@@ -15,6 +15,11 @@ export const AUDIT_ACTION_LABELS = {
   'cuenta.activada': 'Cuenta activada',
   'usuario.invitado': 'Usuario invitado',
   'usuario.modificado': 'Usuario modificado',
+  /** The provider's claims would have taken the role from the last administrator (decision 0077). */
+  'usuario.degradacion_rechazada': 'Cambio de rol del último administrador rechazado',
+  /** An administrator created or changed a single sign-on provider (decision 0077). */
+  'sso.proveedor_guardado': 'Proveedor de inicio de sesión único guardado',
+  'sso.organizaciones': 'Organizaciones que exigen inicio de sesión único',
   'caso.visto': 'Caso consultado',
   'archivo.descargado': 'Archivo descargado',
   /** Opened in the back office's viewer (images and PDFs), not downloaded. */

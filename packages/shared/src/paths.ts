@@ -46,6 +46,8 @@ export const webPaths = {
   staffNoticeTemplates: () => '/gestion/plantillas',
   /** The register of security incidents (administrators). */
   staffBreaches: () => '/gestion/incidentes',
+  /** Single sign-on providers and the organisations that require them (decision 0077). */
+  staffSso: () => '/gestion/inicio-unico',
 } as const;
 
 export type WebPage = keyof typeof webPaths;

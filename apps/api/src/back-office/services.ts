@@ -33,7 +33,7 @@ export function createBackOfficeServices(
   options: BackOfficeOptions = {},
 ): BackOfficeServices {
   return {
-    oidc: new OidcClients(config.OIDC_PROVIDERS, !config.production),
+    oidc: new OidcClients(db, keyring, config.OIDC_PROVIDERS, !config.production),
     sessions: new StaffSessions(db, keyring.derive('staff-csrf')),
     throttle: new StaffThrottle(db, keyring.derive('client-limits'), options.staffThrottle),
   };

@@ -16,6 +16,8 @@ export const MASTER_SEALED = [
   // Single sign-on: a sign-in's PKCE verifier (minutes) and a session's refresh token (hours).
   { table: 'staff_oidc_logins', id: 'key_hash', column: 'code_verifier_enc' },
   { table: 'staff_sessions', id: 'token_hash', column: 'oidc_refresh_enc' },
+  // A provider's client secret, configured in the back office (decision 0077).
+  { table: 'sso_providers', id: 'id', column: 'client_secret_enc' },
 ] as const;
 export type MasterSealed = (typeof MASTER_SEALED)[number];
 

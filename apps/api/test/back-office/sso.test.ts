@@ -3,7 +3,11 @@ import { organizationByKey } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
 import { callApi } from '@canal/test-support/api';
-import { startOidcProvider, walkProvider, type TestProvider } from '../support/oidc-provider';
+import {
+  startOidcProvider,
+  walkProvider,
+  type TestProvider,
+} from '@canal/test-support/oidc-provider';
 import { cookiesOf, invite, signIn, staff, codeFor, StaffClient } from '@canal/test-support/staff';
 
 // Issue 24: single sign-on against a real OpenID Connect provider started here.

@@ -34,7 +34,11 @@ import {
   STAFF_PASSWORD,
   StaffClient,
 } from '@canal/test-support/staff';
-import { startOidcProvider, walkProvider, type TestProvider } from '../support/oidc-provider';
+import {
+  startOidcProvider,
+  walkProvider,
+  type TestProvider,
+} from '@canal/test-support/oidc-provider';
 import { DOWNLOAD_CSP } from '../../src/http/security-headers';
 
 /**
@@ -613,6 +617,36 @@ describe('every endpoint answers what the contract declares', () => {
     });
     conforms('ssoCallback', done, 303);
     expect(done.headers.location).toBe('/gestion');
+  });
+
+  it('reads and saves the single sign-on configuration (decision 0077)', async () => {
+    conforms('getSsoSettings', await staffCall(admin, 'getSsoSettings'), 200);
+    conforms('getSsoSettings', await staffCall(investigator, 'getSsoSettings'), 403);
+    const provider = {
+      nombre: 'Otro proveedor',
+      emisor: idp.issuer,
+      cliente_id: idp.clientId,
+      cliente_secreto: idp.clientSecret,
+      alcances: 'openid email',
+      claim_grupos: 'groups',
+      roles: { administrador: [], investigador: [], auditor: ['auditores'] },
+      organizaciones: {},
+      creacion_automatica: false,
+      habilitado: false,
+    };
+    const save = (proveedor: string, payload: typeof provider) =>
+      staffCall(admin, 'saveSsoProvider', { params: { proveedor }, payload });
+    conforms('saveSsoProvider', await save('otro-conformidad', provider), 200);
+    conforms('saveSsoProvider', await save('prueba', provider), 409);
+    conforms(
+      'saveSsoProvider',
+      await save('otro-conformidad', { ...provider, alcances: 'email' }),
+      400,
+    );
+    const required = (organizaciones: string[]) =>
+      staffCall(admin, 'saveSsoRequired', { payload: { organizaciones } });
+    conforms('saveSsoRequired', await required([]), 200);
+    conforms('saveSsoRequired', await required(['no-existe']), 400);
   });
 
   it('lists and ends sessions (the person’s own, an administrator’s end of someone’s)', async () => {

@@ -127,6 +127,13 @@ describe('key rotation', () => {
           staffId: null,
         }),
       );
+      // A provider configured in the back office (decision 0077): its client secret, sealed.
+      await db.query(
+        `INSERT INTO sso_providers (id, name, issuer, client_id, client_secret_enc, scopes,
+                                    groups_claim, roles)
+         VALUES ('empresa', 'Empresa', 'https://sso.empresa.cl', 'canal', $1, 'openid', 'groups', '{}')`,
+        [a.services.keyring.sealWithMaster('secreto-del-proveedor')],
+      );
       const index = a.services.keyring.blindIndex('persona@correo.cl');
       const keys = await db.query<{ data_key: string }>('SELECT data_key FROM complaints');
       expect(keys.filter((k) => k.data_key.startsWith(`k2:${idOf(A)}:`))).toHaveLength(1);
@@ -163,6 +170,10 @@ describe('key rotation', () => {
       );
       expect(request!.person_enc.startsWith(`k2:${idOf(B)}:`)).toBe(true);
       expect(request!.detail_enc.startsWith(`k2:${idOf(B)}:`)).toBe(true);
+      const [sso] = await db.query<{ client_secret_enc: string }>(
+        `SELECT client_secret_enc FROM sso_providers WHERE id = 'empresa'`,
+      );
+      expect(sso!.client_secret_enc.startsWith(`k2:${idOf(B)}:`)).toBe(true);
 
       // A dropped: B alone reads the complaint and its file; the investigator signs in.
       const b = await appOn(db, store, dataDir, { DATA_ENCRYPTION_KEY: B });
@@ -175,6 +186,9 @@ describe('key rotation', () => {
         nombre: 'Pedro Pérez',
         contacto: 'pedro@correo.cl',
       });
+      expect(b.services.keyring.openWithMaster(sso!.client_secret_enc)).toBe(
+        'secreto-del-proveedor',
+      );
       const signedIn = await signIn(b.app, investigator.email, codeFor(investigator.secret, 1));
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       // The purpose keys come from the root key, which the rotation kept: the e-mail index holds.

@@ -86,6 +86,11 @@ export default async function setup(project: TestProject) {
     createAdmin('activacion.e2e@canal-denuncias.cl', 'Activación E2E'),
   ).hash.slice(1);
 
+  // The administrator of single-sign-on.e2e.ts (through the API).
+  const ssoAdminToken = new URL(
+    createAdmin('inicio-unico.e2e@canal-denuncias.cl', 'Inicio Único E2E'),
+  ).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -105,6 +110,7 @@ export default async function setup(project: TestProject) {
   project.provide('proofAdminToken', proofAdminToken);
   project.provide('summaryAdminToken', summaryAdminToken);
   project.provide('activationCodeAdminToken', activationCodeAdminToken);
+  project.provide('ssoAdminToken', ssoAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -139,5 +145,7 @@ declare module 'vitest' {
     summaryAdminToken: string;
     /** The administrator of activation-code.e2e.ts, not yet activated. */
     activationCodeAdminToken: string;
+    /** The administrator of single-sign-on.e2e.ts, not yet activated. */
+    ssoAdminToken: string;
   }
 }

@@ -72,6 +72,11 @@ export const staffRoutes: RouteObject[] = [
         ...titled('Protección de datos'),
       },
       {
+        path: underStaff(paths.staffSso()),
+        ...page('SsoSettingsRoute'),
+        ...titled('Inicio de sesión único'),
+      },
+      {
         path: underStaff(paths.staffNoticeTemplates()),
         ...page('NoticeTemplatesRoute'),
         ...titled('Plantillas de avisos'),

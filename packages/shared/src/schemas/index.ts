@@ -13,3 +13,4 @@ export * from './privacy';
 export * from './retaliation';
 export * from './notice-templates';
 export * from './transcript';
+export * from './sso';

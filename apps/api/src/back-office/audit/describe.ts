@@ -82,6 +82,18 @@ const KEY_LABELS: Record<string, string> = {
   contacto_direccion: 'Dirección del contacto',
   contacto_telefono: 'Teléfono del contacto',
   retencion_anios: 'Años de conservación',
+  proveedor: 'Proveedor',
+  rol_pedido: 'Rol según el proveedor',
+  organizaciones_pedidas: 'Organizaciones según el proveedor',
+  origen: 'Origen',
+  emisor: 'Emisor',
+  cliente_id: 'Identificador de cliente',
+  secreto_cambiado: 'Secreto cambiado',
+  alcances: 'Alcances',
+  claim_grupos: 'Claim de grupos',
+  roles: 'Grupos por rol',
+  creacion_automatica: 'Creación automática de cuentas',
+  habilitado: 'Habilitado',
 };
 const KEY_ORDER = Object.keys(KEY_LABELS);
 const keyRank = (key: string) => {
@@ -124,12 +136,20 @@ function valueInWords(key: string, value: unknown, people: Map<number, string>):
     return MILESTONE_LABELS.get(value) ?? value;
   if (key === 'canal' && typeof value === 'string')
     return CHANNEL_LABELS[value as ComplaintChannel] ?? value;
-  if (key === 'rol' && typeof value === 'string')
+  if ((key === 'rol' || key === 'rol_pedido') && typeof value === 'string')
     return ROLE_LABELS[value as keyof typeof ROLE_LABELS] ?? value;
   if (key === 'organizationId' || key === 'organizacion') return orgName(value);
-  if (key === 'organizaciones' && Array.isArray(value)) return value.map(orgName).join(', ');
+  if ((key === 'organizaciones' || key === 'organizaciones_pedidas') && Array.isArray(value))
+    return value.map(orgName).join(', ');
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return csvDay(value) ?? value;
-  if (Array.isArray(value)) return value.map((v) => valueInWords(key, v, people)).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((v) =>
+        typeof v === 'string' && ORGANIZATIONS.some((o) => o.id === v)
+          ? orgName(v)
+          : valueInWords(key, v, people),
+      )
+      .join(', ');
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
       .sort(([a], [b]) => keyRank(a) - keyRank(b))

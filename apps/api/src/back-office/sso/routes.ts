@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { appendAudit } from '../../core/audit/audit-log';
 import { openStaffSession } from '../staff/open-session';
 import { SsoRefused, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
+import { readSsoSettings, saveSsoProvider, saveSsoRequired } from './settings';
 
 /**
  * The cookie that ties the provider's return to the browser that started the sign-in. SameSite=Lax:
@@ -14,18 +15,19 @@ import { SsoRefused, finishSsoSignIn, startSsoSignIn } from './sso-sign-in';
 const SSO_COOKIE = 'gestion_sso';
 const SSO_PATH = '/v1/gestion/sso';
 
-/** Single sign-on (issue 24): providers, start, return. */
+/** Single sign-on (issue 24): providers, start, return; the configuration (decision 0077). */
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
   const { services, backOffice } = app;
   const secure = services.config.production;
 
   route(app, contract.ssoProviders, {
-    handler: async () => backOffice.oidc.providers.map((p) => ({ id: p.id, nombre: p.nombre })),
+    handler: async () =>
+      (await backOffice.oidc.providers()).map((p) => ({ id: p.id, nombre: p.nombre })),
   });
 
   route(app, contract.ssoStart, {
     handler: async (request, reply) => {
-      const provider = backOffice.oidc.find(request.params.proveedor);
+      const provider = await backOffice.oidc.find(request.params.proveedor);
       if (!provider) throw new AppError('SSO_PROVIDER_NOT_FOUND');
       const started = await startSsoSignIn(services, backOffice, provider).catch(() => {
         throw new AppError('SSO_UNAVAILABLE');
@@ -62,5 +64,16 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         return reply.redirect(`${webPaths.staffSignIn()}?sso=${error.reason}`, 303);
       }
     },
+  });
+
+  route(app, contract.getSsoSettings, {
+    handler: async (request) => readSsoSettings(services, backOffice, request.staff),
+  });
+  route(app, contract.saveSsoProvider, {
+    handler: async (request) =>
+      saveSsoProvider(services, backOffice, request.staff, request.params.proveedor, request.body),
+  });
+  route(app, contract.saveSsoRequired, {
+    handler: async (request) => saveSsoRequired(services, backOffice, request.staff, request.body),
   });
 };

@@ -33,9 +33,9 @@ export async function recheckSsoSession(
   const { db, keyring, config } = services;
   const due = await ssoStore.claimRecheck(db, tokenHash, config.OIDC_RECHECK_MINUTES);
   if (!due) return;
-  const provider = backOffice.oidc.find(due.provider);
+  const provider = await backOffice.oidc.find(due.provider);
   let access: ReturnType<typeof accessFromClaims> = null;
-  let reason = 'sin token de renovación';
+  let reason = provider ? 'sin token de renovación' : 'proveedor deshabilitado o ya no configurado';
   if (provider && due.refresh_enc) {
     try {
       const configuration = await backOffice.oidc.configuration(provider);

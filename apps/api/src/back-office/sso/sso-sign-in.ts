@@ -3,10 +3,10 @@ import type { Services } from '../../core/services';
 import type { Db } from '../../db/database';
 import { appendAudit } from '../../core/audit/audit-log';
 import { newOpaqueToken, tokenDigest } from '../../core/tokens/opaque-token';
-import type { OidcProviderConfig } from '../../config';
 import { staffRepository as repo, type StaffRow } from '../staff/repository';
 import type { BackOfficeServices } from '../services';
 import { accessFromClaims } from './claims';
+import type { SsoProvider } from './oidc-clients';
 import { ssoStore } from './sso-store';
 
 /** Why an SSO sign-in was refused: the sign-in page's `?sso=` value says it in Spanish. */
@@ -47,7 +47,7 @@ export const ssoRedirectUri = (services: Services) =>
 export async function startSsoSignIn(
   services: Services,
   backOffice: BackOfficeServices,
-  provider: OidcProviderConfig,
+  provider: SsoProvider,
 ): Promise<{ key: string; url: string }> {
   const configuration = await backOffice.oidc.configuration(provider);
   const verifier = oidc.randomPKCECodeVerifier();
@@ -77,7 +77,7 @@ export async function startSsoSignIn(
 async function accountFor(
   services: Services,
   tx: Db,
-  provider: OidcProviderConfig,
+  provider: SsoProvider,
   claims: oidc.IDToken,
   access: NonNullable<ReturnType<typeof accessFromClaims>>,
 ): Promise<StaffRow> {
@@ -103,7 +103,14 @@ async function accountFor(
   return user;
 }
 
-/** Role and organisations follow the claims; a change is audited. */
+/**
+ * Role and organisations follow the claims; a change is audited. One change is refused (decision
+ * 0077): claims that would take the administrator role from the last active administrator (as
+ * `updateUser` counts them: with a password and code, the break-glass access). That person keeps
+ * the role and organisations they had, the refusal is audited, and the sign-in goes on, so the
+ * channel always keeps someone able to administer it. The administrators' rows are locked first,
+ * so two last administrators demoted at once on two instances do not both lose the role.
+ */
 export async function applyAccess(
   services: Services,
   tx: Db,
@@ -111,6 +118,22 @@ export async function applyAccess(
   access: NonNullable<ReturnType<typeof accessFromClaims>>,
   provider: string,
 ): Promise<void> {
+  if (user.role === 'administrador' && access.role !== 'administrador') {
+    await repo.lockActiveAdministrators(tx);
+    if ((await repo.countActiveAdministrators(tx, user.id)) === 0) {
+      await appendAudit(services, tx, {
+        actorId: null,
+        action: 'usuario.degradacion_rechazada',
+        detail: {
+          usuario_id: user.id,
+          rol_pedido: access.role,
+          organizaciones_pedidas: access.organizationIds,
+          origen: `sso:${provider}`,
+        },
+      });
+      return;
+    }
+  }
   const sameOrganizations =
     JSON.stringify([...user.organization_ids].sort()) === JSON.stringify(access.organizationIds);
   if (user.role === access.role && sameOrganizations) return;
@@ -141,7 +164,7 @@ export async function finishSsoSignIn(
 ): Promise<{ userId: number; provider: string; refreshEnc: string | null }> {
   const login = key ? await ssoStore.takeLogin(services.db, tokenDigest(key)) : null;
   if (!login) throw new SsoRefused('vencido', 'sin inicio pendiente en este navegador');
-  const provider = backOffice.oidc.find(login.provider);
+  const provider = await backOffice.oidc.find(login.provider);
   if (!provider) throw new SsoRefused('fallido', 'proveedor ya no configurado');
   const configuration = await backOffice.oidc.configuration(provider);
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;

@@ -73,6 +73,13 @@ export const staffRepository = {
     }
   },
 
+  /** Locks the active administrators' rows until the transaction ends (demotions take turns). */
+  async lockActiveAdministrators(tx: Db): Promise<void> {
+    await tx.query(
+      `SELECT id FROM staff_users WHERE role = 'administrador' AND active ORDER BY id FOR UPDATE`,
+    );
+  },
+
   async countActiveAdministrators(db: Db, exceptId?: number): Promise<number> {
     const [row] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM staff_users

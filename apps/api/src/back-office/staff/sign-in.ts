@@ -4,6 +4,7 @@ import type { BackOfficeServices } from '../services';
 import { appendAudit } from '../../core/audit/audit-log';
 import { staffRepository as repo } from './repository';
 import { matchTotp } from './totp';
+import { ssoRequiredOrganizations } from '../sso/settings';
 
 export interface SignInInput {
   email: string;
@@ -66,7 +67,7 @@ export async function signIn(
   await throttle.reset(emailKey, client);
   // An organisation that requires SSO: its people sign in only through the provider; administrators
   // keep password and code (the break-glass access, issue 24).
-  const required = services.config.SSO_REQUIRED_ORGANIZATIONS;
+  const required = await ssoRequiredOrganizations(services);
   if (
     usable.role !== 'administrador' &&
     usable.organization_ids.some((org) => required.includes(org))

@@ -21,6 +21,7 @@ import {
   canReadAudit,
   isAdministrator,
   StaffUserContext,
+  worksOnEveryOrganization,
 } from './components/StaffUserContext';
 
 function navItems(user: StaffUser) {
@@ -45,6 +46,9 @@ function navItems(user: StaffUser) {
           { to: paths.staffNoticeTemplates(), label: 'Plantillas', end: false },
           { to: paths.staffBreaches(), label: 'Incidentes', end: false },
         ]
+      : []),
+    ...(worksOnEveryOrganization(user)
+      ? [{ to: paths.staffSso(), label: 'Inicio único', end: false }]
       : []),
     ...(canReadAudit(user) ? [{ to: paths.staffAudit(), label: 'Auditoría', end: false }] : []),
     { to: paths.staffStats(), label: 'Estadísticas', end: false },

@@ -9,6 +9,7 @@ import {
   emailSchema,
   masterItemInputSchema,
   privacySettingsInputSchema,
+  ssoProviderFormSchema,
   reclassificationSchema,
   replacementAnswerSchema,
   staffCommentSchema,
@@ -31,6 +32,7 @@ import {
 import { masterItemNames } from './api/master-data';
 import { frontResolver } from './api/names';
 import { privacySettingsNames } from './api/privacy';
+import { ssoProviderNames } from './api/sso-settings';
 import { credentialNames } from './api/session';
 import { newUserNames } from './api/users';
 
@@ -122,6 +124,8 @@ export const privacySettingsResolver = frontResolver(
   privacySettingsNames.names,
 );
 export type PrivacySettingsForm = FormOf<typeof privacySettingsResolver>['in'];
+
+export const ssoProviderResolver = frontResolver(ssoProviderFormSchema, ssoProviderNames.names);
 
 const breachRules = breachInputSchema.shape;
 /** A group of checkboxes: one box alone gives its value or false, several an array. */

@@ -1,6 +1,7 @@
 import { BreachesPage } from '../../features/back-office/BreachesPage';
 import { NoticeTemplatesPage } from '../../features/back-office/NoticeTemplatesPage';
 import { PrivacySettingsPage } from '../../features/back-office/PrivacySettingsPage';
+import { SsoSettingsPage } from '../../features/back-office/SsoSettingsPage';
 
 /** /gestion/proteccion-datos */
 export function PrivacySettingsRoute() {
@@ -15,4 +16,9 @@ export function BreachesRoute() {
 /** /gestion/plantillas */
 export function NoticeTemplatesRoute() {
   return <NoticeTemplatesPage />;
+}
+
+/** /gestion/inicio-unico */
+export function SsoSettingsRoute() {
+  return <SsoSettingsPage />;
 }

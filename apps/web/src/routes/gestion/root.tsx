@@ -42,6 +42,7 @@ export const staffPages = {
   PrivacySettingsRoute: () => import('./privacy').then((m) => m.PrivacySettingsRoute),
   BreachesRoute: () => import('./privacy').then((m) => m.BreachesRoute),
   NoticeTemplatesRoute: () => import('./privacy').then((m) => m.NoticeTemplatesRoute),
+  SsoSettingsRoute: () => import('./privacy').then((m) => m.SsoSettingsRoute),
   DataRequestsRoute: () => import('./data-requests').then((m) => m.DataRequestsRoute),
   AuditRoute: () => import('./audit').then((m) => m.AuditRoute),
   StatsRoute: () => import('./stats').then((m) => m.StatsRoute),

@@ -25,6 +25,7 @@ export const staffKeys = {
   users: () => [...STAFF_KEY, 'usuarios'] as const,
   mySessions: () => [...STAFF_KEY, 'sesiones'] as const,
   ssoProviders: () => [...STAFF_KEY, 'sso'] as const,
+  ssoSettings: () => [...STAFF_KEY, 'configuracion-sso'] as const,
   audit: () => [...STAFF_KEY, 'auditoria'] as const,
   auditPage: (query: object) => [...STAFF_KEY, 'auditoria', query] as const,
   stats: (query: object) => [...STAFF_KEY, 'estadisticas', query] as const,

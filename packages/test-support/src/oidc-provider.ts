@@ -1,14 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
-import Provider from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
 
 /**
- * A real OpenID Connect provider for the tests (the `oidc-provider` package: discovery, keys,
- * authorization code flow with PKCE, refresh tokens), on a port of its own. Its people and their
- * groups are `accounts`, changed by the tests; `tamper` rewrites the next ID token the token
- * endpoint answers (re-signed with the provider's own key), to try a wrong audience or an expired
- * token that only the relying party's checks can catch.
+ * A real OpenID Connect provider for the API tests and the end-to-end suite (the `oidc-provider`
+ * package: discovery, keys, authorization code flow with PKCE, refresh tokens), on a port of its
+ * own. Its people and their groups are `accounts`, changed by the tests. By default the next login
+ * signs in as `signInAs`'s subject with consent given in advance (the API tests walk it with
+ * `walkProvider`); `interactive` serves the package's own login and consent pages instead, where a
+ * person in Chromium types their subject as the login and presses «Continue». `tamper` rewrites
+ * the next ID token the token endpoint answers (re-signed with the provider's own key), to try a
+ * wrong audience or an expired token that only the relying party's checks can catch.
  */
 export interface TestAccount {
   email: string;
@@ -27,7 +30,10 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(redirectUri: string): Promise<TestProvider> {
+export async function startOidcProvider(
+  redirectUri: string,
+  { interactive = false }: { interactive?: boolean } = {},
+): Promise<TestProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'prueba-1', alg: 'RS256', use: 'sig' };
   const accounts = new Map<string, TestAccount>();
@@ -39,6 +45,21 @@ export async function startOidcProvider(redirectUri: string): Promise<TestProvid
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  // Without the pages: the next login is `signInAs`'s subject, with consent given in advance.
+  const noPages: Pick<Configuration, 'interactions' | 'loadExistingGrant'> = {
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    loadExistingGrant: async (ctx) => {
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid email profile groups offline_access');
+      grant.addOIDCClaims(['email', 'email_verified', 'name', 'groups']);
+      await grant.save();
+      return grant;
+    },
+  };
 
   const provider = new Provider(issuer, {
     clients: [
@@ -59,23 +80,12 @@ export async function startOidcProvider(redirectUri: string): Promise<TestProvid
       groups: ['groups'],
     },
     scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: interactive } },
     // The person's claims in the ID token itself, as Entra ID and Keycloak put the groups there.
     conformIdTokenClaims: false,
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     // Refresh tokens without offline_access (Entra and Google need it or access_type=offline).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // Consent given in advance: the test signs in, the provider asks nothing else.
-    loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
-      grant.addOIDCScope('openid email profile groups offline_access');
-      grant.addOIDCClaims(['email', 'email_verified', 'name', 'groups']);
-      await grant.save();
-      return grant;
-    },
+    ...(interactive ? {} : noPages),
     findAccount: async (_ctx, sub) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
@@ -117,7 +127,7 @@ export async function startOidcProvider(redirectUri: string): Promise<TestProvid
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/interaction/')) {
+    if (!interactive && req.url?.startsWith('/interaction/')) {
       void provider
         .interactionFinished(
           req,
