@@ -5,7 +5,7 @@ import { DataStore, Upload } from '@tus/utils';
 import { extensionOf, isAllowedFileName, MAX_FILE_BYTES } from '@canal/shared';
 import { newHeader, SegmentCodec } from '../../crypto/file-segments';
 import type { Db } from '../../db/database';
-import { ERRORS, type ErrorCode } from '../../errors';
+import { AppError, ERRORS, type ErrorCode } from '../../errors';
 import type { ObjectStore } from '../../storage';
 import { contentMatchesExtension, headBytesNeeded } from './magic';
 import { resumableStore, type ResumableRow } from './resumable-store';
@@ -29,6 +29,16 @@ export const tusRefusal = (code: ErrorCode) => ({
 /** tus answers in plain text: what a person's browser may show, in Spanish. */
 const NOT_FOUND_BODY = 'No se encontró esta subida: seleccione el archivo nuevamente.\n';
 const HELD_BODY = 'Otra parte de este archivo se está guardando: se reanudará en unos segundos.\n';
+
+/**
+ * Whose an upload is: a complaint's (its data key seals it) and either the complainant's
+ * (`staffUserId` null) or one staff member's, for their reply (decision 0074). Only the owner
+ * resumes it or names it in their call.
+ */
+export interface UploadOwner {
+  complaintId: number;
+  staffUserId: number | null;
+}
 
 export interface FinishedUpload {
   storageKey: string;
@@ -57,7 +67,10 @@ export class SealedUploadStore extends DataStore {
     this.extensions = ['creation', 'termination'];
   }
 
-  /** Creates the row; `upload.metadata` carries the file name and `complaintId` (set by the route). */
+  /**
+   * Creates the row; `upload.metadata` carries the file name, and the owner's `complaintId` and
+   * `staffUserId` set by the route (`handToTus`), never the client's.
+   */
   override async create(upload: Upload): Promise<Upload> {
     const name = String(upload.metadata?.filename ?? '').trim();
     if (name.length === 0 || name.length > 200) throw tusRefusal('FILE_NAME_TOO_LONG');
@@ -70,6 +83,7 @@ export class SealedUploadStore extends DataStore {
       {
         id: upload.id,
         complaint_id: Number(upload.metadata?.complaintId),
+        staff_user_id: upload.metadata?.staffUserId ? Number(upload.metadata.staffUserId) : null,
         file_name: name,
         extension: extensionOf(name),
         size: upload.size,
@@ -87,10 +101,12 @@ export class SealedUploadStore extends DataStore {
     return toUpload(row);
   }
 
-  /** The row of `id`, if it belongs to `complaintId` (the route checks it on every call). */
-  async rowFor(id: string, complaintId: number): Promise<ResumableRow | null> {
+  /** The row of `id`, if it is `owner`'s (the route checks it on every call). */
+  async rowFor(id: string, owner: UploadOwner): Promise<ResumableRow | null> {
     const row = await resumableStore.get(this.db, id);
-    return row && row.complaint_id === complaintId ? row : null;
+    return row && row.complaint_id === owner.complaintId && row.staff_user_id === owner.staffUserId
+      ? row
+      : null;
   }
 
   /**
@@ -220,11 +236,11 @@ export class SealedUploadStore extends DataStore {
   }
 
   /**
-   * The finished upload `id` of `complaintId`, or null. Staged again (a fresh row, which the
-   * hourly sweep leaves alone) so that the call attaching it commits it like any received file.
+   * The finished upload `id` of `owner`, or null. Staged again (a fresh row, which the hourly
+   * sweep leaves alone) so that the call attaching it commits it like any received file.
    */
-  async finished(id: string, complaintId: number): Promise<FinishedUpload | null> {
-    const row = await this.rowFor(id, complaintId);
+  async finished(id: string, owner: UploadOwner): Promise<FinishedUpload | null> {
+    const row = await this.rowFor(id, owner);
     if (!row?.storage_key) return null;
     await stagedStore.add(this.db, row.storage_key);
     return {
@@ -233,6 +249,27 @@ export class SealedUploadStore extends DataStore {
       name: row.file_name,
       extension: row.extension,
     };
+  }
+
+  /**
+   * The finished uploads a call names (`subidas`), each `owner`'s, or a 400 when one is not whole
+   * (or not theirs): the call then attaches nothing.
+   */
+  async finishedAll(ids: readonly string[], owner: UploadOwner): Promise<FinishedUpload[]> {
+    const finished: FinishedUpload[] = [];
+    for (const id of ids) {
+      const done = await this.finished(id, owner);
+      if (!done) {
+        // Back to the row's keeping: the staging sweep must not take an upload not attached.
+        await stagedStore.remove(
+          this.db,
+          finished.map((f) => f.storageKey),
+        );
+        throw new AppError('VALIDATION', 'Un archivo aún no termina de subirse.');
+      }
+      finished.push(done);
+    }
+    return finished;
   }
 
   /** Forgets finished uploads once their call committed them (their objects stay: attached). */
