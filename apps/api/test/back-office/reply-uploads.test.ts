@@ -10,7 +10,7 @@ import { rar } from '@canal/test-support/files';
 import { multipart } from '@canal/test-support/multipart';
 import { startCuttingProxy } from '@canal/test-support/cutting-proxy';
 import { staff, type StaffClient } from '@canal/test-support/staff';
-import { isV2Header } from '../../src/crypto/file-cipher';
+import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
 
 // Issue 21, decision 0074: a staff reply's files over tus, under the case, with the back office's
 // session and CSRF, sealed with the case's data key, resumed after a cut, and joined to the case
@@ -229,6 +229,50 @@ describe('a staff reply’s files over tus', () => {
     expect((await create(sessionHeaders(investigator), c.id, 'acta.pdf', size)).statusCode).toBe(
       409,
     );
+  });
+});
+
+describe('a file one PATCH brings whole', () => {
+  it('is stored as that one sealed object, not copied, and reads back the same once replied', async () => {
+    const c = await newCase();
+    const content = Buffer.concat([rar(), randomBytes(300_000)]);
+    const created = await create(sessionHeaders(investigator), c.id, 'anexo.rar', content.length);
+    const location = created.headers.location as string;
+    // Which objects the PATCH writes (the real store, only watched).
+    const store = t.services.files.store;
+    const put = store.put.bind(store);
+    const written: string[] = [];
+    store.put = (key, ...rest) => {
+      written.push(key);
+      return put(key, ...rest);
+    };
+    try {
+      expect((await patch(sessionHeaders(investigator), location, content)).statusCode).toBe(204);
+    } finally {
+      store.put = put;
+    }
+    const id = location.split('/').at(-1)!;
+    const [held] = await t.db.query<{ storage_key: string; parts: string[] }>(
+      'SELECT storage_key, parts FROM resumable_uploads WHERE id = $1',
+      [id],
+    );
+    expect(held!.parts).toEqual([]);
+    // One object, the file itself: no part copied into another.
+    expect(written).toEqual([held!.storage_key]);
+    expect(held!.storage_key).toMatch(/^[0-9a-f-]{36}\.bin$/);
+    expect((await t.services.files.store.head(held!.storage_key))?.bytes).toBe(
+      encryptedSize(content.length),
+    );
+    const replied = await investigator.call(contract.replyToComplainant, {
+      params: { id: c.id },
+      body: { comentario: 'Le enviamos el anexo.', subidas: [id] },
+    });
+    expect(replied.statusCode).toBe(201);
+    const view = (await investigator.call(contract.viewCase, { params: { id: c.id } })).json() as {
+      archivos: { url: string }[];
+    };
+    const download = await investigator.follow(view.archivos[0]!.url);
+    expect(download.rawPayload.equals(content)).toBe(true);
   });
 });
 

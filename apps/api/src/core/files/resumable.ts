@@ -54,7 +54,8 @@ export interface FinishedUpload {
  * the whole segments only and answers the offset of the last one, from which tus resumes. The
  * type is checked by its first bytes before any is kept. Each PATCH writes one object of sealed
  * segments; the row in PostgreSQL (`resumable_uploads`) lists them, so any instance resumes the
- * upload. When the last byte arrives the parts are joined, still sealed, into one staged object.
+ * upload. When the last byte arrives the parts are joined, still sealed, into one staged object;
+ * an upload one PATCH brought whole is that object already (its one part carries the header).
  */
 export class SealedUploadStore extends DataStore {
   constructor(
@@ -146,10 +147,14 @@ export class SealedUploadStore extends DataStore {
     const checkBytes = offset === 0 ? Math.min(row.size, headBytesNeeded(row.extension)) : 0;
 
     const sealed = new PassThrough();
-    const partKey = `resumable/${id}/${offset}-${randomUUID()}`;
+    // The first part starts with the file's header and is named as a stored file: when one PATCH
+    // brings the whole file (a line that did not drop), it is the file, and nothing is copied.
+    const first = offset === 0;
+    const partKey = first ? `${randomUUID()}.bin` : `resumable/${id}/${offset}-${randomUUID()}`;
     let wrote = false;
     const put = () => {
       wrote = true;
+      if (first) sealed.write(row.header);
       return this.store.put(partKey, sealed);
     };
     let putting: Promise<unknown> | null = null;
@@ -208,7 +213,8 @@ export class SealedUploadStore extends DataStore {
       await this.store.delete(partKey);
       throw { status_code: 409, body: 'Conflicto.\n' };
     }
-    if (kept === row.size) await this.join({ ...row, parts: [...row.parts, partKey] });
+    if (kept === row.size && first) await resumableStore.finish(this.db, id, partKey);
+    else if (kept === row.size) await this.join({ ...row, parts: [...row.parts, partKey] });
     return kept;
   }
 
@@ -217,8 +223,11 @@ export class SealedUploadStore extends DataStore {
     const storageKey = `${randomUUID()}.bin`;
     await stagedStore.add(this.db, storageKey);
     const store = this.store;
+    // A first part written since it carries the header is named as a stored file (not
+    // `resumable/…`); an older upload's first part does not carry it.
+    const headed = !row.parts[0]!.startsWith('resumable/');
     async function* joined() {
-      yield row.header;
+      if (!headed) yield row.header;
       for (const part of row.parts) for await (const chunk of await store.get(part)) yield chunk;
     }
     await this.store.put(storageKey, Readable.from(joined()));
