@@ -7,6 +7,7 @@ const suites: [string, string][] = [
   ['signing', './signing'],
   ['audit log', './audit-log'],
   ['streams', './streams'],
+  ['uploads', './uploads'],
   ['inbox', './inbox'],
   ['dossier', './dossier'],
   ['web', './web'],

@@ -46,7 +46,7 @@ function row(
 }
 
 /** Builds the API (npm run build:api) unless BENCH_NO_BUILD is set. */
-function compiledServer(): string[] {
+export function compiledServer(): string[] {
   if (!process.env.BENCH_NO_BUILD)
     execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
   return [...serverNodeFlags(), 'apps/api/dist/server.js'];

@@ -77,9 +77,17 @@ const TOO_SLOW = 'La solicitud tardó demasiado.';
 const UPLOAD_TOO_SLOW =
   'La conexión es demasiado lenta para recibir los archivos. Intente nuevamente con una conexión más estable.';
 
-/** The routes that take files: the only ones given the long deadline. */
+/** The body of a resumable (tus) upload's PATCH: a part of a file's bytes. */
+export const RESUMABLE_BODY_TYPE = 'application/offset+octet-stream';
+
+/**
+ * The routes that take files — multipart, and the tus routes whose PATCH carries a file's bytes
+ * (decision 0074) — are the only ones given the long deadline and the minimum rate.
+ */
 const isUploadRoute = (request: FastifyRequest) =>
-  (request.routeOptions.schema?.consumes ?? []).includes('multipart/form-data');
+  (request.routeOptions.schema?.consumes ?? []).some(
+    (type) => type === 'multipart/form-data' || type === RESUMABLE_BODY_TYPE,
+  );
 
 /**
  * Per-route deadlines for receiving a request's body, and refused bodies left unread:

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_FILINGS_PER_HOUR, type ClientLimits } from '../config';
 import { FilingLimit } from './complaints/filing-limit';
-import { createResumableStore, resumableRoutes } from './complaints/resumable-routes';
+import { createResumableStore } from '../core/files/resumable-http';
+import { resumableRoutes } from './complaints/resumable-routes';
 import type { PortalServices } from './services';
 import { masterDataRoutes } from './master-data/routes';
 import { complaintRoutes } from './complaints/routes';

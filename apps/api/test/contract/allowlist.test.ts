@@ -1,4 +1,5 @@
 import { RESUMABLE_PATH } from '../../src/portal/complaints/resumable-routes';
+import { CASE_RESUMABLE_PATH } from '../../src/back-office/cases/resumable-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -64,6 +65,8 @@ describe('the OpenAPI document (/v1/docs/json)', () => {
     expect(listed.filter((op) => !declared.has(op))).toEqual([]);
     // The tus routes are not listed either: tus 1.0 describes them (decision 0055).
     expect(Object.keys(paths).filter((p) => p.startsWith(RESUMABLE_PATH))).toEqual([]);
+    const casePath = CASE_RESUMABLE_PATH.replace(':id', '{id}');
+    expect(Object.keys(paths).filter((p) => p.startsWith(casePath))).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { RESUMABLE_PATH } from '../../src/portal/complaints/resumable-routes';
+import { CASE_RESUMABLE_PATH } from '../../src/back-office/cases/resumable-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -1601,9 +1602,10 @@ describe('the contract covers the app', () => {
   it('has an entry for every route the app registers (but the docs)', () => {
     const registered = routesOf(t.app.printRoutes({ commonPrefix: false }))
       .filter((r) => !r.path.startsWith('/v1/docs'))
-      // Resumable uploads speak tus 1.0, a protocol of their own (decision 0055); their own test
-      // is test/storage/resumable-upload.test.ts.
+      // Resumable uploads speak tus 1.0, a protocol of their own (decisions 0055, 0074); their own
+      // tests are test/storage/resumable-upload.test.ts and test/back-office/reply-uploads.test.ts.
       .filter((r) => !r.path.startsWith(RESUMABLE_PATH))
+      .filter((r) => !r.path.startsWith(CASE_RESUMABLE_PATH))
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
     const declared = new Set(endpoints.map((e) => `${e.method} ${e.path}`));
     const undeclared = registered

@@ -32,6 +32,12 @@ export { masterDataRoutes };
  */
 export const RESUMABLE_UPLOADS_PATH = '/v1/denuncias/subidas';
 
+/**
+ * The staff's resumable uploads for a reply to the complainant (tus 1.0, decision 0074), under
+ * the case they are for: not a contract entry either; the reply names them in `subidas`.
+ */
+export const CASE_RESUMABLE_UPLOADS_PATH = '/v1/gestion/casos/:id/subidas';
+
 /** Every call of the portal: its method and path. */
 export const portalRoutes = {
   createComplaint: { method: 'POST', path: '/v1/denuncias' },

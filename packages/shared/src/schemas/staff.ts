@@ -1,7 +1,7 @@
 // Back-office forms and payloads: one copy of each rule and message, used by the staff pages and by
 // the API routes that receive them.
 import { z } from 'zod';
-import { COMPLAINT_STATUSES } from '../constants';
+import { COMPLAINT_STATUSES, MAX_FILES_PER_REQUEST } from '../constants';
 import { ORGANIZATIONS } from '../organizations';
 
 export const STAFF_ROLES = ['administrador', 'investigador', 'auditor'] as const;
@@ -156,6 +156,21 @@ export const reclassificationSchema = z.object({
 
 /** A reply or an internal note. */
 export const staffCommentSchema = z.object({ comentario: staffText('un comentario', 5000) });
+
+/**
+ * A reply the complainant reads, naming the staff member's finished resumable uploads (tus,
+ * decision 0074) it attaches, all in the reply's one commit.
+ */
+export const staffReplySchema = staffCommentSchema.extend({
+  subidas: z
+    .array(z.uuid({ error: 'Una de las subidas no es válida.' }), {
+      error: 'Las subidas deben ser una lista.',
+    })
+    .max(MAX_FILES_PER_REQUEST, {
+      error: `Puede adjuntar como máximo ${MAX_FILES_PER_REQUEST} archivos por envío.`,
+    })
+    .optional(),
+});
 
 /** A status change: a comment the complainant reads, and a resolution when closing. */
 export const statusChangeSchema = z

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { STATUS_CLOSED, staffCommentSchema } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { acceptMultipart, receiveMultipart } from '../../core/files/receive';
+import { createResumableStore } from '../../core/files/resumable-http';
 import { AppError } from '../../errors';
 import { parseOrThrow, refuseNul } from '../../http/validation';
 import { route } from '../../http/route';
@@ -20,6 +21,7 @@ import { setExclusion } from './use-cases/set-exclusion';
 import { unlinkCase } from './use-cases/unlink-case';
 import { downloadCaseFile } from './attachments';
 import { caseToChange } from './access';
+import { caseResumableRoutes } from './resumable-routes';
 import { viewCase } from './case-view';
 import { caseDossier } from './dossier';
 import { inbox } from './inbox';
@@ -31,6 +33,9 @@ import { issueTranscript, viewTranscript } from './transcripts';
 export const caseRoutes: FastifyPluginAsync = async (app) => {
   const { services } = app;
   await acceptMultipart(app);
+  // A reply's files sent over tus before the reply names them (issue 21, decision 0074).
+  const resumable = createResumableStore(services);
+  await app.register(caseResumableRoutes, { store: resumable });
   // The dossier's PDF is made off the event loop, in this app's own threads (decision 0029).
   const pdf = new PdfRenderer(pdfRendererSettings(services.config), (error) =>
     app.log.error({ err: error }, 'hilo de documentos PDF detenido'),
@@ -89,7 +94,25 @@ export const caseRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.replyToComplainant, {
     handler: async (request, reply) => {
-      await replyToComplainant(services, request.staff, request.params.id, request.body.comentario);
+      // The person's own finished uploads for this case, named in `subidas`, join the reply in
+      // its one commit (decision 0074); one not whole, or not theirs, is a 400 and nothing is done.
+      const ids = request.body.subidas ?? [];
+      const owner = { complaintId: request.params.id, staffUserId: request.staff.id };
+      const files = await resumable.finishedAll(ids, owner);
+      try {
+        await replyToComplainant(
+          services,
+          request.staff,
+          request.params.id,
+          request.body.comentario,
+          files,
+        );
+      } catch (error) {
+        // Refused or failed: the reply's files are gone (replyToComplainant discards them).
+        for (const id of ids) await resumable.remove(id);
+        throw error;
+      }
+      await resumable.attached(ids);
       return reply.code(201).send({ message: 'Respuesta registrada.' });
     },
   });

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database';
 export interface ResumableRow {
   id: string;
   complaint_id: number;
+  /** The staff member whose reply the upload is for; null: the complainant's (migration 049). */
+  staff_user_id: number | null;
   file_name: string;
   extension: string;
   size: number;
@@ -20,14 +22,27 @@ export interface ResumableRow {
 export const resumableStore = {
   async add(
     db: Db,
-    row: Pick<ResumableRow, 'id' | 'complaint_id' | 'file_name' | 'extension' | 'size' | 'header'>,
+    row: Pick<
+      ResumableRow,
+      'id' | 'complaint_id' | 'staff_user_id' | 'file_name' | 'extension' | 'size' | 'header'
+    >,
     lifetimeMs: number,
   ): Promise<ResumableRow> {
     const [created] = await db.query<ResumableRow>(
-      `INSERT INTO resumable_uploads (id, complaint_id, file_name, extension, size, header, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7::float8 / 1000))
+      `INSERT INTO resumable_uploads
+         (id, complaint_id, staff_user_id, file_name, extension, size, header, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000))
        RETURNING *`,
-      [row.id, row.complaint_id, row.file_name, row.extension, row.size, row.header, lifetimeMs],
+      [
+        row.id,
+        row.complaint_id,
+        row.staff_user_id,
+        row.file_name,
+        row.extension,
+        row.size,
+        row.header,
+        lifetimeMs,
+      ],
     );
     return normalize(created!);
   },
@@ -123,6 +138,7 @@ function normalize(row: ResumableRow): ResumableRow {
   return {
     ...row,
     complaint_id: Number(row.complaint_id),
+    staff_user_id: row.staff_user_id === null ? null : Number(row.staff_user_id),
     size: Number(row.size),
     stored: Number(row.stored),
     header: Buffer.from(row.header),

@@ -5,7 +5,7 @@ import { DataStore, Upload } from '@tus/utils';
 import { extensionOf, isAllowedFileName, MAX_FILE_BYTES } from '@canal/shared';
 import { newHeader, SegmentCodec } from '../../crypto/file-segments';
 import type { Db } from '../../db/database';
-import { ERRORS, type ErrorCode } from '../../errors';
+import { AppError, ERRORS, type ErrorCode } from '../../errors';
 import type { ObjectStore } from '../../storage';
 import { contentMatchesExtension, headBytesNeeded } from './magic';
 import { resumableStore, type ResumableRow } from './resumable-store';
@@ -30,6 +30,16 @@ export const tusRefusal = (code: ErrorCode) => ({
 const NOT_FOUND_BODY = 'No se encontró esta subida: seleccione el archivo nuevamente.\n';
 const HELD_BODY = 'Otra parte de este archivo se está guardando: se reanudará en unos segundos.\n';
 
+/**
+ * Whose an upload is: a complaint's (its data key seals it) and either the complainant's
+ * (`staffUserId` null) or one staff member's, for their reply (decision 0074). Only the owner
+ * resumes it or names it in their call.
+ */
+export interface UploadOwner {
+  complaintId: number;
+  staffUserId: number | null;
+}
+
 export interface FinishedUpload {
   storageKey: string;
   size: number;
@@ -44,7 +54,8 @@ export interface FinishedUpload {
  * the whole segments only and answers the offset of the last one, from which tus resumes. The
  * type is checked by its first bytes before any is kept. Each PATCH writes one object of sealed
  * segments; the row in PostgreSQL (`resumable_uploads`) lists them, so any instance resumes the
- * upload. When the last byte arrives the parts are joined, still sealed, into one staged object.
+ * upload. When the last byte arrives the parts are joined, still sealed, into one staged object;
+ * an upload one PATCH brought whole is that object already (its one part carries the header).
  */
 export class SealedUploadStore extends DataStore {
   constructor(
@@ -57,7 +68,10 @@ export class SealedUploadStore extends DataStore {
     this.extensions = ['creation', 'termination'];
   }
 
-  /** Creates the row; `upload.metadata` carries the file name and `complaintId` (set by the route). */
+  /**
+   * Creates the row; `upload.metadata` carries the file name, and the owner's `complaintId` and
+   * `staffUserId` set by the route (`handToTus`), never the client's.
+   */
   override async create(upload: Upload): Promise<Upload> {
     const name = String(upload.metadata?.filename ?? '').trim();
     if (name.length === 0 || name.length > 200) throw tusRefusal('FILE_NAME_TOO_LONG');
@@ -70,6 +84,7 @@ export class SealedUploadStore extends DataStore {
       {
         id: upload.id,
         complaint_id: Number(upload.metadata?.complaintId),
+        staff_user_id: upload.metadata?.staffUserId ? Number(upload.metadata.staffUserId) : null,
         file_name: name,
         extension: extensionOf(name),
         size: upload.size,
@@ -87,10 +102,12 @@ export class SealedUploadStore extends DataStore {
     return toUpload(row);
   }
 
-  /** The row of `id`, if it belongs to `complaintId` (the route checks it on every call). */
-  async rowFor(id: string, complaintId: number): Promise<ResumableRow | null> {
+  /** The row of `id`, if it is `owner`'s (the route checks it on every call). */
+  async rowFor(id: string, owner: UploadOwner): Promise<ResumableRow | null> {
     const row = await resumableStore.get(this.db, id);
-    return row && row.complaint_id === complaintId ? row : null;
+    return row && row.complaint_id === owner.complaintId && row.staff_user_id === owner.staffUserId
+      ? row
+      : null;
   }
 
   /**
@@ -130,10 +147,14 @@ export class SealedUploadStore extends DataStore {
     const checkBytes = offset === 0 ? Math.min(row.size, headBytesNeeded(row.extension)) : 0;
 
     const sealed = new PassThrough();
-    const partKey = `resumable/${id}/${offset}-${randomUUID()}`;
+    // The first part starts with the file's header and is named as a stored file: when one PATCH
+    // brings the whole file (a line that did not drop), it is the file, and nothing is copied.
+    const first = offset === 0;
+    const partKey = first ? `${randomUUID()}.bin` : `resumable/${id}/${offset}-${randomUUID()}`;
     let wrote = false;
     const put = () => {
       wrote = true;
+      if (first) sealed.write(row.header);
       return this.store.put(partKey, sealed);
     };
     let putting: Promise<unknown> | null = null;
@@ -192,7 +213,8 @@ export class SealedUploadStore extends DataStore {
       await this.store.delete(partKey);
       throw { status_code: 409, body: 'Conflicto.\n' };
     }
-    if (kept === row.size) await this.join({ ...row, parts: [...row.parts, partKey] });
+    if (kept === row.size && first) await resumableStore.finish(this.db, id, partKey);
+    else if (kept === row.size) await this.join({ ...row, parts: [...row.parts, partKey] });
     return kept;
   }
 
@@ -201,8 +223,11 @@ export class SealedUploadStore extends DataStore {
     const storageKey = `${randomUUID()}.bin`;
     await stagedStore.add(this.db, storageKey);
     const store = this.store;
+    // A first part written since it carries the header is named as a stored file (not
+    // `resumable/…`); an older upload's first part does not carry it.
+    const headed = !row.parts[0]!.startsWith('resumable/');
     async function* joined() {
-      yield row.header;
+      if (!headed) yield row.header;
       for (const part of row.parts) for await (const chunk of await store.get(part)) yield chunk;
     }
     await this.store.put(storageKey, Readable.from(joined()));
@@ -220,11 +245,11 @@ export class SealedUploadStore extends DataStore {
   }
 
   /**
-   * The finished upload `id` of `complaintId`, or null. Staged again (a fresh row, which the
-   * hourly sweep leaves alone) so that the call attaching it commits it like any received file.
+   * The finished upload `id` of `owner`, or null. Staged again (a fresh row, which the hourly
+   * sweep leaves alone) so that the call attaching it commits it like any received file.
    */
-  async finished(id: string, complaintId: number): Promise<FinishedUpload | null> {
-    const row = await this.rowFor(id, complaintId);
+  async finished(id: string, owner: UploadOwner): Promise<FinishedUpload | null> {
+    const row = await this.rowFor(id, owner);
     if (!row?.storage_key) return null;
     await stagedStore.add(this.db, row.storage_key);
     return {
@@ -233,6 +258,27 @@ export class SealedUploadStore extends DataStore {
       name: row.file_name,
       extension: row.extension,
     };
+  }
+
+  /**
+   * The finished uploads a call names (`subidas`), each `owner`'s, or a 400 when one is not whole
+   * (or not theirs): the call then attaches nothing.
+   */
+  async finishedAll(ids: readonly string[], owner: UploadOwner): Promise<FinishedUpload[]> {
+    const finished: FinishedUpload[] = [];
+    for (const id of ids) {
+      const done = await this.finished(id, owner);
+      if (!done) {
+        // Back to the row's keeping: the staging sweep must not take an upload not attached.
+        await stagedStore.remove(
+          this.db,
+          finished.map((f) => f.storageKey),
+        );
+        throw new AppError('VALIDATION', 'Un archivo aún no termina de subirse.');
+      }
+      finished.push(done);
+    }
+    return finished;
   }
 
   /** Forgets finished uploads once their call committed them (their objects stay: attached). */

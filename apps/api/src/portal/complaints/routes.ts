@@ -186,15 +186,12 @@ export const complaintRoutes: FastifyPluginAsync<{
       });
       // Finished resumable uploads named by the entry join it in the same commit (issue 21).
       const ids = upload.json.subidas ?? [];
-      const finished = [];
-      for (const id of ids) {
-        const done = await resumable.finished(id, row.id);
-        if (!done) {
+      const finished = await resumable
+        .finishedAll(ids, { complaintId: row.id, staffUserId: null })
+        .catch(async (error: unknown) => {
           await services.files.discard(upload.files);
-          throw new AppError('VALIDATION', 'Un archivo aún no termina de subirse.');
-        }
-        finished.push(done);
-      }
+          throw error;
+        });
       if (upload.files.length + finished.length > MAX_FILES_PER_REQUEST) {
         await services.files.discard(upload.files);
         throw new AppError('TOO_MANY_FILES');

@@ -15,7 +15,7 @@ import { Banner } from '../../components/Banner';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
-import { ProgressBar } from '../../components/ProgressBar';
+import { UploadProgress } from '../../components/UploadProgress';
 import { DownloadSummaryButton } from './pdf-summary/DownloadSummaryButton';
 import { AddCommentBlock } from './AddCommentBlock';
 import { ComplainantBlock, ComplaintBlock, FilesBlock, LogBlock } from './DetailBlocks';
@@ -40,9 +40,6 @@ import { isSessionExpired, useSaveChanges } from './useSaveChanges';
 /** What the page says once a comment (or files) reached the team (issue 22). */
 export const COMMENT_SENT_MESSAGE = 'Comentario enviado';
 export const FILES_SENT_MESSAGE = 'Archivos enviados';
-
-/** While tus waits to try again after the connection was cut (decision 0068). */
-export const RESUMING_MESSAGE = 'Reanudando…';
 
 /** The sign-in dialog was closed without signing in: how to save what was typed. */
 export const SIGN_IN_NEEDED_MESSAGE =
@@ -272,20 +269,7 @@ function DetailContent({
       {loading && (
         <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">
           <LoadingView />
-          {progress !== null && (
-            <div className="flex w-full max-w-md flex-col gap-2">
-              <ProgressBar value={progress} label="Subiendo archivos" />
-              {/* A screen reader hears the percentage every tenth, and «Reanudando…» when it
-                  starts (decision 0068); the bar shows both to the eye. */}
-              <p role="status" className="min-h-6 text-center font-semibold text-gray-900">
-                {resuming ? (
-                  RESUMING_MESSAGE
-                ) : (
-                  <span className="sr-only">{`Subiendo archivos: ${Math.floor(progress * 10) * 10} %`}</span>
-                )}
-              </p>
-            </div>
-          )}
+          {progress !== null && <UploadProgress value={progress} resuming={resuming} />}
         </div>
       )}
     </>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../lib/api/http';
+import { uploadWasCut } from '../../lib/api/resumable';
 import { complaintKeys } from './queries';
 
 export type SaveOutcome =
@@ -39,13 +40,8 @@ export const UPLOAD_FAILED_MESSAGE =
 export const UPLOAD_STOPPED_MESSAGE =
   'Se perdió la conexión y la subida de sus archivos no pudo continuar. Revise su conexión a internet (datos móviles o Wi-Fi) y presione «Guardar cambios» nuevamente: la subida seguirá desde donde quedó. Su comentario y sus archivos siguen aquí.';
 
-/** A failure that a new try may get past: no answer, or the service did not answer in time. */
-const isConnectionFailure = (error: unknown) =>
-  error instanceof HttpError &&
-  (error.kind !== 'http' || ([502, 503, 504].includes(error.status) && !error.serverMessage));
-
 function uploadFailureMessage(error: unknown): string {
-  if (isConnectionFailure(error)) {
+  if (uploadWasCut(error)) {
     console.error((error as Error).message);
     return UPLOAD_STOPPED_MESSAGE;
   }
@@ -87,7 +83,7 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
         return {
           ok: false,
           uploadMessage: uploadFailureMessage(error),
-          uploadRetryable: isConnectionFailure(error),
+          uploadRetryable: uploadWasCut(error),
           commentMessage: null,
         };
       // SPEC §8 only logs a failed comment post; the person is told too, and keeps the text

@@ -19,8 +19,8 @@ import { portalRoutes, type PortalCall } from '@canal/shared';
 import type { Contract, SuccessOf } from '@canal/shared/contract';
 import { HttpError, send, type SendOptions } from './http';
 import { createBotTokenSource, type BotTokenSource } from './bot-check';
-import { portalRequest, type PortalParts } from './request';
-import { forgetAllUploads, sendResumable, type FinishedUpload } from './resumable';
+import { portalHeaders, portalRequest, resumableEndpoint, type PortalParts } from './request';
+import { forgetAllUploads, sendAllResumable } from './resumable';
 import { sessionStore } from './session';
 
 /** The success answer of a portal call, as the contract declares it. */
@@ -247,24 +247,20 @@ export function createApiClient({
         onResuming?: (resuming: boolean) => void;
       } = {},
     ) {
-      const total = input.files.reduce((sum, file) => sum + file.size, 0) || 1;
-      let done = 0;
-      const finished: FinishedUpload[] = [];
-      for (const file of input.files) {
-        const caller = {
-          organizationId,
-          ticket: input.id,
-          bearer: () => sessionStore.get()?.token,
-          botToken: () => botTokens.next(),
-        };
-        finished.push(
-          await sendResumable(file, caller, {
-            onProgress: (sent) => hooks.onProgress?.((done + sent) / total),
-            onResuming: hooks.onResuming,
-          }),
-        );
-        done += file.size;
-      }
+      const finished = await sendAllResumable(
+        input.files,
+        {
+          endpoint: resumableEndpoint(),
+          scope: String(input.id),
+          headers: async (creating) =>
+            portalHeaders({
+              organizationId,
+              bearer: sessionStore.get()?.token,
+              botToken: creating ? await botTokens.next() : undefined,
+            }),
+        },
+        hooks,
+      );
       const json = toUploadBitacora({ ...input, uploads: finished.map((upload) => upload.id) });
       const answer = await upload('uploadFiles', { name: 'bitacora', json }, [], { auth: true });
       for (const upload of finished) await upload.forget();

@@ -57,11 +57,12 @@ export function portalHeaders({ organizationId, botToken, bearer }: Caller) {
 }
 
 /**
- * Where the portal's resumable (tus) uploads are created (decision 0055): absolute, since
- * tus-js-client resolves the upload's address (`Location`) against it.
+ * Where resumable (tus) uploads are created: the portal's (decision 0055), or `path`, a case's
+ * in the back office (decision 0074). Absolute, since tus-js-client resolves the upload's address
+ * (`Location`) against it.
  */
-export function resumableEndpoint(): string {
-  return new URL(RESUMABLE_UPLOADS_PATH, window.location.origin).toString();
+export function resumableEndpoint(path: string = RESUMABLE_UPLOADS_PATH): string {
+  return new URL(path, window.location.origin).toString();
 }
 
 /**

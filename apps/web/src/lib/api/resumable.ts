@@ -1,9 +1,9 @@
-// The browser side of resumable uploads (tus 1.0, decisions 0055 and 0068): one file at a time
-// through tus-js-client, which resends from what the server kept after a cut connection and, after
-// a reload, from the address this tab remembered for the same file.
+// The browser side of resumable uploads (tus 1.0, decisions 0055, 0068 and 0074): one file at a
+// time through tus-js-client, which resends from what the server kept after a cut connection and,
+// after a reload, from the address this tab remembered for the same file. The portal's detail page
+// and the back office's reply form both send their files here, each with its own target.
 import type { DetailedError, PreviousUpload, UrlStorage } from 'tus-js-client';
 import { HttpError } from './http';
-import { portalHeaders, resumableEndpoint } from './request';
 
 /**
  * The waits before each new try after a cut connection (tus-js-client's `retryDelays`): about a
@@ -55,14 +55,17 @@ function entries(prefix: string): PreviousUpload[] {
   return found;
 }
 
-export interface ResumableCaller {
-  organizationId: string;
-  /** The complaint the file is for: the same file for another complaint is another upload. */
-  ticket: number;
-  /** The session's token at each request (a new sign-in mid-upload is used at once). */
-  bearer(): string | undefined;
-  /** A fresh bot-check token, for each creation request. */
-  botToken(): Promise<string>;
+/** Where and as whom a file is sent: the portal's complaint, or a case of the back office. */
+export interface ResumableTarget {
+  /** Where uploads are created: absolute, since tus-js-client resolves each `Location` against it. */
+  endpoint: string;
+  /** What the file is for (a complaint, a case): the same file for another is another upload. */
+  scope: string;
+  /**
+   * The headers of each request (`undefined`: not sent), read at each request: a new sign-in
+   * mid-upload is used at once; `creating` for a creation request (a bot-check token is spent once).
+   */
+  headers(creating: boolean): Promise<Record<string, string | undefined>>;
 }
 
 export interface ResumableHooks {
@@ -113,15 +116,15 @@ function asHttpError(error: Error | DetailedError, url: string): Error {
  */
 export async function sendResumable(
   file: File,
-  caller: ResumableCaller,
+  target: ResumableTarget,
   hooks: ResumableHooks = {},
 ): Promise<FinishedUpload> {
   const { Upload } = await import('tus-js-client');
-  const endpoint = resumableEndpoint();
-  // The same file picked again (name, type, size, date) for the same complaint in this tab.
+  const { endpoint } = target;
+  // The same file picked again (name, type, size, date) for the same complaint or case in this tab.
   const fingerprint = [
     'canal',
-    caller.ticket,
+    target.scope,
     file.name,
     file.type,
     file.size,
@@ -145,12 +148,7 @@ export async function sendResumable(
       // Kept until the attach call has taken the upload: a failed attach resends nothing.
       removeFingerprintOnSuccess: false,
       async onBeforeRequest(request) {
-        const creating = request.getMethod() === 'POST';
-        const headers = portalHeaders({
-          organizationId: caller.organizationId,
-          bearer: caller.bearer(),
-          botToken: creating ? await caller.botToken() : undefined,
-        });
+        const headers = await target.headers(request.getMethod() === 'POST');
         for (const [name, value] of Object.entries(headers))
           if (value) request.setHeader(name, value);
       },
@@ -192,4 +190,43 @@ export async function sendResumable(
       })
       .catch(reject);
   });
+}
+
+/**
+ * A failure a new try may get past: no answer, or the service did not answer in time. After an
+ * upload, pressing send again continues it from where it stopped (decisions 0068 and 0074).
+ */
+export const uploadWasCut = (error: unknown) =>
+  error instanceof HttpError &&
+  (error.kind !== 'http' || ([502, 503, 504].includes(error.status) && !error.serverMessage));
+
+/** What `sendAllResumable` tells while it sends: the share of all files' bytes sent, and resuming. */
+export interface ResumableBatchHooks {
+  /** A fraction from 0 to 1 of the bytes of all the files. */
+  onProgress?(fraction: number): void;
+  onResuming?(resuming: boolean): void;
+}
+
+/**
+ * Sends `files` one after the other to `target` (each resumable), with one progress over all of
+ * them; the finished uploads are then named in the call that attaches them.
+ */
+export async function sendAllResumable(
+  files: readonly File[],
+  target: ResumableTarget,
+  hooks: ResumableBatchHooks = {},
+): Promise<FinishedUpload[]> {
+  const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+  let done = 0;
+  const finished: FinishedUpload[] = [];
+  for (const file of files) {
+    finished.push(
+      await sendResumable(file, target, {
+        onProgress: (sent) => hooks.onProgress?.((done + sent) / total),
+        onResuming: hooks.onResuming,
+      }),
+    );
+    done += file.size;
+  }
+  return finished;
 }

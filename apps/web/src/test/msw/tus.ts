@@ -13,19 +13,23 @@ const TUS = { 'Tus-Resumable': '1.0.0' };
 const offsetOf = (upload: HeldUpload) => upload.bytes.reduce((sum, b) => sum + b.length, 0);
 
 /**
- * The portal's tus endpoint (decision 0055) answered by MSW, for the detail page's tests: creation,
- * HEAD and PATCH over uploads held in memory. `onPatch(n)` may hold the n-th PATCH a while, then
+ * A tus endpoint answered by MSW, the portal's (decision 0055) unless `path` names another (a
+ * case's in the back office, decision 0074): creation, HEAD and PATCH over uploads held in memory. `onPatch(n)` may hold the n-th PATCH a while, then
  * decides to drop the connection (`'network'`, or `{ keep }` after keeping that many bytes), to
  * refuse with a status, or (null) to keep it all.
  */
 export function tusApi({
   onPatch = () => Promise.resolve(null),
-}: { onPatch?: (n: number) => Promise<'network' | { keep: number } | number | null> } = {}) {
+  path = RESUMABLE_UPLOADS_PATH,
+}: {
+  onPatch?: (n: number) => Promise<'network' | { keep: number } | number | null>;
+  path?: string;
+} = {}) {
   const uploads = new Map<string, HeldUpload>();
   const patches: { id: string; offset: number }[] = [];
   let next = 0;
   const handlers = [
-    http.post(RESUMABLE_UPLOADS_PATH, ({ request }) => {
+    http.post(path, ({ request }) => {
       const id = `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
       uploads.set(id, {
         length: Number(request.headers.get('upload-length')),
@@ -35,10 +39,10 @@ export function tusApi({
       });
       return new HttpResponse(null, {
         status: 201,
-        headers: { ...TUS, Location: `${RESUMABLE_UPLOADS_PATH}/${id}` },
+        headers: { ...TUS, Location: `${path}/${id}` },
       });
     }),
-    http.head(`${RESUMABLE_UPLOADS_PATH}/:id`, ({ params }) => {
+    http.head(`${path}/:id`, ({ params }) => {
       const upload = uploads.get(String(params.id));
       if (!upload) return new HttpResponse(null, { status: 404, headers: TUS });
       return new HttpResponse(null, {
@@ -51,7 +55,7 @@ export function tusApi({
         },
       });
     }),
-    http.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, async ({ params, request }) => {
+    http.patch(`${path}/:id`, async ({ params, request }) => {
       const id = String(params.id);
       const upload = uploads.get(id);
       if (!upload) return new HttpResponse(null, { status: 404, headers: TUS });

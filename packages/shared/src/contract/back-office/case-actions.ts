@@ -7,6 +7,7 @@ import {
   caseTagsSchema,
   reclassificationSchema,
   staffCommentSchema,
+  staffReplySchema,
   statusChangeSchema,
 } from '../../schemas/staff';
 import { endpoint, errors, messageSchema } from '../core';
@@ -63,10 +64,11 @@ export const replyToComplainant = endpoint({
   path: '/v1/gestion/casos/:id/respuestas',
   tag,
   access: 'staff',
-  summary: 'Respuesta visible para la persona denunciante',
+  summary:
+    'Respuesta visible para la persona denunciante; «subidas» nombra los archivos que la persona subió antes por tus (POST /v1/gestion/casos/:id/subidas) y quedan en la respuesta',
   headers: staffHeaders,
   params: idParamSchema,
-  body: staffCommentSchema,
+  body: staffReplySchema,
   responses: { 201: messageSchema, ...errors(...WRITE) },
 });
 

@@ -12,6 +12,7 @@ import { staffKeys } from './keys';
 import { bodyNames } from './names';
 import { useStaffApi } from './StaffApiProvider';
 import { toStaffUser } from './users';
+import { forgetAllUploads } from '../../../lib/api/resumable';
 
 export const toStaffSession = (wire: SessionWire) => ({
   user: toStaffUser(wire.usuario),
@@ -38,7 +39,11 @@ export type Credentials = Parameters<typeof credentialNames.toWire>[0];
 export const requestSignIn = async (api: StaffApi, v: Credentials) =>
   toStaffSession(await api(contract.signIn, { body: credentialNames.toWire(v) }, anonymous));
 
-export const requestSignOut = (api: StaffApi) => api(contract.signOut, {});
+/** Signing out also forgets this tab's upload addresses: a shared computer keeps none (0074). */
+export const requestSignOut = async (api: StaffApi) => {
+  forgetAllUploads();
+  return api(contract.signOut, {});
+};
 
 /**
  * Reading the session touches its idle clock (never past its 8 hours): the back office calls it

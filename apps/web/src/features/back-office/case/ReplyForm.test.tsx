@@ -1,34 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RESUMING_MESSAGE } from '../../../components/UploadProgress';
 import { CASE_7_NOTICE, INVESTIGATOR, renderStaffPage } from '../../../test/back-office';
 import { created, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
-import { ReplyForm } from './ReplyForm';
+import { tusApi } from '../../../test/msw/tus';
+import { REPLY_UPLOAD_STOPPED_MESSAGE, ReplyForm } from './ReplyForm';
 
-const pdf = (name: string) => new File(['%PDF-1.4 acta'], name, { type: 'application/pdf' });
-
-/** What the multipart reply carried: its JSON part and the type of each file part. */
-function captureMultipart() {
-  const sent: { respuesta: unknown; files: string[] }[] = [];
-  server.use(
-    http.post('*/v1/gestion/casos/7/respuestas/archivos', async ({ request }) => {
-      // Read as text: jsdom's File objects do not survive undici's multipart parser, and undici
-      // serialises them without their name or bytes (as "blob"): the parts and types are checked.
-      const raw = await request.text();
-      const json = /name="respuesta"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r\n]*)/.exec(raw)?.[1];
-      sent.push({
-        respuesta: json ? JSON.parse(json) : null,
-        files: [...raw.matchAll(/name="files"; filename="[^"]*"\r\nContent-Type: ([^\r]+)/g)].map(
-          (m) => m[1]!,
-        ),
-      });
-      return HttpResponse.json({ message: 'Respuesta registrada.' }, { status: 201 });
-    }),
-  );
-  return sent;
-}
+const pdf = (name: string, text = 'acta') =>
+  new File([`%PDF-1.4 ${text}`], name, { type: 'application/pdf' });
+/** Where the reply's files of case 7 go over tus (decision 0074). */
+const CASE_7_UPLOADS = '/v1/gestion/casos/7/subidas';
+const REPLY = '/v1/gestion/casos/7/respuestas';
 
 function setup() {
   const calls = recordRequests();
@@ -41,10 +25,15 @@ function setup() {
   return calls;
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.cookie = 'gestion_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  sessionStorage.clear();
+});
+
 describe('the reply with files', () => {
   it('starts from a notice template of the organisation, filled in, which can still be edited', async () => {
     const calls = setup();
-    const sent = captureMultipart();
     server.use(
       staffApi.noticeTemplates(
         ok({
@@ -70,45 +59,110 @@ describe('the reply with files', () => {
     await user.type(reply, ' Desde el lunes.');
     await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
     await waitFor(() =>
-      expect(
-        sent
-          .map((s) => s.respuesta)
-          .concat(callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas').map((c) => c.body)),
-      ).toContainEqual({
+      expect(callsTo(calls, 'POST', REPLY).map((c) => c.body)).toContainEqual({
         comentario: 'Medidas de su denuncia CD-2026-00007: traslado de turno. Desde el lunes.',
       }),
     );
   });
 
-  it('sends the text and the chosen files as one multipart reply, then clears both', async () => {
+  it('sends each file over tus under the case with the CSRF value, then names them in the reply, then clears both', async () => {
+    document.cookie = 'gestion_csrf=valor-csrf; path=/';
     const calls = setup();
-    const sent = captureMultipart();
+    const tus = tusApi({ path: CASE_7_UPLOADS });
+    server.use(...tus.handlers);
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Responder a la persona denunciante' });
     await user.type(within(form).getByLabelText('Respuesta'), 'Le enviamos el acta firmada.');
     await user.upload(await within(form).findByTestId('file-input'), [
-      pdf('acta-firmada.pdf'),
-      pdf('anexo.pdf'),
+      pdf('acta-firmada.pdf', 'firmada'),
+      pdf('anexo.pdf', 'anexo'),
     ]);
     expect(within(form).getByText('acta-firmada.pdf')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', REPLY)).toHaveLength(1));
+    const ids = [...tus.uploads.keys()];
+    expect(ids).toHaveLength(2);
+    expect(ids.map((id) => tus.text(id))).toEqual(['%PDF-1.4 firmada', '%PDF-1.4 anexo']);
+    expect([...tus.uploads.values()].map((u) => u.headers['x-csrf-token'])).toEqual([
+      'valor-csrf',
+      'valor-csrf',
+    ]);
     await waitFor(() =>
-      expect(sent).toEqual([
-        {
-          respuesta: { comentario: 'Le enviamos el acta firmada.' },
-          files: ['application/pdf', 'application/pdf'],
-        },
-      ]),
+      expect(callsTo(calls, 'POST', REPLY)[0]?.body).toEqual({
+        comentario: 'Le enviamos el acta firmada.',
+        subidas: ids,
+      }),
     );
+    expect(callsTo(calls, 'POST', `${REPLY}/archivos`)).toEqual([]);
     expect(await within(form).findByRole('status')).toHaveTextContent('Respuesta registrada.');
     expect(within(form).queryByText('acta-firmada.pdf')).not.toBeInTheDocument();
     expect(within(form).getByLabelText('Respuesta')).toHaveValue('');
-    expect(callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas')).toEqual([]);
+    // Attached: this tab forgets their addresses.
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('canal.subida::'))).toEqual([]);
+  });
+
+  it('shows the progress and «Reanudando…» after a cut, and continues from what the server kept', async () => {
+    const calls = setup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first PATCH is cut after 6 bytes; the next one waits until the form was looked at.
+    const tus = tusApi({
+      path: CASE_7_UPLOADS,
+      onPatch: async (n) => (n === 1 ? { keep: 6 } : gate.then(() => null)),
+    });
+    server.use(...tus.handlers);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Responder a la persona denunciante' });
+    await user.type(within(form).getByLabelText('Respuesta'), 'Adjunto acta.');
+    await user.upload(await within(form).findByTestId('file-input'), pdf('acta.pdf'));
+    await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
+    expect(
+      await within(form).findByRole('progressbar', { name: 'Subiendo archivos' }),
+    ).toBeInTheDocument();
+    expect(await within(form).findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 })).toHaveAttribute(
+      'role',
+      'status',
+    );
+    await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
+    release();
+    await waitFor(() => expect(callsTo(calls, 'POST', REPLY)).toHaveLength(1));
+    expect(tus.patches.map((p) => p.offset)).toEqual([0, 6]);
+    expect(tus.text([...tus.uploads.keys()][0]!)).toBe('%PDF-1.4 acta');
+    expect(within(form).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('offline, says what to do and keeps the text and the files; sending again continues the upload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = setup();
+    const tus = tusApi({
+      path: CASE_7_UPLOADS,
+      onPatch: async (n) => (n === 1 ? { keep: 4 } : null),
+    });
+    server.use(...tus.handlers);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Responder a la persona denunciante' });
+    await user.type(within(form).getByLabelText('Respuesta'), 'Lo que escribí');
+    await user.upload(await within(form).findByTestId('file-input'), pdf('acta.pdf'));
+    await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(REPLY_UPLOAD_STOPPED_MESSAGE);
+    expect(within(form).getByLabelText('Respuesta')).toHaveValue('Lo que escribí');
+    expect(within(form).getByText('acta.pdf')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', REPLY)).toEqual([]);
+
+    online.mockReturnValue(true);
+    await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', REPLY)).toHaveLength(1));
+    // The same upload, resumed from the 4 bytes kept: not created again.
+    expect(tus.uploads.size).toBe(1);
+    expect(tus.patches.map((p) => p.offset)).toEqual([0, 4]);
+    expect(tus.text([...tus.uploads.keys()][0]!)).toBe('%PDF-1.4 acta');
   });
 
   it('sends a reply without files as the plain JSON reply', async () => {
     const calls = setup();
-    const sent = captureMultipart();
+    const tus = tusApi({ path: CASE_7_UPLOADS });
+    server.use(...tus.handlers);
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Responder a la persona denunciante' });
     await user.type(within(form).getByLabelText('Respuesta'), 'Recibimos su denuncia.');
@@ -118,17 +172,12 @@ describe('the reply with files', () => {
         comentario: 'Recibimos su denuncia.',
       }),
     );
-    expect(sent).toEqual([]);
+    expect(tus.uploads.size).toBe(0);
   });
 
   it('refuses a type the channel does not accept, naming it, and shows the server refusal', async () => {
-    setup();
-    server.use(
-      staffApi.replyWithFiles({
-        status: 415,
-        body: { message: 'El archivo que intenta subir no está permitido.' },
-      }),
-    );
+    const calls = setup();
+    server.use(...tusApi({ path: CASE_7_UPLOADS, onPatch: () => Promise.resolve(415) }).handlers);
     const user = userEvent.setup({ applyAccept: false });
     const form = await screen.findByRole('form', { name: 'Responder a la persona denunciante' });
     const input = await within(form).findByTestId('file-input');
@@ -137,8 +186,8 @@ describe('the reply with files', () => {
     await user.upload(input, pdf('acta.pdf'));
     await user.type(within(form).getByLabelText('Respuesta'), 'Adjunto acta.');
     await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'El archivo que intenta subir no está permitido.',
-    );
+    // The server's refusal of the first bytes, as it words it; no reply is sent.
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Rechazado.');
+    expect(callsTo(calls, 'POST', REPLY)).toEqual([]);
   });
 });

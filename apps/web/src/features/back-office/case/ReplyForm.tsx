@@ -7,8 +7,10 @@ import {
   NOTICE_TEMPLATE_LABELS,
 } from '@canal/shared';
 import { Button } from '../../../components/Button';
+import { UploadProgress } from '../../../components/UploadProgress';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { LazyFileDropzone } from '../../../lib/attachments/FileDropzone';
+import { uploadWasCut } from '../../../lib/api/resumable';
 import { errorMessage } from '../api/call';
 import { useCaseActions } from '../api/cases/case';
 import { useNoticeTemplates } from '../api/notice-templates';
@@ -17,10 +19,19 @@ import { commentResolver, type CommentForm as Values } from '../schemas';
 import type { NoticeContext } from './MilestonesTable';
 
 /**
+ * A cut connection tus could not get past with its tries (decision 0074): what to do, and that
+ * nothing is lost; the part already sent stays on the server for this tab.
+ */
+export const REPLY_UPLOAD_STOPPED_MESSAGE =
+  'Se perdió la conexión y la subida de los archivos no pudo continuar. Revise su conexión y presione «Enviar respuesta» nuevamente: la subida seguirá desde donde quedó. Su respuesta y sus archivos siguen aquí.';
+
+/**
  * The reply the complainant reads, with files of the team if any: the same picker, types and
- * limits as the complainant's upload; the API runs them through the same pipeline and the
- * complainant downloads them from their follow-up page. It may start from one of the
- * organisation's notice templates (decision 0070), which the investigator then edits.
+ * limits as the complainant's upload. The files go over tus like the portal's (decision 0074:
+ * progress, «Reanudando…» after a cut, resumed after a reload when picked again), then the reply
+ * names them; the API runs them through the same pipeline and the complainant downloads them
+ * from their follow-up page. It may start from one of the organisation's notice templates
+ * (decision 0070), which the investigator then edits. A failed send keeps the text and files.
  */
 export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeContext }) {
   const headingId = useId();
@@ -29,22 +40,33 @@ export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeCo
   const own = (templates.data ?? []).filter((t) => t.organizationId === notice.organizationId);
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [resuming, setResuming] = useState(false);
   const form = useForm<Values>({
     mode: 'onTouched',
     resolver: commentResolver,
     defaultValues: { comment: '' },
   });
-  const submit = form.handleSubmit((v) =>
+  const submit = form.handleSubmit((v) => {
+    if (files.length > 0) setProgress(0);
     mutation.mutate(
-      { comment: v.comment.trim(), files },
+      {
+        comment: v.comment.trim(),
+        files,
+        hooks: { onProgress: setProgress, onResuming: setResuming },
+      },
       {
         onSuccess: () => {
           form.reset();
           setFiles([]);
         },
+        onSettled: () => {
+          setProgress(null);
+          setResuming(false);
+        },
       },
-    ),
-  );
+    );
+  });
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="text-lg font-bold text-secondary">
@@ -88,7 +110,14 @@ export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeCo
         label="Adjuntar archivos para la persona denunciante (opcional)"
       />
       {rejected && <FormAlert>{rejected}</FormAlert>}
-      {mutation.isError && <FormAlert>{errorMessage(mutation.error)}</FormAlert>}
+      {progress !== null && <UploadProgress value={progress} resuming={resuming} />}
+      {mutation.isError && (
+        <FormAlert>
+          {mutation.variables?.files.length && uploadWasCut(mutation.error)
+            ? REPLY_UPLOAD_STOPPED_MESSAGE
+            : errorMessage(mutation.error)}
+        </FormAlert>
+      )}
       {mutation.isSuccess && <FormAlert tone="success">Respuesta registrada.</FormAlert>}
       <Button type="submit" disabled={mutation.isPending}>
         Enviar respuesta

@@ -3,13 +3,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fromDenunciaCampos, type CasePriority, type DenunciaLey21643 } from '@canal/shared';
 import {
+  CASE_RESUMABLE_UPLOADS_PATH,
   contract,
   fillPath,
+  STAFF_CSRF_HEADER,
   type CaseViewWire,
   type OpenReplacementRequestWire,
   type RequestOf,
 } from '@canal/shared/contract';
-import type { StaffApi } from '../call';
+import { resumableEndpoint } from '../../../../lib/api/request';
+import {
+  sendAllResumable,
+  type ResumableBatchHooks,
+  type ResumableTarget,
+} from '../../../../lib/api/resumable';
+import { readCsrfCookie, type StaffApi } from '../call';
 import { staffKeys } from '../keys';
 import { bodyNames } from '../names';
 import { useStaffApi } from '../StaffApiProvider';
@@ -159,6 +167,10 @@ export type StatusChange = Parameters<typeof statusChangeNames.toWire>[0];
 
 /** A reply or an internal note. */
 export const commentNames = bodyNames<Body<'addInternalNote'>>()({ comment: 'comentario' });
+export const replyNames = bodyNames<Body<'replyToComplainant'>>()({
+  comment: 'comentario',
+  uploads: 'subidas',
+});
 
 /** A case's new type, with the reason the internal log keeps. */
 export const reclassificationNames = bodyNames<Body<'reclassifyCase'>>()({
@@ -188,13 +200,19 @@ export const toWireMilestoneRecord = (v: MilestoneRecord) => ({
   ...(v.comment ? { comentario: v.comment } : {}),
 });
 
-/** A reply with the team's files: one JSON part `respuesta`, then one `files` part per file. */
-export const toWireReplyWithFiles = (comment: string, files: readonly File[]) => {
-  const body = new FormData();
-  body.append('respuesta', JSON.stringify(commentNames.toWire({ comment })));
-  for (const file of files) body.append('files', file, file.name);
-  return body;
-};
+/**
+ * Where a reply's files go for case `id`: over tus under the case (decision 0074), with the
+ * session's cookie (same origin) and its CSRF value, read at each request.
+ */
+export const caseUploadTarget = (id: number): ResumableTarget => ({
+  endpoint: resumableEndpoint(fillPath(CASE_RESUMABLE_UPLOADS_PATH, { id })),
+  scope: `caso-${id}`,
+  headers: () =>
+    Promise.resolve({
+      accept: 'application/json',
+      [STAFF_CSRF_HEADER]: readCsrfCookie() ?? undefined,
+    }),
+});
 
 /** A change to a case: on success the case and the inbox are read again. */
 export function useCaseMutation<V>(id: number, fn: (v: V) => Promise<unknown>) {
@@ -220,10 +238,25 @@ export function useCaseActions(id: number) {
       api(contract.changeStatus, { params, body: statusChangeNames.toWire(v) }),
     ),
     reply: useCaseMutation(id, reply),
-    replyWithFiles: useCaseMutation(id, (v: { comment: string; files: readonly File[] }) =>
-      v.files.length > 0
-        ? api(contract.replyWithFiles, { params, body: toWireReplyWithFiles(v.comment, v.files) })
-        : reply(v.comment),
+    /**
+     * A reply with the team's files: each sent over tus (resumable: progress, «Reanudando…»,
+     * resumed after a reload), then named in the reply, which attaches them in its one commit.
+     */
+    replyWithFiles: useCaseMutation(
+      id,
+      async (v: { comment: string; files: readonly File[]; hooks?: ResumableBatchHooks }) => {
+        if (v.files.length === 0) return reply(v.comment);
+        const finished = await sendAllResumable(v.files, caseUploadTarget(id), v.hooks);
+        const answer = await api(contract.replyToComplainant, {
+          params,
+          body: replyNames.toWire({
+            comment: v.comment,
+            uploads: finished.map((upload) => upload.id),
+          }),
+        });
+        for (const upload of finished) await upload.forget();
+        return answer;
+      },
     ),
     addNote: useCaseMutation(id, (comment: string) =>
       api(contract.addInternalNote, { params, body: commentNames.toWire({ comment }) }),
