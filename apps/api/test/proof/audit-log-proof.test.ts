@@ -387,7 +387,7 @@ describe('the whole log for its check in the browser (decision 0073)', () => {
 
     // Three entries a page, after the last of the page before: every row once, in order.
     const seen: Awaited<ReturnType<LogPages>>[number][] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await pagesAs(admin, 3)(after);
       if (page.length === 0) break;
       expect(page.length).toBeLessThanOrEqual(3);

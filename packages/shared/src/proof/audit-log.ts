@@ -132,7 +132,8 @@ const decode = (text: string): Uint8Array | null => {
 
 const leafOf = (e: LogEntryToVerify): Promise<Uint8Array> | Uint8Array | null => {
   const content = contentOf(e);
-  if (content) return merkleLeafHash(encoder.encode(auditLeafEntryJson({ ...content, hash: e.hash })));
+  if (content)
+    return merkleLeafHash(encoder.encode(auditLeafEntryJson({ ...content, hash: e.hash })));
   return e.hoja === null ? null : decode(e.hoja);
 };
 
@@ -247,7 +248,10 @@ export class AuditLogVerifier {
     return null;
   }
 
-  private async check(entry: LogEntryToVerify, leaf: Uint8Array | null): Promise<LogFailure | null> {
+  private async check(
+    entry: LogEntryToVerify,
+    leaf: Uint8Array | null,
+  ): Promise<LogFailure | null> {
     const index = this.tree.size;
     const fail = (kind: LogFailureKind, reason: string): LogFailure => ({
       kind,
@@ -276,7 +280,8 @@ export class AuditLogVerifier {
           : 'Su hoja, calculada por el servidor desde la entrada, no es la que el árbol guardó al registrarla: la entrada fue alterada.',
       );
     const version = entry.version_cadena;
-    if (version !== 1 && version !== 2) return fail('cadena', 'Su versión de cadena es desconocida.');
+    if (version !== 1 && version !== 2)
+      return fail('cadena', 'Su versión de cadena es desconocida.');
     if (version === 1 && this.keyed)
       return fail(
         'cadena',

@@ -24,7 +24,8 @@ const rows = [
     actor_id: 42,
     action: 'caso.visto',
     complaint_id: 1234,
-    detail: '{"motivo":"línea\\nnueva «comillas» \\"dobles\\" \\\\ \\u0000 😀","n":[1,2,{"b":null,"a":true}]}',
+    detail:
+      '{"motivo":"línea\\nnueva «comillas» \\"dobles\\" \\\\ \\u0000 😀","n":[1,2,{"b":null,"a":true}]}',
   },
   {
     id: 77,
@@ -54,21 +55,26 @@ describe('the audit entry encoding', () => {
       );
       const prev = 'cd'.repeat(32);
       expect(entryHash(prev, row)).toBe(
-        createHash('sha256').update(prev).update(canonicalJson(general(row))).digest('hex'),
+        createHash('sha256')
+          .update(prev)
+          .update(canonicalJson(general(row)))
+          .digest('hex'),
       );
     }
   });
 });
 
 describe("the browser's streaming Merkle root", () => {
-  it('is the RFC 6962 root of the server\'s tree at every size up to 40, holding no leaf', async () => {
+  it("is the RFC 6962 root of the server's tree at every size up to 40, holding no leaf", async () => {
     const leaves = Array.from({ length: 40 }, (_, i) => leafHash(Buffer.from(`entrada ${i}`)));
     const tree = new MemoryTree(Buffer.concat(leaves));
     const streaming = new StreamingMerkleRoot();
     expect(Buffer.from(await streaming.root()).equals(EMPTY_ROOT)).toBe(true);
     for (let size = 1; size <= 40; size += 1) {
       await streaming.push(leaves[size - 1]!);
-      expect(Buffer.from(await streaming.root()).toString('hex')).toBe(tree.root(size).toString('hex'));
+      expect(Buffer.from(await streaming.root()).toString('hex')).toBe(
+        tree.root(size).toString('hex'),
+      );
     }
   });
 });

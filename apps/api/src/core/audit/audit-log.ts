@@ -62,20 +62,14 @@ const contentOf = (row: EntryRow): AuditEntryContent => ({
 const hashedContent = (row: EntryRow) => auditEntryContentJson(contentOf(row));
 
 /** Version 1 (rows before migration 003): a plain SHA-256 link, which anyone can recompute. */
-export const entryHash = (
-  prevHash: string,
-  row: EntryRow,
-) => createHash('sha256').update(prevHash).update(hashedContent(row)).digest('hex');
+export const entryHash = (prevHash: string, row: EntryRow) =>
+  createHash('sha256').update(prevHash).update(hashedContent(row)).digest('hex');
 
 /**
  * Version 2: an HMAC-SHA-256 link keyed with `audit-chain`, derived from the master key (never in
  * the database): whoever can write the table cannot forge an entry nor re-chain after an edit.
  */
-export const keyedEntryHash = (
-  key: Buffer,
-  prevHash: string,
-  row: EntryRow,
-) =>
+export const keyedEntryHash = (key: Buffer, prevHash: string, row: EntryRow) =>
   createHmac('sha256', key)
     .update('canal/audit/v2|')
     .update(prevHash)

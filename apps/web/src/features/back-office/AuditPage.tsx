@@ -80,8 +80,8 @@ function WholeLogResult({ result }: { result: WholeLogCheck }) {
       <span className="font-semibold">Registro no íntegro: {FAILURE_TITLES[result.kind]}.</span>{' '}
       {entry && (
         <>
-          {entry.lastLeft ? 'Última entrada que queda' : 'Primera entrada que falla'}: N°{' '}
-          {entry.id} (posición {count(entry.position)}
+          {entry.lastLeft ? 'Última entrada que queda' : 'Primera entrada que falla'}: N° {entry.id}{' '}
+          (posición {count(entry.position)}
           {entry.date ? `, ${dateTime(entry.date)}` : ''}
           {entry.actionName ? `, ${entry.actionName}` : ''}
           {entry.date ? '' : ', fuera de su alcance'}).{' '}
@@ -103,8 +103,8 @@ function WholeLogCheckPanel() {
     <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <p>
         Este navegador descarga el último punto de control firmado y todas las entradas que cubre,
-        recalcula cada una y el árbol de Merkle, y compara la raíz con la firmada. No depende de la
-        palabra del servidor.
+        recalcula cada una y el árbol de Merkle, y compara la raíz con la firmada. Los cálculos se
+        hacen aquí, no en el servidor.
       </p>
       <div className="flex flex-wrap gap-3">
         <Button onClick={() => void check.run()} disabled={check.running}>

@@ -12,7 +12,7 @@ import {
 import { AuditPage } from './AuditPage';
 import { AUDITOR, renderStaffPage } from '../../test/back-office';
 import { ok, staffApi } from '../../test/msw/back-office';
-import { callsTo, queryOf, recordRequests, server } from '../../test/msw/server';
+import { callsTo, hold, queryOf, recordRequests, server } from '../../test/msw/server';
 
 /**
  * «Verificar todo el registro» (issue 20, decision 0073): the audit page checks the whole log in
@@ -43,11 +43,7 @@ async function mth(leaves: Uint8Array[]): Promise<Uint8Array> {
   if (leaves.length === 1) return leaves[0]!;
   let k = 1;
   while (k * 2 < leaves.length) k *= 2;
-  return sha(
-    new Uint8Array([1]),
-    await mth(leaves.slice(0, k)),
-    await mth(leaves.slice(k)),
-  );
+  return sha(new Uint8Array([1]), await mth(leaves.slice(0, k)), await mth(leaves.slice(k)));
 }
 
 const ACTIONS = ['cuenta.activada', 'caso.visto', 'caso.estado', 'auditoria.exportada'];
@@ -228,7 +224,7 @@ describe('the whole audit log checked in the browser', () => {
     const { entries, root } = await buildLog(13);
     const signed = await signedCheckpoint(13, root);
     const e = entries[9]!;
-    const content = { ...e.contenido!, accion: 'caso.visto' };
+    const content = { ...e.contenido!, accion: 'archivo.descargado' };
     const leaf = await merkleLeafHash(
       encoder.encode(
         auditLeafEntryJson({
@@ -287,5 +283,39 @@ describe('the whole audit log checked in the browser', () => {
     expect(within(alert).queryByText(/Primera entrada/)).toBeNull();
     // Nothing of the log is read for a checkpoint that cannot be trusted.
     expect(callsTo(calls, 'GET', '/v1/gestion/auditoria/hojas')).toHaveLength(0);
+  });
+
+  it('shows its progress while it reads the log, and stops when cancelled', async () => {
+    const { entries, root } = await buildLog(13);
+    const signed = await signedCheckpoint(13, root);
+    server.use(
+      staffApi.audit(ok({ total: 0, entradas: [] })),
+      staffApi.auditCheckpoint(ok(signed.checkpoint)),
+      staffApi.publicKeys(ok({ claves: [signed.key] })),
+      staffApi.auditLeaves(ok({ entradas: entries })),
+    );
+    const page = hold('get', '/v1/gestion/auditoria/hojas');
+    renderStaffPage(<AuditPage />, {
+      path: '/gestion/auditoria',
+      route: 'auditoria',
+      user: AUDITOR,
+    });
+    const start = await screen.findByRole('button', { name: 'Verificar todo el registro' });
+    await userEvent.click(start);
+    expect(await screen.findByText('Verificando 0 de 13…')).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Avance de la verificación del registro' }),
+    ).toHaveAttribute('aria-valuenow', '0');
+    expect(start).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(
+      await screen.findByText('Verificación cancelada: no se llegó a un resultado.'),
+    ).toBeInTheDocument();
+    expect(start).toBeEnabled();
+    // The page held arrives after the cancel: no result is shown for it.
+    page.release();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByText(/Registro íntegro/)).toBeNull();
+    expect(screen.queryByText(/Verificando/)).toBeNull();
   });
 });

@@ -176,7 +176,9 @@ export const toWholeLogCheck = (result: LogVerification) =>
           /** ISO instant; null for an entry the reader may not see. */
           date: result.failure.entry.date,
           actionName:
-            result.failure.entry.action === null ? null : auditActionLabel(result.failure.entry.action),
+            result.failure.entry.action === null
+              ? null
+              : auditActionLabel(result.failure.entry.action),
           /** The newest entries are missing: this is the last one left, not one that fails. */
           lastLeft: result.failure.entry.lastLeft === true,
         },
