@@ -59,30 +59,46 @@ const nodeHash = async (left: Uint8Array, right: Uint8Array) => {
 };
 
 /**
- * The root of an RFC 6962 tree built leaf by leaf, holding only the perfect subtrees not yet
- * joined (at most one per bit of the size): a log of millions of entries in O(log n) memory.
+ * The root of an RFC 6962 tree built as leaves arrive, holding only the perfect subtrees not yet
+ * joined: at level L, the one left node waiting for its right sibling, present exactly when bit L
+ * of the size is set. A log of millions of entries in O(log n) memory. A batch is joined level by
+ * level, each level's pairs hashed side by side (WebCrypto's calls overlap; one at a time, each
+ * waits its turn on the crypto thread).
  */
 export class StreamingMerkleRoot {
-  private readonly stack: { size: number; hash: Uint8Array }[] = [];
+  private readonly waiting: (Uint8Array | undefined)[] = [];
   size = 0;
 
-  async push(leaf: Uint8Array): Promise<void> {
-    let node = { size: 1, hash: leaf };
-    for (let top = this.stack.at(-1); top && top.size === node.size; top = this.stack.at(-1)) {
-      this.stack.pop();
-      node = { size: node.size * 2, hash: await nodeHash(top.hash, node.hash) };
-    }
-    this.stack.push(node);
-    this.size += 1;
+  push(leaf: Uint8Array): Promise<void> {
+    return this.pushAll([leaf]);
   }
 
-  /** MTH of the leaves pushed: the subtrees joined from the smallest, as RFC 6962 splits. */
+  async pushAll(leaves: readonly Uint8Array[]): Promise<void> {
+    let nodes = leaves;
+    // The index, at each level, of the batch's first node.
+    let first = this.size;
+    for (let level = 0; nodes.length > 0; level += 1) {
+      let row = nodes;
+      if (first % 2 === 1) {
+        row = [this.waiting[level]!, ...nodes];
+        this.waiting[level] = undefined;
+        first -= 1;
+      }
+      const pairs = Math.floor(row.length / 2);
+      if (row.length % 2 === 1) this.waiting[level] = row.at(-1);
+      nodes = await Promise.all(
+        Array.from({ length: pairs }, (_, i) => nodeHash(row[2 * i]!, row[2 * i + 1]!)),
+      );
+      first /= 2;
+    }
+    this.size += leaves.length;
+  }
+
+  /** MTH of the leaves pushed: the waiting subtrees joined from the smallest, as RFC 6962 splits. */
   async root(): Promise<Uint8Array> {
-    if (this.stack.length === 0) return sha256(new Uint8Array(0));
-    let root = this.stack.at(-1)!.hash;
-    for (let i = this.stack.length - 2; i >= 0; i -= 1)
-      root = await nodeHash(this.stack[i]!.hash, root);
-    return root;
+    let root: Uint8Array | null = null;
+    for (const node of this.waiting) if (node) root = root ? await nodeHash(node, root) : node;
+    return root ?? sha256(new Uint8Array(0));
   }
 }
 
@@ -235,24 +251,30 @@ export class AuditLogVerifier {
     const taken = entries.slice(0, Math.max(0, this.note.size - this.tree.size));
     // WebCrypto hashes the page's leaves side by side, off the page's thread.
     const leaves = await Promise.all(taken.map(leafOf));
+    const good: Uint8Array[] = [];
     for (const [i, entry] of taken.entries()) {
-      const failure = await this.check(entry, leaves[i] ?? null);
-      if (failure) return (this.failure = failure);
-      await this.tree.push(leaves[i]!);
+      const failure = await this.check(entry, this.tree.size + i, leaves[i] ?? null);
+      if (failure) {
+        this.failure = failure;
+        break;
+      }
+      good.push(leaves[i]!);
       if (!entry.contenido) this.hiddenCount += 1;
       this.prevHash = entry.hash;
       this.prevId = entry.id;
       this.keyed ||= entry.version_cadena === 2;
       this.last = entry;
     }
-    return null;
+    // The page's leaves join the tree together, each level's pairs side by side.
+    await this.tree.pushAll(good);
+    return this.failure;
   }
 
   private async check(
     entry: LogEntryToVerify,
+    index: number,
     leaf: Uint8Array | null,
   ): Promise<LogFailure | null> {
-    const index = this.tree.size;
     const fail = (kind: LogFailureKind, reason: string): LogFailure => ({
       kind,
       reason,

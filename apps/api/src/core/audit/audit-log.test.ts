@@ -77,4 +77,20 @@ describe("the browser's streaming Merkle root", () => {
       );
     }
   });
+
+  it('gives the same roots when the leaves arrive in batches of any size', async () => {
+    const leaves = Array.from({ length: 300 }, (_, i) => leafHash(Buffer.from(`hoja ${i}`)));
+    const tree = new MemoryTree(Buffer.concat(leaves));
+    const streaming = new StreamingMerkleRoot();
+    let size = 0;
+    for (const batch of [1, 2, 3, 5, 8, 13, 21, 34, 55, 64, 1, 0, 93]) {
+      await streaming.pushAll(leaves.slice(size, size + batch));
+      size += batch;
+      expect(streaming.size).toBe(size);
+      expect(Buffer.from(await streaming.root()).toString('hex')).toBe(
+        tree.root(size).toString('hex'),
+      );
+    }
+    expect(size).toBe(300);
+  });
 });
