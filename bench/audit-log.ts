@@ -4,8 +4,11 @@
 // leaf (canonical JSON, SHA-256), the tree over them, the signature of the checkpoints, the kept
 // root recomputed and the consistency proof to the latest checked; beside its floor in the same
 // run, SHA-256 of one million leaves of the same size alone. Reading the rows from the database is
-// not in the figure. Figures only; nothing is asserted.
+// not in the figure. Then the audit page's check of the whole log (decision 0073: the shared
+// verifier, WebCrypto, pages of 2000 entries as the API gives them) on BENCH_AUDIT_BROWSER_ENTRIES
+// (100 000) entries, in Node. Figures only; nothing is asserted.
 import { randomBytes } from 'node:crypto';
+import { AuditLogVerifier } from '@canal/shared/proof';
 import {
   auditLeafHash,
   checkCheckpointSignature,
@@ -21,6 +24,10 @@ import {
 } from '@canal/api/testing';
 
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
+const BROWSER_ENTRIES = Math.min(
+  ENTRIES,
+  Number(process.env.BENCH_AUDIT_BROWSER_ENTRIES ?? 100_000),
+);
 const KEPT = Math.floor(ENTRIES * 0.6);
 const start = Date.parse('2026-01-01T00:00:00Z');
 
@@ -95,6 +102,48 @@ export async function run(): Promise<void> {
       `(leaves from the entries ${seconds(t1 - t0)}, tree ${seconds(t2 - t1)}, ` +
       `signatures, roots and a ${proof.length}-hash consistency proof ${seconds(total - (t2 - t0))}); ` +
       `floor, SHA-256 of ${ENTRIES} leaves of ${sample.length} bytes alone: ${seconds(floor)}`,
+  );
+
+  // The audit page's check: the first BROWSER_ENTRIES entries as the API pages them, chained, each
+  // with its stored leaf, against a checkpoint of that size.
+  const page = (from: number) =>
+    Array.from({ length: Math.min(2000, BROWSER_ENTRIES - from) }, (_, k) => {
+      const r = row(from + k);
+      return {
+        id: r.id,
+        hash: r.hash,
+        hash_anterior: from + k === 0 ? '0'.repeat(64) : row(from + k - 1).hash,
+        version_cadena: 2,
+        contenido: {
+          fecha: r.created_at.toISOString(),
+          accion: r.action,
+          usuario_id: r.actor_id,
+          caso_id: r.complaint_id,
+          detalle: r.detail,
+        },
+        hoja: null,
+        hoja_guardada: honest.leaf(from + k).toString('base64'),
+        indice: from + k,
+      };
+    });
+  const browserCheckpoint = signCheckpoint(signer, {
+    origin,
+    size: BROWSER_ENTRIES,
+    root: honest.root(BROWSER_ENTRIES),
+    issuedAt: new Date(),
+  });
+  t0 = performance.now();
+  const verifier = new AuditLogVerifier(parseCheckpoint(browserCheckpoint.text));
+  for (let from = 0; from < BROWSER_ENTRIES; from += 2000) await verifier.add(page(from));
+  const result = await verifier.finish();
+  const browser = performance.now() - t0;
+  if (!result.ok) throw new Error(`la verificación del navegador falló: ${result.failure.reason}`);
+  t0 = performance.now();
+  for (let i = 0; i < BROWSER_ENTRIES; i += 1) leafHash(sample);
+  const browserFloor = performance.now() - t0;
+  console.log(
+    `the audit page's check of ${BROWSER_ENTRIES} entries (shared verifier, WebCrypto, pages of 2000 built here): ` +
+      `${seconds(browser)}; floor, SHA-256 of ${BROWSER_ENTRIES} leaves alone: ${seconds(browserFloor)}`,
   );
 }
 

@@ -92,6 +92,8 @@ export const AUDIT_ACTION_LABELS = {
   'auditoria.verificada': 'Verificación de la cadena',
   'auditoria.exportada': 'Exportación del registro de auditoría (CSV)',
   'auditoria.punto_control': 'Punto de control del registro firmado a pedido',
+  /** The whole log read page by page to check it in the browser (decision 0073): its first page. */
+  'auditoria.leida_completa': 'Lectura del registro completo para verificarlo',
   /** `npm run keys:revoke`: what the key signed is no longer taken as authentic. */
   'clave_firma.revocada': 'Clave de firma revocada',
   /** Recorded by the chain itself: the table disagreed with the anchor when appending. */

@@ -1136,6 +1136,17 @@ describe('every endpoint answers what the contract declares', () => {
       }),
       409,
     );
+    conforms(
+      'auditLogLeaves',
+      await staffCall(auditor, 'auditLogLeaves', { query: { despues: '0', limite: '2' } }),
+      200,
+    );
+    conforms(
+      'auditLogLeaves',
+      await staffCall(auditor, 'auditLogLeaves', { query: { limite: '5001' } }),
+      400,
+    );
+    conforms('auditLogLeaves', await staffCall(investigator, 'auditLogLeaves'), 403);
     conforms('failedMails', await staffCall(admin, 'failedMails'), 200);
     conforms('failedMails', await staffCall(investigator, 'failedMails'), 403);
     const rule = { organizacion: HEAD_OFFICE, categoria_id: null, usuario_id: investigator.id };

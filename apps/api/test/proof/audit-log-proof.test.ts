@@ -24,7 +24,7 @@ import { signingKeysStore } from '../../src/core/proof/signing-keys-store';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import { sweepOnce } from '../../src/runtime';
-import { staff } from '@canal/test-support/staff';
+import { staff, type StaffClient } from '@canal/test-support/staff';
 import {
   CLINICA_ATACAMA,
   denuncia,
@@ -32,7 +32,7 @@ import {
   HEAD_OFFICE,
 } from '@canal/test-support/complaints';
 import { contract } from '@canal/shared/contract';
-import { checkEntryInclusion } from '@canal/shared/proof';
+import { checkEntryInclusion, verifyAuditLog, type LogPages } from '@canal/shared/proof';
 import { callApi } from '@canal/test-support/api';
 
 /**
@@ -344,5 +344,147 @@ describe('the audit log as a Merkle log', () => {
     const next = await checkpointIfDue(t.services, new Date(issuedAt + 23 * 3600_000));
     expect(next?.size).toBe(swept!.checkpoint!.size);
     expect(await count()).toBe(2);
+  });
+});
+
+describe('the whole log for its check in the browser (decision 0073)', () => {
+  /** `GET /v1/gestion/auditoria/hojas` page by page as `client`, as the audit page reads it. */
+  const pagesAs =
+    (client: StaffClient, limite = 4): LogPages =>
+    async (after) => {
+      const res = await client.call(contract.auditLogLeaves, {
+        querystring: { despues: after, limite },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().entradas;
+    };
+  const published = async () => ({
+    checkpoint: (await callApi(t.app, contract.auditCheckpoint, {} as never)).json().texto,
+    keys: (await callApi(t.app, contract.publicKeys, {} as never)).json().claves,
+  });
+  const b64 = (b: Buffer) => b.toString('base64');
+
+  it('pages every entry in id order with what recomputes its leaf, to auditors and administrators only, auditing the first page', async () => {
+    t = await buildTestApp();
+    const admin = await staff(t, { role: 'administrador' });
+    const auditorElsewhere = await staff(t, { role: 'auditor', organizations: [CLINICA_ATACAMA] });
+    const investigator = await staff(t, { role: 'investigador', organizations: [HEAD_OFFICE] });
+    const filed = await fileAndLogin(t.app, denuncia());
+    const [complaint] = await t.db.query<{ id: number }>(
+      'SELECT id FROM complaints WHERE ticket = $1',
+      [filed.ticket],
+    );
+    await admin.call(contract.viewCase, { params: { id: complaint!.id } });
+    await append(6);
+    const checkpoint = await issueCheckpoint(t.services);
+    const rows = await t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
+    const reads = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM audit_log WHERE action = 'auditoria.leida_completa'`,
+        )
+      )[0]!.n;
+
+    // Three entries a page, after the last of the page before: every row once, in order.
+    const seen: Awaited<ReturnType<LogPages>>[number][] = [];
+    for (let after = 0; ;) {
+      const page = await pagesAs(admin, 3)(after);
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(3);
+      seen.push(...page);
+      after = page.at(-1)!.id;
+    }
+    // The first page's read is itself an entry, after the checkpoint; nothing else was added.
+    expect(await reads()).toBe(1);
+    const now = await t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
+    expect(now.slice(0, rows.length)).toEqual(rows);
+    expect(now.at(-1)).toMatchObject({ action: 'auditoria.leida_completa', actor_id: admin.id });
+    expect(seen.map((e) => e.id)).toEqual(now.map((r) => r.id));
+    for (const [i, row] of now.entries())
+      expect(seen[i]).toEqual({
+        id: row.id,
+        hash: row.hash,
+        hash_anterior: row.prev_hash,
+        version_cadena: row.chain_version,
+        contenido: {
+          fecha: row.created_at.toISOString(),
+          accion: row.action,
+          usuario_id: row.actor_id,
+          caso_id: row.complaint_id,
+          detalle: row.detail,
+        },
+        hoja: null,
+        hoja_guardada: b64(auditLeafHash(row)),
+        indice: i,
+      });
+
+    // The browser's check (the shared code) holds the log to the public checkpoint.
+    const { checkpoint: text, keys } = await published();
+    expect(text).toBe(checkpoint.text);
+    expect(await verifyAuditLog({ checkpoint: text, keys, pages: pagesAs(admin) })).toEqual({
+      ok: true,
+      entries: checkpoint.size,
+      hidden: 0,
+      issuedAt: checkpoint.issuedAt,
+    });
+    expect(await reads()).toBe(2);
+
+    // An auditor of another organisation gets the HQ case's entries as their leaf alone.
+    const view = rows.find((r) => r.action === 'caso.visto' && r.complaint_id === complaint!.id)!;
+    const theirs = await pagesAs(auditorElsewhere, 1000)(0);
+    const hidden = theirs.find((e) => e.id === view.id)!;
+    expect(hidden).toMatchObject({ contenido: null, hoja: b64(auditLeafHash(view)) });
+    expect(JSON.stringify(hidden)).not.toContain('caso.visto');
+    const result = await verifyAuditLog({
+      checkpoint: text,
+      keys,
+      pages: pagesAs(auditorElsewhere),
+    });
+    expect(result).toMatchObject({ ok: true, entries: checkpoint.size });
+    expect((result as { hidden: number }).hidden).toBeGreaterThan(0);
+
+    // Investigators are refused; a page past the limit is refused in Spanish.
+    const refused = await investigator.call(contract.auditLogLeaves, { querystring: {} });
+    expect(refused.statusCode).toBe(403);
+    const tooMany = await admin.call(contract.auditLogLeaves, {
+      querystring: { limite: 5001 },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/El límite puede ser como máximo 5000/);
+  });
+
+  it('names an entry altered in the database, and reports the newest entries deleted', async () => {
+    t = await buildTestApp();
+    const auditor = await staff(t, { role: 'auditor', organizations: [HEAD_OFFICE] });
+    await append(10);
+    await issueCheckpoint(t.services);
+    const rows = await t.db.query<AuditRow>('SELECT * FROM audit_log ORDER BY id');
+    const { checkpoint, keys } = await published();
+    const check = () => verifyAuditLog({ checkpoint, keys, pages: pagesAs(auditor) });
+    expect(await check()).toMatchObject({ ok: true });
+
+    const target = rows[4]!;
+    await asOwner((tx) =>
+      tx.query('UPDATE audit_log SET detail = $2 WHERE id = $1', [target.id, '{"integra":false}']),
+    );
+    expect(await check()).toMatchObject({
+      ok: false,
+      failure: {
+        kind: 'alterada',
+        entry: { id: target.id, index: 4, action: target.action },
+      },
+    });
+
+    await asOwner((tx) =>
+      tx.query('UPDATE audit_log SET detail = $2 WHERE id = $1', [target.id, target.detail]),
+    );
+    // The newest three deleted (and the checks' own entries after them): the next entry the log
+    // gets (the check's, after the chain's discrepancy) sits where the tree has the deleted ones.
+    await asOwner((tx) => tx.query('DELETE FROM audit_log WHERE id >= $1', [rows.at(-3)!.id]));
+    const deleted = await check();
+    expect(deleted).toMatchObject({ ok: false, failure: { kind: 'faltan' } });
+    expect((deleted as { failure: { reason: string } }).failure.reason).toMatch(
+      /Faltan entradas antes de ésta/,
+    );
   });
 });

@@ -18,3 +18,18 @@ export {
   type InclusionCheck,
   type InclusionProofInput,
 } from './checkpoint';
+export {
+  AUDIT_GENESIS_HASH,
+  auditEntryContentJson,
+  auditLeafEntryJson,
+  AuditLogVerifier,
+  openSignedCheckpoint,
+  StreamingMerkleRoot,
+  verifyAuditLog,
+  type AuditEntryContent,
+  type LogEntryToVerify,
+  type LogFailure,
+  type LogFailureKind,
+  type LogPages,
+  type LogVerification,
+} from './audit-log';

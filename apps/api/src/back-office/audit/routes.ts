@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contract, type HandlerInputOf } from '@canal/shared/contract';
 import { route } from '../../http/route';
-import { appendAudit, leafEntry, verifyAuditChain } from '../../core/audit/audit-log';
+import {
+  appendAudit,
+  auditLeafHash,
+  leafEntry,
+  verifyAuditChain,
+} from '../../core/audit/audit-log';
 import {
   checkpointOfSize,
   checkpointWire,
@@ -178,6 +183,46 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         prueba: proof.proof.map((h) => h.toString('base64')),
         raiz_desde: proof.rootFrom.toString('base64'),
         raiz_hasta: proof.rootTo.toString('base64'),
+      };
+    },
+  });
+
+  // The whole log for its check in the browser (decision 0073): a reader recomputes the leaf of
+  // every entry they may see from its fields; of the others they get only the leaf the server
+  // computed from the row, so nothing they may not read leaves, and the root still covers it.
+  route(app, contract.auditLogLeaves, {
+    handler: async (request) => {
+      const { despues, limite } = request.query;
+      if (despues === 0)
+        await appendAudit(services, services.db, {
+          actorId: request.staff.id,
+          action: 'auditoria.leida_completa',
+        });
+      const rows = await auditRepository.leavesAfter(
+        services.db,
+        despues,
+        limite,
+        auditScope(request.staff),
+      );
+      return {
+        entradas: rows.map((r) => ({
+          id: r.id,
+          hash: r.hash,
+          hash_anterior: r.prev_hash,
+          version_cadena: r.chain_version,
+          contenido: r.visible
+            ? {
+                fecha: r.created_at.toISOString(),
+                accion: r.action,
+                usuario_id: r.actor_id,
+                caso_id: r.complaint_id,
+                detalle: r.detail,
+              }
+            : null,
+          hoja: r.visible ? null : auditLeafHash(r).toString('base64'),
+          hoja_guardada: r.stored_leaf ? Buffer.from(r.stored_leaf).toString('base64') : null,
+          indice: r.leaf_index === null ? null : Number(r.leaf_index),
+        })),
       };
     },
   });

@@ -2,6 +2,12 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AuditAction } from '@canal/shared';
+import {
+  AUDIT_GENESIS_HASH,
+  auditEntryContentJson,
+  auditLeafEntryJson,
+  type AuditEntryContent,
+} from '@canal/shared/proof';
 import type { Db } from '../../db/database';
 import { auditRepository, type AuditRow } from './repository';
 import { leafHash } from './merkle';
@@ -23,7 +29,7 @@ export interface AuditEntryInput {
 
 export type { AuditRow };
 
-export const GENESIS_HASH = '0'.repeat(64);
+export const GENESIS_HASH = AUDIT_GENESIS_HASH;
 // Any constant: every process appends through the same lock, so the chain has one order.
 const AUDIT_LOCK = 72_164_302;
 
@@ -37,8 +43,10 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** An entry's own fields: everything but the hashes. */
-const entryFields = (row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>) => ({
+type EntryRow = Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>;
+
+/** An entry's own fields, as the chain and the tree hash them: everything but the hashes. */
+const contentOf = (row: EntryRow): AuditEntryContent => ({
   id: row.id,
   created_at: row.created_at.toISOString(),
   actor_id: row.actor_id,
@@ -47,25 +55,21 @@ const entryFields = (row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>
   detail: row.detail,
 });
 
-/** The hashed content of an entry: everything but the hashes themselves. */
-const hashedContent = (row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>) =>
-  canonicalJson(entryFields(row));
+/**
+ * The hashed content of an entry: the canonical JSON of its fields, written by the code the
+ * browser's check shares (`@canal/shared/proof`), the same bytes `canonicalJson` gives them.
+ */
+const hashedContent = (row: EntryRow) => auditEntryContentJson(contentOf(row));
 
 /** Version 1 (rows before migration 003): a plain SHA-256 link, which anyone can recompute. */
-export const entryHash = (
-  prevHash: string,
-  row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>,
-) => createHash('sha256').update(prevHash).update(hashedContent(row)).digest('hex');
+export const entryHash = (prevHash: string, row: EntryRow) =>
+  createHash('sha256').update(prevHash).update(hashedContent(row)).digest('hex');
 
 /**
  * Version 2: an HMAC-SHA-256 link keyed with `audit-chain`, derived from the master key (never in
  * the database): whoever can write the table cannot forge an entry nor re-chain after an edit.
  */
-export const keyedEntryHash = (
-  key: Buffer,
-  prevHash: string,
-  row: Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>,
-) =>
+export const keyedEntryHash = (key: Buffer, prevHash: string, row: EntryRow) =>
   createHmac('sha256', key)
     .update('canal/audit/v2|')
     .update(prevHash)
@@ -79,11 +83,14 @@ export const CHAIN_VERSION = 2;
  * its chain hash, so a checkpoint commits to the chain as well. Anyone holding the rows
  * recomputes it; no key is needed.
  */
+const leafText = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>) =>
+  auditLeafEntryJson({ ...contentOf(row), hash: row.hash });
+
 export const leafEntry = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>): Buffer =>
-  Buffer.from(canonicalJson({ ...entryFields(row), hash: row.hash }), 'utf8');
+  Buffer.from(leafText(row), 'utf8');
 
 export const auditLeafHash = (row: Omit<AuditRow, 'prev_hash' | 'chain_version'>) =>
-  leafHash(leafEntry(row));
+  leafHash(leafText(row));
 
 /**
  * Adds to the tree every entry after its last leaf, in id order: normally the entry just

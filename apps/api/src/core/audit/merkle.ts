@@ -12,7 +12,8 @@ export const HASH_BYTES = 32;
 const LEAF_PREFIX = Buffer.from([0x00]);
 const NODE_PREFIX = Buffer.from([0x01]);
 
-export const leafHash = (entry: Uint8Array): Buffer =>
+/** A leaf's hash; a string entry is hashed as its UTF-8 bytes (no copy of them made first). */
+export const leafHash = (entry: Uint8Array | string): Buffer =>
   createHash('sha256').update(LEAF_PREFIX).update(entry).digest();
 
 export const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer =>

@@ -74,6 +74,13 @@ function auditWhere(
   return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
+/** An entry with its stored leaf and whether the reader may see it (`leavesAfter`). */
+export type AuditLeafRow = AuditRow & {
+  leaf_index: number | null;
+  stored_leaf: Uint8Array | null;
+  visible: boolean;
+};
+
 export const auditRepository = {
   /** Takes the chain's advisory lock for the transaction and reads its last entry. */
   async lockAndReadLast(tx: Db, lock: number): Promise<{ id: number; hash: string } | undefined> {
@@ -226,6 +233,29 @@ export const auditRepository = {
       `SELECT id, created_at, actor_id, action, complaint_id, detail, prev_hash, hash, chain_version
          FROM audit_log WHERE id > $1 ORDER BY id LIMIT $2`,
       [afterId, size],
+    );
+  },
+
+  /**
+   * The entries after `afterId` in id order, each with its leaf in the stored tree (if any) and
+   * whether `visible` lets the reader see it: the whole log, page by page, for its check.
+   */
+  async leavesAfter(
+    db: Db,
+    afterId: number,
+    size: number,
+    visible: AuditVisibility,
+  ): Promise<AuditLeafRow[]> {
+    const params = [...visible.params];
+    return db.query<AuditLeafRow>(
+      `SELECT a.id, a.created_at, a.actor_id, a.action, a.complaint_id, a.detail, a.prev_hash, a.hash,
+              a.chain_version, t.idx AS leaf_index, t.hash AS stored_leaf, ${visible.sql} AS visible
+         FROM audit_log a
+         LEFT JOIN complaints c ON c.id = a.complaint_id
+         LEFT JOIN audit_tree t ON t.level = 0 AND t.entry_id = a.id
+        WHERE a.id > $${params.push(afterId)}
+        ORDER BY a.id LIMIT $${params.push(size)}`,
+      params,
     );
   },
 };

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/form/fields';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
+import { ProgressBar } from '../../components/ProgressBar';
 import {
   AUDIT_PAGE_SIZE,
   AUDIT_PARAMS,
@@ -16,11 +17,13 @@ import {
   useAudit,
   useEntryInclusion,
   useVerifyChain,
+  useWholeLogCheck,
+  type WholeLogCheck,
 } from './api/audit';
 import { errorMessage } from './api/call';
 import { DayField, readDay } from './components/DayField';
 import { FormAlert } from './components/FormAlert';
-import { dateTime } from './components/format';
+import { count, dateTime } from './components/format';
 import { Pager } from './components/Pager';
 import { canReadAudit, useStaffUser } from './components/StaffUserContext';
 
@@ -48,6 +51,91 @@ function ChainCheck() {
             {verify.data.firstBroken?.reason ? ` (${verify.data.firstBroken.reason})` : ''}.
           </FormAlert>
         ))}
+    </div>
+  );
+}
+
+/** Why the whole log's check failed, in a few words (the detail follows). */
+const FAILURE_TITLES: Record<Extract<WholeLogCheck, { ok: false }>['kind'], string> = {
+  firma: 'la firma del punto de control no es válida',
+  alterada: 'una entrada fue alterada',
+  cadena: 'la cadena de hashes está rota',
+  faltan: 'faltan entradas',
+  raiz: 'la raíz no coincide con la del punto de control',
+};
+
+function WholeLogResult({ result }: { result: WholeLogCheck }) {
+  if (result.ok)
+    return (
+      <FormAlert tone="success">
+        Registro íntegro: {count(result.entries)} entradas coinciden con el punto de control firmado
+        el {dateTime(result.signedAt)}.
+        {result.hidden > 0 &&
+          ` De ellas, ${count(result.hidden)} no las puede ver: se comprobaron por la hoja que el servidor calculó.`}
+      </FormAlert>
+    );
+  const { entry } = result;
+  return (
+    <FormAlert>
+      <span className="font-semibold">Registro no íntegro: {FAILURE_TITLES[result.kind]}.</span>{' '}
+      {entry && (
+        <>
+          {entry.lastLeft ? 'Última entrada que queda' : 'Primera entrada que falla'}: N° {entry.id}{' '}
+          (posición {count(entry.position)}
+          {entry.date ? `, ${dateTime(entry.date)}` : ''}
+          {entry.actionName ? `, ${entry.actionName}` : ''}
+          {entry.date ? '' : ', fuera de su alcance'}).{' '}
+        </>
+      )}
+      {result.reason}
+    </FormAlert>
+  );
+}
+
+/**
+ * The whole log checked in this browser against the latest signed checkpoint (decision 0073):
+ * progress, cancel, and either the count that matched or the first entry that fails and why.
+ */
+function WholeLogCheckPanel() {
+  const check = useWholeLogCheck();
+  const { progress } = check;
+  return (
+    <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <p>
+        Este navegador descarga el último punto de control firmado y todas las entradas que cubre,
+        recalcula cada una y el árbol de Merkle, y compara la raíz con la firmada. Los cálculos se
+        hacen aquí, no en el servidor.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => void check.run()} disabled={check.running}>
+          Verificar todo el registro
+        </Button>
+        {check.running && (
+          <Button variant="secondary" onClick={check.cancel}>
+            Cancelar
+          </Button>
+        )}
+      </div>
+      {check.running && (
+        <div className="space-y-2" aria-live="polite">
+          <p>
+            {progress
+              ? `Verificando ${count(progress.checked)} de ${count(progress.size)}…`
+              : 'Obteniendo el punto de control firmado…'}
+          </p>
+          {progress && progress.size > 0 && (
+            <ProgressBar
+              value={progress.checked / progress.size}
+              label="Avance de la verificación del registro"
+            />
+          )}
+        </div>
+      )}
+      {check.cancelled && !check.running && (
+        <FormAlert tone="info">Verificación cancelada: no se llegó a un resultado.</FormAlert>
+      )}
+      {check.error !== null && <FormAlert>{errorMessage(check.error)}</FormAlert>}
+      {check.result && <WholeLogResult result={check.result} />}
     </div>
   );
 }
@@ -146,6 +234,7 @@ export function AuditPage() {
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-secondary">Registro de auditoría</h1>
       <ChainCheck />
+      <WholeLogCheckPanel />
       <Filters key={params.toString()} filters={filters} onApply={setParams} />
       {audit.isError && <FormAlert>{errorMessage(audit.error)}</FormAlert>}
       {audit.isPending && <LoadingView />}

@@ -45,6 +45,8 @@ export const staffApi = answersFor({
   audit: contract.auditLog,
   verifyChain: contract.verifyAuditChain,
   inclusionProof: contract.auditInclusionProof,
+  auditLeaves: contract.auditLogLeaves,
+  auditCheckpoint: contract.auditCheckpoint,
   publicKeys: contract.publicKeys,
   statistics: contract.statistics,
   halfYear: contract.halfYearReport,

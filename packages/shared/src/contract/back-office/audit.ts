@@ -192,6 +192,74 @@ export const auditConsistencyProof = endpoint({
   responses: { 200: consistencyProofSchema, ...errors(400, 403, 409, ...SIGNED_IN) },
 });
 
+/** The most entries one page of the whole log holds (`auditLogLeaves`). */
+export const AUDIT_LEAVES_PAGE_MAX = 5000;
+
+export const auditLeavesQuerySchema = z.object({
+  /** The page starts after this entry (0: from the first); the last entry of the page before. */
+  despues: z.coerce
+    .number({ error: 'La entrada desde la que seguir no es válida.' })
+    .int({ error: 'La entrada desde la que seguir no es válida.' })
+    .min(0, { error: 'La entrada desde la que seguir no es válida.' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'La entrada desde la que seguir no es válida.' })
+    .default(0),
+  limite: z.coerce
+    .number({ error: 'El límite no es válido.' })
+    .int({ error: 'El límite no es válido.' })
+    .min(1, { error: 'El límite debe ser al menos 1.' })
+    .max(AUDIT_LEAVES_PAGE_MAX, {
+      error: `El límite puede ser como máximo ${AUDIT_LEAVES_PAGE_MAX}.`,
+    })
+    .default(1000),
+});
+
+/**
+ * One entry of the whole log, with what recomputes its leaf and checks its link (decision 0073):
+ * its fields as hashed when the reader may see the entry, else only the leaf the server computed.
+ */
+export const auditLeafEntrySchema = z.object({
+  id: z.number(),
+  hash: z.string(),
+  hash_anterior: z.string(),
+  /** 1: plain SHA-256 link; 2: keyed link (the server's key). */
+  version_cadena: z.number(),
+  /** The fields the leaf and the chain hash, as stored; null for an entry the reader may not see. */
+  contenido: z
+    .object({
+      /** ISO 8601 UTC instant with milliseconds, as hashed. */
+      fecha: z.string(),
+      accion: z.string(),
+      usuario_id: z.number().nullable(),
+      caso_id: z.number().nullable(),
+      /** The detail's stored text (canonical JSON). */
+      detalle: z.string(),
+    })
+    .nullable(),
+  /** For an entry the reader may not see: its leaf, computed by the server from the row (base64). */
+  hoja: z.string().nullable(),
+  /** Its leaf in the tree the server keeps (base64) and its index from 0; null when it has none. */
+  hoja_guardada: z.string().nullable(),
+  indice: z.number().nullable(),
+});
+
+export const auditLeavesPageSchema = z.object({
+  /** In id order; fewer than `limite` (or none) at the end of the log. */
+  entradas: z.array(auditLeafEntrySchema),
+});
+export type AuditLeavesPageWire = z.infer<typeof auditLeavesPageSchema>;
+
+export const auditLogLeaves = endpoint({
+  method: 'GET',
+  path: '/v1/gestion/auditoria/hojas',
+  tag,
+  access: auditors,
+  summary:
+    'El registro de auditoría completo en orden, por páginas, con lo que recalcula cada hoja del árbol de Merkle, para verificarlo contra un punto de control firmado (la primera página queda auditada)',
+  headers: staffHeaders,
+  querystring: auditLeavesQuerySchema,
+  responses: { 200: auditLeavesPageSchema, ...errors(400, 403, ...SIGNED_IN) },
+});
+
 export const audit = {
   auditLog,
   verifyAuditChain,
@@ -199,4 +267,5 @@ export const audit = {
   issueAuditCheckpoint,
   auditInclusionProof,
   auditConsistencyProof,
+  auditLogLeaves,
 } as const;

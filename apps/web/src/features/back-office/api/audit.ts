@@ -1,13 +1,19 @@
 // The audit log (auditors and administrators): a page of entries, its export and the chain check.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditAction, type StaffRole } from '@canal/shared';
+import { AUDIT_ACTIONS, auditActionLabel, type AuditAction, type StaffRole } from '@canal/shared';
 import {
   buildRequest,
   contract,
   type AuditPageWire,
   type ChainCheckWire,
 } from '@canal/shared/contract';
-import { checkEntryInclusion, type InclusionCheck } from '@canal/shared/proof';
+import {
+  checkEntryInclusion,
+  verifyAuditLog,
+  type InclusionCheck,
+  type LogVerification,
+} from '@canal/shared/proof';
 import { mayCall } from './call';
 import { staffKeys } from './keys';
 import { useStaffApi } from './StaffApiProvider';
@@ -144,4 +150,106 @@ export function useEntryInclusion() {
       return { id, ...(await checkEntryInclusion(proof, proof.punto_control.texto, keys.claves)) };
     },
   });
+}
+
+/** Entries per page of the whole log's check: a page's JSON stays around a megabyte. */
+export const WHOLE_LOG_PAGE_SIZE = 2000;
+
+export const toWholeLogCheck = (result: LogVerification) =>
+  result.ok
+    ? {
+        ok: true as const,
+        entries: result.entries,
+        /** Entries the reader may not see, taken by the leaf the server computed. */
+        hidden: result.hidden,
+        signedAt: result.issuedAt.toISOString(),
+      }
+    : {
+        ok: false as const,
+        kind: result.failure.kind,
+        reason: result.failure.reason,
+        /** The first entry that fails, when one can be named. */
+        entry: result.failure.entry && {
+          id: result.failure.entry.id,
+          /** Its place in the log, from 1. */
+          position: result.failure.entry.index + 1,
+          /** ISO instant; null for an entry the reader may not see. */
+          date: result.failure.entry.date,
+          actionName:
+            result.failure.entry.action === null
+              ? null
+              : auditActionLabel(result.failure.entry.action),
+          /** The newest entries are missing: this is the last one left, not one that fails. */
+          lastLeft: result.failure.entry.lastLeft === true,
+        },
+        checked: result.checked,
+      };
+export type WholeLogCheck = ReturnType<typeof toWholeLogCheck>;
+
+/**
+ * The whole log checked in this browser against the latest signed checkpoint (decision 0073): the
+ * checkpoint and the published keys, then every entry it covers a page at a time, each leaf and
+ * link recomputed by the shared code and the root built as the pages arrive (no page is kept).
+ * Hashing is WebCrypto's, off the page's thread, so no worker is needed. `cancel` stops between
+ * pages.
+ */
+export function useWholeLogCheck() {
+  const api = useStaffApi();
+  const client = useQueryClient();
+  const controller = useRef<AbortController | null>(null);
+  const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<{ checked: number; size: number } | null>(null);
+  const [result, setResult] = useState<WholeLogCheck | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(async () => {
+    controller.current?.abort();
+    const own = new AbortController();
+    controller.current = own;
+    setRunning(true);
+    setProgress(null);
+    setResult(null);
+    setCancelled(false);
+    setError(null);
+    try {
+      const [checkpoint, keys] = await Promise.all([
+        api(contract.auditCheckpoint, {}),
+        api(contract.publicKeys, {}),
+      ]);
+      const verification = await verifyAuditLog({
+        checkpoint: checkpoint.texto,
+        keys: keys.claves,
+        pages: async (after) =>
+          (
+            await api(contract.auditLogLeaves, {
+              querystring: { despues: after, limite: WHOLE_LOG_PAGE_SIZE },
+            })
+          ).entradas,
+        onProgress: (checked, size) => {
+          if (!own.signal.aborted) setProgress({ checked, size });
+        },
+        signal: own.signal,
+      });
+      if (own !== controller.current) return;
+      if (verification === 'cancelada') setCancelled(true);
+      else setResult(toWholeLogCheck(verification));
+      // Reading the whole log is audited: the list's first page changes.
+      void client.invalidateQueries({ queryKey: staffKeys.audit() });
+    } catch (failure) {
+      if (own === controller.current) setError(failure);
+    } finally {
+      if (own === controller.current) setRunning(false);
+    }
+  }, [api, client]);
+
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    setCancelled(true);
+    setRunning(false);
+    controller.current = null;
+  }, []);
+
+  return { run, cancel, running, progress, result, cancelled, error };
 }

@@ -33,3 +33,7 @@ export const dayInChile = (iso: string): string =>
 export function isoTodayInChile(now = new Date()): string {
   return isoDayFromParts(todayInChile(now));
 }
+
+/** A count with its thousands apart, as Spanish writes them: 48 000 (a no-break space). */
+export const count = (n: number): string =>
+  String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
