@@ -144,6 +144,11 @@ export const ERRORS = {
     message:
       'Las personas administradoras deben ingresar con su llave de acceso. Si la perdió, pida a otra persona administradora que la restablezca.',
   },
+  PASSKEY_POLICY_WITHOUT_OWN: {
+    status: 409,
+    message:
+      'Registre primero su propia llave de acceso en «Mis sesiones»; después podrá exigirlas a las personas administradoras.',
+  },
   PASSKEY_PENDING: {
     status: 403,
     message:

@@ -64,8 +64,9 @@ describe('passkeys in Chromium', () => {
     await page.getByRole('button', { name: 'Registrar llave de acceso' }).click();
     await page.getByText('Se registró la llave de acceso «Portátil de pruebas».').waitFor();
     await page.getByRole('rowheader', { name: 'Portátil de pruebas' }).waitFor();
-    const stored = (await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id }))
-      .credentials;
+    const stored = (
+      await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id })
+    ).credentials;
     expect(stored).toHaveLength(1);
     expect(stored[0]!.isResidentCredential).toBe(true);
 

@@ -93,7 +93,7 @@ describe('registering a passkey', () => {
     expect(created.statusCode, created.body).toBe(201);
     const item = created.json();
     expect(item).toMatchObject({ nombre: 'Portátil de la oficina', ultimo_uso: null });
-    expect((await auth.credentials())).toHaveLength(1);
+    expect(await auth.credentials()).toHaveLength(1);
     expect((await auth.credentials())[0]!.isResidentCredential).toBe(true);
 
     const list = await p.call(contract.listMyPasskeys, {});
@@ -124,7 +124,9 @@ describe('registering a passkey', () => {
     const auth = await authenticator();
     const options = await p.call(contract.passkeyRegistrationOptions, {});
     const respuesta = (await auth.create(options.json().opciones)) as unknown as Answer;
-    const asOther = await q.call(contract.registerPasskey, { body: { nombre: 'Ajena', respuesta } });
+    const asOther = await q.call(contract.registerPasskey, {
+      body: { nombre: 'Ajena', respuesta },
+    });
     expect(asOther.statusCode).toBe(400);
     expect(asOther.json().message).toMatch(/No pudimos registrar la llave de acceso/);
     // The challenge was p's: q's try did not spend it.
@@ -278,6 +280,13 @@ describe('the policy that requires passkeys of administrators', () => {
     const setter = await person({ role: 'administrador' });
     const admin = await person({ role: 'administrador' });
     const investigator = await person({ role: 'investigador' });
+    // Requiring passkeys takes one's own first.
+    const withoutOwn = await setter.call(contract.updateSecurityPolicy, {
+      body: { llaves_obligatorias_administradores: true },
+    });
+    expect(withoutOwn.statusCode).toBe(409);
+    expect(withoutOwn.json().message).toMatch(/Registre primero su propia llave de acceso/);
+    expect((await register(setter, await authenticator())).statusCode).toBe(201);
     const set = await setter.call(contract.updateSecurityPolicy, {
       body: { llaves_obligatorias_administradores: true },
     });

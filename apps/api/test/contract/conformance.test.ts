@@ -688,8 +688,16 @@ describe('every endpoint answers what the contract declares', () => {
         200,
       );
       const answer = await device.get(signInOptions.opciones);
-      conforms('passkeySignIn', await call(t.app, 'passkeySignIn', { payload: { respuesta: answer } }), 200);
-      conforms('passkeySignIn', await call(t.app, 'passkeySignIn', { payload: { respuesta: answer } }), 401);
+      conforms(
+        'passkeySignIn',
+        await call(t.app, 'passkeySignIn', { payload: { respuesta: answer } }),
+        200,
+      );
+      conforms(
+        'passkeySignIn',
+        await call(t.app, 'passkeySignIn', { payload: { respuesta: answer } }),
+        401,
+      );
       conforms('passkeySignIn', await call(t.app, 'passkeySignIn', { payload: {} }), 400);
       conforms(
         'removeMyPasskey',

@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@canal/test-support/chromium';
 
 /** What the page's code uses of the browser's WebAuthn API (the API's project has no DOM types). */

@@ -84,9 +84,7 @@ export default async function setup(project: TestProject) {
   ).hash.slice(1);
 
   // The administrator of passkeys.e2e.ts (activated through the API, then in the browser).
-  const passkeysAdminToken = new URL(
-    createAdmin(PASSKEYS_ADMIN_EMAIL, 'Llaves E2E'),
-  ).hash.slice(1);
+  const passkeysAdminToken = new URL(createAdmin(PASSKEYS_ADMIN_EMAIL, 'Llaves E2E')).hash.slice(1);
 
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),

@@ -56,7 +56,10 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   const row = live === null ? null : await repo.findById(db, live.userId);
   if (!row || !row.active) throw new AppError('STAFF_UNAUTHORIZED');
   // An administrator the policy asks for a passkey registers one before anything else (0076).
-  if (!WHILE_PASSKEY_PENDING.has(routeKey(request)) && (await passkeyPending(request.server.services, row)))
+  if (
+    !WHILE_PASSKEY_PENDING.has(routeKey(request)) &&
+    (await passkeyPending(request.server.services, row))
+  )
     throw new AppError('PASSKEY_PENDING');
   request.staffToken = token;
   request.staff = {

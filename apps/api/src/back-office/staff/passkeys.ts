@@ -4,7 +4,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { HEAD_OFFICE_ID, webPaths, webUrl } from '@canal/shared';
@@ -42,7 +42,7 @@ function challengeOf(answer: { response: { clientDataJSON?: unknown } }): string
   }
 }
 
-const transportsOf = (row: PasskeyRow) => row.transports as AuthenticatorTransportFuture[];
+const transportsOf = (row: PasskeyRow) => row.transports as AuthenticatorTransport[];
 
 export const passkeyView = (row: PasskeyRow) => ({
   id: row.id,
@@ -202,7 +202,8 @@ export async function signInWithPasskey(
   }
   const fail = async (motivo: string) => {
     await appendAudit(services, db, {
-      actorId: owner?.id ?? counted?.id ?? null,
+      // Whose account was tried: the one named, or the passkey's owner.
+      actorId: (withPassword ? counted?.id : owner?.id) ?? null,
       action: 'sesion.ingreso_fallido',
       detail: { metodo: 'passkey', motivo: motivo.slice(0, 300) },
     });
@@ -255,13 +256,15 @@ export async function signInWithPasskey(
 
 export async function readSecurityPolicy(services: Services) {
   return {
-    llaves_obligatorias_administradores: await store.passkeysRequiredForAdministrators(
-      services.db,
-    ),
+    llaves_obligatorias_administradores: await store.passkeysRequiredForAdministrators(services.db),
   };
 }
 
 export async function updateSecurityPolicy(services: Services, actorId: number, required: boolean) {
+  // Whoever requires passkeys of administrators has one: they would otherwise lock themself into
+  // registering one at their very next request.
+  if (required && (await store.countOf(services.db, actorId)) === 0)
+    throw new AppError('PASSKEY_POLICY_WITHOUT_OWN');
   await services.db.transaction(async (tx) => {
     const before = await store.passkeysRequiredForAdministrators(tx);
     await store.setPasskeysRequiredForAdministrators(tx, required, actorId);

@@ -89,7 +89,10 @@ export async function signIn(
  */
 export async function refuseWhereSsoIsRequired(services: Services, user: StaffRow) {
   const required = services.config.SSO_REQUIRED_ORGANIZATIONS;
-  if (user.role !== 'administrador' && user.organization_ids.some((org) => required.includes(org))) {
+  if (
+    user.role !== 'administrador' &&
+    user.organization_ids.some((org) => required.includes(org))
+  ) {
     await appendAudit(services, services.db, {
       actorId: user.id,
       action: 'sesion.ingreso_fallido',

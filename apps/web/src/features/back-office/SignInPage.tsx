@@ -138,7 +138,9 @@ export function SignInPage() {
             disabled={busy}
             onClick={() => void passkeyAfterPassword()}
           >
-            {withPasskey.isPending ? 'Esperando la llave de acceso…' : 'Usar mi llave de acceso en lugar del código'}
+            {withPasskey.isPending
+              ? 'Esperando la llave de acceso…'
+              : 'Usar mi llave de acceso en lugar del código'}
           </Button>
         )}
       </form>

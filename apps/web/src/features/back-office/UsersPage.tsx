@@ -155,7 +155,10 @@ function SecurityPolicySection({ onSaved }: { onSaved: (notice: string) => void 
   const policy = useSecurityPolicy();
   const update = useUpdateSecurityPolicy();
   return (
-    <section aria-labelledby="politica-titulo" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+    <section
+      aria-labelledby="politica-titulo"
+      className="space-y-2 rounded-lg border border-gray-200 bg-white p-4"
+    >
       <h2 id="politica-titulo" className="text-lg font-bold text-secondary">
         Ingreso de las personas administradoras
       </h2>

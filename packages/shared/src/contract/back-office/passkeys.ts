@@ -164,7 +164,8 @@ export const updateSecurityPolicy = endpoint({
   summary: 'Cambia la política de ingreso del personal (auditado)',
   headers: staffHeaders,
   body: securityPolicySchema,
-  responses: { 200: securityPolicySchema, ...errors(400, ...SIGNED_IN_WRITE) },
+  // 409: requiring passkeys takes one's own first.
+  responses: { 200: securityPolicySchema, ...errors(400, 409, ...SIGNED_IN_WRITE) },
 });
 
 export const passkeys = {

@@ -35,8 +35,7 @@ export class PasskeyCeremonyError extends Error {}
 
 const ceremonyMessage = (error: unknown, creating: boolean) => {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'InvalidStateError')
-    return 'Esta llave de acceso ya está registrada en su cuenta.';
+  if (name === 'InvalidStateError') return 'Esta llave de acceso ya está registrada en su cuenta.';
   if (name === 'NotAllowedError' || name === 'AbortError')
     return creating
       ? 'No se creó la llave de acceso: se canceló o se acabó el tiempo. Intente nuevamente.'
@@ -81,11 +80,7 @@ export async function requestPasskeySignIn(
   const { opciones } = await api(contract.passkeySignInOptions, {}, anonymous);
   const respuesta = await answerWithPasskey(opciones);
   return toStaffSession(
-    await api(
-      contract.passkeySignIn,
-      { body: { respuesta, ...(credentials ?? {}) } },
-      anonymous,
-    ),
+    await api(contract.passkeySignIn, { body: { respuesta, ...(credentials ?? {}) } }, anonymous),
   );
 }
 

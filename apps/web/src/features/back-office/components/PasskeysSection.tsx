@@ -47,11 +47,13 @@ export function PasskeysSection({ required = false }: { required?: boolean }) {
     });
   };
 
+  // Alone on the page while the policy waits for one: then it is the page's heading.
+  const Heading = required ? 'h1' : 'h2';
   return (
     <section aria-labelledby="llaves-titulo" className="space-y-4">
-      <h2 id="llaves-titulo" className="text-xl font-bold text-secondary">
+      <Heading id="llaves-titulo" className="text-xl font-bold text-secondary">
         Llaves de acceso
-      </h2>
+      </Heading>
       {required && (
         <FormAlert tone="info">
           Las personas administradoras deben ingresar con una llave de acceso. Registre una ahora
@@ -61,8 +63,7 @@ export function PasskeysSection({ required = false }: { required?: boolean }) {
       <p className="text-gray-700">
         Una llave de acceso (passkey) queda guardada en este dispositivo o en su llavero y se
         desbloquea con su huella, su rostro o el PIN del equipo. Sirve en lugar del código de
-        verificación o para ingresar sin contraseña, y no funciona en sitios falsos que imiten
-        este.
+        verificación o para ingresar sin contraseña, y no funciona en sitios falsos que imiten este.
       </p>
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       {failure && <FormAlert>{failureText(failure)}</FormAlert>}
