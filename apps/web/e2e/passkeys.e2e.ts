@@ -49,8 +49,19 @@ async function signedInPage(): Promise<{ page: Page; context: BrowserContext }> 
   return opened;
 }
 
-const toInbox = (page: Page) =>
-  page.getByRole('heading', { name: 'Bandeja de casos', level: 1 }).waitFor({ timeout: 30_000 });
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+  await page.getByRole('heading', { name: 'Ingresar a la gestión de casos' }).waitFor();
+}
+
+/** The inbox opens; a refusal on the way fails with what the page said. */
+async function toInbox(page: Page) {
+  const inbox = page.getByRole('heading', { name: 'Bandeja de casos', level: 1 });
+  const alert = page.getByRole('alert');
+  await inbox.or(alert).first().waitFor({ timeout: 30_000 });
+  if (!(await inbox.isVisible()))
+    throw new Error(`no ingresó: ${await alert.first().textContent()}`);
+}
 
 describe('passkeys in Chromium', () => {
   it('registers a passkey, signs out, and signs in with it alone and instead of the code; a cloned copy is refused', async () => {
@@ -71,14 +82,12 @@ describe('passkeys in Chromium', () => {
     expect(stored[0]!.isResidentCredential).toBe(true);
 
     // Sign out, then in with the passkey alone.
-    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await page.getByText('Cerró su sesión.').waitFor();
+    await signOut(page);
     await page.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
     await toInbox(page);
 
     // Sign out, then in with e-mail, password and the passkey instead of the code.
-    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await page.getByText('Cerró su sesión.').waitFor();
+    await signOut(page);
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' }).click();

@@ -83,10 +83,10 @@ export function PasskeysSection({ required = false }: { required?: boolean }) {
           </Button>
         </form>
       ) : (
-        <FormAlert tone="info">
+        <p className="text-gray-700">
           Este navegador no admite llaves de acceso. Use un navegador actualizado para registrar
           una.
-        </FormAlert>
+        </p>
       )}
       {passkeys.isPending && <LoadingView />}
       {passkeys.isError && <FormAlert>{errorMessage(passkeys.error)}</FormAlert>}
