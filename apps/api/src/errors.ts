@@ -135,6 +135,34 @@ export const ERRORS = {
       'Su organización exige ingresar con su cuenta institucional: use el botón de inicio de sesión único.',
   },
   SESSION_NOT_FOUND: { status: 404, message: 'No se encontró esa sesión: ya terminó.' },
+  /** Passkeys (decision 0076). */
+  PASSKEY_REGISTRATION_FAILED: {
+    status: 400,
+    message:
+      'No pudimos registrar la llave de acceso: la respuesta no corresponde a este sitio o el tiempo para crearla venció. Intente nuevamente.',
+  },
+  PASSKEY_TAKEN: { status: 409, message: 'Esa llave de acceso ya está registrada.' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'No se encontró esa llave de acceso.' },
+  PASSKEY_SIGN_IN_FAILED: {
+    status: 401,
+    message:
+      'No pudimos verificar su llave de acceso, o el correo o la contraseña son incorrectos. Intente nuevamente.',
+  },
+  PASSKEY_REQUIRED_TO_SIGN_IN: {
+    status: 403,
+    message:
+      'Las personas administradoras deben ingresar con su llave de acceso. Si la perdió, pida a otra persona administradora que la restablezca.',
+  },
+  PASSKEY_POLICY_WITHOUT_OWN: {
+    status: 409,
+    message:
+      'Registre primero su propia llave de acceso en «Mis sesiones»; después podrá exigirlas a las personas administradoras.',
+  },
+  PASSKEY_PENDING: {
+    status: 403,
+    message:
+      'Antes de continuar debe registrar una llave de acceso: es obligatoria para las personas administradoras.',
+  },
   ALERT_RULE_NOT_FOUND: { status: 404, message: 'No se encontró la regla de aviso solicitada.' },
   MASTER_ITEM_NOT_FOUND: {
     status: 404,

@@ -12,6 +12,14 @@ export const AUDIT_ACTION_LABELS = {
   'usuario.sesiones_cerradas': 'Sesiones de un usuario cerradas',
   /** The provider no longer gives the person a role (or refused the refresh): the SSO session ends. */
   'sesion.sso_revocada': 'Sesión de inicio único terminada por el proveedor',
+  /** Passkeys (decision 0076): one registered, one that failed to register, one removed. */
+  'llave.registrada': 'Llave de acceso registrada',
+  'llave.registro_fallido': 'Registro fallido de llave de acceso',
+  'llave.eliminada': 'Llave de acceso eliminada',
+  /** An administrator removed every passkey of a person and ended their sessions. */
+  'usuario.llaves_restablecidas': 'Llaves de acceso de un usuario restablecidas',
+  /** The staff sign-in policy (passkeys required of administrators). */
+  'seguridad.politica_modificada': 'Política de ingreso modificada',
   'cuenta.activada': 'Cuenta activada',
   'usuario.invitado': 'Usuario invitado',
   'usuario.modificado': 'Usuario modificado',

@@ -8,6 +8,7 @@ import { statsRoutes } from './stats/routes';
 import { mailRoutes } from './mail/routes';
 import { staffRoutes } from './staff/routes';
 import { ssoRoutes } from './sso/routes';
+import { passkeyRoutes } from './staff/passkey-routes';
 import { legalHoldRoutes } from './legal-holds/routes';
 import { intakeRoutes } from './intake/routes';
 import { alertRoutes } from './alerts/routes';
@@ -31,6 +32,7 @@ export const backOfficeRoutes: FastifyPluginAsync<{ services: BackOfficeServices
   app.addHook('preValidation', refuseNulInRequest);
   await app.register(staffRoutes);
   await app.register(ssoRoutes);
+  await app.register(passkeyRoutes);
   await app.register(caseRoutes);
   await app.register(auditRoutes);
   await app.register(statsRoutes);

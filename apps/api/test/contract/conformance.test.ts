@@ -40,6 +40,7 @@ import {
   walkProvider,
   type TestProvider,
 } from '@canal/test-support/oidc-provider';
+import { BrowserAuthenticator } from '../support/authenticator';
 import { DOWNLOAD_CSP } from '../../src/http/security-headers';
 
 /**
@@ -692,6 +693,86 @@ describe('every endpoint answers what the contract declares', () => {
       200,
     );
     auditor = await staff(t, { role: 'auditor' });
+  });
+
+  it('registers a passkey in Chromium, signs in with it, removes it; the policy and the reset', async () => {
+    const browser = await BrowserAuthenticator.launch();
+    try {
+      const device = await BrowserAuthenticator.open(browser, 'http://localhost:3000');
+      const p = await staff(t, { role: 'investigador' });
+      const options = conforms(
+        'passkeyRegistrationOptions',
+        await staffCall(p, 'passkeyRegistrationOptions'),
+        200,
+      );
+      const respuesta = await device.create(options.opciones);
+      conforms(
+        'registerPasskey',
+        await staffCall(p, 'registerPasskey', { payload: { nombre: '', respuesta } }),
+        400,
+      );
+      conforms(
+        'registerPasskey',
+        await staffCall(p, 'registerPasskey', { payload: { nombre: 'Portátil', respuesta } }),
+        201,
+      );
+      const [item] = conforms('listMyPasskeys', await staffCall(p, 'listMyPasskeys'), 200);
+      const signInOptions = conforms(
+        'passkeySignInOptions',
+        await call(t.app, 'passkeySignInOptions'),
+        200,
+      );
+      const answer = await device.get(signInOptions.opciones);
+      conforms(
+        'passkeySignIn',
+        await call(t.app, 'passkeySignIn', { payload: { respuesta: answer } }),
+        200,
+      );
+      conforms(
+        'passkeySignIn',
+        await call(t.app, 'passkeySignIn', { payload: { respuesta: answer } }),
+        401,
+      );
+      conforms('passkeySignIn', await call(t.app, 'passkeySignIn', { payload: {} }), 400);
+      conforms(
+        'removeMyPasskey',
+        await staffCall(p, 'removeMyPasskey', { params: { id: item!.id } }),
+        204,
+      );
+      conforms(
+        'removeMyPasskey',
+        await staffCall(p, 'removeMyPasskey', { params: { id: item!.id } }),
+        404,
+      );
+      conforms('getSecurityPolicy', await staffCall(admin, 'getSecurityPolicy'), 200);
+      conforms('getSecurityPolicy', await staffCall(p, 'getSecurityPolicy'), 403);
+      conforms(
+        'updateSecurityPolicy',
+        await staffCall(admin, 'updateSecurityPolicy', {
+          payload: { llaves_obligatorias_administradores: 'sí' },
+        }),
+        400,
+      );
+      conforms(
+        'updateSecurityPolicy',
+        await staffCall(admin, 'updateSecurityPolicy', {
+          payload: { llaves_obligatorias_administradores: false },
+        }),
+        200,
+      );
+      conforms(
+        'resetUserPasskeys',
+        await staffCall(admin, 'resetUserPasskeys', { params: { id: 999999 } }),
+        404,
+      );
+      conforms(
+        'resetUserPasskeys',
+        await staffCall(admin, 'resetUserPasskeys', { params: { id: p.id } }),
+        200,
+      );
+    } finally {
+      await browser.close();
+    }
   });
 
   it('works a case: inbox, view, files, status, dialogue, assignment, exclusions, milestones', async () => {

@@ -8,6 +8,8 @@ import { e2eServerEnv } from './server-env';
 
 const WEB = path.resolve(import.meta.dirname, '../..');
 const STAFF_EMAIL = 'gestion.e2e@canal-denuncias.cl';
+/** The administrator of passkeys.e2e.ts. */
+const PASSKEYS_ADMIN_EMAIL = 'llaves.e2e@canal-denuncias.cl';
 
 /**
  * Builds the portal into a temporary folder, then starts the real server on a temporary data folder
@@ -91,6 +93,9 @@ export default async function setup(project: TestProject) {
     createAdmin('inicio-unico.e2e@canal-denuncias.cl', 'Inicio Único E2E'),
   ).hash.slice(1);
 
+  // The administrator of passkeys.e2e.ts (activated through the API, then in the browser).
+  const passkeysAdminToken = new URL(createAdmin(PASSKEYS_ADMIN_EMAIL, 'Llaves E2E')).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -111,6 +116,7 @@ export default async function setup(project: TestProject) {
   project.provide('summaryAdminToken', summaryAdminToken);
   project.provide('activationCodeAdminToken', activationCodeAdminToken);
   project.provide('ssoAdminToken', ssoAdminToken);
+  project.provide('passkeysAdminToken', passkeysAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -147,5 +153,7 @@ declare module 'vitest' {
     activationCodeAdminToken: string;
     /** The administrator of single-sign-on.e2e.ts, not yet activated. */
     ssoAdminToken: string;
+    /** The administrator of passkeys.e2e.ts, not yet activated. */
+    passkeysAdminToken: string;
   }
 }

@@ -63,12 +63,14 @@ interface RenderOptions {
   /** The signed-in person, as the API sends it (mapped here as the session would be). */
   user?: StaffUserWire | null;
   state?: unknown;
+  /** The session says the person must register a passkey first (decision 0076). */
+  passkeyPending?: boolean;
 }
 
 /** Renders one back-office page under /gestion with the staff client and, unless null, a signed-in user. */
 export function renderStaffPage(
   element: ReactNode,
-  { api, path, route = '', user = ADMIN, state }: RenderOptions,
+  { api, path, route = '', user = ADMIN, state, passkeyPending = false }: RenderOptions,
 ) {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -80,7 +82,10 @@ export function renderStaffPage(
   // when a call meets a lapsed session).
   if (user) {
     queryClient.setQueryDefaults(staffKeys.session(), { gcTime: Infinity });
-    queryClient.setQueryData(staffKeys.session(), toStaffSession({ usuario: user, csrf: 'csrf' }));
+    queryClient.setQueryData(
+      staffKeys.session(),
+      toStaffSession({ usuario: user, csrf: 'csrf', llave_pendiente: passkeyPending }),
+    );
   }
   const page = user ? (
     <StaffUserContext.Provider value={toStaffUser(user)}>{element}</StaffUserContext.Provider>

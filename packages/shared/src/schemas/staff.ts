@@ -69,6 +69,16 @@ export const totpCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: 'El código de verificación tiene 6 dígitos.' });
 
+/** The name a person gives a passkey, to tell theirs apart (decision 0076). */
+export const passkeyNameSchema = z
+  .string({ error: 'Debe darle un nombre a la llave de acceso.' })
+  .trim()
+  .min(1, { error: 'Debe darle un nombre a la llave de acceso.' })
+  .max(60, { error: 'El nombre puede tener como máximo 60 caracteres.' })
+  .refine((name) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(name), {
+    error: 'El nombre contiene caracteres no permitidos.',
+  });
+
 export const staffSignInSchema = z.object({
   email: staffEmailSchema,
   password: z

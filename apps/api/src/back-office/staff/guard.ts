@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffAccess } from '@canal/shared/contract';
+import { contract, type Endpoint, type StaffAccess } from '@canal/shared/contract';
 import { AppError } from '../../errors';
 import type { Guard } from '../../http/route';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookie } from './cookies';
@@ -7,6 +7,7 @@ import { staffRepository as repo } from './repository';
 import { recheckSsoSession } from '../sso/sso-recheck';
 import { tokenDigest } from '../../core/tokens/opaque-token';
 import type { StaffRole, StaffUser } from './roles';
+import { passkeyPending } from './passkeys';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,19 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const endpointKey = (e: Endpoint) => `${e.method} ${e.path}`;
+const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
+/** What a person who must register a passkey first may do: read the session, leave, register. */
+const WHILE_PASSKEY_PENDING = new Set(
+  [
+    contract.currentSession,
+    contract.signOut,
+    contract.passkeyRegistrationOptions,
+    contract.registerPasskey,
+    contract.listMyPasskeys,
+  ].map(endpointKey),
+);
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -41,6 +55,12 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
     await recheckSsoSession(request.server.services, request.server.backOffice, tokenDigest(token));
   const row = live === null ? null : await repo.findById(db, live.userId);
   if (!row || !row.active) throw new AppError('STAFF_UNAUTHORIZED');
+  // An administrator the policy asks for a passkey registers one before anything else (0076).
+  if (
+    !WHILE_PASSKEY_PENDING.has(routeKey(request)) &&
+    (await passkeyPending(request.server.services, row))
+  )
+    throw new AppError('PASSKEY_PENDING');
   request.staffToken = token;
   request.staff = {
     id: row.id,

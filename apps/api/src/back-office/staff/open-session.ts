@@ -6,6 +6,7 @@ import { deviceLabel, deviceToken, rememberDevice } from './devices';
 import { staffRepository } from './repository';
 import { StaffSessions } from './staff-sessions';
 import { userView } from './users';
+import { passkeyPending } from './passkeys';
 
 /**
  * Opens a session for a person whose credentials were proved (password and TOTP, SSO, a passkey,
@@ -42,5 +43,9 @@ export async function openStaffSession(
     return opened;
   });
   setSessionCookies(reply, session.token, session.csrf, secure, StaffSessions.maxAgeSeconds);
-  return { usuario: userView(user), csrf: session.csrf };
+  return {
+    usuario: userView(user),
+    csrf: session.csrf,
+    llave_pendiente: await passkeyPending(services, user),
+  };
 }

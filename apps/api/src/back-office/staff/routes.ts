@@ -6,6 +6,7 @@ import { openStaffSession } from './open-session';
 import { activateAccount, inviteStaff, readInvitation, reinviteStaff } from './invitations';
 import { staffRepository } from './repository';
 import { signIn, signOut } from './sign-in';
+import { passkeyPending } from './passkeys';
 import { endMyOtherSessions, endMySession, endUserSessions, listMySessions } from './session-list';
 import { listUsers, updateUser, userView } from './users';
 
@@ -25,7 +26,11 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   route(app, contract.currentSession, {
     handler: async (request) => {
       const user = (await staffRepository.findById(services.db, request.staff.id))!;
-      return { usuario: userView(user), csrf: backOffice.sessions.csrfFor(request.staffToken) };
+      return {
+        usuario: userView(user),
+        csrf: backOffice.sessions.csrfFor(request.staffToken),
+        llave_pendiente: await passkeyPending(services, user),
+      };
     },
   });
 

@@ -2,7 +2,8 @@ import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
 import type { BackOfficeServices } from '../services';
 import { appendAudit } from '../../core/audit/audit-log';
-import { staffRepository as repo } from './repository';
+import { passkeyStore } from './passkey-store';
+import { staffRepository as repo, type StaffRow } from './repository';
 import { matchTotp } from './totp';
 import { ssoRequiredOrganizations } from '../sso/settings';
 
@@ -65,21 +66,41 @@ export async function signIn(
     throw new AppError('STAFF_LOGIN_FAILED');
   }
   await throttle.reset(emailKey, client);
-  // An organisation that requires SSO: its people sign in only through the provider; administrators
-  // keep password and code (the break-glass access, issue 24).
-  const required = await ssoRequiredOrganizations(services);
+  await refuseWhereSsoIsRequired(services, usable);
+  // Administrators must use their passkey while the policy requires it (decision 0076); one who
+  // has none yet signs in with the code and is asked to register one before anything else.
   if (
-    usable.role !== 'administrador' &&
-    usable.organization_ids.some((org) => required.includes(org))
+    usable.role === 'administrador' &&
+    (await passkeyStore.passkeysRequiredForAdministrators(db)) &&
+    (await passkeyStore.countOf(db, usable.id)) > 0
   ) {
     await appendAudit(services, db, {
       actorId: usable.id,
+      action: 'sesion.ingreso_fallido',
+      detail: { motivo: 'la política exige ingresar con llave de acceso' },
+    });
+    throw new AppError('PASSKEY_REQUIRED_TO_SIGN_IN');
+  }
+  return usable;
+}
+
+/**
+ * An organisation that requires SSO: its people sign in only through the provider, with neither
+ * code nor passkey; administrators keep them (the break-glass access, issue 24).
+ */
+export async function refuseWhereSsoIsRequired(services: Services, user: StaffRow) {
+  const required = await ssoRequiredOrganizations(services);
+  if (
+    user.role !== 'administrador' &&
+    user.organization_ids.some((org) => required.includes(org))
+  ) {
+    await appendAudit(services, services.db, {
+      actorId: user.id,
       action: 'sesion.ingreso_fallido',
       detail: { motivo: 'la organización exige inicio de sesión único' },
     });
     throw new AppError('SSO_REQUIRED');
   }
-  return usable;
 }
 
 export async function signOut(

@@ -44,6 +44,7 @@ const PRIORITY_OF_KIND: Record<MailKind, number> = {
   'email-change': MAIL_PRIORITY.awaited,
   'staff-invitation': MAIL_PRIORITY.awaited,
   'staff-new-device': MAIL_PRIORITY.awaited,
+  'staff-passkeys-reset': MAIL_PRIORITY.awaited,
   confirmation: MAIL_PRIORITY.routine,
   'complainant-update': MAIL_PRIORITY.routine,
   'breach-notice': MAIL_PRIORITY.routine,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffSessionItemWire } from '@canal/shared/contract';
 import { SessionsPage } from './SessionsPage';
 import { UsersPage } from './UsersPage';
+import { StaffLayout } from './StaffLayout';
 import { ADMIN, INVESTIGATOR, renderStaffPage } from '../../test/back-office';
 import { ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../test/msw/server';
@@ -106,5 +107,49 @@ describe('an administrator on the users page', () => {
     expect(
       screen.queryByRole('button', { name: `Cerrar sesiones de ${ADMIN.nombre}` }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('passkeys (decision 0076)', () => {
+  it('lists the person’s passkeys with their last use and removes one', async () => {
+    const calls = recordRequests();
+    const laptop = {
+      id: 4,
+      nombre: 'Portátil',
+      creada: '2026-03-01T15:00:00.000Z',
+      ultimo_uso: '2026-03-02T12:00:00.000Z',
+    };
+    const phone = { ...laptop, id: 5, nombre: 'Teléfono', ultimo_uso: null };
+    server.use(
+      staffApi.mySessions(ok([CURRENT])),
+      staffApi.myPasskeys(ok([laptop, phone]), ok([laptop])),
+      staffApi.removePasskey({ status: 204, body: undefined }),
+    );
+    renderStaffPage(<SessionsPage />, { path: '/gestion/sesiones', route: 'sesiones' });
+    const user = userEvent.setup();
+    const phoneRow = (await screen.findByRole('rowheader', { name: 'Teléfono' })).closest('tr')!;
+    expect(within(phoneRow).getByText('Nunca')).toBeInTheDocument();
+    const laptopRow = screen.getByRole('rowheader', { name: 'Portátil' }).closest('tr')!;
+    expect(within(laptopRow).getByText('02-03-2026 / 09:00:00')).toBeInTheDocument();
+    await user.click(
+      within(phoneRow).getByRole('button', { name: 'Eliminar la llave de acceso «Teléfono»' }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/v1/gestion/llaves/5')).toHaveLength(1));
+    expect(
+      await screen.findByText('Se eliminó la llave de acceso «Teléfono».'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Teléfono' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows an administrator the policy requires a passkey of nothing but its registration', async () => {
+    renderStaffPage(<StaffLayout />, {
+      path: '/gestion',
+      route: '',
+      passkeyPending: true,
+    });
+    expect(await screen.findByText(/Registre una ahora para continuar/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llaves de acceso' })).toBeInTheDocument();
   });
 });

@@ -4,13 +4,14 @@ import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
 import { SIGN_IN_METHOD_LABELS, useMySessions, useSessionActions } from './api/sessions';
 import { FormAlert } from './components/FormAlert';
+import { PasskeysSection } from './components/PasskeysSection';
 import { StaffTable } from './components/StaffTable';
 import { dateTime } from './components/format';
 
 /**
  * /gestion/sesiones (everyone): the person's live sessions, the device each was opened from, when
  * it started and its last activity; they end any other or all others (the one in use ends with
- * «Cerrar sesión»).
+ * «Cerrar sesión»); and their passkeys (decision 0076).
  */
 export function SessionsPage() {
   const sessions = useMySessions();
@@ -81,6 +82,7 @@ export function SessionsPage() {
           ))}
         </StaffTable>
       )}
+      <PasskeysSection />
     </div>
   );
 }

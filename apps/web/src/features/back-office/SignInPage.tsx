@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/api/http';
 import { errorMessage } from './api/call';
 import { staffKeys } from './api/keys';
 import { requestSignIn, type Credentials } from './api/session';
+import { PasskeyCeremonyError, passkeysSupported, requestPasskeySignIn } from './api/passkeys';
 import { useStaffApi } from './api/StaffApiProvider';
 import { SSO_REFUSAL_MESSAGES, useSsoProviders } from './api/sso';
 import { AuthCard } from './components/AuthCard';
@@ -22,7 +23,10 @@ const afterSignIn = (from: string | undefined) =>
     ? from
     : paths.staffInbox();
 
-/** /gestion/ingresar: e-mail, password and the 6-digit code of the authenticator app. */
+/**
+ * /gestion/ingresar: e-mail, password and the 6-digit code of the authenticator app; or a passkey,
+ * alone or instead of the code (decision 0076).
+ */
 export function SignInPage() {
   const api = useStaffApi();
   const navigate = useNavigate();
@@ -35,17 +39,32 @@ export function SignInPage() {
     resolver: signInResolver,
     defaultValues: { email: '', password: '', code: '' },
   });
+  const signedIn = (answer: Awaited<ReturnType<typeof requestSignIn>>) => {
+    queryClient.setQueryData(staffKeys.session(), answer);
+    navigate(afterSignIn(state.from), { replace: true });
+  };
   const signIn = useMutation({
     mutationFn: (v: Credentials) => requestSignIn(api, v),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(staffKeys.session(), answer);
-      navigate(afterSignIn(state.from), { replace: true });
-    },
+    onSuccess: signedIn,
     // A wrong code is the usual mistake: clear it so the next one is typed fresh.
     onError: () => form.setValue('code', ''),
   });
+  // A passkey: alone (null), or after the e-mail and password instead of the code (decision 0076).
+  const withPasskey = useMutation({
+    mutationFn: (credentials: { email: string; password: string } | null) =>
+      requestPasskeySignIn(api, credentials),
+    onSuccess: signedIn,
+  });
+  const passkeyAfterPassword = async () => {
+    signIn.reset();
+    form.clearErrors('code');
+    if (!(await form.trigger(['email', 'password']))) return;
+    const { email, password } = form.getValues();
+    withPasskey.mutate({ email, password });
+  };
+  const busy = signIn.isPending || withPasskey.isPending;
   const { errors } = form.formState;
-  const failure = signIn.error;
+  const failure = signIn.error ?? withPasskey.error;
   const throttled = failure instanceof HttpError && failure.status === 429;
 
   return (
@@ -69,9 +88,25 @@ export function SignInPage() {
           <p className="text-center text-sm text-gray-700">o con su correo, contraseña y código</p>
         </div>
       )}
+      {passkeysSupported() && (
+        <div className="space-y-2">
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={busy}
+            onClick={() => {
+              signIn.reset();
+              withPasskey.mutate(null);
+            }}
+          >
+            Ingresar con llave de acceso
+          </Button>
+          <p className="text-center text-sm text-gray-700">o con su correo, contraseña y código</p>
+        </div>
+      )}
       {failure && (
         <FormAlert>
-          {errorMessage(failure)}
+          {failure instanceof PasskeyCeremonyError ? failure.message : errorMessage(failure)}
           {throttled && (
             <span className="mt-1 block text-sm">
               Por seguridad, el ingreso queda bloqueado por unos minutos tras varios intentos
@@ -93,9 +128,21 @@ export function SignInPage() {
           {...form.register('email')}
         />
         <PasswordAndCodeFields register={form.register} errors={errors} />
-        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        <Button type="submit" className="w-full" disabled={busy}>
           {signIn.isPending ? 'Ingresando…' : 'Ingresar'}
         </Button>
+        {passkeysSupported() && (
+          <Button
+            variant="ghost"
+            className="w-full"
+            disabled={busy}
+            onClick={() => void passkeyAfterPassword()}
+          >
+            {withPasskey.isPending
+              ? 'Esperando la llave de acceso…'
+              : 'Usar mi llave de acceso en lugar del código'}
+          </Button>
+        )}
       </form>
       <p className="text-sm text-gray-700">
         ¿Es su primer ingreso? Use el enlace de activación que recibió por correo. Si perdió su

@@ -15,6 +15,7 @@ import type { StaffUser } from './api/users';
 import { useStaffApi } from './api/StaffApiProvider';
 import { readsDataRequests } from './api/data-requests';
 import { FormAlert } from './components/FormAlert';
+import { PasskeysSection } from './components/PasskeysSection';
 import { ROLE_LABELS } from '@canal/shared';
 import {
   canChangeCases,
@@ -150,12 +151,19 @@ export function StaffLayout() {
       </a>
       <StaffHeader user={user} />
       <main id="contenido" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
-        <FailedMailBanner />
-        <ReplacementTasksBanner />
-        <DataRequestsBanner />
-        <Suspense fallback={<LoadingView />}>
-          {navigation.state === 'loading' ? <LoadingView /> : <Outlet />}
-        </Suspense>
+        {session.data.passkeyPending ? (
+          // The administrators' policy: a passkey first, before any page (decision 0076).
+          <PasskeysSection required />
+        ) : (
+          <>
+            <FailedMailBanner />
+            <ReplacementTasksBanner />
+            <DataRequestsBanner />
+            <Suspense fallback={<LoadingView />}>
+              {navigation.state === 'loading' ? <LoadingView /> : <Outlet />}
+            </Suspense>
+          </>
+        )}
       </main>
     </StaffUserContext.Provider>
   );

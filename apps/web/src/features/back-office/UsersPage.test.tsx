@@ -117,3 +117,48 @@ describe('the users page', () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe('passkeys on the users page (decision 0076)', () => {
+  it('requires passkeys of administrators with one check, and resets a person’s after confirming', async () => {
+    const calls = recordRequests();
+    server.use(
+      staffApi.users(ok([ADMIN, INVESTIGATOR])),
+      staffApi.updateSecurityPolicy(ok({ llaves_obligatorias_administradores: true })),
+      staffApi.resetUserPasskeys(ok({ eliminadas: 2 })),
+    );
+    renderStaffPage(<UsersPage />, { path: '/gestion/usuarios', route: 'usuarios' });
+    const user = userEvent.setup();
+    const policy = await screen.findByRole('checkbox', {
+      name: /Exigir llave de acceso a las personas administradoras/,
+    });
+    expect(policy).not.toBeChecked();
+    await user.click(policy);
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/v1/gestion/seguridad')[0]?.body).toEqual({
+        llaves_obligatorias_administradores: true,
+      }),
+    );
+    expect(await screen.findByText(/deben ingresar con llave de acceso/)).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', {
+        name: `Restablecer las llaves de acceso de ${INVESTIGATOR.nombre}`,
+      }),
+    );
+    // Nothing is removed before the person confirms.
+    expect(callsTo(calls, 'DELETE', `/v1/gestion/usuarios/${INVESTIGATOR.id}/llaves`)).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: 'Restablecer' }));
+    await waitFor(() =>
+      expect(
+        callsTo(calls, 'DELETE', `/v1/gestion/usuarios/${INVESTIGATOR.id}/llaves`),
+      ).toHaveLength(1),
+    );
+    expect(
+      await screen.findByText(/Se eliminaron 2 llaves de acceso de .* y se cerraron sus sesiones/),
+    ).toBeInTheDocument();
+    // Not for oneself.
+    expect(
+      screen.queryByRole('button', { name: `Restablecer las llaves de acceso de ${ADMIN.nombre}` }),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
 import { StaffTable } from './components/StaffTable';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ORGANIZATIONS } from '@canal/shared';
 import { Button } from '../../components/Button';
@@ -8,6 +9,8 @@ import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
 import { type StaffRole, type StaffUser, useUserActions, useUsers } from './api/users';
 import { useSessionActions } from './api/sessions';
+import { usePasskeyActions, useSecurityPolicy, useUpdateSecurityPolicy } from './api/passkeys';
+import { ConfirmDialog } from './components/ConfirmDialog';
 import { FormAlert } from './components/FormAlert';
 import { FormDialog, useEditDialog } from './components/FormDialog';
 import { SelectField } from '../../components/form/fields';
@@ -147,12 +150,52 @@ function UserDialog({
   );
 }
 
+/** The staff sign-in policy: whether administrators must sign in with a passkey (decision 0076). */
+function SecurityPolicySection({ onSaved }: { onSaved: (notice: string) => void }) {
+  const policy = useSecurityPolicy();
+  const update = useUpdateSecurityPolicy();
+  return (
+    <section
+      aria-labelledby="politica-titulo"
+      className="space-y-2 rounded-lg border border-gray-200 bg-white p-4"
+    >
+      <h2 id="politica-titulo" className="text-lg font-bold text-secondary">
+        Ingreso de las personas administradoras
+      </h2>
+      {policy.isError && <FormAlert>{errorMessage(policy.error)}</FormAlert>}
+      {update.error && <FormAlert>{errorMessage(update.error)}</FormAlert>}
+      {policy.data && (
+        <Checkbox
+          label="Exigir llave de acceso a las personas administradoras: quien no tenga una deberá registrarla en su próximo ingreso, y desde entonces ingresará con ella."
+          checked={policy.data.passkeysRequiredForAdministrators}
+          disabled={update.isPending}
+          onChange={(e) =>
+            update.mutate(
+              { passkeysRequiredForAdministrators: e.target.checked },
+              {
+                onSuccess: (saved) =>
+                  onSaved(
+                    saved.passkeysRequiredForAdministrators
+                      ? 'Ahora las personas administradoras deben ingresar con llave de acceso.'
+                      : 'Las personas administradoras ya no están obligadas a usar llave de acceso.',
+                  ),
+              },
+            )
+          }
+        />
+      )}
+    </section>
+  );
+}
+
 /** /gestion/usuarios (administrators): the staff list, invitations, roles, organisations, deactivation. */
 export function UsersPage() {
   const me = useStaffUser();
   const users = useUsers(isAdministrator(me));
   const { update, reinvite } = useUserActions();
   const { endAllOf } = useSessionActions();
+  const { resetOf } = usePasskeyActions();
+  const [resetting, setResetting] = useState<StaffUser | null>(null);
   const { editing, open, close, saved, notice, setNotice } = useEditDialog<StaffUser>();
   if (!isAdministrator(me)) return <FormAlert>No tiene permiso para ver esta página.</FormAlert>;
   const failure = update.error ?? reinvite.error ?? endAllOf.error;
@@ -164,6 +207,7 @@ export function UsersPage() {
       </div>
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
+      <SecurityPolicySection onSaved={setNotice} />
       {users.isError && <FormAlert>{errorMessage(users.error)}</FormAlert>}
       {users.isPending && <LoadingView />}
       {users.data && (
@@ -232,6 +276,19 @@ export function UsersPage() {
                       Cerrar sesiones
                     </Button>
                   )}
+                  {u.active && u.activated && u.id !== me.id && (
+                    <Button
+                      variant="ghost"
+                      className="min-h-9 px-2"
+                      aria-label={`Restablecer las llaves de acceso de ${u.name}`}
+                      onClick={() => {
+                        resetOf.reset();
+                        setResetting(u);
+                      }}
+                    >
+                      Restablecer llaves
+                    </Button>
+                  )}
                   {u.id !== me.id && (
                     <Button
                       variant="ghost"
@@ -258,6 +315,31 @@ export function UsersPage() {
         </StaffTable>
       )}
       {editing && <UserDialog user={editing.item} onClose={close} onSaved={saved} />}
+      {resetting && (
+        <ConfirmDialog
+          title={`Restablecer las llaves de acceso de ${resetting.name}`}
+          label="Restablecer"
+          busy={resetOf.isPending}
+          error={resetOf.error ? errorMessage(resetOf.error) : null}
+          onCancel={() => setResetting(null)}
+          onConfirm={() =>
+            resetOf.mutate(resetting.id, {
+              onSuccess: (n) => {
+                setNotice(
+                  `Se eliminaron ${n === 1 ? '1 llave' : `${n} llaves`} de acceso de ${resetting.name} y se cerraron sus sesiones. Le avisamos por correo.`,
+                );
+                setResetting(null);
+              },
+            })
+          }
+        >
+          <p>
+            Se eliminarán todas sus llaves de acceso y se cerrarán sus sesiones abiertas. Podrá
+            volver a ingresar con su contraseña y su código, y registrar una llave nueva. Le
+            avisaremos por correo.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

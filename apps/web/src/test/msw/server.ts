@@ -36,6 +36,10 @@ export const server = setupServer(
   // Every case page and every complaint's detail asks for its transcript (decision 0064): none,
   // unless a test answers otherwise.
   staffApi.caseTranscript(ok({ versiones: [], aceptada: null })),
+  // «Mis sesiones» lists the person's passkeys and "Usuarios" shows the sign-in policy (decision
+  // 0076): none, and not required, unless a test answers otherwise.
+  staffApi.myPasskeys(ok([])),
+  staffApi.securityPolicy(ok({ llaves_obligatorias_administradores: false })),
   portalApi.transcript(ok({ versiones: [], aceptada: null })),
 );
 

@@ -13,7 +13,15 @@ import { SIGNED_IN, SIGNED_IN_WRITE, idParamSchema, staffHeaders, staffUserSchem
 const tag = 'Gestión: cuenta y usuarios';
 
 /** The session answer: the person and the CSRF value to echo (also set as the `gestion_csrf` cookie). */
-export const staffSessionSchema = z.object({ usuario: staffUserSchema, csrf: z.string() });
+export const staffSessionSchema = z.object({
+  usuario: staffUserSchema,
+  csrf: z.string(),
+  /**
+   * The person must register a passkey before anything else (administrators, while the policy
+   * requires passkeys of them and they have none; decision 0076). The server always sends it.
+   */
+  llave_pendiente: z.boolean().optional(),
+});
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 const invitationToken = z

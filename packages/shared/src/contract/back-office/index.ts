@@ -16,6 +16,7 @@ export * from './sso';
 export * from './retaliation';
 export * from './transcripts';
 export * from './notice-templates';
+export * from './passkeys';
 import { account } from './account';
 import { audit } from './audit';
 import { cases } from './cases';
@@ -33,6 +34,7 @@ import { sso } from './sso';
 import { retaliation } from './retaliation';
 import { transcriptsAdmin } from './transcripts';
 import { noticeTemplates } from './notice-templates';
+import { passkeys } from './passkeys';
 
 /** Every /v1/gestion endpoint. */
 export const backOffice = {
@@ -53,4 +55,5 @@ export const backOffice = {
   ...retaliation,
   ...transcriptsAdmin,
   ...noticeTemplates,
+  ...passkeys,
 } as const;

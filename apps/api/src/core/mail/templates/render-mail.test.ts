@@ -788,6 +788,7 @@ describe('form of address', () => {
     },
     { kind: 'staff-invitation', name: 'Ana', inviteUrl: BACK_OFFICE, expiresHours: 72 },
     { kind: 'staff-new-device', device: 'Chrome 131 en Windows 10', sessionsUrl: BACK_OFFICE },
+    { kind: 'staff-passkeys-reset', signInUrl: BACK_OFFICE },
     {
       kind: 'staff-admin-digest',
       auditHead: { id: 7, hash: 'a'.repeat(64) },

@@ -16,6 +16,7 @@ import { staffNewComplaint } from './messages/staff-new-complaint';
 import { staffDeadlines } from './messages/staff-deadlines';
 import { staffInvitation } from './messages/staff-invitation';
 import { staffNewDevice } from './messages/staff-new-device';
+import { staffPasskeysReset } from './messages/staff-passkeys-reset';
 import { staffAdminDigest, staffAuditCheckpoint, staffMailFailed } from './messages/staff-admin';
 
 /*
@@ -46,6 +47,8 @@ function content(message: MailMessage, org: OrgNames): MailContent {
       return staffInvitation(message, org);
     case 'staff-new-device':
       return staffNewDevice(message, org);
+    case 'staff-passkeys-reset':
+      return staffPasskeysReset(message, org);
     case 'staff-admin-digest':
       return staffAdminDigest(message, org);
     case 'staff-mail-failed':

@@ -43,6 +43,8 @@ export type MailMessage =
   | { kind: 'staff-invitation'; name: string; inviteUrl: string; expiresHours: number }
   /** A sign-in from a device the person had not used (issue 24): browser and system only. */
   | { kind: 'staff-new-device'; device: string; sessionsUrl: string }
+  /** An administrator reset the person's passkeys (decision 0076): where to sign in again. */
+  | { kind: 'staff-passkeys-reset'; signInUrl: string }
   | {
       kind: 'staff-admin-digest';
       auditHead: { id: number; hash: string } | null;

@@ -18,6 +18,8 @@ export const toStaffSession = (wire: SessionWire) => ({
   user: toStaffUser(wire.usuario),
   /** The CSRF value to echo on writes. */
   csrf: wire.csrf,
+  /** The person must register a passkey before anything else (the administrators' policy). */
+  passkeyPending: wire.llave_pendiente ?? false,
 });
 export type StaffSession = ReturnType<typeof toStaffSession>;
 

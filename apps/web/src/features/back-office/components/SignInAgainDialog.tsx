@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../api/call';
 import { requestSignIn, type StaffSession } from '../api/session';
+import { PasskeyCeremonyError, passkeysSupported, requestPasskeySignIn } from '../api/passkeys';
 import type { StaffUser } from '../api/users';
 import { useStaffApi } from '../api/StaffApiProvider';
 import { signInAgainResolver, type SignInAgainForm } from '../schemas';
@@ -39,6 +40,19 @@ export function SignInAgainDialog({
     // A wrong code is the usual mistake: clear it so the next one is typed fresh.
     onError: () => form.setValue('code', ''),
   });
+  // The passkey instead of the code, after this person's password: the server takes only a
+  // passkey of the account named, so the page is resumed by the same person (decision 0076).
+  const withPasskey = useMutation({
+    mutationFn: (password: string) => requestPasskeySignIn(api, { email: user.email, password }),
+    onSuccess: onSignedIn,
+  });
+  const busy = signIn.isPending || withPasskey.isPending;
+  const failure = signIn.error ?? withPasskey.error;
+  const passkeyInstead = async () => {
+    signIn.reset();
+    form.clearErrors('code');
+    if (await form.trigger('password')) withPasskey.mutate(form.getValues('password'));
+  };
   const { errors } = form.formState;
   return (
     <Modal
@@ -49,10 +63,10 @@ export function SignInAgainDialog({
       title="Su sesión expiró"
       footer={
         <>
-          <Button variant="secondary" onClick={onLeave} disabled={signIn.isPending}>
+          <Button variant="secondary" onClick={onLeave} disabled={busy}>
             Salir
           </Button>
-          <Button type="submit" form={FORM_ID} disabled={signIn.isPending}>
+          <Button type="submit" form={FORM_ID} disabled={busy}>
             {signIn.isPending ? 'Ingresando…' : 'Ingresar nuevamente'}
           </Button>
         </>
@@ -69,8 +83,19 @@ export function SignInAgainDialog({
           Ingrese nuevamente como <strong>{user.name}</strong> ({user.email}): lo que escribió sigue
           en la página, y lo que estaba guardando se enviará apenas ingrese.
         </p>
-        {signIn.isError && <FormAlert>{errorMessage(signIn.error)}</FormAlert>}
+        {failure && (
+          <FormAlert>
+            {failure instanceof PasskeyCeremonyError ? failure.message : errorMessage(failure)}
+          </FormAlert>
+        )}
         <PasswordAndCodeFields register={form.register} errors={errors} />
+        {passkeysSupported() && (
+          <Button variant="ghost" disabled={busy} onClick={() => void passkeyInstead()}>
+            {withPasskey.isPending
+              ? 'Esperando la llave de acceso…'
+              : 'Usar mi llave de acceso en lugar del código'}
+          </Button>
+        )}
         <p className="text-sm text-gray-700">Si sale, lo que escribió en esta página se pierde.</p>
       </form>
     </Modal>

@@ -1,0 +1,122 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { webPaths } from '@canal/shared';
+import { contract } from '@canal/shared/contract';
+import { BackOffice, STAFF_PASSWORD } from './support/back-office';
+import { launchBrowser, newPage, portalUrl } from './support/browser';
+
+/**
+ * Issue 24, decision 0076: a person registers a passkey from «Mis sesiones», signs out and signs
+ * in with it — alone, and instead of the code after the password — in Chromium with a virtual
+ * authenticator (DevTools protocol), on the real server; a copy of the passkey whose signature
+ * counter is behind the original's (a cloned authenticator) is refused.
+ */
+
+let browser: Browser;
+let admin: BackOffice;
+let email: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await BackOffice.activateWith(inject('passkeysAdminToken'));
+  email = (await admin.call(contract.currentSession, {})).usuario.email;
+});
+afterAll(() => browser?.close());
+
+/** A virtual authenticator on `page`: CTAP2, built in, resident keys, verifying the person. */
+async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function signedInPage(): Promise<{ page: Page; context: BrowserContext }> {
+  const opened = await newPage(browser);
+  const url = new URL(portalUrl());
+  await opened.context.addCookies(
+    admin.cookies().map((c) => ({ ...c, domain: url.hostname, path: '/' })),
+  );
+  return opened;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+  await page.getByRole('heading', { name: 'Ingresar a la gestión de casos' }).waitFor();
+}
+
+/**
+ * Signed in again: the back office's header (on the inbox, or back on the page the session ended
+ * on); a refusal on the way fails with what the page said.
+ */
+async function signedIn(page: Page) {
+  const header = page.getByRole('button', { name: 'Cerrar sesión', exact: true });
+  const alert = page.getByRole('alert');
+  await header.or(alert).first().waitFor({ timeout: 30_000 });
+  if (!(await header.isVisible()))
+    throw new Error(`no ingresó: ${await alert.first().textContent()}`);
+}
+
+describe('passkeys in Chromium', () => {
+  it('registers a passkey, signs out, and signs in with it alone and instead of the code; a cloned copy is refused', async () => {
+    const { page } = await signedInPage();
+    const device = await addAuthenticator(page);
+
+    // Register it from «Mis sesiones», named.
+    await page.goto(portalUrl(null, webPaths.staffSessions()));
+    await page.getByRole('heading', { name: 'Llaves de acceso' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Nombre de la nueva llave').fill('Portátil de pruebas');
+    await page.getByRole('button', { name: 'Registrar llave de acceso' }).click();
+    await page.getByText('Se registró la llave de acceso «Portátil de pruebas».').waitFor();
+    await page.getByRole('rowheader', { name: 'Portátil de pruebas' }).waitFor();
+    const stored = (
+      await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id })
+    ).credentials;
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.isResidentCredential).toBe(true);
+
+    // Sign out, then in with the passkey alone.
+    await signOut(page);
+    await page.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
+    await signedIn(page);
+
+    // Sign out, then in with e-mail, password and the passkey instead of the code.
+    await signOut(page);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' }).click();
+    await signedIn(page);
+
+    // «Mis sesiones» says how this session was opened and when the passkey was last used.
+    await page.goto(portalUrl(null, webPaths.staffSessions()));
+    const current = page.getByRole('row', { name: /Esta sesión/ });
+    await expect.poll(async () => current.textContent()).toContain('Llave de acceso');
+    const row = page.getByRole('row', { name: /Portátil de pruebas/ });
+    await expect.poll(async () => row.textContent()).not.toContain('Nunca');
+
+    // The private key copied to another authenticator, its counter behind the original's: refused.
+    const [original] = (
+      await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id })
+    ).credentials;
+    expect(original!.signCount).toBeGreaterThanOrEqual(2);
+    const { page: other } = await newPage(browser);
+    const clone = await addAuthenticator(other);
+    await clone.cdp.send('WebAuthn.addCredential', {
+      authenticatorId: clone.id,
+      credential: { ...original!, signCount: 0 },
+    });
+    await other.goto(portalUrl(null, webPaths.staffSignIn()));
+    await other.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
+    await other.getByText('No pudimos verificar su llave de acceso').waitFor();
+    expect(new URL(other.url()).pathname).toBe(webPaths.staffSignIn());
+  });
+});
