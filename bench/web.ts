@@ -204,9 +204,10 @@ async function lighthouseRows(app: ServerProcess) {
         let page: Page | undefined;
         if (name === detailPath) {
           page = await browser.newPage();
-          await page.evaluateOnNewDocument((value: string) => {
-            sessionStorage.setItem('canal.sesion', value);
-          }, session);
+          // Runs in the page; not on the blank page Lighthouse starts from (no storage there).
+          await page.evaluateOnNewDocument(
+            `if (location.pathname.startsWith('/detalle-denuncia/')) sessionStorage.setItem('canal.sesion', ${JSON.stringify(session)});`,
+          );
         }
         const result = await lighthouse(
           url,

@@ -64,13 +64,16 @@ const SERVER_ENTRY = 'src/entry-server.tsx';
 
 /**
  * Decision 0078: after the portal's build, the bundle the API renders its pages with
- * (`src/entry-server.tsx`), in `<outDir>-server/entry-server.js`. One file with everything it
- * imports (the server loads it from wherever the build was written, with no node_modules beside
- * it); its asset URLs are the portal's, since both builds hash the same files.
+ * (`src/entry-server.tsx`), in `<outDir>-server/entry-server.js`, with everything it imports (the
+ * server loads it from wherever the build was written, with no node_modules beside it). Lazy
+ * modules stay chunks of their own, run only when a page rendered on the server reaches them (some
+ * touch the browser's globals as they load). Its asset URLs are the portal's: both builds hash the
+ * same files.
  */
 function serverBundle(): Plugin {
   let root = '';
   let outDir = 'dist';
+  let production = true;
   return {
     name: 'canal-server-bundle',
     apply: (config, { command }) => command === 'build' && !config.build?.ssr,
@@ -79,6 +82,7 @@ function serverBundle(): Plugin {
       if (!existsSync(path.join(config.root, SERVER_ENTRY))) return;
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      production = config.isProduction;
     },
     async closeBundle() {
       // A failed build wrote nothing: its own error is the one to show.
@@ -89,6 +93,9 @@ function serverBundle(): Plugin {
         logLevel: 'warn',
         plugins: [onlyUsedStandardFonts(), react()],
         ssr: { noExternal: true, target: 'node' },
+        // React's build as the portal's (production, or development as under the tests), whatever
+        // NODE_ENV the server runs with: its JSX is compiled for that build.
+        define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
         build: {
           ssr: SERVER_ENTRY,
           outDir: serverOutDir(outDir),
@@ -97,7 +104,6 @@ function serverBundle(): Plugin {
           sourcemap: false,
           reportCompressedSize: false,
           copyPublicDir: false,
-          rolldownOptions: { output: { codeSplitting: false } },
         },
       });
     },

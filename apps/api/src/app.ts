@@ -274,6 +274,10 @@ export async function buildApp(
             reconoce: answers.reconoce.body.toString('utf8'),
           };
         },
+      }).catch((error: unknown) => {
+        // The portal still works, rendered in the browser.
+        app.log.error({ err: error }, 'no se pudo cargar el generador de páginas del portal');
+        return null;
       })
     : null;
   app.setNotFoundHandler(async (request, reply) => {

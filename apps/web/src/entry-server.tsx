@@ -90,7 +90,7 @@ export async function renderPortalPage(request: PortalPageRequest): Promise<Port
       : undefined,
   );
   const router = createStaticRouter(handler.dataRoutes, context);
-  const root = await renderToString(
+  const root = await renderWhole(() => (
     <StrictMode>
       <AppFrame
         organization={organization}
@@ -99,8 +99,8 @@ export async function renderPortalPage(request: PortalPageRequest): Promise<Port
       >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppFrame>
-    </StrictMode>,
-  );
+    </StrictMode>
+  ));
   return {
     status: context.statusCode,
     html: documentOf(request.template, organization, root, firstScreenJson(firstScreen)),
@@ -121,9 +121,21 @@ function toFirstScreen(org: Organization, answers: MasterDataAnswers): FirstScre
 }
 
 /**
- * The whole tree once every lazy part has arrived (the footer, the documents, the route's chunk):
- * nothing is left for an inline script to fill in, which the CSP would refuse.
+ * The whole tree in one piece, with no inline script (the CSP refuses them). A part that is still
+ * loading when React reaches it (a lazy component: the footer, the documents, the terms dialog) may
+ * be written by React as a placeholder and filled in later by a script; once loaded, a lazy part
+ * renders at once. So the tree is rendered again while a pass met one: the first request of a page
+ * after the server starts may take a few passes, the next ones one.
  */
+async function renderWhole(tree: () => ReactNode): Promise<string> {
+  for (let pass = 0; pass < 4; pass++) {
+    const html = await renderToString(tree());
+    if (!html.includes('<script')) return html;
+  }
+  throw new Error('la página sigue esperando partes diferidas tras cuatro pasadas');
+}
+
+/** React's streaming render of `tree`, once every lazy part has arrived. */
 function renderToString(tree: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
@@ -138,9 +150,15 @@ function renderToString(tree: ReactNode): Promise<string> {
       },
     });
     const stream = renderToPipeableStream(tree, {
+      // Never a finished boundary moved out of place to be revealed by a script (React does so,
+      // for an early paint, with those larger than this): the page is sent whole anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
-      onError: (error) => reject(error instanceof Error ? error : new Error(String(error))),
+      onError: (error) => {
+        stream.abort();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
     });
   });
 }
