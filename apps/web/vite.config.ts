@@ -95,7 +95,9 @@ function serverBundle(): Plugin {
         ssr: { noExternal: true, target: 'node' },
         // React's build as the portal's (production, or development as under the tests), whatever
         // NODE_ENV the server runs with: its JSX is compiled for that build.
-        define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+        define: {
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        },
         build: {
           ssr: SERVER_ENTRY,
           outDir: serverOutDir(outDir),
