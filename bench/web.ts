@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Page } from 'puppeteer-core';
-import { fromDenunciaDetalle, HEAD_OFFICE, paths } from '@canal/shared';
+import { fromDenunciaDetalle, HEAD_OFFICE, webPaths } from '@canal/shared';
 import { solvedAltchaToken } from '@canal/test-support/altcha';
 import { denuncia, PASSWORD } from '@canal/test-support/complaints';
 import { jpg, pdf, png } from '@canal/test-support/files';
@@ -184,7 +184,7 @@ async function lighthouseRows(app: ServerProcess) {
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const complaint = await signedInComplaint(app.baseUrl);
-  const detailPath = paths.complaintDetail(complaint.ticket);
+  const detailPath = webPaths.complaintDetail(complaint.ticket);
   const pages = {
     '/': `http://localhost:${app.port}/`,
     '/ingresar-denuncia': `http://localhost:${app.port}/ingresar-denuncia`,
