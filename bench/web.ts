@@ -119,13 +119,14 @@ async function signedInComplaint(base: string): Promise<{ ticket: number; token:
   ]);
   const chunks: Buffer[] = [];
   for await (const c of body) chunks.push(c as Buffer);
-  const organization = { 'x-filial': HEAD_OFFICE };
+  const organization = { 'x-filial': HEAD_OFFICE.id };
   const filed = await fetch(`${base}/v1/denuncias`, {
     method: 'POST',
     headers: { ...headers, ...organization, 'x-grecaptcha': await botToken(base) },
     body: Buffer.concat(chunks),
   });
-  if (filed.status !== 201) throw new Error(`no se pudo ingresar: ${filed.status}`);
+  if (filed.status !== 201)
+    throw new Error(`no se pudo ingresar: ${filed.status} ${await filed.text()}`);
   const { ticket } = (await filed.json()) as { ticket: number };
   const json = { ...organization, 'content-type': 'application/json' };
   const login = await fetch(`${base}/v1/denuncias/login`, {
