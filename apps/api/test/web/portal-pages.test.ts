@@ -36,10 +36,11 @@ export async function renderPortalPage({ url, host, config, template, masterData
 beforeAll(async () => {
   t = await buildTestApp();
   const dist = path.join(t.dataDir, 'dist');
-  mkdirSync(dist, { recursive: true });
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'assets/index-abc123.css'), '.marca{color:red}');
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--canal-config--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--canal-config--><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   );
   mkdirSync(`${dist}-server`, { recursive: true });
   writeFileSync(path.join(`${dist}-server`, 'entry-server.js'), renderer);
@@ -51,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('pages rendered on the server', () => {
-  it("answers the renderer's page with the host, the runtime config and the catalogue's lists", async () => {
+  it("answers the renderer's page with the host, the runtime config, the catalogue's lists and the styles inline", async () => {
     const res = await app.inject({
       method: 'GET',
       url: '/pagina',
@@ -70,8 +71,10 @@ describe('pages rendered on the server', () => {
     expect(shown.host).toBe('clinica-atacama.localhost:3000');
     expect(shown.config).toEqual({ portalPrefix: 'canaldenuncias', production: false });
     expect(shown.categories).toBeGreaterThan(0);
-    // index.html as the API sends it, runtime configuration included.
+    // index.html as the API sends it, runtime configuration included, its stylesheet written in.
     expect(res.body).toContain('<meta name="canal-config"');
+    expect(res.body).toContain('<style>.marca{color:red}</style>');
+    expect(res.body).not.toContain('rel="stylesheet"');
   });
 
   it('keeps the status the renderer gives and compresses the page for a browser that accepts it', async () => {
@@ -91,6 +94,7 @@ describe('pages rendered on the server', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('data-ssr');
+      expect(res.body).toContain('rel="stylesheet"');
     }
   });
 });
