@@ -1,5 +1,5 @@
 # Multi-stage image of the channel: the build stage compiles the API (esbuild → apps/api/dist) and
-# the portal (Vite → apps/web/dist); the runtime stage holds production dependencies and those
+# the portal (Vite → apps/web/dist, and its server renderer → apps/web/dist-server); the runtime stage holds production dependencies and those
 # outputs, runs as a non-root user and starts with plain node (npm run start:prod).
 FROM node:24-slim AS build
 WORKDIR /app
@@ -24,6 +24,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/api --include-worksp
   && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -54,6 +54,60 @@ function onlyUsedStandardFonts(): Plugin {
     load(id) {
       // The module stays JSON (Vite parses it): an empty string, read only when the font is embedded.
       return UNUSED_STANDARD_FONT.test(id) ? '""' : null;
+    },
+  };
+}
+
+/** Where the server's bundle of the portal goes: beside the portal's folder, never served by it. */
+const serverOutDir = (clientOutDir: string) => `${clientOutDir}-server`;
+const SERVER_ENTRY = 'src/entry-server.tsx';
+
+/**
+ * Decision 0078: after the portal's build, the bundle the API renders its pages with
+ * (`src/entry-server.tsx`), in `<outDir>-server/entry-server.js`, with everything it imports (the
+ * server loads it from wherever the build was written, with no node_modules beside it). Lazy
+ * modules stay chunks of their own, run only when a page rendered on the server reaches them (some
+ * touch the browser's globals as they load). Its asset URLs are the portal's: both builds hash the
+ * same files.
+ */
+function serverBundle(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  let production = true;
+  return {
+    name: 'canal-server-bundle',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      // Only the portal has one (the bench's hello is built with this configuration too).
+      if (!existsSync(path.join(config.root, SERVER_ENTRY))) return;
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      production = config.isProduction;
+    },
+    async closeBundle() {
+      // A failed build wrote nothing: its own error is the one to show.
+      if (!root || !existsSync(outDir)) return;
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [onlyUsedStandardFonts(), react()],
+        ssr: { noExternal: true, target: 'node' },
+        // React's build as the portal's (production, or development as under the tests), whatever
+        // NODE_ENV the server runs with: its JSX is compiled for that build.
+        define: {
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        },
+        build: {
+          ssr: SERVER_ENTRY,
+          outDir: serverOutDir(outDir),
+          emptyOutDir: true,
+          target: 'node22',
+          sourcemap: false,
+          reportCompressedSize: false,
+          copyPublicDir: false,
+        },
+      });
     },
   };
 }
@@ -122,7 +176,14 @@ function groupsOutOfFirstLoad(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [onlyUsedStandardFonts(), react(), tailwindcss(), precompress(), groupsOutOfFirstLoad()],
+  plugins: [
+    onlyUsedStandardFonts(),
+    react(),
+    tailwindcss(),
+    precompress(),
+    groupsOutOfFirstLoad(),
+    serverBundle(),
+  ],
   server: {
     port: 5173,
     // In development the API runs on :3000 (npm start); the portal calls it on the same origin.

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { organizationById } from '@canal/shared';
 import { isStaffAccess, type PortalAccess, type StaffAccess } from '@canal/shared/contract';
 import { DEFAULT_CLIENT_LIMITS, instanceId, type ClientLimits } from './config';
 import { AppError } from './errors';
@@ -26,6 +27,7 @@ import {
 import { registerCompression } from './http/compression';
 import { healthRoutes, type Lifecycle } from './http/health';
 import { metricsRoutes } from './http/metrics';
+import { loadPortalPages } from './http/portal-pages';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import type { Services } from './core/services';
@@ -255,10 +257,34 @@ export async function buildApp(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // Decision 0078: `/`, `/ingresar-denuncia` and the detail page's frame are rendered here, with the
+  // brand the host chooses and the new-complaint screen's master data, and hydrated in the browser.
+  const pages = hasWeb
+    ? await loadPortalPages({
+        webDist,
+        template: indexHtml,
+        config: { portalPrefix: config.PORTAL_HOST_PREFIX, production: config.production },
+        masterData: async (organizationId) => {
+          await catalogue.ensureFresh(db).catch(() => undefined);
+          const answers = catalogue.answers(organizationById(organizationId));
+          return {
+            delitos: answers.delitos.body.toString('utf8'),
+            lugares: answers.lugares.body.toString('utf8'),
+            relaciones: answers.relaciones.body.toString('utf8'),
+            reconoce: answers.reconoce.body.toString('utf8'),
+          };
+        },
+      }).catch((error: unknown) => {
+        // The portal still works, rendered in the browser.
+        app.log.error({ err: error }, 'no se pudo cargar el generador de páginas del portal');
+        return null;
+      })
+    : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = decodedPath(request.url);
     const wantsPage =
       request.method === 'GET' && !pathname.startsWith('/v1/') && !pathname.startsWith('/dev/');
+    if (wantsPage && pages && (await pages.send(request, reply))) return reply;
     if (wantsPage && hasWeb) {
       // The portal is a single-page app: every unknown path is one of its routes.
       return reply

@@ -27,6 +27,14 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | nu
   return null;
 }
 
+/** `data` compressed as `encoding` says, at the API's level for answers made per request. */
+export function compress(data: string | Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? // Quality 4: close to gzip's speed, smaller than gzip's output.
+      brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipAsync(data);
+}
+
 /**
  * Compresses the API's JSON answers of COMPRESSION_THRESHOLD bytes or more, brotli or gzip as
  * the client accepts (decision 0025): a case list or a case view shrinks about 3:1. Answers that
@@ -41,13 +49,7 @@ export function registerCompression(
   app.addHook('onSend', (request, reply, payload, done) => {
     const encoding = encodingFor(request, reply, payload);
     if (!encoding) return done(null, payload);
-    const data = payload as string | Buffer;
-    const compressed =
-      encoding === 'br'
-        ? // Quality 4: close to gzip's speed, smaller than gzip's output.
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : gzipAsync(data);
-    compressed.then(
+    compress(payload as string | Buffer, encoding).then(
       (bytes) => {
         reply.header('content-encoding', encoding).removeHeader('content-length');
         done(null, bytes);

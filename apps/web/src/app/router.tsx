@@ -7,14 +7,19 @@ import { HomeRoute } from '../routes/home';
 import { gestionRoute } from './staff-routes';
 import { startMasterData } from '../features/complaint-form/master-data-requests';
 import type { ApiClient } from '../lib/api/client';
+import { firstScreenOf, type FirstScreen } from '../lib/first-screen';
 
 const loadQueryLayout = () => import('./QueryLayout').then((m) => ({ Component: m.QueryLayout }));
 
 /**
  * SPEC §2 route table; each screen is its own chunk. With `api`, the new-complaint route's loader
- * starts its master data while its chunks download (decision 0026).
+ * starts its master data while its chunks download (decision 0026), unless the server rendered the
+ * page with them (`firstScreen`, decision 0078).
  */
-export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
+export const appRoutes = (
+  api: ApiClient | null = null,
+  firstScreen: FirstScreen = firstScreenOf(),
+): RouteObject[] => [
   {
     path: '/',
     element: <RootLayout />,
@@ -39,7 +44,7 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
                   })),
                 ...(api && {
                   loader: () => {
-                    startMasterData(api);
+                    if (!firstScreen.masterData) startMasterData(api);
                     return null;
                   },
                   // Moving between the form's steps keeps the lists the form already has.
@@ -110,4 +115,5 @@ export const appRoutes = (api: ApiClient | null = null): RouteObject[] => [
 
 export const routes = appRoutes();
 
-export const createAppRouter = (api: ApiClient) => createBrowserRouter(appRoutes(api));
+export const createAppRouter = (api: ApiClient, firstScreen?: FirstScreen) =>
+  createBrowserRouter(appRoutes(api, firstScreen));

@@ -3,7 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HEAD_OFFICE } from '@canal/shared';
 import { TERMS_ACCEPTED } from '../config/paths';
-import { complaintFormApi, renderNewComplaint, stubLayout } from '../test/complaint-form';
+import { firstScreenOf } from '../lib/first-screen';
+import {
+  CATEGORIES,
+  complaintFormApi,
+  HEADINGS,
+  RECOGNITIONS,
+  RELATIONS,
+  renderNewComplaint,
+  stubLayout,
+  ZONES,
+} from '../test/complaint-form';
+import { recordRequests } from '../test/msw/server';
 
 /** Issue 22: /ingresar-denuncia opened directly asks for the terms first (SPEC §2: on the home page). */
 
@@ -57,5 +68,35 @@ describe('/ingresar-denuncia in the browser tab', () => {
     await act(() => router.navigate('/'));
     await screen.findByRole('heading', { name: 'Inicio' });
     expect(document.title).toBe(`Canal de denuncias | ${HEAD_OFFICE.shortName}`);
+  });
+});
+
+describe('/ingresar-denuncia rendered by the server (decision 0078)', () => {
+  const served = () =>
+    firstScreenOf({
+      categories: CATEGORIES.slice(0, 1),
+      zonesWithPlaces: ZONES,
+      relations: RELATIONS,
+      recognition: RECOGNITIONS,
+    });
+
+  it('shows the lists it arrived with, without asking for them; the next visit asks', async () => {
+    const received = recordRequests();
+    const masterData = () => received.filter((r) => r.path.startsWith('/v1/datos-maestros/'));
+    const firstScreen = served();
+    const { router } = renderNewComplaint(undefined, {}, { firstScreen });
+    // The server's list (one category), not the API's (two).
+    await screen.findByRole('button', { name: HEADINGS[0] });
+    expect(screen.queryByRole('button', { name: HEADINGS[1] })).not.toBeInTheDocument();
+    expect(firstScreen.masterData).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(masterData()).toEqual([]);
+
+    // Another visit of the page: its lists come from the API, as SPEC §7 has it.
+    await act(() => router.navigate('/'));
+    await screen.findByRole('heading', { name: 'Inicio' });
+    await act(() => router.navigate('/ingresar-denuncia', { state: TERMS_ACCEPTED }));
+    await screen.findByRole('button', { name: HEADINGS[1] });
+    expect(masterData().map((r) => r.path)).toContain('/v1/datos-maestros/delitos');
   });
 });

@@ -16,6 +16,7 @@ import {
 import { TERMS_ACCEPTED } from '../config/paths';
 import { createApiClient, type ApiClient } from '../lib/api/client';
 import { sessionStore } from '../lib/api/session';
+import type { FirstScreen } from '../lib/first-screen';
 import { created, ok, portalApi } from './msw/portal';
 import { callsTo, recordRequests, server } from './msw/server';
 import { NewComplaintRoute } from '../routes/new-complaint';
@@ -152,7 +153,7 @@ export function stubLayout() {
 export function renderNewComplaint(
   client: ApiClient = formClient(),
   state: object = {},
-  { direct = false } = {},
+  { direct = false, firstScreen }: { direct?: boolean; firstScreen?: FirstScreen } = {},
 ) {
   const { router } = renderPortal(
     [
@@ -164,6 +165,7 @@ export function renderNewComplaint(
       path: '/ingresar-denuncia',
       api: client,
       state: direct ? undefined : { ...TERMS_ACCEPTED, ...state },
+      firstScreen,
     },
   );
   return { router, client };

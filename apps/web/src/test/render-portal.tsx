@@ -5,6 +5,7 @@ import { HEAD_OFFICE, type Organization } from '@canal/shared';
 import { ApiProvider } from '../lib/api/ApiProvider';
 import type { ApiClient } from '../lib/api/client';
 import { BrandProvider } from '../lib/brand/BrandProvider';
+import { FirstScreenProvider, firstScreenOf, type FirstScreen } from '../lib/first-screen';
 
 /**
  * Renders portal routes the way App does (brand, API client, query client, data router), with a
@@ -17,7 +18,15 @@ export function renderPortal(
     api,
     organization = HEAD_OFFICE,
     state,
-  }: { path: string; api: unknown; organization?: Organization; state?: unknown },
+    firstScreen = firstScreenOf(),
+  }: {
+    path: string;
+    api: unknown;
+    organization?: Organization;
+    state?: unknown;
+    /** What the server rendered the page with (decision 0078). */
+    firstScreen?: FirstScreen;
+  },
 ) {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -32,9 +41,11 @@ export function renderPortal(
   const view = render(
     <BrandProvider organization={organization}>
       <ApiProvider organizationId={organization.id} client={api as ApiClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <FirstScreenProvider value={firstScreen}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </FirstScreenProvider>
       </ApiProvider>
     </BrandProvider>,
   );

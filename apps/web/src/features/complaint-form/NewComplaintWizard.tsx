@@ -11,6 +11,7 @@ import {
 import { Button } from '../../components/Button';
 import { LoadingView } from '../../components/LoadingView';
 import { useApi } from '../../lib/api/ApiProvider';
+import { useFirstScreen } from '../../lib/first-screen';
 import { CategoryStep } from './CategoryStep';
 import { emptyComplaintForm } from '../../lib/complaint-fields/form-values';
 import { LeaveGuard } from './LeaveGuard';
@@ -72,6 +73,9 @@ export function NewComplaintWizard() {
   const zones = useZonesWithPlaces();
   const relations = useRelationOptions();
   const recognitions = useRecognitionOptions();
+  // The lists a server-rendered page arrived with are this visit's only (decision 0078).
+  const firstScreen = useFirstScreen();
+  useEffect(() => firstScreen.taken(), [firstScreen]);
 
   const api = useApi();
   // Issue 13: the first token is solved as the form opens, not at "Guardar denuncia".

@@ -59,9 +59,18 @@ export function ComplaintDetailPage({ id }: { id: number | null }) {
     window.scrollTo(0, 0);
   }, [id]);
 
-  // A failed reload of a page already shown keeps the page (and what is being typed there).
+  // The server writes the frame and this loading view (decision 0078): the complaint is read with
+  // the tab's session, in the browser.
+  if (import.meta.env.SSR) return <LoadingView page />;
+  // A failed reload of a page already shown keeps the page (and what is being typed there). The
+  // loading view stays while it goes: the page the server wrote is hydrated as it is.
   if (id === null || !canLoad || (detailQuery.isError && !detailQuery.data))
-    return <Navigate to={paths.home()} replace />;
+    return (
+      <>
+        <LoadingView page />
+        <Navigate to={paths.home()} replace />
+      </>
+    );
   if (!detailQuery.data) return <LoadingView page />;
 
   return (

@@ -9,6 +9,7 @@ import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
 import { preloadApiClient } from '../../lib/api/lazy-client';
 import { useAction } from '../../lib/api/use-action';
+import { useHydrated } from '../../lib/use-hydrated';
 import {
   CodeRecoveryDialog,
   loadCodeRecoveryDialog,
@@ -64,6 +65,9 @@ export function FollowUpLogin() {
       }),
     { onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)) },
   );
+  // The server writes this form (decision 0078): until the page's code runs, nothing can be typed
+  // or sent, so the browser never sends the code and password itself (in the address).
+  const hydrated = useHydrated();
   const form = useLoginForm(({ ticket, password }) =>
     login.mutate({ ticket: Number.parseInt(ticket, 10), password }),
   );
@@ -100,11 +104,13 @@ export function FollowUpLogin() {
           inputMode="numeric"
           autoComplete="off"
           {...form.field('ticket')}
+          disabled={!hydrated}
         />
         <PasswordField
           label="Contraseña"
           autoComplete="current-password"
           {...form.field('password')}
+          disabled={!hydrated}
         />
         <div className="flex flex-col items-start gap-1">
           <RecoveryLink load={loadPasswordRecoveryDialog} onClick={passwordRecovery.show}>
@@ -120,7 +126,11 @@ export function FollowUpLogin() {
           </p>
         )}
         <div>
-          <Button type="submit" className="w-full sm:w-auto" disabled={login.isPending}>
+          <Button
+            type="submit"
+            className="w-full sm:w-auto"
+            disabled={login.isPending || !hydrated}
+          >
             {login.isPending && (
               <span
                 aria-hidden="true"

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Checkbox } from '../../components/form/Checkbox';
 import { loadTermsDialog, preload, TermsDialog } from './lazy-dialogs';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useLazyDialog } from './useLazyDialog';
 
 /**
@@ -16,6 +17,9 @@ export function NewComplaintCard() {
   const [accepted, setAccepted] = useState(false);
   const terms = useLazyDialog();
   const warmUp = () => preload(loadTermsDialog);
+  // The server writes this block (decision 0078): the checkbox opens the terms only once the page's
+  // code runs; before, the browser would tick it without them.
+  const hydrated = useHydrated();
 
   return (
     <Card
@@ -33,6 +37,7 @@ export function NewComplaintCard() {
       <Checkbox
         label="He leído y acepto los términos y condiciones"
         checked={accepted}
+        disabled={!hydrated}
         // The checkbox only reflects the choice made in the dialog: a click opens it.
         onChange={terms.show}
         onPointerEnter={warmUp}

@@ -68,7 +68,8 @@ export function BrandProvider({
   children: ReactNode;
 }) {
   const [org] = useState(() => organization ?? resolveOrganization());
-  const [themed, setThemed] = useState(() => applied.has(org));
+  // On the server the page is written with the theme in its <html> (decision 0078).
+  const [themed, setThemed] = useState(() => import.meta.env.SSR || applied.has(org));
   const value = useMemo<Brand>(
     () => ({ organization: org, featureFlags: featureFlags(org) }),
     [org],
