@@ -492,6 +492,38 @@ describe('administration of users', () => {
     expect(last.json().message).toBe('Debe quedar al menos un administrador activo.');
   });
 
+  it('two last administrators demoting each other at once: one of them stays', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => staff(t, { role: 'administrador' })));
+    const others = await t.db.query<{ id: number }>(
+      `UPDATE staff_users SET active = false
+        WHERE role = 'administrador' AND active AND id <> ALL($1::int[]) RETURNING id`,
+      [[a!.id, b!.id]],
+    );
+    try {
+      const answers = await Promise.all(
+        [
+          [a!, b!],
+          [b!, a!],
+        ].map(([actor, target]) =>
+          actor.call(contract.updateUser, {
+            params: { id: target.id },
+            body: { rol: 'investigador' },
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const roles = await t.db.query<{ role: string }>(
+        'SELECT role FROM staff_users WHERE id = ANY($1::int[])',
+        [[a!.id, b!.id]],
+      );
+      expect(roles.map((r) => r.role).sort()).toEqual(['administrador', 'investigador']);
+    } finally {
+      await t.db.query('UPDATE staff_users SET active = true WHERE id = ANY($1::int[])', [
+        others.map((o) => o.id),
+      ]);
+    }
+  });
+
   it('is for administrators only', async () => {
     const investigator = await staff(t, { role: 'investigador' });
     const auditor = await staff(t, { role: 'auditor' });

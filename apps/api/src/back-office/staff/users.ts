@@ -35,15 +35,20 @@ export async function updateUser(
   changes: UserChanges,
 ) {
   const { db } = services;
-  const user = await repo.findById(db, userId);
-  if (!user) throw new AppError('USER_NOT_FOUND');
-  const losesAdministration =
-    ROLE_RULES.isAdministrator(user.role) &&
-    ((changes.rol && !ROLE_RULES.isAdministrator(changes.rol)) || changes.activo === false);
-  if (losesAdministration && (await repo.countActiveAdministrators(db, userId)) === 0) {
-    throw new AppError('LAST_ADMINISTRATOR');
-  }
   await db.transaction(async (tx) => {
+    const user = await repo.findById(tx, userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const losesAdministration =
+      ROLE_RULES.isAdministrator(user.role) &&
+      ((changes.rol && !ROLE_RULES.isAdministrator(changes.rol)) || changes.activo === false);
+    if (losesAdministration) {
+      // Counted under the administrators' row locks: two administrators demoting each other at
+      // once (on two instances) take turns, and the second finds no one else left.
+      await repo.lockActiveAdministrators(tx);
+      if ((await repo.countActiveAdministrators(tx, userId)) === 0) {
+        throw new AppError('LAST_ADMINISTRATOR');
+      }
+    }
     await repo.update(tx, userId, {
       name: changes.nombre,
       role: changes.rol,
