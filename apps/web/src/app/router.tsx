@@ -1,15 +1,19 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { RootLayout } from './RootLayout';
 import { ErrorPage, FramedErrorPage, notFoundLoader } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
 import { paths, routePatterns } from '../config/paths';
 import { HomeRoute } from '../routes/home';
-import { gestionRoute } from './staff-routes';
 import { startMasterData } from '../features/complaint-form/master-data-requests';
 import type { ApiClient } from '../lib/api/client';
 import { firstScreenOf, type FirstScreen } from '../lib/first-screen';
 
-const loadQueryLayout = () => import('./QueryLayout').then((m) => ({ Component: m.QueryLayout }));
+import { loadQueryLayout, STAFF_ROUTE_ID } from './query-layout-route';
 
 /**
  * SPEC §2 route table; each screen is its own chunk. With `api`, the new-complaint route's loader
@@ -103,17 +107,29 @@ export const appRoutes = (
       },
     ],
   },
-  // The back office (DESIGN §8): its pages are children of this router (app/staff-routes.tsx),
-  // each a lazy chunk with its own error element, in the staff layout, never the portal's frame.
-  {
-    lazy: loadQueryLayout,
-    errorElement: <ErrorPage />,
-    hydrateFallbackElement: <LoadingPage />,
-    children: [gestionRoute],
-  },
 ];
 
 export const routes = appRoutes();
 
+/**
+ * The back office (DESIGN §8) joins the router the first time a path under /gestion is visited
+ * (React Router's route discovery): its route table (app/staff-routes.tsx) is a chunk of its own,
+ * not part of the portal's first load. Its pages stay children of this router, each lazy with its
+ * own error element.
+ */
+export const discoverStaffRoutes: PatchRoutesOnNavigationFunction = async ({
+  path,
+  matches,
+  patch,
+}) => {
+  const staff = paths.staffInbox();
+  if (path !== staff && !path.startsWith(`${staff}/`)) return;
+  if (matches.some((m) => m.route.id === STAFF_ROUTE_ID)) return;
+  const { staffRoot } = await import('./staff-routes');
+  patch(null, [staffRoot]);
+};
+
 export const createAppRouter = (api: ApiClient, firstScreen?: FirstScreen) =>
-  createBrowserRouter(appRoutes(api, firstScreen));
+  createBrowserRouter(appRoutes(api, firstScreen), {
+    patchRoutesOnNavigation: discoverStaffRoutes,
+  });

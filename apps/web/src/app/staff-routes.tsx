@@ -4,11 +4,12 @@ import { LoadingPage } from '../components/LoadingPage';
 import { paths, staffCasePattern, underStaff } from '../config/paths';
 import type { TitledHandle } from '../lib/brand/use-tab-title';
 import type { staffPages } from '../routes/gestion/root';
+import { loadQueryLayout, STAFF_ROUTE_ID } from './query-layout-route';
 
 // The back office's pages as children of the app's router (DESIGN §8): each its own chunk, loaded
 // when first visited, with its own error element (shown inside the staff layout) and its tab title
-// beside its path (issue 22). Only these objects are in the portal's first load, no back-office
-// code: the root, the layout and every page come with their import().
+// beside its path (issue 22). This table is itself a chunk, which the router discovers at the first
+// path under /gestion (router.tsx `discoverStaffRoutes`): none of it is in the portal's first load.
 
 const titled = (title: string) => ({ handle: { title } satisfies TitledHandle });
 const errorElement = <FramedErrorPage />;
@@ -123,4 +124,13 @@ export const gestionRoute: RouteObject = {
   errorElement: <ErrorPage />,
   hydrateFallbackElement: <LoadingPage />,
   children: staffRoutes,
+};
+
+/** The route the router discovers: the staff pages in the query layout, never the portal's frame. */
+export const staffRoot: RouteObject = {
+  id: STAFF_ROUTE_ID,
+  lazy: loadQueryLayout,
+  errorElement: <ErrorPage />,
+  hydrateFallbackElement: <LoadingPage />,
+  children: [gestionRoute],
 };

@@ -1,9 +1,16 @@
-// The rows of the portal's path table (routes.ts) for the four master-data lists the new-complaint
-// screen reads at once, in a module of their own: the route's loader starts those GETs from the
-// portal's first load, which so carries these rows and not the whole table.
+// What the portal's first load needs of the path table (routes.ts), in a module of its own so that
+// the first load carries these rows and not the whole table (a module goes whole into one chunk):
+// the four master-data lists the new-complaint route's loader starts at once, and the resumable
+// uploads' path the request builder knows.
 export const masterDataRoutes = {
   zonePlaces: { method: 'GET', path: '/v1/datos-maestros/zonas/lugares' },
   offenceCategories: { method: 'GET', path: '/v1/datos-maestros/delitos' },
   relationOptions: { method: 'GET', path: '/v1/datos-maestros/relacion-organizacion' },
   recognitionOptions: { method: 'GET', path: '/v1/datos-maestros/reconoce-involucrados' },
 } as const;
+
+/**
+ * The portal's resumable uploads (tus 1.0, decision 0055): not a contract entry (tus is their
+ * description), but their path is written once, here, for the API and the portal.
+ */
+export const RESUMABLE_UPLOADS_PATH = '/v1/denuncias/subidas';

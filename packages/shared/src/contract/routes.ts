@@ -4,7 +4,7 @@
 // extra or different row does not compile) and by `routes.test.ts`.
 import type { botCheck } from './bot-check';
 import type { Endpoint } from './core';
-import { masterDataRoutes } from './master-data-routes';
+import { masterDataRoutes, RESUMABLE_UPLOADS_PATH } from './master-data-routes';
 import type { dataRights } from './data-rights';
 import type { portal } from './portal';
 import type { privacy } from './privacy-notice';
@@ -26,11 +26,7 @@ export type EndpointRoute = Pick<Endpoint, 'method' | 'path'>;
 
 export { masterDataRoutes };
 
-/**
- * The portal's resumable uploads (tus 1.0, decision 0055): not a contract entry (tus is their
- * description), but their path is written once, here, for the API and the portal.
- */
-export const RESUMABLE_UPLOADS_PATH = '/v1/denuncias/subidas';
+export { RESUMABLE_UPLOADS_PATH };
 
 /**
  * The staff's resumable uploads for a reply to the complainant (tus 1.0, decision 0074), under
