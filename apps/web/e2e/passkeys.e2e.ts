@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { webPaths } from '@canal/shared';
+import { HEAD_OFFICE, webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { BackOffice, STAFF_PASSWORD } from './support/back-office';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
@@ -9,17 +9,26 @@ import { launchBrowser, newPage, portalUrl } from './support/browser';
  * Issue 24, decision 0076: a person registers a passkey from «Mis sesiones», signs out and signs
  * in with it — alone, and instead of the code after the password — in Chromium with a virtual
  * authenticator (DevTools protocol), on the real server; a copy of the passkey whose signature
- * counter is behind the original's (a cloned authenticator) is refused.
+ * counter is behind the original's (a cloned authenticator) is refused; when the session ends while
+ * a reply is typed, the passkey signs the person in again in place and the reply arrives.
  */
 
 let browser: Browser;
 let admin: BackOffice;
+/** Another administrator, who records a case and ends the first one's sessions. */
+let other: BackOffice;
 let email: string;
+let userId: number;
+/** The page and authenticator of the first test, signed in with the passkey. */
+let signedInWithPasskey: { page: Page; cdp: CDPSession; id: string } | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await BackOffice.activateWith(inject('passkeysAdminToken'));
-  email = (await admin.call(contract.currentSession, {})).usuario.email;
+  other = await BackOffice.activateWith(inject('passkeysOtherAdminToken'));
+  const me = (await admin.call(contract.currentSession, {})).usuario;
+  email = me.email;
+  userId = me.id;
 });
 afterAll(() => browser?.close());
 
@@ -102,6 +111,7 @@ describe('passkeys in Chromium', () => {
     await expect.poll(async () => current.textContent()).toContain('Llave de acceso');
     const row = page.getByRole('row', { name: /Portátil de pruebas/ });
     await expect.poll(async () => row.textContent()).not.toContain('Nunca');
+    signedInWithPasskey = { page, ...device };
 
     // The private key copied to another authenticator, its counter behind the original's: refused.
     const [original] = (
@@ -118,5 +128,49 @@ describe('passkeys in Chromium', () => {
     await other.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
     await other.getByText('No pudimos verificar su llave de acceso').waitFor();
     expect(new URL(other.url()).pathname).toBe(webPaths.staffSignIn());
+  });
+
+  it('signs in again with the passkey when the session ends while a reply is typed, and the reply arrives', async () => {
+    expect(signedInWithPasskey, 'the first test signed in with a passkey').toBeDefined();
+    const { page } = signedInWithPasskey!;
+    const marker = `Llaves e2e ${Date.now()}: me amenazaron después de la reunión.`;
+    const receipt = await other.call(contract.recordComplaint, {
+      body: {
+        canal: 'verbal',
+        email_contacto: '',
+        campo_reconoce_involucrados_id: 1,
+        campo_toma_conocimiento_id: 2,
+        es_anonima: true,
+        fecha_delito: '15/03/2024',
+        filial: HEAD_OFFICE.id,
+        otro_lugar: '',
+        relacion_organizacion_id: 1,
+        relato: marker,
+        tipo_delito_id: 1,
+        zona_id: 13,
+        agencia_id: 1131,
+      } as never,
+    });
+    await page.goto(portalUrl(null, webPaths.staffCase(receipt.id)));
+    const box = page.getByLabel('Respuesta', { exact: true });
+    await box.waitFor({ timeout: 30_000 });
+    const reply = `Respuesta tras volver a ingresar con la llave ${Date.now()}.`;
+    await box.fill(reply);
+
+    // Another administrator ends every session of this person while the reply waits.
+    await other.call(contract.endUserSessions, { params: { id: userId } });
+
+    await page.getByRole('button', { name: 'Enviar respuesta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Su sesión expiró' });
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByLabel('Contraseña').fill(STAFF_PASSWORD);
+    await dialog
+      .getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' })
+      .click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText('Respuesta registrada.').waitFor({ timeout: 30_000 });
+
+    const view = await other.call(contract.viewCase, { params: { id: receipt.id } });
+    expect(view.bitacora.visible.filter((e) => e.comentario === reply)).toHaveLength(1);
   });
 });

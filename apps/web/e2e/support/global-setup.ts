@@ -95,6 +95,10 @@ export default async function setup(project: TestProject) {
 
   // The administrator of passkeys.e2e.ts (activated through the API, then in the browser).
   const passkeysAdminToken = new URL(createAdmin(PASSKEYS_ADMIN_EMAIL, 'Llaves E2E')).hash.slice(1);
+  // The other administrator of passkeys.e2e.ts, who ends the first one's sessions.
+  const passkeysOtherAdminToken = new URL(
+    createAdmin('llaves.otra.e2e@canal-denuncias.cl', 'Llaves Otra E2E'),
+  ).hash.slice(1);
 
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
@@ -117,6 +121,7 @@ export default async function setup(project: TestProject) {
   project.provide('activationCodeAdminToken', activationCodeAdminToken);
   project.provide('ssoAdminToken', ssoAdminToken);
   project.provide('passkeysAdminToken', passkeysAdminToken);
+  project.provide('passkeysOtherAdminToken', passkeysOtherAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -155,5 +160,7 @@ declare module 'vitest' {
     ssoAdminToken: string;
     /** The administrator of passkeys.e2e.ts, not yet activated. */
     passkeysAdminToken: string;
+    /** The other administrator of passkeys.e2e.ts, not yet activated. */
+    passkeysOtherAdminToken: string;
   }
 }
