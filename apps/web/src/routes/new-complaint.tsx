@@ -1,15 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Banner } from '../components/Banner';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { paths, TERMS_ACCEPTED } from '../config/paths';
 import { NewComplaintWizard } from '../features/complaint-form/NewComplaintWizard';
+// A static import, not on demand: opened directly, the page shows the dialog as soon as it
+// hydrates, so its chunk (the home page's, with Radix's dialog) downloads beside the route's
+// instead of one round trip later (issue 26: it is that page's largest paint).
+import { TermsDialog } from '../features/home/TermsDialog';
 import { usePortalTabTitle } from '../lib/brand/use-tab-title';
-
-// Only for a direct opening: its own chunk (the home page's, with Radix's dialog).
-const TermsDialog = lazy(() =>
-  import('../features/home/TermsDialog').then((m) => ({ default: m.TermsDialog })),
-);
 
 const termsAccepted = (state: unknown): boolean =>
   (state as Partial<typeof TERMS_ACCEPTED> | null)?.terminos === true;
@@ -31,18 +29,16 @@ export function NewComplaintRoute() {
       <Banner title="Ingresar denuncia" />
       <NewComplaintWizard />
       {!accepted && (
-        <Suspense fallback={null}>
-          <TermsDialog
-            open
-            onClose={() => void navigate(paths.home(), { replace: true })}
-            onAccept={() =>
-              void navigate(location.pathname + location.search, {
-                replace: true,
-                state: { ...((location.state ?? {}) as object), ...TERMS_ACCEPTED },
-              })
-            }
-          />
-        </Suspense>
+        <TermsDialog
+          open
+          onClose={() => void navigate(paths.home(), { replace: true })}
+          onAccept={() =>
+            void navigate(location.pathname + location.search, {
+              replace: true,
+              state: { ...((location.state ?? {}) as object), ...TERMS_ACCEPTED },
+            })
+          }
+        />
       )}
     </>
   );
