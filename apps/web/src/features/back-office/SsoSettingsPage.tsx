@@ -4,6 +4,7 @@ import { ORGANIZATIONS } from '@canal/shared';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { TextAreaField } from '../../components/form/fields';
+import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { LoadingView } from '../../components/LoadingView';
 import { errorMessage } from './api/call';
@@ -78,9 +79,8 @@ function ProviderDialog({
         error={errors.clientId?.message}
         {...form.register('clientId')}
       />
-      <TextField
+      <PasswordField
         label="Secreto de cliente (client secret)"
-        type="password"
         autoComplete="new-password"
         hint={
           provider
