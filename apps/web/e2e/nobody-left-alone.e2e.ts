@@ -41,7 +41,7 @@ beforeAll(async () => {
   await staff.getByLabel('Correo electrónico').fill(ADMIN.email);
   await staff.getByLabel('Contraseña').fill(STAFF_PASSWORD);
   await staff.getByLabel('Código de verificación').fill(totpNow(admin.totpSecret!));
-  await staff.getByRole('button', { name: 'Ingresar' }).click();
+  await staff.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await staff.getByRole('heading', { name: 'Bandeja de casos' }).waitFor({ timeout: 30_000 });
 });
 afterAll(async () => {
