@@ -127,9 +127,12 @@ export function FollowUpLogin() {
         )}
         <div>
           <Button
-            type="submit"
+            // Until React takes the page over, not a submit button: the browser would send the
+            // form itself, code and password in the address. Not disabled either: its colours
+            // stay those of the enabled button, with no change when the page hydrates.
+            type={hydrated ? 'submit' : 'button'}
             className="w-full sm:w-auto"
-            disabled={login.isPending || !hydrated}
+            disabled={login.isPending}
           >
             {login.isPending && (
               <span
