@@ -142,7 +142,7 @@ describe('passkeys on the users page (decision 0076)', () => {
 
     await user.click(
       screen.getByRole('button', {
-        name: `Restablecer las llaves de acceso de ${INVESTIGATOR.nombre}`,
+        name: `Restablecer llaves de acceso de ${INVESTIGATOR.nombre}`,
       }),
     );
     // Nothing is removed before the person confirms.
@@ -158,7 +158,7 @@ describe('passkeys on the users page (decision 0076)', () => {
     ).toBeInTheDocument();
     // Not for oneself.
     expect(
-      screen.queryByRole('button', { name: `Restablecer las llaves de acceso de ${ADMIN.nombre}` }),
+      screen.queryByRole('button', { name: `Restablecer llaves de acceso de ${ADMIN.nombre}` }),
     ).not.toBeInTheDocument();
   });
 });

@@ -280,7 +280,7 @@ export function UsersPage() {
                     <Button
                       variant="ghost"
                       className="min-h-9 px-2"
-                      aria-label={`Restablecer las llaves de acceso de ${u.name}`}
+                      aria-label={`Restablecer llaves de acceso de ${u.name}`}
                       onClick={() => {
                         resetOf.reset();
                         setResetting(u);
