@@ -501,10 +501,12 @@ describe('administration of users', () => {
     );
     try {
       const answers = await Promise.all(
-        [
-          [a!, b!],
-          [b!, a!],
-        ].map(([actor, target]) =>
+        (
+          [
+            [a!, b!],
+            [b!, a!],
+          ] as const
+        ).map(([actor, target]) =>
           actor.call(contract.updateUser, {
             params: { id: target.id },
             body: { rol: 'investigador' },
