@@ -513,7 +513,11 @@ describe('administration of users', () => {
           }),
         ),
       );
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      // One change goes through; the other is refused: 409 when it finds no one else left, or 403
+      // when the first change had already taken its author's administrator role.
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes[0]).toBe(200);
+      expect([403, 409]).toContain(codes[1]);
       const roles = await t.db.query<{ role: string }>(
         'SELECT role FROM staff_users WHERE id = ANY($1::int[])',
         [[a!.id, b!.id]],
