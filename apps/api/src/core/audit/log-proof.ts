@@ -27,6 +27,9 @@ import {
 import { auditRepository } from './repository';
 import { auditTreeStore } from './tree-store';
 
+/** «1 entrada», «2 entradas»: what the command prints is read by a person. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * Signs a checkpoint of the whole log as it stands (size, root, now), keeps it and mails it to
  * every auditor (decision 0066), all in one transaction under the chain's lock, so the size is
@@ -249,7 +252,9 @@ export async function verifyLogAgainstCheckpoints(
         'el último punto de control emitido no coincide con el registro recalculado',
         await nameEntry(latest.size),
       );
-    passed.push(`el último punto de control emitido (${latest.size} entradas) coincide`);
+    passed.push(
+      `el último punto de control emitido (${count(latest.size, 'entrada', 'entradas')}) coincide`,
+    );
     if (kept) {
       const [a, b] = kept.size <= latest.size ? [kept, latest] : [latest, kept];
       const proof = a.size === 0 ? [] : consistencyProof(tree.get, a.size, b.size);
@@ -273,7 +278,7 @@ export async function verifyLogAgainstCheckpoints(
         'el árbol guardado no coincide con las entradas: las pruebas que sirve no valen',
         await nameEntry(stored),
       );
-    passed.push(`el árbol guardado (${stored} hojas) coincide con las entradas`);
+    passed.push(`el árbol guardado (${count(stored, 'hoja', 'hojas')}) coincide con las entradas`);
   }
   return { ok: true, entries: n, passed, failure: null };
 }
