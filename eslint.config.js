@@ -25,6 +25,8 @@ export default tseslint.config(
     ],
     languageOptions: { globals: globals.node },
   },
+  // Scripts the portal serves as they are (apps/web/public), run in the browser.
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: globals.browser } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { webPaths } from '@canal/shared';
 import { acceptedEncoding, compress } from './compression';
 
 /**
@@ -53,6 +54,28 @@ function withInlineStyles(template: string, webDist: string): string {
   );
 }
 
+/**
+ * The template of a page rendered whole (every one but the detail page's frame): its module script
+ * and module preloads become `arranque.js` (apps/web/public), which asks for them once the page has
+ * painted. The page needs no code to be read, so on a slow line the code's download no longer holds
+ * its first paint back; the detail page's complaint needs the code, which it asks for at once.
+ */
+export function withScriptsAfterPaint(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) return template;
+  const imports: string[] = [];
+  const rest = template
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_link, href: string) => {
+      imports.push(href);
+      return '';
+    });
+  return rest.replace(
+    '</head>',
+    `<script src="/arranque.js" defer data-entrada="${entry[1]}" data-precarga="${imports.join(' ')}"></script>\n  </head>`,
+  );
+}
+
 /** Where the web build writes the renderer of a portal built into `webDist`. */
 export const pageRendererPath = (webDist: string) =>
   path.join(`${webDist}-server`, 'entry-server.js');
@@ -71,6 +94,8 @@ export async function loadPortalPages(options: {
   if (!existsSync(file)) return null;
   const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
   const template = withInlineStyles(options.template, options.webDist);
+  const wholeTemplate = withScriptsAfterPaint(template);
+  const framePrefix = webPaths.complaintDetail('');
   return {
     async send(request, reply) {
       let page: { status: number; html: string } | null;
@@ -79,7 +104,7 @@ export async function loadPortalPages(options: {
           url: request.url,
           host: request.host,
           config: options.config,
-          template,
+          template: request.url.startsWith(framePrefix) ? template : wholeTemplate,
           masterData: options.masterData,
         });
       } catch (error) {

@@ -20,7 +20,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 const renderer = `
 export async function renderPortalPage({ url, host, config, template, masterData }) {
   if (url === '/falla') throw new Error('render failed');
-  if (!url.startsWith('/pagina')) return null;
+  if (!url.startsWith('/pagina') && !url.startsWith('/detalle-denuncia/9')) return null;
   const answers = await masterData('8bf201dc-9a12-4b68-80fa-7afd360c0f94');
   const categories = JSON.parse(answers.delitos);
   return {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/index-abc123.css'), '.marca{color:red}');
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--canal-config--><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--canal-config--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   );
   mkdirSync(`${dist}-server`, { recursive: true });
   writeFileSync(path.join(`${dist}-server`, 'entry-server.js'), renderer);
@@ -75,6 +75,22 @@ describe('pages rendered on the server', () => {
     expect(res.body).toContain('<meta name="canal-config"');
     expect(res.body).toContain('<style>.marca{color:red}</style>');
     expect(res.body).not.toContain('rel="stylesheet"');
+    // The page needs no code to be read: its code is asked for once it has painted (arranque.js).
+    expect(res.body).toContain(
+      '<script src="/arranque.js" defer data-entrada="/assets/index-abc123.js" data-precarga="/assets/react-abc123.js"></script>',
+    );
+    expect(res.body).not.toContain('type="module"');
+    expect(res.body).not.toContain('modulepreload');
+  });
+
+  it("asks for the detail page's code at once: its complaint needs it", async () => {
+    const res = await app.inject({ method: 'GET', url: '/detalle-denuncia/912345678901' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-ssr');
+    expect(res.body).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js">',
+    );
+    expect(res.body).not.toContain('arranque.js');
   });
 
   it('keeps the status the renderer gives and compresses the page for a browser that accepts it', async () => {
@@ -95,6 +111,9 @@ describe('pages rendered on the server', () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('data-ssr');
       expect(res.body).toContain('rel="stylesheet"');
+      expect(res.body).toContain(
+        '<script type="module" crossorigin src="/assets/index-abc123.js">',
+      );
     }
   });
 });
