@@ -7,7 +7,7 @@
 // Serves the builds itself (the real server, loopback only) and stops what it starts by pid.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -218,6 +218,14 @@ async function lighthouseRows(app: ServerProcess) {
         );
         await page?.close();
         const lhr = result!.lhr;
+        // BENCH_WEB_LHR_DIR keeps each run's whole report, to read audit by audit.
+        if (process.env.BENCH_WEB_LHR_DIR) {
+          mkdirSync(process.env.BENCH_WEB_LHR_DIR, { recursive: true });
+          writeFileSync(
+            path.join(process.env.BENCH_WEB_LHR_DIR, `${name.replace(/\W+/g, '_')}-${i}.json`),
+            JSON.stringify(lhr),
+          );
+        }
         // A run Lighthouse could not finish (the machine too busy to paint in time) is left out.
         if (lhr.runtimeError) {
           console.log(`  (${name}: a run failed: ${lhr.runtimeError.code})`);
