@@ -122,8 +122,11 @@ describe('the first screen in Chromium', () => {
         messages.push(`${message.type()}: ${message.text()}`);
     });
     const masterData: string[] = [];
+    // The portal's stylesheet is inline in a page the server wrote: never asked for again.
+    const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/v1/datos-maestros/')) masterData.push(request.url());
+      if (/\/assets\/index-[\w-]+\.css$/.test(request.url())) stylesheets.push(request.url());
     });
     // Before the page's scripts run: the <main> the server wrote.
     await page.addInitScript(() => {
@@ -139,12 +142,12 @@ describe('the first screen in Chromium', () => {
           (window as unknown as { serverMain: unknown }).serverMain ===
           document.getElementById('contenido'),
       );
-    return { messages, masterData, serverMainKept };
+    return { messages, masterData, stylesheets, serverMainKept };
   }
 
   it('hydrates /ingresar-denuncia without warnings or asking for the lists again, and the form goes on', async () => {
     const { page, context } = await newPage(browser, 390, 844);
-    const { messages, masterData, serverMainKept } = await watched(page);
+    const { messages, masterData, stylesheets, serverMainKept } = await watched(page);
     await page.goto(portalUrl(null, '/ingresar-denuncia'));
     // Opened directly, the page asks for the terms first (issue 22): once its dialog is there,
     // the page is the browser's.
@@ -158,6 +161,8 @@ describe('the first screen in Chromium', () => {
     await goToStep1(page);
     await page.getByLabel('Descripción de los hechos', { exact: true }).fill('Hechos de prueba.');
     expect(masterData).toEqual([]);
+    // Step 1's lazy parts (the fields, the file drop zone) name it as theirs: found, not fetched.
+    expect(stylesheets).toEqual([]);
     expect(messages).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
     await context.close();

@@ -49,7 +49,10 @@ function withInlineStyles(template: string, webDist: string): string {
     /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/,
     (link, file: string) => {
       const css = readFileSync(path.join(webDist, file), 'utf8');
-      return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+      if (/<\/style/i.test(css)) return link;
+      // The link stays, disabled (never fetched): the code's loader looks for it before it loads
+      // a lazy part whose styles are these, and would otherwise fetch and wait for them again.
+      return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
     },
   );
 }

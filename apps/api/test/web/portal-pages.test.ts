@@ -73,8 +73,10 @@ describe('pages rendered on the server', () => {
     expect(shown.categories).toBeGreaterThan(0);
     // index.html as the API sends it, runtime configuration included, its stylesheet written in.
     expect(res.body).toContain('<meta name="canal-config"');
-    expect(res.body).toContain('<style>.marca{color:red}</style>');
-    expect(res.body).not.toContain('rel="stylesheet"');
+    // Its link stays disabled, so the code's loader finds it (a disabled stylesheet is not fetched).
+    expect(res.body).toContain(
+      '<style>.marca{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled>',
+    );
     // The page needs no code to be read: its code is asked for once it has painted (arranque.js).
     expect(res.body).toContain(
       '<script src="/arranque.js" defer data-entrada="/assets/index-abc123.js" data-precarga="/assets/react-abc123.js"></script>',
