@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useScrollFocus } from './useScrollFocus';
 
 export interface ModalProps {
@@ -14,6 +14,12 @@ export interface ModalProps {
   /** Refuse closing by backdrop/Esc (e.g. while saving). */
   locked?: boolean;
   size?: 'md' | 'lg';
+  /**
+   * Rendered where it stands, not in a portal at the end of <body> (which renders nothing on the
+   * server): a dialog open as its page arrives is then in the server's HTML, painted before the
+   * page's code runs, and hydrated as it is (decision 0078). It behaves the same once hydrated.
+   */
+  inPlace?: boolean;
 }
 
 /**
@@ -29,6 +35,7 @@ export function Modal({
   hideClose,
   locked,
   size = 'md',
+  inPlace = false,
 }: ModalProps) {
   // Our dialogs open from any control, not a Radix Trigger, and Radix returns focus only to its
   // Trigger: remember what had focus and give it back on close.
@@ -40,9 +47,10 @@ export function Modal({
   // A body taller than the screen (the terms on a phone) scrolls: it then takes the focus too, so
   // that the keyboard can scroll it (axe: scrollable-region-focusable, issue 12).
   const [bodyBox, bodyTabIndex] = useScrollFocus<HTMLDivElement>('y');
+  const Layer = inPlace ? Fragment : Dialog.Portal;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
-      <Dialog.Portal>
+      <Layer>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" data-testid="modal-backdrop" />
         <Dialog.Content
           aria-describedby={undefined}
@@ -82,7 +90,7 @@ export function Modal({
           </div>
           {footer && <div className="mt-6 flex shrink-0 flex-wrap justify-end gap-3">{footer}</div>}
         </Dialog.Content>
-      </Dialog.Portal>
+      </Layer>
     </Dialog.Root>
   );
 }

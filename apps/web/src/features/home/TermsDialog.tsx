@@ -24,12 +24,15 @@ export interface TermsDialogProps {
   open: boolean;
   onClose: () => void;
   onAccept: () => void;
+  /** Rendered in place (Modal's `inPlace`): the new-complaint page opened directly (decision 0078). */
+  inPlace?: boolean;
 }
 
 /** "Términos y condiciones": Aceptar ticks the checkbox and closes; Cancelar only closes. */
-export function TermsDialog({ open, onClose, onAccept }: TermsDialogProps) {
+export function TermsDialog({ open, onClose, onAccept, inPlace }: TermsDialogProps) {
   return (
     <Modal
+      inPlace={inPlace}
       open={open}
       onClose={onClose}
       title="Términos y condiciones"
