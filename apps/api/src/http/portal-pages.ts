@@ -63,13 +63,22 @@ const SECRET_PAGE_PREFIXES = [webRoutePatterns.resetPassword, webRoutePatterns.c
   (pattern) => pattern.slice(0, pattern.indexOf(':')),
 );
 
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 /**
  * The `cache-control` of a portal page (rendered here or index.html): `no-cache` (kept, checked
  * again before each use), but `no-store` for an address that carries a token, which no cache on
  * the way may keep, with the page, under that address.
  */
 export function pageCacheControl(url: string): string {
-  const pathname = url.split('?')[0] ?? '';
+  // As the router matches it: decoded, whatever the case.
+  const pathname = safeDecode(url.split('?')[0] ?? '').toLowerCase();
   return SECRET_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
     ? 'no-store'
     : 'no-cache';
@@ -77,11 +86,16 @@ export function pageCacheControl(url: string): string {
 
 /**
  * What the log keeps of a renderer's failure: its kind and message, with the address the browser
- * asked for (which may carry a token) taken out of both the message and the stack.
+ * asked for (which may carry a token), and each longer segment of it (the token alone), taken out
+ * of both the message and the stack.
  */
-function failureForLog(error: unknown, url: string): { type: string; message: string; stack?: string } {
+function failureForLog(error: unknown, url: string) {
   const pathname = url.split('?')[0] ?? '';
-  const forms = [url, pathname, safeDecode(pathname)].filter((form) => form.length > 1);
+  const decoded = safeDecode(pathname);
+  const segments = [...pathname.split('/'), ...decoded.split('/')].filter((s) => s.length >= 8);
+  const forms = [url, pathname, decoded, ...segments]
+    .filter((form) => form.length > 1)
+    .sort((a, b) => b.length - a.length);
   const scrub = (text: string) =>
     forms.reduce((out, form) => out.split(form).join('(ruta del portal)'), text);
   if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error)) };
@@ -91,14 +105,6 @@ function failureForLog(error: unknown, url: string): { type: string; message: st
     ...(error.stack ? { stack: scrub(error.stack) } : {}),
   };
 }
-
-const safeDecode = (text: string) => {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-};
 
 /** Where the web build writes the renderer of a portal built into `webDist`. */
 export const pageRendererPath = (webDist: string) =>
