@@ -17,7 +17,7 @@ const termsAccepted = (state: unknown): boolean =>
  * The terms are accepted on the way here, on the home page; opened directly (a typed or saved
  * address), the page asks for them first, in the same dialog (issue 22): "Aceptar" keeps the
  * acceptance in this history entry, "Cancelar" goes to the home page. That dialog is written by the
- * server with the page and hydrated in place (decision 0078), so it is painted with the first paint.
+ * server with the page (Modal's `inPlace`, decision 0078), so it is painted with the first paint.
  */
 export function NewComplaintRoute() {
   usePortalTabTitle('Ingresar denuncia');

@@ -24,7 +24,7 @@ export interface TermsDialogProps {
   open: boolean;
   onClose: () => void;
   onAccept: () => void;
-  /** Rendered in place (Modal's `inPlace`): the new-complaint page opened directly (decision 0078). */
+  /** In the server's HTML (Modal's `inPlace`): the new-complaint page opened directly (decision 0078). */
   inPlace?: boolean;
 }
 
