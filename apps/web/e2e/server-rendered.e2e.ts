@@ -144,7 +144,7 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
   it("writes the privacy notice with the organisation's own settings, for the browser to take over", async () => {
     const { body } = await html('/aviso-de-privacidad', `clinica-atacama.localhost:${inject('port')}`);
     expect(body).toContain(`El responsable es <strong>${CLINIC.shortName}</strong>`);
-    expect(body).toMatch(/durante <strong>5(<!-- -->)? (<!-- -->)?años<\/strong>/);
+    expect(body).toContain('durante<!-- --> <strong>5<!-- --> <!-- -->años</strong>');
     expect(body).toMatch(
       /<script type="application\/json" id="canal-primera-pantalla">\{"privacyNotice":\{"organizationId":"/,
     );
