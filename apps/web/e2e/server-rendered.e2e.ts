@@ -142,7 +142,10 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
   });
 
   it("writes the privacy notice with the organisation's own settings, for the browser to take over", async () => {
-    const { body } = await html('/aviso-de-privacidad', `clinica-atacama.localhost:${inject('port')}`);
+    const { body } = await html(
+      '/aviso-de-privacidad',
+      `clinica-atacama.localhost:${inject('port')}`,
+    );
     expect(body).toContain(`El responsable es <strong>${CLINIC.shortName}</strong>`);
     expect(body).toContain('durante<!-- --> <strong>5<!-- --> <!-- -->años</strong>');
     expect(body).toMatch(

@@ -116,7 +116,10 @@ describe('pages rendered on the server', () => {
   });
 
   it('lets no cache keep a page whose address carries a token, and keeps the token out of the log', async () => {
-    for (const url of ['/restablecer-contrasena/tok-SECRETO-1', '/confirmar-correo/tok-SECRETO-2']) {
+    for (const url of [
+      '/restablecer-contrasena/tok-SECRETO-1',
+      '/confirmar-correo/tok-SECRETO-2',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('data-ssr');

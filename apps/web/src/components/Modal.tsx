@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
 import { useScrollFocus } from './useScrollFocus';
 
 const OVERLAY = 'fixed inset-0 z-40 bg-black/50';
@@ -28,9 +27,10 @@ export interface ModalProps {
   locked?: boolean;
   size?: 'md' | 'lg';
   /**
-   * A dialog open as its page arrives (decision 0078): until the page is hydrated, the same dialog
-   * drawn where it stands, without its behaviour (Radix's portal renders nothing on the server), so
-   * it is in the server's HTML and painted before the page's code runs; then the Radix dialog.
+   * The same dialog drawn where it stands, without its behaviour: for a dialog open as its page
+   * arrives, until the page is hydrated (decision 0078). Radix's portal renders nothing on the
+   * server; this is in the server's HTML and painted before the page's code runs. Once false, the
+   * Radix dialog takes its place.
    */
   inPlace?: boolean;
 }
@@ -50,7 +50,6 @@ export function Modal({
   size = 'md',
   inPlace = false,
 }: ModalProps) {
-  const hydrated = useHydrated();
   // Our dialogs open from any control, not a Radix Trigger, and Radix returns focus only to its
   // Trigger: remember what had focus and give it back on close.
   const opener = useRef<HTMLElement | null>(null);
@@ -63,7 +62,7 @@ export function Modal({
   const [bodyBox, bodyTabIndex] = useScrollFocus<HTMLDivElement>('y');
   const titleId = useId();
   const box = `${CONTENT} ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'}`;
-  if (inPlace && open && !hydrated)
+  if (inPlace && open)
     return (
       <>
         <div className={OVERLAY} />
