@@ -156,6 +156,24 @@ interface LighthouseRun {
   failing: string[];
   /** The LCP element's label and Lighthouse's LCP phases (ms), to read the score audit by audit. */
   lcp: { element: string; phases: Record<string, number> };
+  /** The main thread's longest tasks (ms, with their script) and its scripts' time (bootup). */
+  tasks: string[];
+}
+
+/** The three longest main-thread tasks and the three scripts that took the most of it. */
+function tasksOf(audits: Record<string, { details?: unknown }>): string[] {
+  type Rows = { items?: Record<string, unknown>[] };
+  const file = (url: unknown) => String(url).split('/').pop() ?? '-';
+  const long = ((audits['long-tasks']?.details as Rows | undefined)?.items ?? [])
+    .slice(0, 3)
+    .map((row) => `task ${Math.round(Number(row.duration))} ms (${file(row.url)})`);
+  const bootup = ((audits['bootup-time']?.details as Rows | undefined)?.items ?? [])
+    .slice(0, 3)
+    .map(
+      (row) =>
+        `${file(row.url)}: ${Math.round(Number(row.total))} ms (script ${Math.round(Number(row.scripting))} ms)`,
+    );
+  return [...long, ...bootup];
 }
 
 /** The LCP element and its phases (TTFB, load delay, load time, render delay) from a report. */
@@ -239,6 +257,7 @@ async function lighthouseRows(app: ServerProcess) {
             Object.keys(METRICS).map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]),
           ),
           lcp: lcpOf(lhr.audits),
+          tasks: tasksOf(lhr.audits),
           failing: Object.values(lhr.audits)
             .filter(
               (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative',
@@ -268,6 +287,8 @@ async function lighthouseRows(app: ServerProcess) {
       metrics,
       failing: [...new Set(list.flatMap((r) => r.failing))],
       lcp: `${[...new Set(list.map((r) => r.lcp.element.slice(0, 60)))].join(' | ')}; ${phases.join(', ')}`,
+      // The last run's, as an example of where the main thread's time went.
+      tasks: list.at(-1)?.tasks ?? [],
     };
   };
   const floor = summary('hello /');
@@ -280,7 +301,7 @@ async function lighthouseRows(app: ServerProcess) {
       )
       .join(', ');
   for (const name of ['/', '/ingresar-denuncia', detailPath]) {
-    const { runs: finished, scores, metrics, failing, lcp } = summary(name);
+    const { runs: finished, scores, metrics, failing, lcp, tasks } = summary(name);
     console.log(
       `Lighthouse mobile ${name} (median of ${finished} runs): performance / accessibility / best practices / SEO ` +
         `${CATEGORIES.map((c) => scores[c]).join(' / ')}; floor (hello) ${CATEGORIES.map((c) => floor.scores[c]).join(' / ')}; ` +
@@ -293,6 +314,7 @@ async function lighthouseRows(app: ServerProcess) {
     );
     console.log(`  LCP element: ${lcp}`);
     if (failing.length) console.log(`  audits below 0.9 in some run: ${failing.join(', ')}`);
+    if (tasks.length) console.log(`  main thread (last run): ${tasks.join('; ')}`);
   }
 }
 

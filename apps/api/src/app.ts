@@ -27,11 +27,12 @@ import {
 import { registerCompression } from './http/compression';
 import { healthRoutes, type Lifecycle } from './http/health';
 import { metricsRoutes } from './http/metrics';
-import { loadPortalPages } from './http/portal-pages';
+import { loadPortalPages, pageCacheControl } from './http/portal-pages';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import type { Services } from './core/services';
 import { clientLimitStoreCtor } from './core/auth/client-limit-store';
+import { privacySettingsOf } from './core/privacy/settings';
 import type { AppServices } from './runtime';
 import { portalRoutes } from './portal/routes';
 import { portalGuards } from './portal/guards';
@@ -257,8 +258,9 @@ export async function buildApp(
       },
     });
   }
-  // Decision 0078: `/`, `/ingresar-denuncia` and the detail page's frame are rendered here, with the
-  // brand the host chooses and the new-complaint screen's master data, and hydrated in the browser.
+  // Decision 0078: the portal's pages (the detail page's, its frame) are rendered here, with the
+  // brand the host chooses, the new-complaint screen's master data and the privacy notice's
+  // settings, and hydrated in the browser.
   const pages = hasWeb
     ? await loadPortalPages({
         webDist,
@@ -274,6 +276,14 @@ export async function buildApp(
             reconoce: answers.reconoce.body.toString('utf8'),
           };
         },
+        // The same answer as GET /v1/aviso-privacidad (portal/privacy/routes.ts).
+        privacyNotice: async (organizationId) => {
+          const { organizacion, contacto, retencion_anios } = await privacySettingsOf(
+            db,
+            organizationId,
+          );
+          return JSON.stringify({ organizacion, contacto, retencion_anios });
+        },
       }).catch((error: unknown) => {
         // The portal still works, rendered in the browser.
         app.log.error({ err: error }, 'no se pudo cargar el generador de páginas del portal');
@@ -288,7 +298,7 @@ export async function buildApp(
     if (wantsPage && hasWeb) {
       // The portal is a single-page app: every unknown path is one of its routes.
       return reply
-        .header('cache-control', 'no-cache')
+        .header('cache-control', pageCacheControl(request.url))
         .type('text/html; charset=utf-8')
         .send(indexHtml);
     }

@@ -11,6 +11,7 @@ import {
   chooseComplaintType,
   expectNoAxeViolations,
   fillAnonymousComplaint,
+  hydratedTermsDialog,
   goToStep1,
   pickFiles,
 } from './support/portal';
@@ -232,8 +233,7 @@ describe.each([375, 1280])('at %i px', (width) => {
     const { page, context } = await newPage(browser, width, width < 768 ? 812 : 900);
     try {
       await page.goto(portalUrl(null, '/ingresar-denuncia'));
-      const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
-      await terms.waitFor();
+      const terms = await hydratedTermsDialog(page);
       await expectOnScreen(page, terms.getByRole('button', { name: 'Aceptar' }), '«Aceptar»');
       await expectNoAxeViolations(page, `los términos sobre /ingresar-denuncia a ${width} px`);
       await expect.poll(() => page.title()).toBe(`Ingresar denuncia | ${BRAND}`);
@@ -268,7 +268,7 @@ describe.each([375, 1280])('at %i px', (width) => {
       // "Cancelar" leads to the home page.
       await page.goto(portalUrl(null, '/restablecer-contrasena/otra-pagina'));
       await page.goto(portalUrl(null, '/ingresar-denuncia'));
-      await terms.waitFor();
+      await hydratedTermsDialog(page);
       await terms.getByRole('button', { name: 'Cancelar' }).click();
       await page.waitForURL(portalUrl(null, '/'));
       await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();

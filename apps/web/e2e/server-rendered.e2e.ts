@@ -1,15 +1,22 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HEAD_OFFICE, organizationBySegment, themeCssVariables } from '@canal/shared';
 import { cspViolations, launchBrowser, newPage, portalUrl } from './support/browser';
-import { chooseComplaintType, goToStep1 } from './support/portal';
+import {
+  chooseComplaintType,
+  expectNoAxeViolations,
+  fileAnonymousComplaint,
+  goToStep1,
+  hydratedTermsDialog,
+} from './support/portal';
 
 /**
- * Issue 26 / decision 0078: the first screen of `/` and `/ingresar-denuncia` is in the HTML the
- * server sends, in the brand the host chooses and with the master data the first step shows; a
- * browser without JavaScript shows it; with JavaScript the page is hydrated (no warning, the
- * server's nodes kept, no master data asked for again) and the complaint flow goes on.
+ * Issue 26 / decision 0078: the first screen of every portal route is in the HTML the server
+ * sends, in the brand the host chooses and with the data it shows (the form's master data, the
+ * privacy notice's settings); a browser without JavaScript shows it; with JavaScript the page is
+ * hydrated (no warning, the server's nodes kept, nothing asked for again) and goes on. Forms cannot
+ * be sent by the browser itself before then, and a token in the address is in no page.
  */
 
 let browser: Browser;
@@ -24,7 +31,10 @@ const TYPE = 'Uso indebido de recursos de la organización';
 const CLINIC = organizationBySegment('clinica-atacama')!;
 
 /** The HTML of `pathname` as a plain HTTP client gets it (no JavaScript), for the host `host`. */
-function html(pathname: string, host = 'localhost'): Promise<{ status: number; body: string }> {
+function html(
+  pathname: string,
+  host = 'localhost',
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: '127.0.0.1', port: inject('port'), path: pathname, headers: { host } },
@@ -32,7 +42,7 @@ function html(pathname: string, host = 'localhost'): Promise<{ status: number; b
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on('error', reject);
@@ -41,6 +51,31 @@ function html(pathname: string, host = 'localhost'): Promise<{ status: number; b
 }
 
 const primaryOf = (org: typeof HEAD_OFFICE) => themeCssVariables(org.theme)['--color-primary']!;
+
+const RESET_TOKEN = 'tokenDePruebaRestablecer0123456789';
+const CONFIRM_TOKEN = 'tokenDePruebaConfirmar0123456789';
+
+/** The other portal routes: their address, their level-one heading and a text of their content. */
+const ROUTES = [
+  { path: '/activar-denuncia', heading: 'Activar denuncia', text: 'Crear su contraseña' },
+  {
+    path: `/restablecer-contrasena/${RESET_TOKEN}`,
+    heading: 'Restablecer contraseña',
+    text: 'Ingrese la nueva contraseña para consultar su denuncia.',
+  },
+  {
+    path: `/confirmar-correo/${CONFIRM_TOKEN}`,
+    heading: 'Confirmar correo de contacto',
+    text: 'Presione el botón para usar esta dirección como correo de contacto',
+  },
+  {
+    path: '/aviso-de-privacidad',
+    heading: 'Aviso de privacidad',
+    text: 'Quién es responsable de sus datos',
+  },
+  { path: '/verificar-documento', heading: 'Verificar documento', text: 'Documento (PDF o ZIP)' },
+  { path: '/no-existe-esta-pagina', heading: '404 - Not Found', text: 'Volver al inicio' },
+] as const;
 
 describe('the first screen without JavaScript (plain HTTP)', () => {
   it('writes the home page with its blocks in the head office brand', async () => {
@@ -89,9 +124,61 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     expect(body).toContain('id="contenido"');
   });
 
+  it('writes every other portal route with its content, and a 404 page for an unknown path', async () => {
+    for (const route of ROUTES) {
+      const { status, body, headers } = await html(route.path);
+      expect(status, route.path).toBe(route.path === '/no-existe-esta-pagina' ? 404 : 200);
+      expect(body, route.path).toContain('<div id="root" data-ssr>');
+      expect(body, route.path).toContain(`>${route.heading}</h1>`);
+      expect(body, route.path).toContain(route.text);
+      expect(body, route.path).toContain(`--brand-primary:${primaryOf(HEAD_OFFICE)}`);
+      // The footer (a lazy part) is in the page too.
+      expect(body, route.path).toContain('<footer');
+      expect(headers['cache-control'], route.path).toBe(
+        route.path.includes('tokenDePrueba') ? 'no-store' : 'no-cache',
+      );
+    }
+  });
+
+  it('writes no token of the address into the page, and no form the browser could send itself', async () => {
+    const reset = await html(`/restablecer-contrasena/${RESET_TOKEN}`);
+    const confirm = await html(`/confirmar-correo/${CONFIRM_TOKEN}`);
+    expect(reset.body).not.toContain(RESET_TOKEN);
+    expect(confirm.body).not.toContain(CONFIRM_TOKEN);
+    const activate = await html('/activar-denuncia');
+    for (const { body } of [reset, activate]) {
+      // Every field disabled, and no submit button, until the page's code has taken it over.
+      const inputs = body.match(/<input[^>]*>/g) ?? [];
+      expect(inputs.length).toBeGreaterThan(1);
+      for (const input of inputs) expect(input).toMatch(/ disabled=""/);
+      expect(body).not.toMatch(/<button[^>]*type="submit"/);
+    }
+    const verify = await html('/verificar-documento');
+    expect(verify.body).toMatch(/<input type="file"[^>]* disabled=""/);
+  });
+
+  it("writes the privacy notice with the organisation's own settings, for the browser to take over", async () => {
+    const { body } = await html(
+      '/aviso-de-privacidad',
+      `clinica-atacama.localhost:${inject('port')}`,
+    );
+    expect(body).toContain(`El responsable es <strong>${CLINIC.shortName}</strong>`);
+    expect(body).toContain('durante<!-- --> <strong>5<!-- --> <!-- -->años</strong>');
+    expect(body).toMatch(
+      /<script type="application\/json" id="canal-primera-pantalla">\{"privacyNotice":\{"organizationId":"/,
+    );
+  });
+
+  it("writes the terms dialog of /ingresar-denuncia opened directly: its text is the first screen's", async () => {
+    const { body } = await html('/ingresar-denuncia');
+    expect(body).toMatch(/<div role="dialog" aria-modal="true" aria-labelledby="[^"]+"/);
+    expect(body).toContain('Términos y condiciones</h2>');
+    expect(body).toContain('Al finalizar el ingreso deberá crear una contraseña');
+  });
+
   it("writes a clinic's host in the clinic's brand", async () => {
     const clinicHost = `clinica-atacama.localhost:${inject('port')}`;
-    for (const pathname of ['/', '/ingresar-denuncia']) {
+    for (const pathname of ['/', '/ingresar-denuncia', ...ROUTES.map((r) => r.path)]) {
       const { body } = await html(pathname, clinicHost);
       expect(body).toContain(`--brand-primary:${primaryOf(CLINIC)}`);
       expect(body).toContain(`<title>Canal de denuncias | ${CLINIC.shortName}</title>`);
@@ -111,6 +198,21 @@ describe('the first screen in Chromium', () => {
     await page.goto(portalUrl(null, '/ingresar-denuncia'));
     await page.getByRole('heading', { name: STEP_0 }).waitFor();
     expect(await page.getByRole('button', { name: CATEGORY }).isVisible()).toBe(true);
+    // Opened directly, the page asks for the terms first: the dialog is there without JavaScript.
+    const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
+    expect(await terms.getByText('Consideraciones').isVisible()).toBe(true);
+    for (const route of ROUTES) {
+      await page.goto(portalUrl('clinica-atacama', route.path));
+      await page.getByRole('heading', { name: route.heading, level: 1 }).waitFor();
+      expect(await page.getByText(route.text).first().isVisible(), route.path).toBe(true);
+      expect(await page.title()).toBe(`Canal de denuncias | ${CLINIC.shortName}`);
+    }
+    // The reset form is there, and cannot be used (nor sent) without the page's code.
+    await page.goto(portalUrl(null, `/restablecer-contrasena/${RESET_TOKEN}`));
+    expect(await page.getByLabel('Nueva contraseña', { exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.waitForLoadState();
+    expect(page.url()).toBe(portalUrl(null, `/restablecer-contrasena/${RESET_TOKEN}`));
     await context.close();
   });
 
@@ -149,10 +251,9 @@ describe('the first screen in Chromium', () => {
     const { page, context } = await newPage(browser, 390, 844);
     const { messages, masterData, stylesheets, serverMainKept } = await watched(page);
     await page.goto(portalUrl(null, '/ingresar-denuncia'));
-    // Opened directly, the page asks for the terms first (issue 22): once its dialog is there,
-    // the page is the browser's.
-    const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
-    await terms.waitFor();
+    // Opened directly, the page asks for the terms first (issue 22), in a dialog the server wrote:
+    // once the page's code has taken it over (the focus in it), the page is the browser's.
+    const terms = await hydratedTermsDialog(page);
     expect(await serverMainKept()).toBe(true);
     expect(masterData).toEqual([]);
     await terms.getByRole('button', { name: 'Aceptar' }).click();
@@ -163,6 +264,86 @@ describe('the first screen in Chromium', () => {
     expect(masterData).toEqual([]);
     // Step 1's lazy parts (the fields, the file drop zone) name it as theirs: found, not fetched.
     expect(stylesheets).toEqual([]);
+    expect(messages).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("paints /ingresar-denuncia's terms dialog before hydration, for good: then the Radix dialog (focus, axe, Esc)", async () => {
+    const { page, context } = await newPage(browser, 390, 844);
+    const { messages } = await watched(page);
+    // The page's largest paints, and when the hydrated dialog took the focus.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { paints: number[]; hydratedAt?: number };
+      seen.paints = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.paints.push(entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      document.addEventListener(
+        'focusin',
+        (event) => {
+          if (seen.hydratedAt === undefined && (event.target as Element).closest('[role="dialog"]'))
+            seen.hydratedAt = performance.now();
+        },
+        true,
+      );
+    });
+    await page.goto(portalUrl(null, '/ingresar-denuncia'));
+    const terms = await hydratedTermsDialog(page);
+    await page.waitForTimeout(500);
+    const { paints, hydratedAt } = await page.evaluate(() => {
+      const seen = window as unknown as { paints: number[]; hydratedAt: number };
+      return { paints: seen.paints, hydratedAt: seen.hydratedAt };
+    });
+    // The largest paint is the server's (the terms included): nothing larger after hydration.
+    expect(paints.length).toBeGreaterThan(0);
+    expect(Math.max(...paints)).toBeLessThan(hydratedAt);
+    // The page behind it is hidden from assistive technology.
+    expect(await page.getByRole('heading', { name: STEP_0 }).count()).toBe(0);
+    await expectNoAxeViolations(terms, '/ingresar-denuncia, términos');
+    // Tab stays in the dialog; Esc cancels, which goes home.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await terms.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForURL(portalUrl(null, '/'));
+    expect(messages).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates every other portal route without warnings, keeping the server nodes and asking nothing again', async () => {
+    const { page, context } = await newPage(browser, 390, 844);
+    const { messages, serverMainKept } = await watched(page);
+    const privacy: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/aviso-privacidad')) privacy.push(request.url());
+    });
+    for (const route of ROUTES) {
+      await page.goto(portalUrl(null, route.path));
+      await page.getByRole('heading', { name: route.heading, level: 1 }).waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.getElementById('contenido')!).some((key) =>
+              key.startsWith('__reactFiber'),
+            ),
+          ),
+        )
+        .toBe(true);
+      expect(await serverMainKept(), route.path).toBe(true);
+    }
+    expect(privacy).toEqual([]);
+    // The 404 page's own status is reported by the browser; nothing else.
+    const notFound = /status of 404/;
+    expect(messages.filter((message) => !notFound.test(message))).toEqual([]);
+    messages.length = 0;
+    // Hydrated, the reset form works: its fields take what is typed.
+    await page.goto(portalUrl(null, `/restablecer-contrasena/${RESET_TOKEN}`));
+    const password = page.getByLabel('Nueva contraseña', { exact: true });
+    await expect.poll(() => password.isEnabled()).toBe(true);
+    await password.fill('abc');
+    await page.getByText('* La contraseña debe contener al menos un número.').waitFor();
     expect(messages).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
     await context.close();
@@ -191,6 +372,47 @@ describe('the first screen in Chromium', () => {
     await page.getByRole('heading', { name: STEP_0 }).waitFor();
     await page.getByRole('button', { name: CATEGORY }).waitFor();
     expect(messages).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the detail page's complaint (issue 26)", () => {
+  it("is asked for while the page's code still downloads, once", async () => {
+    const { page, context } = await newPage(browser, 390, 844);
+    await page.goto(portalUrl());
+    const code = await fileAnonymousComplaint(
+      page,
+      'detalle-temprano@example.com',
+      'Clave#2025',
+      'Hechos leídos mientras llega el código de la página.',
+    );
+    const complaintPath = `/v1/denuncias/${code}`;
+    const asked: string[] = [];
+    let complaintAsked!: () => void;
+    const askedOnce = new Promise<boolean>((resolve) => {
+      complaintAsked = () => resolve(true);
+      setTimeout(() => resolve(false), 10_000);
+    });
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === complaintPath || pathname === `${complaintPath}/adjuntos`) {
+        asked.push(pathname);
+        if (pathname === complaintPath) complaintAsked();
+      }
+    });
+    // Opened again from its address, with the tab's session: the route's code is held until the
+    // complaint's GET has left (or 10 s: without the early read it never leaves before).
+    const before: boolean[] = [];
+    await page.route(/\/assets\/complaint-detail-[^/]*\.js$/, async (route) => {
+      before.push(await askedOnce);
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Código de denuncia:').waitFor();
+    await page.getByRole('heading', { name: 'Archivos adjuntos' }).waitFor();
+    expect(before).toEqual([true]);
+    // Taken by the page, not asked again: the complaint once, then its files.
+    await expect.poll(() => asked).toEqual([complaintPath, `${complaintPath}/adjuntos`]);
     await context.close();
   });
 });

@@ -1,22 +1,18 @@
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchPath,
-  StaticRouterProvider,
-} from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import {
   filterRelationOptions,
   fromCategoriaDelitos,
+  fromPrivacyNotice,
   organizationFromHost,
   themeCssVariables,
   type Organization,
 } from '@canal/shared';
 import { AppFrame } from './app/App';
 import { appRoutes } from './app/router';
-import { paths, routePatterns } from './config/paths';
+import { paths } from './config/paths';
 import type { RuntimeConfig } from './config/runtime-config';
 import { lazyApiClient } from './lib/api/lazy-client';
 import { brandAssets } from './lib/brand/assets';
@@ -28,20 +24,20 @@ import {
 } from './lib/first-screen';
 
 /**
- * The portal's pages rendered by the API's server (decision 0078): the first screen of `/` and
- * `/ingresar-denuncia` arrives as HTML in the brand's colours, with the master data the first step
- * shows (the detail page's, its frame), and the browser hydrates it (main.tsx). Built by Vite as a bundle of its own
- * (`vite.config.ts`, `serverBundle`), which the API loads at start when it is there.
+ * The portal's pages rendered by the API's server (decision 0078): the first screen of each of the
+ * portal's routes arrives as HTML in the brand's colours, with the data it shows (the master data
+ * of the form's first step, the privacy notice's; the detail page's, its frame), and the browser
+ * hydrates it (main.tsx). Built by Vite as a bundle of its own (`vite.config.ts`, `serverBundle`),
+ * which the API loads at start when it is there.
  */
 
 /**
- * The routes written on the server; every other path gets index.html and renders in the browser.
+ * The paths written on the server: every portal path, its 404 page included (the router's `*`).
+ * The back office's (`/gestion…`) joins the browser's router on its first visit: index.html.
  * The detail page's is its frame and loading view: its complaint is read with the tab's session.
  */
 const serverRendered = (pathname: string) =>
-  pathname === paths.home() ||
-  pathname === paths.newComplaint() ||
-  matchPath(`/${routePatterns.complaintDetail}`, pathname) !== null;
+  pathname !== paths.staffInbox() && !pathname.startsWith(`${paths.staffInbox()}/`);
 
 /** The master-data answers of an organisation as the API sends them (their JSON text). */
 export interface MasterDataAnswers {
@@ -61,6 +57,8 @@ export interface PortalPageRequest {
   template: string;
   /** The organisation's master-data answers (the API's catalogue). */
   masterData: (organizationId: string) => MasterDataAnswers | Promise<MasterDataAnswers>;
+  /** The organisation's privacy-notice answer (`GET /v1/aviso-privacidad`'s JSON text). */
+  privacyNotice?: (organizationId: string) => string | Promise<string>;
 }
 
 export interface PortalPage {
@@ -87,6 +85,13 @@ export async function renderPortalPage(request: PortalPageRequest): Promise<Port
   const firstScreen = firstScreenOf(
     url.pathname === paths.newComplaint()
       ? toFirstScreen(organization, await request.masterData(organization.id))
+      : undefined,
+    url.pathname === paths.privacyNotice() && request.privacyNotice
+      ? fromPrivacyNotice(
+          JSON.parse(await request.privacyNotice(organization.id)) as Parameters<
+            typeof fromPrivacyNotice
+          >[0],
+        )
       : undefined,
   );
   const router = createStaticRouter(handler.dataRoutes, context);

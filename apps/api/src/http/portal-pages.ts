@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { webPaths } from '@canal/shared';
+import { webPaths, webRoutePatterns } from '@canal/shared';
 import { acceptedEncoding, compress } from './compression';
 
 /**
@@ -28,6 +28,7 @@ interface PageRenderer {
     config: { portalPrefix: string; production: boolean };
     template: string;
     masterData: (organizationId: string) => MasterDataAnswers | Promise<MasterDataAnswers>;
+    privacyNotice: (organizationId: string) => Promise<string>;
   }): Promise<{ status: number; html: string } | null>;
 }
 
@@ -79,6 +80,57 @@ export function withScriptsAfterPaint(template: string): string {
   );
 }
 
+/**
+ * The portal's pages whose address carries a secret: the password-reset link's token and the
+ * contact-address confirmation's (SPEC §4 reset, Law 21.719 rectification).
+ */
+const SECRET_PAGE_PREFIXES = [webRoutePatterns.resetPassword, webRoutePatterns.confirmEmail].map(
+  (pattern) => pattern.slice(0, pattern.indexOf(':')),
+);
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The `cache-control` of a portal page (rendered here or index.html): `no-cache` (kept, checked
+ * again before each use), but `no-store` for an address that carries a token, which no cache on
+ * the way may keep, with the page, under that address.
+ */
+export function pageCacheControl(url: string): string {
+  // As the router matches it: decoded, whatever the case.
+  const pathname = safeDecode(url.split('?')[0] ?? '').toLowerCase();
+  return SECRET_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+    ? 'no-store'
+    : 'no-cache';
+}
+
+/**
+ * What the log keeps of a renderer's failure: its kind and message, with the address the browser
+ * asked for (which may carry a token), and each longer segment of it (the token alone), taken out
+ * of both the message and the stack.
+ */
+function failureForLog(error: unknown, url: string) {
+  const pathname = url.split('?')[0] ?? '';
+  const decoded = safeDecode(pathname);
+  const segments = [...pathname.split('/'), ...decoded.split('/')].filter((s) => s.length >= 8);
+  const forms = [url, pathname, decoded, ...segments]
+    .filter((form) => form.length > 1)
+    .sort((a, b) => b.length - a.length);
+  const scrub = (text: string) =>
+    forms.reduce((out, form) => out.split(form).join('(ruta del portal)'), text);
+  if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error)) };
+  return {
+    type: error.name,
+    message: scrub(error.message),
+    ...(error.stack ? { stack: scrub(error.stack) } : {}),
+  };
+}
+
 /** Where the web build writes the renderer of a portal built into `webDist`. */
 export const pageRendererPath = (webDist: string) =>
   path.join(`${webDist}-server`, 'entry-server.js');
@@ -92,6 +144,8 @@ export async function loadPortalPages(options: {
   template: string;
   config: { portalPrefix: string; production: boolean };
   masterData: (organizationId: string) => Promise<MasterDataAnswers>;
+  /** The organisation's privacy-notice answer (`GET /v1/aviso-privacidad`'s JSON text). */
+  privacyNotice: (organizationId: string) => Promise<string>;
 }): Promise<PortalPages | null> {
   const file = pageRendererPath(options.webDist);
   if (!existsSync(file)) return null;
@@ -109,10 +163,15 @@ export async function loadPortalPages(options: {
           config: options.config,
           template: request.url.startsWith(framePrefix) ? template : wholeTemplate,
           masterData: options.masterData,
+          privacyNotice: options.privacyNotice,
         });
       } catch (error) {
-        // The page still works: index.html, rendered in the browser.
-        request.log.error({ err: error }, 'la página no se pudo generar en el servidor');
+        // The page still works: index.html, rendered in the browser. The address stays out of the
+        // log (a reset link's token; the access log names no portal path either).
+        request.log.error(
+          { err: failureForLog(error, request.url) },
+          'la página no se pudo generar en el servidor',
+        );
         return false;
       }
       if (!page) return false;
@@ -121,7 +180,7 @@ export async function loadPortalPages(options: {
       if (encoding) reply.header('content-encoding', encoding);
       await reply
         .code(page.status)
-        .header('cache-control', 'no-cache')
+        .header('cache-control', pageCacheControl(request.url))
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
         .send(body);

@@ -16,22 +16,28 @@ import { buildTestApp, type TestApp } from '@canal/test-support/app';
 let t: TestApp;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
-// A renderer with the web build's interface: it echoes what it was handed, so the test reads it.
+// A renderer with the web build's interface: it echoes what it was handed, so the test reads it;
+// its failure names the address it was asked for, as an error of a real render may.
 const renderer = `
-export async function renderPortalPage({ url, host, config, template, masterData }) {
-  if (url === '/falla') throw new Error('render failed');
-  if (!url.startsWith('/pagina') && !url.startsWith('/detalle-denuncia/9')) return null;
-  const answers = await masterData('8bf201dc-9a12-4b68-80fa-7afd360c0f94');
+export async function renderPortalPage({ url, host, config, template, masterData, privacyNotice }) {
+  if (url.includes('falla')) throw new Error('render failed at ' + url);
+  if (!/^\\/(pagina|restablecer-contrasena|confirmar-correo|detalle-denuncia\\/9)/.test(url)) return null;
+  const org = '8bf201dc-9a12-4b68-80fa-7afd360c0f94';
+  const answers = await masterData(org);
   const categories = JSON.parse(answers.delitos);
+  const notice = JSON.parse(await privacyNotice(org));
   return {
     status: url === '/pagina-404' ? 404 : 200,
     html: template.replace(
       '<div id="root"></div>',
-      '<div id="root" data-ssr>' + JSON.stringify({ host, config, categories: categories.length }) + '</div>',
+      '<div id="root" data-ssr>' + JSON.stringify({ host, config, categories: categories.length, notice }) + '</div>',
     ),
   };
 }
 `;
+
+/** What the app logged (JSON lines). */
+const logged: string[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -44,7 +50,10 @@ beforeAll(async () => {
   );
   mkdirSync(`${dist}-server`, { recursive: true });
   writeFileSync(path.join(`${dist}-server`, 'entry-server.js'), renderer);
-  app = await buildApp(t.services, { logger: false, webDist: dist });
+  app = await buildApp(t.services, {
+    logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
+    webDist: dist,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -67,10 +76,18 @@ describe('pages rendered on the server', () => {
       host: string;
       config: { portalPrefix: string; production: boolean };
       categories: number;
+      notice: unknown;
     };
     expect(shown.host).toBe('clinica-atacama.localhost:3000');
     expect(shown.config).toEqual({ portalPrefix: 'canaldenuncias', production: false });
     expect(shown.categories).toBeGreaterThan(0);
+    // The privacy notice's answer, as GET /v1/aviso-privacidad gives it.
+    const notice = await app.inject({
+      method: 'GET',
+      url: '/v1/aviso-privacidad',
+      headers: { 'x-filial': '8bf201dc-9a12-4b68-80fa-7afd360c0f94' },
+    });
+    expect(shown.notice).toEqual(notice.json());
     // index.html as the API sends it, runtime configuration included, its stylesheet written in.
     expect(res.body).toContain('<meta name="canal-config"');
     // Its link stays disabled, so the code's loader finds it (a disabled stylesheet is not fetched).
@@ -117,5 +134,30 @@ describe('pages rendered on the server', () => {
         '<script type="module" crossorigin src="/assets/index-abc123.js">',
       );
     }
+  });
+
+  it('lets no cache keep a page whose address carries a token, and keeps the token out of the log', async () => {
+    for (const url of [
+      '/restablecer-contrasena/tok-SECRETO-1',
+      '/confirmar-correo/tok-SECRETO-2',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-ssr');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // A render that fails: index.html, not kept either, and a log line without the address.
+    logged.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/restablecer-contrasena/falla-SECRETO-3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-ssr');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const failure = logged.find((line) => line.includes('la página no se pudo generar'));
+    expect(failure).toContain('render failed at (ruta del portal)');
+    expect(logged.join('')).not.toContain('SECRETO');
+    // Other pages may be kept, checked again before each use.
+    expect((await app.inject({ method: 'GET', url: '/pagina' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
   });
 });

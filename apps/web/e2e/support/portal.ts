@@ -95,6 +95,18 @@ export async function acceptTermsAndStart(page: Page): Promise<void> {
   await page.waitForURL('**/ingresar-denuncia');
 }
 
+/**
+ * /ingresar-denuncia opened directly: its terms dialog, once the page's code has taken it over.
+ * The server writes the dialog with the page (decision 0078), so it is on screen before its
+ * buttons do anything; hydrated, the dialog moves the focus into itself.
+ */
+export async function hydratedTermsDialog(page: Page): Promise<Locator> {
+  const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
+  await terms.waitFor();
+  await expect.poll(() => terms.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  return terms;
+}
+
 /** Step 0: open the category (its Roman-numbered, upper-case heading) and pick the type. */
 export async function chooseComplaintType(
   page: Page,

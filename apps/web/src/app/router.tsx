@@ -10,6 +10,7 @@ import { LoadingPage } from '../components/LoadingPage';
 import { paths, routePatterns } from '../config/paths';
 import { HomeRoute } from '../routes/home';
 import { startMasterData } from '../features/complaint-form/master-data-requests';
+import { startComplaint } from '../features/follow-up/early-complaint';
 import type { ApiClient } from '../lib/api/client';
 import { firstScreenOf, type FirstScreen } from '../lib/first-screen';
 
@@ -18,7 +19,7 @@ import { loadQueryLayout, STAFF_ROUTE_ID } from './query-layout-route';
 /**
  * SPEC §2 route table; each screen is its own chunk. With `api`, the new-complaint route's loader
  * starts its master data while its chunks download (decision 0026), unless the server rendered the
- * page with them (`firstScreen`, decision 0078).
+ * page with them (`firstScreen`, decision 0078), and the detail route's, its complaint's reads.
  */
 export const appRoutes = (
   api: ApiClient | null = null,
@@ -63,6 +64,14 @@ export const appRoutes = (
                   import('../routes/complaint-detail').then((m) => ({
                     Component: m.ComplaintDetailRoute,
                   })),
+                // The complaint's reads leave with the page's code, not after it (issue 26).
+                ...(api && {
+                  loader: ({ params }: { params: { id?: string } }) => {
+                    startComplaint(api, params.id);
+                    return null;
+                  },
+                  shouldRevalidate: () => false,
+                }),
               },
               {
                 path: paths.privacyNotice().slice(1),

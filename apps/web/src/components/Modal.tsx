@@ -1,6 +1,18 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useScrollFocus } from './useScrollFocus';
+
+const OVERLAY = 'fixed inset-0 z-40 bg-black/50';
+// A column: the title and the actions stay on screen, only the body scrolls, so on a small phone
+// the buttons of a long text (the terms) are never below the fold.
+const CONTENT =
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white p-6 shadow-xl';
+const TITLE_ROW = 'mb-4 flex shrink-0 items-start justify-between gap-4';
+const TITLE = 'text-xl font-bold text-secondary';
+const CLOSE = '-m-2 rounded p-2 text-2xl leading-none text-gray-600 hover:text-black';
+// The padding keeps the focus ring of the body's controls inside its scroll box.
+const BODY = '-m-1 min-h-0 flex-1 overflow-y-auto p-1';
+const FOOTER = 'mt-6 flex shrink-0 flex-wrap justify-end gap-3';
 
 export interface ModalProps {
   open: boolean;
@@ -14,6 +26,13 @@ export interface ModalProps {
   /** Refuse closing by backdrop/Esc (e.g. while saving). */
   locked?: boolean;
   size?: 'md' | 'lg';
+  /**
+   * The same dialog drawn where it stands, without its behaviour: for a dialog open as its page
+   * arrives, until the page is hydrated (decision 0078). Radix's portal renders nothing on the
+   * server; this is in the server's HTML and painted before the page's code runs. Once false, the
+   * Radix dialog takes its place.
+   */
+  inPlace?: boolean;
 }
 
 /**
@@ -29,6 +48,7 @@ export function Modal({
   hideClose,
   locked,
   size = 'md',
+  inPlace = false,
 }: ModalProps) {
   // Our dialogs open from any control, not a Radix Trigger, and Radix returns focus only to its
   // Trigger: remember what had focus and give it back on close.
@@ -40,17 +60,35 @@ export function Modal({
   // A body taller than the screen (the terms on a phone) scrolls: it then takes the focus too, so
   // that the keyboard can scroll it (axe: scrollable-region-focusable, issue 12).
   const [bodyBox, bodyTabIndex] = useScrollFocus<HTMLDivElement>('y');
+  const titleId = useId();
+  const box = `${CONTENT} ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'}`;
+  if (inPlace && open)
+    return (
+      <>
+        <div className={OVERLAY} />
+        <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={box}>
+          <div className={TITLE_ROW}>
+            <h2 id={titleId} className={TITLE}>
+              {title}
+            </h2>
+            {!hideClose && (
+              <button type="button" aria-label="Cerrar" className={CLOSE}>
+                <span aria-hidden="true">×</span>
+              </button>
+            )}
+          </div>
+          <div className={BODY}>{children}</div>
+          {footer && <div className={FOOTER}>{footer}</div>}
+        </div>
+      </>
+    );
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" data-testid="modal-backdrop" />
+        <Dialog.Overlay className={OVERLAY} data-testid="modal-backdrop" />
         <Dialog.Content
           aria-describedby={undefined}
-          // A column: the title and the actions stay on screen, only the body scrolls, so on a
-          // small phone the buttons of a long text (the terms) are never below the fold.
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white p-6 shadow-xl ${
-            size === 'lg' ? 'max-w-2xl' : 'max-w-lg'
-          }`}
+          className={box}
           onEscapeKeyDown={(e) => locked && e.preventDefault()}
           onCloseAutoFocus={(e) => {
             const target = opener.current;
@@ -61,26 +99,18 @@ export function Modal({
           }}
           onPointerDownOutside={(e) => locked && e.preventDefault()}
         >
-          <div className="mb-4 flex shrink-0 items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-secondary">{title}</Dialog.Title>
+          <div className={TITLE_ROW}>
+            <Dialog.Title className={TITLE}>{title}</Dialog.Title>
             {!hideClose && (
-              <Dialog.Close
-                aria-label="Cerrar"
-                className="-m-2 rounded p-2 text-2xl leading-none text-gray-600 hover:text-black"
-              >
+              <Dialog.Close aria-label="Cerrar" className={CLOSE}>
                 <span aria-hidden="true">×</span>
               </Dialog.Close>
             )}
           </div>
-          {/* The padding keeps the focus ring of the body's controls inside its scroll box. */}
-          <div
-            ref={bodyBox}
-            tabIndex={bodyTabIndex}
-            className="-m-1 min-h-0 flex-1 overflow-y-auto p-1"
-          >
+          <div ref={bodyBox} tabIndex={bodyTabIndex} className={BODY}>
             {children}
           </div>
-          {footer && <div className="mt-6 flex shrink-0 flex-wrap justify-end gap-3">{footer}</div>}
+          {footer && <div className={FOOTER}>{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

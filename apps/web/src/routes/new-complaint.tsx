@@ -16,7 +16,8 @@ const termsAccepted = (state: unknown): boolean =>
  * /ingresar-denuncia (SPEC §2 "New complaint"); errors here send the visitor home (router).
  * The terms are accepted on the way here, on the home page; opened directly (a typed or saved
  * address), the page asks for them first, in the same dialog (issue 22): "Aceptar" keeps the
- * acceptance in this history entry, "Cancelar" goes to the home page.
+ * acceptance in this history entry, "Cancelar" goes to the home page. That dialog is written by the
+ * server with the page (Modal's `inPlace`, decision 0078), so it is painted with the first paint.
  */
 export function NewComplaintRoute() {
   usePortalTabTitle('Ingresar denuncia');
@@ -30,6 +31,8 @@ export function NewComplaintRoute() {
       <NewComplaintWizard />
       {!accepted && (
         <TermsDialog
+          // In the server's HTML: the terms are this first screen's largest text (issue 26).
+          inPlace
           open
           onClose={() => void navigate(paths.home(), { replace: true })}
           onAccept={() =>

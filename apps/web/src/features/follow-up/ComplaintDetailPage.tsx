@@ -6,7 +6,7 @@ import {
   type ComplaintDetail,
   type DetailCommentValues,
 } from '@canal/shared';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -54,6 +54,17 @@ export function ComplaintDetailPage({ id }: { id: number | null }) {
   const canLoad = useCanLoadComplaint(id);
   const detailQuery = useComplaintDetail(id);
   const filesQuery = useComplaintFiles(id, detailQuery.isSuccess);
+  // Issue 26: an answer arriving re-renders the page at once (the queries' store updates are
+  // synchronous), and the whole complaint with its long log took one task of up to a second on a
+  // phone. The page shows what it already showed for that moment (the loading view; the same
+  // content, DetailContent being memoised) and renders the new answer as a transition React cuts
+  // into short slices.
+  const detail = useDeferredValue(detailQuery.data);
+  const files = useDeferredValue(filesQuery.data ?? NO_FILES);
+  const filesLoading = useDeferredValue(filesQuery.isPending && filesQuery.fetchStatus !== 'idle');
+  const filesFailed = useDeferredValue(filesQuery.isError);
+  const fetching = useDeferredValue(detailQuery.isFetching);
+  const sessionLost = useDeferredValue(isSessionExpired(detailQuery.error));
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -71,20 +82,23 @@ export function ComplaintDetailPage({ id }: { id: number | null }) {
         <Navigate to={paths.home()} replace />
       </>
     );
-  if (!detailQuery.data) return <LoadingView page />;
+  if (!detail) return <LoadingView page />;
 
   return (
     <DetailContent
       id={id}
-      detail={detailQuery.data}
-      files={filesQuery.data ?? []}
-      filesLoading={filesQuery.isPending && filesQuery.fetchStatus !== 'idle'}
-      filesFailed={filesQuery.isError}
-      fetching={detailQuery.isFetching}
-      sessionLost={isSessionExpired(detailQuery.error)}
+      detail={detail}
+      files={files}
+      filesLoading={filesLoading}
+      filesFailed={filesFailed}
+      fetching={fetching}
+      sessionLost={sessionLost}
     />
   );
 }
+
+/** No files (yet): one array, so that the memoised content sees the same props. */
+const NO_FILES: DetailFile[] = [];
 
 interface DetailContentProps {
   id: number;
@@ -97,7 +111,7 @@ interface DetailContentProps {
   sessionLost: boolean;
 }
 
-function DetailContent({
+const DetailContent = memo(function DetailContent({
   id,
   detail,
   files,
@@ -283,4 +297,4 @@ function DetailContent({
       )}
     </>
   );
-}
+});

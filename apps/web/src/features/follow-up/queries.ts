@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
+import { forgetEarlyComplaint, takeEarlyComplaint, takeEarlyFiles } from './early-complaint';
 
 export const complaintKeys = {
   all: (id: number) => ['complaint', id] as const,
@@ -14,13 +15,16 @@ export function useCanLoadComplaint(id: number | null): boolean {
   return id !== null && api.session() !== null;
 }
 
-/** The complaint of the signed-in ticket holder; nothing is asked without a session. */
+/**
+ * The complaint of the signed-in ticket holder; nothing is asked without a session. Its first read
+ * may have been started by the route's loader (early-complaint.ts): taken once.
+ */
 export function useComplaintDetail(id: number | null) {
   const api = useApi();
   const enabled = useCanLoadComplaint(id);
   return useQuery({
     queryKey: complaintKeys.detail(id ?? 0),
-    queryFn: () => api.complaint(id as number),
+    queryFn: () => takeEarlyComplaint(id as number) ?? api.complaint(id as number),
     enabled,
     retry: false,
   });
@@ -31,7 +35,7 @@ export function useComplaintFiles(id: number | null, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: complaintKeys.files(id ?? 0),
-    queryFn: () => api.files(id as number),
+    queryFn: () => takeEarlyFiles(id as number) ?? api.files(id as number),
     enabled: enabled && id !== null,
     retry: false,
   });
@@ -45,6 +49,7 @@ export function useSignOut(): () => Promise<void> {
   const api = useApi();
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    forgetEarlyComplaint();
     await api.logout();
     await queryClient.cancelQueries({ queryKey: ['complaint'] });
     queryClient.removeQueries({ queryKey: ['complaint'] });

@@ -23,12 +23,8 @@ export function isSaveDisabled({ comment, fileCount, loading, uploadError }: Sav
   return nothingToSend || loading || uploadError;
 }
 
-/** The route's {id}: a positive whole number (the ticket code), else null. */
-export function parseComplaintId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+// In a module of its own: the route's loader (app/router.tsx, first load) reads it too.
+export { parseComplaintId } from './complaint-id';
 
 /** An anonymous complaint carries no identity of the complainant (SPEC §3: those fields are null). */
 export const isAnonymous = (

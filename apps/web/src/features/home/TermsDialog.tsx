@@ -1,5 +1,6 @@
 import { Modal } from '../../components/Modal';
 import { DialogFooter } from '../../components/DialogFooter';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** SPEC §2 terms, first list: what the channel guarantees. */
 const CONSIDERATIONS = [
@@ -24,12 +25,19 @@ export interface TermsDialogProps {
   open: boolean;
   onClose: () => void;
   onAccept: () => void;
+  /**
+   * Open as its page arrives (the new-complaint page opened directly): in the server's HTML, drawn
+   * in place until the page is hydrated (Modal's `inPlace`, decision 0078).
+   */
+  inPlace?: boolean;
 }
 
 /** "Términos y condiciones": Aceptar ticks the checkbox and closes; Cancelar only closes. */
-export function TermsDialog({ open, onClose, onAccept }: TermsDialogProps) {
+export function TermsDialog({ open, onClose, onAccept, inPlace = false }: TermsDialogProps) {
+  const hydrated = useHydrated();
   return (
     <Modal
+      inPlace={inPlace && !hydrated}
       open={open}
       onClose={onClose}
       title="Términos y condiciones"

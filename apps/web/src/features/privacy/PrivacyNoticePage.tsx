@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { PrivacyNotice } from '@canal/shared';
 import { LoadingView } from '../../components/LoadingView';
 import { useApi } from '../../lib/api/ApiProvider';
 import { useBrand } from '../../lib/brand/BrandProvider';
+import { useFirstScreen } from '../../lib/first-screen';
 
 /** The rights Law 21.719 gives every person, in plain words. */
 const RIGHTS: [string, string][] = [
@@ -178,10 +179,21 @@ function NoticeText({ notice }: { notice: PrivacyNotice }) {
   );
 }
 
-/** The organisation's privacy notice (Law 21.719's information duty), with its own settings. */
+/**
+ * The organisation's privacy notice (Law 21.719's information duty), with its own settings. A page
+ * the server rendered (decision 0078) opens with the settings it was rendered with, without asking
+ * again; the next visit asks the API (the query is dropped when the page goes, gcTime 0).
+ */
 export function PrivacyNoticePage() {
   const api = useApi();
-  const notice = useQuery({ queryKey: ['aviso-privacidad'], queryFn: api.privacyNotice });
+  const firstScreen = useFirstScreen();
+  const served = firstScreen.privacyNotice;
+  useEffect(() => firstScreen.taken(), [firstScreen]);
+  const notice = useQuery({
+    queryKey: ['aviso-privacidad'],
+    queryFn: api.privacyNotice,
+    ...(served && { initialData: served, refetchOnMount: false }),
+  });
   if (notice.isPending) return <LoadingView />;
   if (notice.isError)
     return (

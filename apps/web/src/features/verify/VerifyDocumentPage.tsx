@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { VerificationWire } from '@canal/shared/contract';
 import { useApi } from '../../lib/api/ApiProvider';
+import { useHydrated } from '../../lib/use-hydrated';
 
 type State =
   | { step: 'idle' }
@@ -15,6 +16,9 @@ type State =
 export function VerifyDocumentPage() {
   const api = useApi();
   const [state, setState] = useState<State>({ step: 'idle' });
+  // The server writes this page (decision 0078): a file chosen before its code runs would never be
+  // checked, so the field waits for it.
+  const hydrated = useHydrated();
 
   async function check(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -47,6 +51,7 @@ export function VerifyDocumentPage() {
           type="file"
           accept=".pdf,.zip,application/pdf,application/zip"
           onChange={(e) => void check(e)}
+          disabled={!hydrated}
           className="block w-full text-sm"
         />
       </label>

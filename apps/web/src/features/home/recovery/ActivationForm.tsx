@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/form/TextField';
 import { useApi } from '../../../lib/api/ApiProvider';
 import { useAction } from '../../../lib/api/use-action';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { NewPasswordFields, serverMessage, Spinner } from './NewPasswordFields';
 
 /**
@@ -23,6 +24,9 @@ export function ActivationForm() {
     defaultValues: { numero: '', codigo_activacion: '', password: '', repeatPassword: '' },
   });
   const { errors } = form.formState;
+  // The server writes this form (decision 0078): until the page's code runs, nothing can be typed
+  // or sent, so the browser never sends what was typed itself (in the address).
+  const hydrated = useHydrated();
   const activate = useAction((values: ActivationPayload) => api.activateComplaint(values));
 
   if (activate.isSuccess) {
@@ -68,6 +72,7 @@ export function ActivationForm() {
         spellCheck={false}
         error={errors.numero?.message}
         {...form.register('numero')}
+        disabled={!hydrated}
       />
       <TextField
         label="Código de activación"
@@ -77,14 +82,20 @@ export function ActivationForm() {
         spellCheck={false}
         error={errors.codigo_activacion?.message}
         {...form.register('codigo_activacion')}
+        disabled={!hydrated}
       />
-      <NewPasswordFields form={form} />
+      <NewPasswordFields form={form} disabled={!hydrated} />
       {activate.isError && (
         <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
           <p>{serverMessage(activate.error)}</p>
         </div>
       )}
-      <Button type="submit" className="w-full sm:w-auto" disabled={activate.isPending}>
+      {/* A plain button until then, not a submit one (not disabled: no change of colours). */}
+      <Button
+        type={hydrated ? 'submit' : 'button'}
+        className="w-full sm:w-auto"
+        disabled={activate.isPending}
+      >
         {activate.isPending && <Spinner />}
         Crear contraseña
       </Button>

@@ -21,8 +21,11 @@ interface PasswordValues {
  */
 export function NewPasswordFields<T extends PasswordValues, C, O>({
   form,
+  disabled = false,
 }: {
   form: UseFormReturn<T, C, O>;
+  /** Until the page is hydrated (decision 0078: the browser must not send the form itself). */
+  disabled?: boolean;
 }) {
   // Both pages' forms hold these two fields; their generic paths are named here once.
   const f = form as unknown as UseFormReturn<PasswordValues>;
@@ -39,12 +42,14 @@ export function NewPasswordFields<T extends PasswordValues, C, O>({
           onChange: () =>
             f.getFieldState('repeatPassword').isDirty && void f.trigger('repeatPassword'),
         })}
+        disabled={disabled}
       />
       <PasswordField
         label="Repetir contraseña"
         autoComplete="new-password"
         error={errors.repeatPassword?.message}
         {...f.register('repeatPassword')}
+        disabled={disabled}
       />
     </>
   );

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { Button } from '../../../components/Button';
 import { useApi } from '../../../lib/api/ApiProvider';
 import { useAction } from '../../../lib/api/use-action';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { NewPasswordFields, serverMessage, Spinner } from './NewPasswordFields';
 
 type ResetPasswordFields = z.output<typeof resetPasswordSchema>;
@@ -22,6 +23,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', repeatPassword: '' },
   });
+  // The server writes this form (decision 0078): until the page's code runs, nothing can be typed
+  // or sent, so the browser never sends what was typed itself (in the address).
+  const hydrated = useHydrated();
   const reset = useAction(({ password, repeatPassword }: ResetPasswordFields) =>
     api.resetPassword(token, password, repeatPassword),
   );
@@ -56,7 +60,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         Ingrese la nueva contraseña para consultar su denuncia. El enlace que recibió se puede usar
         una sola vez.
       </p>
-      <NewPasswordFields form={form} />
+      <NewPasswordFields form={form} disabled={!hydrated} />
       {reset.isError && (
         <div
           role="alert"
@@ -73,7 +77,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </p>
         </div>
       )}
-      <Button type="submit" className="w-full sm:w-auto" disabled={reset.isPending}>
+      {/* A plain button until then, not a submit one (not disabled: no change of colours). */}
+      <Button
+        type={hydrated ? 'submit' : 'button'}
+        className="w-full sm:w-auto"
+        disabled={reset.isPending}
+      >
         {reset.isPending && <Spinner />}
         Guardar contraseña
       </Button>
