@@ -4,6 +4,7 @@
 // (mobile, median of five: BENCH_WEB_RUNS) on `/`, `/ingresar-denuncia` and a signed-in complainant's
 // `/detalle-denuncia/{id}` (a complaint with a long log and files) against that hello served the same
 // way; the complainant's PDF summary against the same summary without its logo. Prints; asserts nothing.
+// `BENCH_WEB_LIGHTHOUSE=0 npm run bench -- web`: the build rows alone (no server, no browser).
 // Serves the builds itself (the real server, loopback only) and stops what it starts by pid.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,11 @@ const WEB = path.resolve(import.meta.dirname, '../apps/web');
 const HELLO = path.resolve(import.meta.dirname, 'web-hello');
 /** Lighthouse runs of each page (interleaved); the rows print the median. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+/**
+ * `BENCH_WEB_LIGHTHOUSE=0`: the build rows only (first load of `/`, on-demand chunks), without the
+ * server, the PDF summary or Lighthouse; the first-load figure is exact, so one build tells it.
+ */
+const LIGHTHOUSE = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
 /** Entries the detail page's complaint gets in its log (comments), beside its files. */
 const LOG_ENTRIES = 40;
 
@@ -350,6 +356,7 @@ export async function run() {
       const size = gzipSync(readFileSync(path.join(dist, chunk.file))).length;
       if (size >= 4096) console.log(`  on demand: ${chunk.file} ${kib(size)} (${key})`);
     }
+    if (!LIGHTHOUSE) return;
     spawnSync(process.execPath, ['--import', 'tsx', 'documents/build-documents.ts', dist], {
       cwd: WEB,
     });

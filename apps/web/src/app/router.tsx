@@ -7,13 +7,31 @@ import {
 import { RootLayout } from './RootLayout';
 import { ErrorPage, FramedErrorPage, notFoundLoader } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
-import { paths, routePatterns } from '../config/paths';
+import { portalPaths as paths, routePatterns, staffRootPath } from '../config/portal-paths';
 import { HomeRoute } from '../routes/home';
-import { startMasterData } from '../features/complaint-form/master-data-requests';
 import type { ApiClient } from '../lib/api/client';
+import { preloadApiClient } from '../lib/api/lazy-client';
+import { loadMasterDataRequests } from '../features/complaint-form/load-master-data-requests';
 import { firstScreenOf, type FirstScreen } from '../lib/first-screen';
 
 import { loadQueryLayout, STAFF_ROUTE_ID } from './query-layout-route';
+
+/**
+ * The new-complaint route's loader (decision 0026): the client's code starts loading at once, and
+ * the four master-data GETs as soon as their small chunk is here, while the page's chunks download
+ * (the router renders the page only once the loader is done, so the client always finds them).
+ * Nothing when the server rendered the page with the lists (`firstScreen`, decision 0078). A chunk
+ * that cannot load only leaves the GETs to the page's own queries.
+ */
+async function startNewComplaint(api: ApiClient, firstScreen: FirstScreen): Promise<null> {
+  if (firstScreen.masterData) return null;
+  preloadApiClient();
+  await loadMasterDataRequests().then(
+    (m) => m.startMasterData(api),
+    () => undefined,
+  );
+  return null;
+}
 
 /**
  * SPEC §2 route table; each screen is its own chunk. With `api`, the new-complaint route's loader
@@ -47,10 +65,7 @@ export const appRoutes = (
                     Component: m.NewComplaintRoute,
                   })),
                 ...(api && {
-                  loader: () => {
-                    if (!firstScreen.masterData) startMasterData(api);
-                    return null;
-                  },
+                  loader: () => startNewComplaint(api, firstScreen),
                   // Moving between the form's steps keeps the lists the form already has.
                   shouldRevalidate: () => false,
                 }),
@@ -122,8 +137,7 @@ export const discoverStaffRoutes: PatchRoutesOnNavigationFunction = async ({
   matches,
   patch,
 }) => {
-  const staff = paths.staffInbox();
-  if (path !== staff && !path.startsWith(`${staff}/`)) return;
+  if (path !== staffRootPath && !path.startsWith(`${staffRootPath}/`)) return;
   if (matches.some((m) => m.route.id === STAFF_ROUTE_ID)) return;
   const { staffRoot } = await import('./staff-routes');
   patch(null, [staffRoot]);

@@ -1,7 +1,7 @@
 import { Suspense, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FIRST_LOAD_MESSAGES } from '@canal/shared';
-import { paths } from '../../config/paths';
+import { portalPaths as paths } from '../../config/portal-paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { PasswordField } from '../../components/form/PasswordField';
