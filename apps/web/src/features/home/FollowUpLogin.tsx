@@ -12,13 +12,12 @@ import { useAction } from '../../lib/api/use-action';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   CodeRecoveryDialog,
-  loadCodeRecoveryDialog,
-  loadPasswordRecoveryDialog,
+  loadRecoveryDialogs,
   PasswordRecoveryDialog,
   preload,
 } from './lazy-dialogs';
 import { useLazyDialog } from './useLazyDialog';
-import { useLoginForm } from './useLoginForm';
+import { loadSignIn, useLoginForm } from './useLoginForm';
 
 /** A link-styled button that opens a recovery dialog, loading its code on the first intent. */
 function RecoveryLink({
@@ -56,8 +55,8 @@ export function FollowUpLogin() {
   const login = useAction(
     ({ ticket, password }: { ticket: number; password: string }) =>
       api.login(ticket, password).catch(async (error: unknown) => {
-        // Worded once, when it fails: the error mapping loads with the failure, not with `/`.
-        const message = await import('../../lib/api/login-error').then(
+        // Worded once, when it fails: the error mapping loads with the form's code, not with `/`.
+        const message = await loadSignIn().then(
           (m) => m.loginErrorMessage(error),
           () => FIRST_LOAD_MESSAGES.noConnection,
         );
@@ -113,10 +112,10 @@ export function FollowUpLogin() {
           disabled={!hydrated}
         />
         <div className="flex flex-col items-start gap-1">
-          <RecoveryLink load={loadPasswordRecoveryDialog} onClick={passwordRecovery.show}>
+          <RecoveryLink load={loadRecoveryDialogs} onClick={passwordRecovery.show}>
             Olvidé la contraseña de mi denuncia
           </RecoveryLink>
-          <RecoveryLink load={loadCodeRecoveryDialog} onClick={codeRecovery.show}>
+          <RecoveryLink load={loadRecoveryDialogs} onClick={codeRecovery.show}>
             Olvidé el código de mi denuncia
           </RecoveryLink>
         </div>

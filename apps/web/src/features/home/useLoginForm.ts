@@ -7,15 +7,20 @@ export interface LoginFields {
 type Field = keyof LoginFields;
 type Errors = Partial<Record<Field, string>>;
 
-let schemaPromise: Promise<typeof import('./login-validation')> | undefined;
-/** The shared `loginSchema` (with zod, ~25 KB gzip), loaded once, on the first check. */
-function loadSchema() {
-  schemaPromise ??= import('./login-validation').catch((error: unknown) => {
-    schemaPromise = undefined;
+let signInPromise: Promise<typeof import('./sign-in')> | undefined;
+/**
+ * The sign-in's code loaded on demand (sign-in.ts): the shared `loginSchema` (with zod, ~25 KB gzip)
+ * and the wording of a failure, loaded once, on the first focus or check; a failed load is retried.
+ */
+export function loadSignIn() {
+  signInPromise ??= import('./sign-in').catch((error: unknown) => {
+    signInPromise = undefined;
     throw error;
   });
-  return schemaPromise.then((m) => m.loginSchema);
+  return signInPromise;
 }
+
+const loadSchema = () => loadSignIn().then((m) => m.loginSchema);
 
 async function check(values: LoginFields): Promise<{ errors: Errors; data?: LoginFields }> {
   const result = (await loadSchema()).safeParse(values);

@@ -3,7 +3,7 @@
 // they are drawing. Outbound addresses come from OUTBOUND_URLS so a deployment changes them once.
 import {
   CALL_CENTRE_NUMBER,
-  CLINIC_SITES,
+  CLINIC_PHONES,
   type ClinicKey,
   type Organization,
   type OrganizationKey,
@@ -359,7 +359,7 @@ function rcrMenu(s: string): NavigationItem[] {
 }
 
 function clinicAssets(key: ClinicKey, name: string): BrandAssets {
-  const c = CLINIC_SITES[key];
+  const c = CLINIC_PHONES[key];
   return {
     ...siteBasics(key, name, FAVICONS.salud, clinicMenu),
     patientLinks: patientLinks(OUTBOUND_URLS.sites[key]),
