@@ -8,7 +8,6 @@ import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
 import { preloadApiClient } from '../../lib/api/lazy-client';
-import { useAction } from '../../lib/api/use-action';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   CodeRecoveryDialog,
@@ -17,7 +16,7 @@ import {
   preload,
 } from './lazy-dialogs';
 import { useLazyDialog } from './useLazyDialog';
-import { loadSignIn, useLoginForm } from './useLoginForm';
+import { useLoginForm } from './useLoginForm';
 
 /** A link-styled button that opens a recovery dialog, loading its code on the first intent. */
 function RecoveryLink({
@@ -52,24 +51,10 @@ export function FollowUpLogin() {
   const navigate = useNavigate();
   const codeRecovery = useLazyDialog();
   const passwordRecovery = useLazyDialog();
-  const login = useAction(
-    ({ ticket, password }: { ticket: number; password: string }) =>
-      api.login(ticket, password).catch(async (error: unknown) => {
-        // Worded once, when it fails: the error mapping loads with the form's code, not with `/`.
-        const message = await loadSignIn().then(
-          (m) => m.loginErrorMessage(error),
-          () => FIRST_LOAD_MESSAGES.noConnection,
-        );
-        throw new Error(message);
-      }),
-    { onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)) },
-  );
   // The server writes this form (decision 0078): until the page's code runs, nothing can be typed
   // or sent, so the browser never sends the code and password itself (in the address).
   const hydrated = useHydrated();
-  const form = useLoginForm(({ ticket, password }) =>
-    login.mutate({ ticket: Number.parseInt(ticket, 10), password }),
-  );
+  const form = useLoginForm(api, (ticket) => navigate(paths.complaintDetail(ticket)));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const { ticket, password } = form.values;
@@ -96,7 +81,7 @@ export function FollowUpLogin() {
           preloadApiClient();
         }}
         className="flex flex-col gap-4"
-        aria-busy={login.isPending}
+        aria-busy={form.pending}
       >
         <TextField
           label="Código de denuncia"
@@ -119,9 +104,9 @@ export function FollowUpLogin() {
             Olvidé el código de mi denuncia
           </RecoveryLink>
         </div>
-        {login.isError && (
+        {form.failure && (
           <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-            {login.error instanceof Error && login.error.message}
+            {form.failure}
           </p>
         )}
         <div>
@@ -131,9 +116,9 @@ export function FollowUpLogin() {
             // stay those of the enabled button, with no change when the page hydrates.
             type={hydrated ? 'submit' : 'button'}
             className="w-full sm:w-auto"
-            disabled={login.isPending}
+            disabled={form.pending}
           >
-            {login.isPending && (
+            {form.pending && (
               <span
                 aria-hidden="true"
                 data-testid="login-spinner"
@@ -143,7 +128,7 @@ export function FollowUpLogin() {
             Consultar denuncia
           </Button>
           <span role="status" className="sr-only">
-            {login.isPending ? 'Consultando su denuncia' : ''}
+            {form.pending ? 'Consultando su denuncia' : ''}
           </span>
         </div>
       </form>

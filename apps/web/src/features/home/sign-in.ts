@@ -1,5 +1,34 @@
-// Loaded on demand by the follow-up login (useLoginForm.ts `loadSignIn`), on the first focus of its
-// form: the shared `loginSchema` (with zod) and the wording of a failed sign-in stay out of the
-// first load of `/`.
-export { loginSchema } from '@canal/shared';
-export { loginErrorMessage } from '../../lib/api/login-error';
+import { loginSchema } from '@canal/shared';
+import type { ApiClient } from '../../lib/api/client';
+import { loginErrorMessage } from '../../lib/api/login-error';
+import type { LoginErrors, LoginField, LoginFields } from './useLoginForm';
+
+// The follow-up login's code that runs only once the person acts (useLoginForm.ts `loadSignIn`,
+// on the form's first focus): the shared `loginSchema` (with zod), the request and the wording of
+// a failure stay out of the first load of `/`.
+
+/** The fields checked with the shared schema (SPEC §5): each field's first message, or the data. */
+export function checkLogin(values: LoginFields): { errors: LoginErrors; data?: LoginFields } {
+  const result = loginSchema.safeParse(values);
+  if (result.success) return { errors: {}, data: result.data };
+  const errors: LoginErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as LoginField;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * Signs in with the numeric ticket: the ticket once the session is open, or a failure worded for
+ * the person (SPEC §8: 401 is "Código o contraseña incorrecta", issue 12: an unreachable service).
+ */
+export function signIn(api: ApiClient, { ticket, password }: LoginFields): Promise<number> {
+  const id = Number.parseInt(ticket, 10);
+  return api.login(id, password).then(
+    () => id,
+    (error: unknown) => {
+      throw new Error(loginErrorMessage(error));
+    },
+  );
+}
