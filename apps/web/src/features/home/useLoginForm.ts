@@ -70,9 +70,9 @@ export function useLoginForm(api: ApiClient, onSignedIn: (ticket: number) => voi
     setErrors(found);
     if (!data) return;
     setSending({ pending: true, failure: null });
-    signIn.signIn(api, data).then(onSignedIn, (error: Error) =>
-      setSending({ pending: false, failure: error.message }),
-    );
+    signIn
+      .signIn(api, data)
+      .then(onSignedIn, (error: Error) => setSending({ pending: false, failure: error.message }));
   };
 
   return {
