@@ -172,7 +172,18 @@ function importedLater(id: string, ctx: ChunkingContext, seen = new Set<string>(
 const firstLoadShared = (id: string, ctx: ChunkingContext) =>
   inFirstLoad(id, ctx) && importedLater(id, ctx) ? FIRST_LOAD_SHARED : null;
 
-/** Fails the build if an entry's first load imports a group's chunk (see `ROUTE_GROUPS`). */
+/**
+ * Modules that load on demand and never with an entry (issue 26): the request builder and the
+ * early GETs' code (the new-complaint loader's chunk), the staff paths and the clinics' addresses
+ * (shared `paths.ts`, `sites.ts`), the follow-up login's code and the action hook of the dialogs.
+ */
+const NOT_IN_FIRST_LOAD =
+  /packages[\\/]shared[\\/]src[\\/](paths|sites|contract[\\/]client)\.ts$|src[\\/]lib[\\/]api[\\/](request|use-action)\.ts$|src[\\/]features[\\/]home[\\/]sign-in\.ts$/;
+
+/**
+ * Fails the build if an entry's first load imports a group's chunk (see `ROUTE_GROUPS`) or carries
+ * a module of `NOT_IN_FIRST_LOAD`.
+ */
 function groupsOutOfFirstLoad(): Plugin {
   return {
     name: 'canal-groups-out-of-first-load',
@@ -190,9 +201,11 @@ function groupsOutOfFirstLoad(): Plugin {
           seen.add(file);
           if (groups.has(chunk.name))
             this.error(`${entry.fileName} carga ${file} en su primera carga (grupo ${chunk.name})`);
+          const early = chunk.moduleIds.find((id) => NOT_IN_FIRST_LOAD.test(id));
+          if (early) this.error(`${entry.fileName} carga ${early} en su primera carga (${file})`);
           chunk.imports.forEach(visit);
         };
-        entry.imports.forEach(visit);
+        visit(entry.fileName);
       }
     },
   };
