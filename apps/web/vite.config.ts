@@ -149,7 +149,41 @@ function inFirstLoad(id: string, ctx: ChunkingContext, seen = new Set<string>())
   return info.importers.some((importer) => inFirstLoad(importer, ctx, seen));
 }
 
-/** Fails the build if an entry's first load imports a group's chunk (see `ROUTE_GROUPS`). */
+/**
+ * The modules of an entry's first load that later chunks import too (React, its JSX runtime, Vite's
+ * preload helper, the complainant's session store): rolldown does not leave them in the entry, whose
+ * chunk the later ones would then import, but splits each into a small chunk of its own, four more
+ * requests in the first load, each compressed apart. Named, they form one chunk: about 0.5 KiB gzip
+ * less for `/` (docs/bench/page-speed.md, issue 26). A first load without later chunks (the bench's
+ * hello) keeps them in its entry.
+ */
+const FIRST_LOAD_SHARED = 'first-load-shared';
+
+/** Whether a module outside the first load imports the module, directly or through others. */
+function importedLater(id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
+  const info = ctx.getModuleInfo(id);
+  if (!info || seen.has(id)) return false;
+  seen.add(id);
+  return info.importers.some(
+    (importer) => !inFirstLoad(importer, ctx) || importedLater(importer, ctx, seen),
+  );
+}
+
+const firstLoadShared = (id: string, ctx: ChunkingContext) =>
+  inFirstLoad(id, ctx) && importedLater(id, ctx) ? FIRST_LOAD_SHARED : null;
+
+/**
+ * Modules that load on demand and never with an entry (issue 26): the request builder and the
+ * early GETs' code (the new-complaint loader's chunk), the staff paths and the clinics' addresses
+ * (shared `paths.ts`, `sites.ts`), the follow-up login's code and the action hook of the dialogs.
+ */
+const NOT_IN_FIRST_LOAD =
+  /packages[\\/]shared[\\/]src[\\/](paths|sites|contract[\\/]client)\.ts$|src[\\/]lib[\\/]api[\\/](request|use-action)\.ts$|src[\\/]features[\\/]home[\\/]sign-in\.ts$/;
+
+/**
+ * Fails the build if an entry's first load imports a group's chunk (see `ROUTE_GROUPS`) or carries
+ * a module of `NOT_IN_FIRST_LOAD`.
+ */
 function groupsOutOfFirstLoad(): Plugin {
   return {
     name: 'canal-groups-out-of-first-load',
@@ -167,9 +201,11 @@ function groupsOutOfFirstLoad(): Plugin {
           seen.add(file);
           if (groups.has(chunk.name))
             this.error(`${entry.fileName} carga ${file} en su primera carga (grupo ${chunk.name})`);
+          const early = chunk.moduleIds.find((id) => NOT_IN_FIRST_LOAD.test(id));
+          if (early) this.error(`${entry.fileName} carga ${early} en su primera carga (${file})`);
           chunk.imports.forEach(visit);
         };
-        entry.imports.forEach(visit);
+        visit(entry.fileName);
       }
     },
   };
@@ -204,12 +240,19 @@ export default defineConfig({
         // chunk the entry imported would form a cycle with it, which breaks the order in which
         // the modules run, and would add its other modules to the first load of `/`.
         codeSplitting: {
-          groups: ROUTE_GROUPS.map(({ name, test }) => ({
-            debugName: name,
-            name: (id: string, ctx: ChunkingContext) => (inFirstLoad(id, ctx) ? null : name),
-            test,
-            includeDependenciesRecursively: false,
-          })),
+          groups: [
+            {
+              name: firstLoadShared,
+              test: /node_modules[\\/]react[\\/]|vite[\\/]preload-helper|src[\\/]lib[\\/]api[\\/]session\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            ...ROUTE_GROUPS.map(({ name, test }) => ({
+              debugName: name,
+              name: (id: string, ctx: ChunkingContext) => (inFirstLoad(id, ctx) ? null : name),
+              test,
+              includeDependenciesRecursively: false,
+            })),
+          ],
         },
       },
     },

@@ -1,26 +1,13 @@
 // Every page path of the web app (SPEC §2 route table, DESIGN §5 reset route, DESIGN §8 back
 // office), in one place: the web's router and links, and the API's e-mails, build them here.
 
-/** Builders of the web page paths. */
-export const webPaths = {
-  home: () => '/',
-  newComplaint: () => '/ingresar-denuncia',
-  complaintDetail: (id: number | string) => `/detalle-denuncia/${id}`,
-  /** The reset-password page a recovery e-mail links to. */
-  resetPassword: (token: string) => `/restablecer-contrasena/${token}`,
-  /**
-   * Where a person recorded by staff types the case number and the activation code of their
-   * receipt and sets their password (decision 0075; a page the spec does not have).
-   */
-  activateComplaint: () => '/activar-denuncia',
-  /** The page the link mailed to a new contact address opens (Law 21.719, rectification). */
-  confirmEmail: (token: string) => `/confirmar-correo/${token}`,
-  /** The organisation's privacy notice (Law 21.719): the footer, the form and the mails link it. */
-  privacyNotice: () => '/aviso-de-privacidad',
-  /** Checks a document the channel issued, in the browser (issue 20). */
-  verifyDocument: () => '/verificar-documento',
-  // Back office (DESIGN §8)
-  staffInbox: () => '/gestion',
+import { portalPaths, portalRoutePatterns, STAFF_ROOT } from './portal-paths';
+
+export { portalPaths, portalRoutePatterns, STAFF_ROOT };
+
+/** Builders of the back office's page paths (DESIGN §8), all under `STAFF_ROOT`. */
+export const staffPaths = {
+  staffInbox: () => STAFF_ROOT,
   staffSignIn: () => '/gestion/ingresar',
   /** The activation page; the invitation token travels in the fragment (never in a server log). */
   staffActivate: (token?: string) => (token ? `/gestion/activar#${token}` : '/gestion/activar'),
@@ -50,13 +37,14 @@ export const webPaths = {
   staffSso: () => '/gestion/inicio-unico',
 } as const;
 
+/** Builders of the web page paths: the complainant's and the back office's. */
+export const webPaths = { ...portalPaths, ...staffPaths } as const;
+
 export type WebPage = keyof typeof webPaths;
 
 /** The router patterns of the pages with a parameter (React Router syntax). */
 export const webRoutePatterns = {
-  complaintDetail: '/detalle-denuncia/:id',
-  resetPassword: '/restablecer-contrasena/:token',
-  confirmEmail: '/confirmar-correo/:token',
+  ...portalRoutePatterns,
   staffCase: '/gestion/casos/:id',
 } as const satisfies Partial<Record<WebPage, string>>;
 

@@ -1,4 +1,5 @@
 import {
+  type Params,
   createBrowserRouter,
   Navigate,
   type PatchRoutesOnNavigationFunction,
@@ -7,14 +8,30 @@ import {
 import { RootLayout } from './RootLayout';
 import { ErrorPage, FramedErrorPage, notFoundLoader } from './ErrorPage';
 import { LoadingPage } from '../components/LoadingPage';
-import { paths, routePatterns } from '../config/paths';
+import { portalPaths as paths, routePatterns, staffRootPath } from '../config/portal-paths';
 import { HomeRoute } from '../routes/home';
-import { startMasterData } from '../features/complaint-form/master-data-requests';
-import { startComplaint } from '../features/follow-up/early-complaint';
 import type { ApiClient } from '../lib/api/client';
+import { preloadApiClient } from '../lib/api/lazy-client';
+import { loadMasterDataRequests } from '../features/complaint-form/load-master-data-requests';
 import { firstScreenOf, type FirstScreen } from '../lib/first-screen';
 
 import { loadQueryLayout, STAFF_ROUTE_ID } from './query-layout-route';
+
+/**
+ * A route whose reads start with its loader (decision 0026; the detail page's, issue 26): the
+ * client's code starts loading at once, and the page's GETs as soon as `start`'s small chunk is
+ * here, while the page's own chunks download (the router renders the page only once the loader is
+ * done, so the client always finds them). A chunk that cannot load only leaves the GETs to the
+ * page's own queries; moving within the page (the form's steps) starts nothing again.
+ */
+const earlyReads = (start: (params: Params) => Promise<unknown> | null) => ({
+  loader: async ({ params }: { params: Params }) => {
+    preloadApiClient();
+    await start(params)?.catch(() => undefined);
+    return null;
+  },
+  shouldRevalidate: () => false,
+});
 
 /**
  * SPEC §2 route table; each screen is its own chunk. With `api`, the new-complaint route's loader
@@ -47,14 +64,13 @@ export const appRoutes = (
                   import('../routes/new-complaint').then((m) => ({
                     Component: m.NewComplaintRoute,
                   })),
-                ...(api && {
-                  loader: () => {
-                    if (!firstScreen.masterData) startMasterData(api);
-                    return null;
-                  },
-                  // Moving between the form's steps keeps the lists the form already has.
-                  shouldRevalidate: () => false,
-                }),
+                // Nothing when the server rendered the page with its lists (decision 0078).
+                ...(api &&
+                  earlyReads(() =>
+                    firstScreen.masterData
+                      ? null
+                      : loadMasterDataRequests().then((m) => m.startMasterData(api)),
+                  )),
                 // SPEC §2: errors on the new-complaint route go back to the home page.
                 errorElement: <Navigate to="/" replace />,
               },
@@ -65,13 +81,12 @@ export const appRoutes = (
                     Component: m.ComplaintDetailRoute,
                   })),
                 // The complaint's reads leave with the page's code, not after it (issue 26).
-                ...(api && {
-                  loader: ({ params }: { params: { id?: string } }) => {
-                    startComplaint(api, params.id);
-                    return null;
-                  },
-                  shouldRevalidate: () => false,
-                }),
+                ...(api &&
+                  earlyReads(({ id }) =>
+                    import('../features/follow-up/early-complaint').then((m) =>
+                      m.startComplaint(api, id),
+                    ),
+                  )),
               },
               {
                 path: paths.privacyNotice().slice(1),
@@ -131,8 +146,7 @@ export const discoverStaffRoutes: PatchRoutesOnNavigationFunction = async ({
   matches,
   patch,
 }) => {
-  const staff = paths.staffInbox();
-  if (path !== staff && !path.startsWith(`${staff}/`)) return;
+  if (path !== staffRootPath && !path.startsWith(`${staffRootPath}/`)) return;
   if (matches.some((m) => m.route.id === STAFF_ROUTE_ID)) return;
   const { staffRoot } = await import('./staff-routes');
   patch(null, [staffRoot]);

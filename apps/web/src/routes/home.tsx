@@ -4,6 +4,7 @@ import { Breadcrumb } from '../components/Breadcrumb';
 import { FollowUpLogin } from '../features/home/FollowUpLogin';
 import { HomeIntro } from '../features/home/HomeIntro';
 import { NewComplaintCard } from '../features/home/NewComplaintCard';
+import { preloadMasterDataRequests } from '../features/complaint-form/load-master-data-requests';
 
 // The documents close the page, below the two blocks (and below the fold on a phone): their list and
 // summaries come in their own chunk after the first paint (decision 0026, round 2).
@@ -20,7 +21,8 @@ export function HomeRoute() {
       <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8 md:py-10">
         <HomeIntro />
         <div className="grid gap-6 md:grid-cols-2">
-          <NewComplaintCard />
+          {/* The terms lead to the new-complaint screen: its first requests' code loads with them. */}
+          <NewComplaintCard onWarmUp={preloadMasterDataRequests} />
           <FollowUpLogin />
         </div>
         {/* Until the section arrives, its place (nothing on the page below it can move). */}

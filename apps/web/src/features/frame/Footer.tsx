@@ -9,7 +9,8 @@ import {
   type FooterColumn,
   type FooterData,
 } from '../../lib/brand/footer-assets';
-import { Chevron, Icon } from './icons';
+import { LinkIcon } from './footer-icons';
+import { Chevron } from './icons';
 import { LinkItems } from './LinkItems';
 import { telHref } from './PhoneLines';
 
@@ -122,7 +123,7 @@ function ClinicTables({ tables }: { tables: ClinicLinkTables }) {
           {tables.contact.map((entry) => (
             <li key={entry.url}>
               <a href={entry.url} className={`${LINK} inline-flex items-center gap-2`}>
-                <Icon name={entry.type} className="h-4 w-4" />
+                <LinkIcon type={entry.type} className="h-4 w-4" />
                 {entry.label}
               </a>
             </li>
@@ -143,7 +144,7 @@ function Social({ links }: { links: FooterData['social'] }) {
             aria-label={entry.label}
             className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/25"
           >
-            <Icon name={entry.type} />
+            <LinkIcon type={entry.type} />
           </a>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { Modal } from '../../components/Modal';
 import type { IngresaMenu } from '../../lib/brand/assets';
+import { VIRTUAL_PORTAL } from '../../lib/brand/virtual-portal';
 
 // Loaded on demand from IngresaDropdown: the dialog library is not part of the first load.
 export default function VirtualPortalDialog({
@@ -11,9 +12,9 @@ export default function VirtualPortalDialog({
 }) {
   return (
     <Modal open onClose={onClose} title={portal.title}>
-      <p>{portal.intro}</p>
+      <p>{VIRTUAL_PORTAL.intro}</p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-        {[portal.workers, portal.companies].map((entry) => (
+        {[VIRTUAL_PORTAL.workers, VIRTUAL_PORTAL.companies].map((entry) => (
           <li
             key={entry.url}
             className="flex flex-col rounded-md border border-gray-200 bg-light p-4"

@@ -1,19 +1,17 @@
 import { Suspense, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FIRST_LOAD_MESSAGES } from '@canal/shared';
-import { paths } from '../../config/paths';
+import { portalPaths as paths } from '../../config/portal-paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
 import { preloadApiClient } from '../../lib/api/lazy-client';
-import { useAction } from '../../lib/api/use-action';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   CodeRecoveryDialog,
-  loadCodeRecoveryDialog,
-  loadPasswordRecoveryDialog,
+  loadRecoveryDialogs,
   PasswordRecoveryDialog,
   preload,
 } from './lazy-dialogs';
@@ -53,24 +51,10 @@ export function FollowUpLogin() {
   const navigate = useNavigate();
   const codeRecovery = useLazyDialog();
   const passwordRecovery = useLazyDialog();
-  const login = useAction(
-    ({ ticket, password }: { ticket: number; password: string }) =>
-      api.login(ticket, password).catch(async (error: unknown) => {
-        // Worded once, when it fails: the error mapping loads with the failure, not with `/`.
-        const message = await import('../../lib/api/login-error').then(
-          (m) => m.loginErrorMessage(error),
-          () => FIRST_LOAD_MESSAGES.noConnection,
-        );
-        throw new Error(message);
-      }),
-    { onSuccess: (_, { ticket }) => navigate(paths.complaintDetail(ticket)) },
-  );
   // The server writes this form (decision 0078): until the page's code runs, nothing can be typed
   // or sent, so the browser never sends the code and password itself (in the address).
   const hydrated = useHydrated();
-  const form = useLoginForm(({ ticket, password }) =>
-    login.mutate({ ticket: Number.parseInt(ticket, 10), password }),
-  );
+  const form = useLoginForm(api, (ticket) => navigate(paths.complaintDetail(ticket)));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const { ticket, password } = form.values;
@@ -97,7 +81,7 @@ export function FollowUpLogin() {
           preloadApiClient();
         }}
         className="flex flex-col gap-4"
-        aria-busy={login.isPending}
+        aria-busy={form.pending}
       >
         <TextField
           label="Código de denuncia"
@@ -113,16 +97,16 @@ export function FollowUpLogin() {
           disabled={!hydrated}
         />
         <div className="flex flex-col items-start gap-1">
-          <RecoveryLink load={loadPasswordRecoveryDialog} onClick={passwordRecovery.show}>
+          <RecoveryLink load={loadRecoveryDialogs} onClick={passwordRecovery.show}>
             Olvidé la contraseña de mi denuncia
           </RecoveryLink>
-          <RecoveryLink load={loadCodeRecoveryDialog} onClick={codeRecovery.show}>
+          <RecoveryLink load={loadRecoveryDialogs} onClick={codeRecovery.show}>
             Olvidé el código de mi denuncia
           </RecoveryLink>
         </div>
-        {login.isError && (
+        {form.failure && (
           <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-800">
-            {login.error instanceof Error && login.error.message}
+            {form.failure}
           </p>
         )}
         <div>
@@ -132,9 +116,9 @@ export function FollowUpLogin() {
             // stay those of the enabled button, with no change when the page hydrates.
             type={hydrated ? 'submit' : 'button'}
             className="w-full sm:w-auto"
-            disabled={login.isPending}
+            disabled={form.pending}
           >
-            {login.isPending && (
+            {form.pending && (
               <span
                 aria-hidden="true"
                 data-testid="login-spinner"
@@ -144,7 +128,7 @@ export function FollowUpLogin() {
             Consultar denuncia
           </Button>
           <span role="status" className="sr-only">
-            {login.isPending ? 'Consultando su denuncia' : ''}
+            {form.pending ? 'Consultando su denuncia' : ''}
           </span>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths, TERMS_ACCEPTED } from '../../config/paths';
+import { portalPaths as paths, TERMS_ACCEPTED } from '../../config/portal-paths';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -10,13 +10,18 @@ import { useLazyDialog } from './useLazyDialog';
 
 /**
  * Left block of the home page (SPEC §2): the terms must be accepted, in their dialog, before
- * "Ingresar denuncia" leads to the new-complaint screen.
+ * "Ingresar denuncia" leads to the new-complaint screen. `onWarmUp` starts loading what that
+ * screen needs first, on the same intent that loads the terms (a pointer over the checkbox, or
+ * the focus on it).
  */
-export function NewComplaintCard() {
+export function NewComplaintCard({ onWarmUp }: { onWarmUp?: () => void }) {
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState(false);
   const terms = useLazyDialog();
-  const warmUp = () => preload(loadTermsDialog);
+  const warmUp = () => {
+    preload(loadTermsDialog);
+    onWarmUp?.();
+  };
   // The server writes this block (decision 0078): the checkbox opens the terms only once the page's
   // code runs; before, the browser would tick it without them.
   const hydrated = useHydrated();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ORGANIZATIONS, THEMES } from '@canal/shared';
 import { brandAssets, FAVICONS, type NavigationItem } from './assets';
 import { footerData } from './footer-assets';
+import { VIRTUAL_PORTAL } from './virtual-portal';
 
 // import.meta.url is not a file: URL under jsdom; the module's folder is.
 const PUBLIC = resolve(import.meta.dirname, '../../../public');
@@ -92,7 +93,7 @@ describe('brand assets', () => {
           ? [...a.clinicLinks.services, ...a.clinicLinks.contact].map((l) => l.url)
           : []),
         ...(a.ingresa
-          ? [a.ingresa.management.url, a.ingresa.portal.workers.url, a.ingresa.portal.companies.url]
+          ? [a.ingresa.management.url, VIRTUAL_PORTAL.workers.url, VIRTUAL_PORTAL.companies.url]
           : []),
       ];
       for (const url of urls.filter((u) => u.startsWith('http')))

@@ -3,7 +3,7 @@
 // they are drawing. Outbound addresses come from OUTBOUND_URLS so a deployment changes them once.
 import {
   CALL_CENTRE_NUMBER,
-  CLINIC_SITES,
+  CLINIC_PHONES,
   type ClinicKey,
   type Organization,
   type OrganizationKey,
@@ -61,14 +61,14 @@ export interface PhoneLine {
   number: string;
 }
 
-/** The "INGRESA" dropdown: a popup about the virtual portal and a link to the management site. */
+/**
+ * The "INGRESA" dropdown: a popup about the virtual portal (its entry's title here, its content in
+ * virtual-portal.ts, loaded with the popup) and a link to the management site.
+ */
 export interface IngresaMenu {
   portal: {
     /** Label of the dropdown entry and title of the popup. */
     title: string;
-    intro: string;
-    workers: OutboundLink & { description: string };
-    companies: OutboundLink & { description: string };
   };
   management: OutboundLink;
 }
@@ -165,23 +165,7 @@ function logos(key: OrganizationKey): Pick<BrandAssets, 'headerLogo' | 'footerLo
 }
 
 const INGRESA: IngresaMenu = {
-  portal: {
-    title: 'Sucursal Virtual',
-    intro:
-      'En la Sucursal Virtual puede realizar trámites y consultas en línea, sin acudir a una sede. Elija el portal que corresponde a usted:',
-    workers: {
-      label: 'Portal trabajadores',
-      url: OUTBOUND_URLS.virtualPortalWorkers,
-      description:
-        'Revise sus licencias médicas, atenciones, certificados y el estado de sus prestaciones.',
-    },
-    companies: {
-      label: 'Portal empresas',
-      url: OUTBOUND_URLS.virtualPortalCompanies,
-      description:
-        'Gestione denuncias de accidentes, nóminas, cotizaciones y certificados de su empresa.',
-    },
-  },
+  portal: { title: 'Sucursal Virtual' },
   management: { label: 'Sitio de gestión', url: OUTBOUND_URLS.management },
 };
 
@@ -375,7 +359,7 @@ function rcrMenu(s: string): NavigationItem[] {
 }
 
 function clinicAssets(key: ClinicKey, name: string): BrandAssets {
-  const c = CLINIC_SITES[key];
+  const c = CLINIC_PHONES[key];
   return {
     ...siteBasics(key, name, FAVICONS.salud, clinicMenu),
     patientLinks: patientLinks(OUTBOUND_URLS.sites[key]),

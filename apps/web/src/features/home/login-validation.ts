@@ -1,2 +1,0 @@
-// Loaded on demand by useLoginForm: zod and the shared schema stay out of the first load of `/`.
-export { loginSchema } from '@canal/shared';
