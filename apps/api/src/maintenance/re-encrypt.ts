@@ -1,3 +1,4 @@
+import { pendingFilingStore } from '../core/files/pending-filing-store';
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -115,6 +116,12 @@ export async function rewrapKeys(
       after = row.id;
     }
     if (batch.length < BATCH) break;
+  }
+  // Pending filings' keys (decision 0074; at most a day's worth, so in one pass): a filing
+  // adopts its pending filing's key as it is then wrapped.
+  for (const row of await pendingFilingStore.keysNotUnder(db, keyring.keyId)) {
+    await pendingFilingStore.rewrap(db, row.id, row.data_key, keyring.rewrapDataKey(row.data_key));
+    result.dataKeys++;
   }
   progress(`claves de datos: ${result.dataKeys}`);
   for (const table of MASTER_SEALED) {

@@ -68,16 +68,31 @@ export const pendingFilingStore = {
 
   /**
    * Takes pending filing `id` for the complaint being filed, in its transaction: the row is
-   * deleted (with its uploads' rows), so its key is adopted once. False when it is gone: another
-   * filing took it, or it expired.
+   * deleted, so its key is adopted once (of two filings naming it, only one deletes it). False
+   * when it is gone: another filing took it, or it expired.
    */
-  async adopt(db: Db, id: string, dataKey: string): Promise<boolean> {
+  async adopt(db: Db, id: string): Promise<boolean> {
     const rows = await db.query(
-      `DELETE FROM pending_filings WHERE id = $1 AND data_key = $2 AND expires_at > now()
-       RETURNING 1`,
-      [id, dataKey],
+      'DELETE FROM pending_filings WHERE id = $1 AND expires_at > now() RETURNING 1',
+      [id],
     );
     return rows.length === 1;
+  },
+
+  /** Pending filings whose key is not wrapped by master key `keyId` (`keys:rewrap`). */
+  keysNotUnder(db: Db, keyId: string) {
+    return db.query<{ id: string; data_key: string }>(
+      'SELECT id, data_key FROM pending_filings WHERE data_key NOT LIKE $1',
+      [`k2:${keyId}:%`],
+    );
+  },
+
+  async rewrap(db: Db, id: string, old: string, value: string): Promise<void> {
+    await db.query('UPDATE pending_filings SET data_key = $1 WHERE id = $2 AND data_key = $3', [
+      value,
+      id,
+      old,
+    ]);
   },
 
   /** Deletes expired pending filings (their uploads' objects went first); how many. */

@@ -134,7 +134,7 @@ export async function adoptPendingFiling(
   named: readonly string[],
 ): Promise<ResumableRow[]> {
   const rows = await resumableStore.takePending(tx, pending.row.id);
-  if (!(await pendingFilingStore.adopt(tx, pending.row.id, pending.dataKey.wrapped)))
+  if (!(await pendingFilingStore.adopt(tx, pending.row.id)))
     throw new AppError('VALIDATION', PENDING_MESSAGES.filing);
   return rows.filter((row) => !named.includes(row.id));
 }
