@@ -183,7 +183,7 @@ const { campo_reconoce_involucrados_id, campo_toma_conocimiento_id, ...laterComp
 
 /** What a filing naming its pending files is told when they cannot be named (decision 0074). */
 export const PENDING_MESSAGES = {
-  filing: 'El envío de sus archivos no es válido. Vuelva a seleccionar sus archivos y envíe nuevamente.',
+  filing: MESSAGES.pendingFilingInvalid,
   upload: 'Una de las subidas no es válida.',
   list: 'Las subidas deben ser una lista.',
   tooMany: `Puede adjuntar como máximo ${MAX_FILES_PER_REQUEST} archivos por envío.`,

@@ -2,7 +2,7 @@
 // named by the filing. Its id and token live in this tab's sessionStorage with the upload
 // addresses (decision 0068), so a reload resumes the files picked again; filing, signing out or
 // closing the tab forgets it.
-import { PENDING_MESSAGES, type BorradorAbierto } from '@canal/shared';
+import { MESSAGES, type BorradorAbierto } from '@canal/shared';
 import { HttpError } from './http';
 
 const KEY = 'canal.borrador::';
@@ -45,4 +45,4 @@ export const pendingFilingGone = (error: unknown, sending: 'files' | 'filing') =
   error.kind === 'http' &&
   (sending === 'files'
     ? error.status === 404
-    : error.status === 400 && error.serverMessage === PENDING_MESSAGES.filing);
+    : error.status === 400 && error.serverMessage === MESSAGES.pendingFilingInvalid);
