@@ -60,9 +60,15 @@ describe('the filing form’s files over tus', () => {
     });
     await page.goto(portalUrl(null, '/', proxy.port));
     await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
-    const submit = await fillAnonymousComplaint(page, `${MARKER}: el encargado cobra a los nuevos por darles turnos.`, {
-      files: [{ name: 'comprobantes.rar', mimeType: 'application/x-rar-compressed', buffer: content }],
-    });
+    const submit = await fillAnonymousComplaint(
+      page,
+      `${MARKER}: el encargado cobra a los nuevos por darles turnos.`,
+      {
+        files: [
+          { name: 'comprobantes.rar', mimeType: 'application/x-rar-compressed', buffer: content },
+        ],
+      },
+    );
     await submit.click();
 
     const dialog = page.getByRole('dialog', {

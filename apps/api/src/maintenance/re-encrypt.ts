@@ -1,4 +1,3 @@
-import { pendingFilingStore } from '../core/files/pending-filing-store';
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +20,7 @@ import {
   type ComplaintSealedColumn,
 } from '../core/complaints/complaint-store';
 import { MASTER_SEALED, reEncryptStore as store } from './re-encrypt-store';
+import { pendingFilingStore } from '../core/files/pending-filing-store';
 
 /** Rows per batch; each complaint's rewrite is one transaction, so a stop loses nothing. */
 const BATCH = 100;

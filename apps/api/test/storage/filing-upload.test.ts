@@ -88,7 +88,10 @@ function fileNaming(
   extra: Part[] = [],
 ) {
   const { body, headers: h } = multipart([
-    { name: 'denuncia', json: denuncia({ borrador: pending.borrador, subidas: ids, ...overrides }) },
+    {
+      name: 'denuncia',
+      json: denuncia({ borrador: pending.borrador, subidas: ids, ...overrides }),
+    },
     ...extra,
   ]);
   return t.app.inject({
@@ -251,7 +254,9 @@ describe('the filing form’s files over tus (pending filing)', () => {
     );
     expect(unknownPending.statusCode).toBe(400);
     // Uploads named without a pending filing.
-    const { body, headers: h } = multipart([{ name: 'denuncia', json: denuncia({ subidas: [mine] }) }]);
+    const { body, headers: h } = multipart([
+      { name: 'denuncia', json: denuncia({ subidas: [mine] }) },
+    ]);
     const loose = await a.app.inject({
       method: 'POST',
       url: '/v1/denuncias',
@@ -374,9 +379,7 @@ describe('the filing form’s files over tus (pending filing)', () => {
     expect(gone.statusCode).toBe(400);
     await sweep(a.services);
     expect(await store.exists(row!.storage_key)).toBe(false);
-    expect(
-      await a.db.query('SELECT 1 FROM resumable_uploads WHERE id = $1', [id]),
-    ).toHaveLength(0);
+    expect(await a.db.query('SELECT 1 FROM resumable_uploads WHERE id = $1', [id])).toHaveLength(0);
     expect(
       await a.db.query('SELECT 1 FROM pending_filings WHERE id = $1', [pending.borrador]),
     ).toHaveLength(0);

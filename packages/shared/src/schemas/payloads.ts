@@ -228,15 +228,13 @@ export const denunciaPayloadSchema = z
       addIssue(ctx, ['email_contacto'], MESSAGES.emailsMatch);
     }
   }, WHEN_OBJECT)
-  .transform(
-    (v): DenunciaPayload => ({
-      ...complaintFieldsOf(v),
-      denuncia_ticket: v.denuncia_ticket,
-      email_contacto: v.email_contacto,
-      ...(v.borrador === undefined ? {} : { borrador: v.borrador }),
-      ...(v.subidas === undefined ? {} : { subidas: v.subidas }),
-    }),
-  );
+  .transform((v): DenunciaPayload => ({
+    ...complaintFieldsOf(v),
+    denuncia_ticket: v.denuncia_ticket,
+    email_contacto: v.email_contacto,
+    ...(v.borrador === undefined ? {} : { borrador: v.borrador }),
+    ...(v.subidas === undefined ? {} : { subidas: v.subidas }),
+  }));
 
 /**
  * POST /v1/gestion/denuncias: a complaint staff received verbally, in writing or in person. The

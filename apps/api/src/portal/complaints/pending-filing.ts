@@ -82,7 +82,10 @@ export async function namedPendingFiling(
     pendingToken(request),
   );
   if (!row || row.id !== id) throw new AppError('VALIDATION', PENDING_MESSAGES.filing);
-  return { row, dataKey: { key: services.keyring.unwrapDataKey(row.data_key), wrapped: row.data_key } };
+  return {
+    row,
+    dataKey: { key: services.keyring.unwrapDataKey(row.data_key), wrapped: row.data_key },
+  };
 }
 
 /**

@@ -329,10 +329,9 @@ describe('save modal: files sent resumably before the filing', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
 
     const saving = await screen.findByRole('dialog', { name: 'Guardando denuncia' });
-    expect(await within(saving).findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 })).toHaveAttribute(
-      'role',
-      'status',
-    );
+    expect(
+      await within(saving).findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 }),
+    ).toHaveAttribute('role', 'status');
     await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
     release();
     await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
@@ -343,11 +342,13 @@ describe('save modal: files sent resumably before the filing', () => {
     expect(opened[0]!.headers['x-grecaptcha']).toBe('token');
     const creation = callsTo(api.received, 'POST', RESUMABLE_UPLOADS_PATH);
     expect(creation).toHaveLength(1);
-    expect(creation[0]!.headers).toMatchObject({ 'x-borrador': PENDING.token, 'x-grecaptcha': 'token' });
-    expect(api.received.filter((r) => r.method === 'PATCH').map((r) => r.headers['x-borrador'])).toEqual([
-      PENDING.token,
-      PENDING.token,
-    ]);
+    expect(creation[0]!.headers).toMatchObject({
+      'x-borrador': PENDING.token,
+      'x-grecaptcha': 'token',
+    });
+    expect(
+      api.received.filter((r) => r.method === 'PATCH').map((r) => r.headers['x-borrador']),
+    ).toEqual([PENDING.token, PENDING.token]);
     expect(tus.patches.map((p) => p.offset)).toEqual([0, 10]);
     const [id] = [...tus.uploads.keys()];
     expect(tus.text(id!)).toBe(PDF_TEXT);
@@ -407,7 +408,10 @@ describe('save modal: files sent resumably before the filing', () => {
       http.post(RESUMABLE_UPLOADS_PATH, ({ request }) =>
         request.headers.get('x-borrador') === PENDING.token
           ? undefined
-          : HttpResponse.json({ message: 'El envío de sus archivos ya no está disponible.' }, { status: 404 }),
+          : HttpResponse.json(
+              { message: 'El envío de sus archivos ya no está disponible.' },
+              { status: 404 },
+            ),
       ),
     );
     const filing = filingPart();
