@@ -33,6 +33,18 @@ export const ERRORS = {
     message: 'La denuncia alcanzó el máximo de 50 archivos o 2 GB adjuntos.',
   },
   EMPTY_FILE: { status: 400, message: 'Uno de los archivos está vacío.' },
+  /** A pending filing's token (header `x-borrador`) that opens none: expired, filed or wrong. */
+  PENDING_FILING_GONE: {
+    status: 404,
+    message:
+      'El envío de sus archivos ya no está disponible. Vuelva a seleccionar sus archivos y envíe nuevamente.',
+  },
+  /** Pending filings opened from one address in the hour: as many as filings (decision 0074). */
+  PENDING_FILING_LIMIT: {
+    status: 429,
+    message:
+      'Desde esta red se iniciaron muchos envíos en la última hora. Lo que escribió se conserva en el formulario: intente nuevamente más tarde.',
+  },
   NOTHING_TO_SAVE: {
     status: 400,
     message: 'Debe escribir un comentario o adjuntar al menos un archivo.',

@@ -1,4 +1,5 @@
 import { sweepResumable } from './core/files/resumable';
+import { pendingFilingStore } from './core/files/pending-filing-store';
 import { checkpointIfDue } from './core/audit/log-proof';
 import { webPaths, webUrl } from '@canal/shared';
 import path from 'node:path';
@@ -174,8 +175,10 @@ export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 export async function sweep(services: Services, stagingMaxAgeMs = STAGING_MAX_AGE_MS) {
   const { db, files } = services;
   const swept = await files.sweepStaged(stagingMaxAgeMs);
-  // Resumable uploads past their lifetime (24 h; at once with `sweep --all`).
+  // Resumable uploads past their lifetime (24 h; at once with `sweep --all`), those of an expired
+  // pending filing with it, then the pending filings themselves (decision 0074).
   await sweepResumable(db, files.store, stagingMaxAgeMs === 0);
+  await pendingFilingStore.deleteExpired(db, stagingMaxAgeMs === 0);
   await maintenanceRepository.deleteExpired(db);
   return swept;
 }

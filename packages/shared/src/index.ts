@@ -24,6 +24,7 @@ export { buildRequest, type BuiltRequest, type RequestParts } from './contract/c
 export {
   masterDataRoutes,
   portalRoutes,
+  PENDING_FILING_HEADER,
   RESUMABLE_UPLOADS_PATH,
   type PortalCall,
 } from './contract/routes';

@@ -54,6 +54,9 @@ export const MESSAGES = {
   unexpectedError: 'Ocurrió un error inesperado. Intente nuevamente más tarde.',
   serviceTooSlow:
     'El servicio tardó demasiado en responder. Intente nuevamente en unos minutos; lo que escribió no se ha perdido.',
+  /** A filing names a pending filing (decision 0074) the server does not have for its token. */
+  pendingFilingInvalid:
+    'El envío de sus archivos no es válido. Vuelva a seleccionar sus archivos y envíe nuevamente.',
 
   // ---- Field errors the spec does not word (written for this project) ----
   descriptionMax: `* La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,

@@ -47,10 +47,20 @@ export interface DenunciaPayload {
   /** Filed on someone else's behalf; then `fundamento_representacion` says on what basis. */
   a_nombre_de_otro?: boolean;
   fundamento_representacion?: string;
+  /**
+   * The pending filing (POST /v1/denuncias/borradores) whose files the filing names in
+   * `subidas` (decision 0074); with the pending filing's token in the `x-borrador` header.
+   */
+  borrador?: string;
+  /** Finished resumable (tus) uploads of the pending filing, to become the complaint's files. */
+  subidas?: string[];
 }
 
 /** A complaint's own fields, whoever files it (the portal's payload without the ticket part). */
-export type ComplaintFieldsPayload = Omit<DenunciaPayload, 'denuncia_ticket' | 'email_contacto'>;
+export type ComplaintFieldsPayload = Omit<
+  DenunciaPayload,
+  'denuncia_ticket' | 'email_contacto' | 'borrador' | 'subidas'
+>;
 
 /** POST /v1/gestion/denuncias: a complaint staff record, received verbally, in writing or in person. */
 export interface StaffIntakePayload extends ComplaintFieldsPayload {
@@ -58,6 +68,18 @@ export interface StaffIntakePayload extends ComplaintFieldsPayload {
   /** Where the confirmation mail and later news go; absent when the person gave none. */
   email_contacto?: string;
 }
+
+/**
+ * Answer of POST /v1/denuncias/borradores (decision 0074): a pending filing, whose files the
+ * filing form sends over tus with `token` (header `x-borrador`) before filing names them.
+ */
+export const borradorAbiertoSchema = z.object({
+  borrador: z.string(),
+  token: z.string(),
+  /** ISO 8601: after this the pending filing and its files are deleted. */
+  vence: z.string(),
+});
+export type BorradorAbierto = z.infer<typeof borradorAbiertoSchema>;
 
 /** Answer of POST /v1/denuncias. */
 export const denunciaCreatedSchema = z.object({ ticket: z.number(), email: z.string() });

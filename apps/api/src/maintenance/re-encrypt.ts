@@ -20,6 +20,7 @@ import {
   type ComplaintSealedColumn,
 } from '../core/complaints/complaint-store';
 import { MASTER_SEALED, reEncryptStore as store } from './re-encrypt-store';
+import { pendingFilingStore } from '../core/files/pending-filing-store';
 
 /** Rows per batch; each complaint's rewrite is one transaction, so a stop loses nothing. */
 const BATCH = 100;
@@ -115,6 +116,12 @@ export async function rewrapKeys(
       after = row.id;
     }
     if (batch.length < BATCH) break;
+  }
+  // Pending filings' keys (decision 0074; at most a day's worth, so in one pass): a filing
+  // adopts its pending filing's key as it is then wrapped.
+  for (const row of await pendingFilingStore.keysNotUnder(db, keyring.keyId)) {
+    await pendingFilingStore.rewrap(db, row.id, row.data_key, keyring.rewrapDataKey(row.data_key));
+    result.dataKeys++;
   }
   progress(`claves de datos: ${result.dataKeys}`);
   for (const table of MASTER_SEALED) {

@@ -187,6 +187,16 @@ describe('every endpoint answers what the contract declares', () => {
     caseId = row!.id;
   });
 
+  it('opens a pending filing for the filing form’s files (decision 0074)', async () => {
+    const opened = conforms(
+      'openPendingFiling',
+      await call(t.app, 'openPendingFiling', { headers: headers() }),
+      201,
+    );
+    expect(opened.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    conforms('openPendingFiling', await call(t.app, 'openPendingFiling', {}), 400);
+  });
+
   it('signs the complainant in', async () => {
     const ok = conforms(
       'login',

@@ -16,7 +16,7 @@ import { createServices } from '../../src/runtime';
 import { createObjectStore, type ObjectStore } from '../../src/storage';
 import type { Db } from '../../src/db/database';
 import { buildTestApp, freshDatabase, storageEnv, type TestApp } from '@canal/test-support/app';
-import { denuncia, file, HEAD_OFFICE, login } from '@canal/test-support/complaints';
+import { denuncia, file, HEAD_OFFICE, headers, login } from '@canal/test-support/complaints';
 import { pdf } from '@canal/test-support/files';
 import { codeFor, signIn, staff } from '@canal/test-support/staff';
 
@@ -112,6 +112,13 @@ describe('key rotation', () => {
         `UPDATE complaints SET data_key = regexp_replace(data_key, '^k2:[^:]+:', '') WHERE ticket = $1`,
         [legacy],
       );
+      // A pending filing (decision 0074): its data key, wrapped by A, is re-wrapped too.
+      const pending = await a.app.inject({
+        method: 'POST',
+        url: '/v1/denuncias/borradores',
+        headers: headers(),
+      });
+      expect(pending.statusCode, pending.body).toBe(201);
       const investigator = await staff(a, { role: 'investigador', organizations: [HEAD_OFFICE] });
       // A request of the register (Law 21.719): who asks and what, sealed with the master key.
       const requestId = await a.db.transaction((tx) =>
@@ -151,13 +158,15 @@ describe('key rotation', () => {
       });
       expect((await readBack(rotating, ticket)).bytes.equals(document)).toBe(true);
       const result = await rewrapKeys(db, rotating.services.keyring);
-      expect(result.dataKeys).toBe(2);
+      expect(result.dataKeys).toBe(3);
       expect(result.sealed).toBeGreaterThanOrEqual(1);
       expect(result.root).toBe(true);
       const again = await rewrapKeys(db, rotating.services.keyring);
       expect(again).toEqual({ dataKeys: 0, sealed: 0, root: false });
       await rotating.close();
-      for (const row of await db.query<{ data_key: string }>('SELECT data_key FROM complaints'))
+      for (const row of await db.query<{ data_key: string }>(
+        'SELECT data_key FROM complaints UNION ALL SELECT data_key FROM pending_filings',
+      ))
         expect(row.data_key.startsWith(`k2:${idOf(B)}:`)).toBe(true);
       const [totp] = await db.query<{ totp_secret_enc: string }>(
         'SELECT totp_secret_enc FROM staff_users WHERE id = $1',

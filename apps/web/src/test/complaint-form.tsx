@@ -19,6 +19,7 @@ import { sessionStore } from '../lib/api/session';
 import type { FirstScreen } from '../lib/first-screen';
 import { created, ok, portalApi } from './msw/portal';
 import { callsTo, recordRequests, server } from './msw/server';
+import { tusApi } from './msw/tus';
 import { NewComplaintRoute } from '../routes/new-complaint';
 
 /** The offence categories as the API sends them (GET /v1/datos-maestros/delitos). */
@@ -105,6 +106,13 @@ export const RECOGNITIONS: OpcionSimple[] = [
 
 export const TICKET = 123456789012;
 
+/** The pending filing MSW opens for the form's files (decision 0074). */
+export const PENDING = {
+  borrador: '11111111-2222-4333-8444-555555555555',
+  token: 'x'.repeat(43),
+  vence: '2999-01-01T00:00:00.000Z',
+};
+
 /**
  * The calls of the new-complaint page answered by MSW with the contract's answers: the master data
  * above, the filing (ticket TICKET) and the sign-in after it. A test adds its own answers after
@@ -112,7 +120,12 @@ export const TICKET = 123456789012;
  */
 export function complaintFormApi() {
   const received = recordRequests();
+  // The filing form's files go over tus to a pending filing first (decision 0074).
+  sessionStorage.clear();
+  const tus = tusApi();
   server.use(
+    portalApi.openPendingFiling(created(PENDING)),
+    ...tus.handlers,
     portalApi.categories(ok(WIRE_CATEGORIES)),
     portalApi.zonesWithPlaces(ok(ZONES)),
     portalApi.relationOptions(ok(RELATIONS)),
@@ -122,6 +135,7 @@ export function complaintFormApi() {
   );
   return {
     received,
+    tus,
     loginCalls: () => callsTo(received, 'POST', '/v1/denuncias/login'),
     filingCalls: () => callsTo(received, 'POST', '/v1/denuncias'),
   };

@@ -14,3 +14,9 @@ export const masterDataRoutes = {
  * description), but their path is written once, here, for the API and the portal.
  */
 export const RESUMABLE_UPLOADS_PATH = '/v1/denuncias/subidas';
+
+/**
+ * The filing form's files before the complaint exists (decision 0074): the pending filing's token
+ * (POST /v1/denuncias/borradores), on its tus requests and on the filing that names them.
+ */
+export const PENDING_FILING_HEADER = 'x-borrador';

@@ -18,6 +18,7 @@ import {
   adjuntoListadoSchema,
   agenciaSchema,
   categoriaDelitosSchema,
+  borradorAbiertoSchema,
   denunciaCreatedSchema,
   denunciaDetalleSchema,
   loginAnswerSchema,
@@ -49,6 +50,21 @@ export const createComplaint = endpoint({
   },
   // 503: the password hasher is saturated.
   responses: { 201: denunciaCreatedSchema, ...errors(400, 403, 413, 415, 503, ...ALWAYS) },
+});
+
+/**
+ * Opens a pending filing (decision 0074): the filing form sends its files over tus with its
+ * token before the complaint exists; the filing then names them. Counted per client like filings.
+ */
+export const openPendingFiling = endpoint({
+  method: 'POST',
+  path: '/v1/denuncias/borradores',
+  tag: complaints,
+  access: 'human',
+  summary:
+    'Abre un envío pendiente: sus archivos se suben por tus (/v1/denuncias/subidas, cabecera x-borrador) y la denuncia los nombra (borrador, subidas)',
+  headers: humanHeaders,
+  responses: { 201: borradorAbiertoSchema, ...errors(400, 403, ...ALWAYS) },
 });
 
 export const login = endpoint({
@@ -291,6 +307,7 @@ export const recognitionOptions = endpoint({
 
 export const portal = {
   createComplaint,
+  openPendingFiling,
   login,
   complainantSignOut,
   complaintDetail,

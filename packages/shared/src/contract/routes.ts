@@ -4,7 +4,11 @@
 // extra or different row does not compile) and by `routes.test.ts`.
 import type { botCheck } from './bot-check';
 import type { Endpoint } from './core';
-import { masterDataRoutes, RESUMABLE_UPLOADS_PATH } from './master-data-routes';
+import {
+  masterDataRoutes,
+  PENDING_FILING_HEADER,
+  RESUMABLE_UPLOADS_PATH,
+} from './master-data-routes';
 import type { dataRights } from './data-rights';
 import type { portal } from './portal';
 import type { privacy } from './privacy-notice';
@@ -26,7 +30,7 @@ export type EndpointRoute = Pick<Endpoint, 'method' | 'path'>;
 
 export { masterDataRoutes };
 
-export { RESUMABLE_UPLOADS_PATH };
+export { PENDING_FILING_HEADER, RESUMABLE_UPLOADS_PATH };
 
 /**
  * The staff's resumable uploads for a reply to the complainant (tus 1.0, decision 0074), under
@@ -37,6 +41,7 @@ export const CASE_RESUMABLE_UPLOADS_PATH = '/v1/gestion/casos/:id/subidas';
 /** Every call of the portal: its method and path. */
 export const portalRoutes = {
   createComplaint: { method: 'POST', path: '/v1/denuncias' },
+  openPendingFiling: { method: 'POST', path: '/v1/denuncias/borradores' },
   login: { method: 'POST', path: '/v1/denuncias/login' },
   complainantSignOut: { method: 'DELETE', path: '/v1/denuncias/sesion' },
   complaintDetail: { method: 'GET', path: '/v1/denuncias/:id' },

@@ -181,6 +181,14 @@ function complaintFieldsOf(v: ComplaintFieldsInput): ComplaintFieldsPayload {
 const { campo_reconoce_involucrados_id, campo_toma_conocimiento_id, ...laterComplaintFields } =
   complaintFields;
 
+/** What a filing naming its pending files is told when they cannot be named (decision 0074). */
+export const PENDING_MESSAGES = {
+  filing: MESSAGES.pendingFilingInvalid,
+  upload: 'Una de las subidas no es válida.',
+  list: 'Las subidas deben ser una lista.',
+  tooMany: `Puede adjuntar como máximo ${MAX_FILES_PER_REQUEST} archivos por envío.`,
+} as const;
+
 /**
  * The `denuncia` JSON part of POST /v1/denuncias: the complaint's fields and rules, the ticket's
  * e-mail and password, and `email_contacto`, which must be the ticket e-mail.
@@ -197,11 +205,20 @@ export const denunciaPayloadSchema = z
       ),
       email_contacto: emailSchema,
       ...laterComplaintFields,
+      // The filing form's files sent before the filing (decision 0074): the pending filing and
+      // its finished uploads, which become the complaint's files.
+      borrador: z.uuid({ error: PENDING_MESSAGES.filing }).optional(),
+      subidas: z
+        .array(z.uuid({ error: PENDING_MESSAGES.upload }), { error: PENDING_MESSAGES.list })
+        .max(MAX_FILES_PER_REQUEST, { error: PENDING_MESSAGES.tooMany })
+        .optional(),
     },
     body,
   )
   .superRefine((v, ctx) => {
     complaintRules(v, ctx);
+    if (v.subidas?.length && v.borrador === undefined)
+      addIssue(ctx, ['borrador'], PENDING_MESSAGES.filing);
     const ticketEmail = (v.denuncia_ticket as { email?: unknown } | undefined)?.email;
     if (
       typeof v.email_contacto === 'string' &&
@@ -215,6 +232,8 @@ export const denunciaPayloadSchema = z
     ...complaintFieldsOf(v),
     denuncia_ticket: v.denuncia_ticket,
     email_contacto: v.email_contacto,
+    ...(v.borrador === undefined ? {} : { borrador: v.borrador }),
+    ...(v.subidas === undefined ? {} : { subidas: v.subidas }),
   }));
 
 /**

@@ -77,6 +77,12 @@ export interface ComplaintToCreate {
   channel: ComplaintChannel;
   /** Files already streamed (staged) under the complaint's data key. */
   files: ReceivedFile[];
+  /**
+   * Finished resumable uploads sealed with the same key (the filing form's, decision 0074),
+   * staged again: recorded, named in the receipt and committed like `files`, but never deleted
+   * here on failure (their rows keep them for the next try).
+   */
+  resumed?: ReceivedFile[];
   /** More writes that must commit with the complaint (staff intake: its log, audit and link). */
   inTransaction?: (tx: Db, created: CreatedComplaint) => Promise<void>;
 }
@@ -100,7 +106,8 @@ export async function createComplaint(
   input: ComplaintToCreate,
 ): Promise<CreatedComplaint> {
   const { db, keyring, files: store, catalogue } = services;
-  const { fields, files } = input;
+  const { fields } = input;
+  const files = [...input.files, ...(input.resumed ?? [])];
   // Made once: it seals every field and file name of the complaint (a `Buffer` key is prepared
   // again by each cipher).
   const key = createSecretKey(dataKey.key);
@@ -227,7 +234,7 @@ export async function createComplaint(
       return created;
     } catch (error) {
       if (isUniqueViolation(error) && attempt < 5) continue;
-      await store.discard(files);
+      await store.discard(input.files);
       throw error;
     }
   }

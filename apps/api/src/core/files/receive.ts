@@ -58,7 +58,12 @@ export interface ReceivedUpload<T> {
 export async function receiveMultipart<T>(
   request: FastifyRequest,
   store: FileStore,
-  options: { jsonField: string; key: Buffer; parseJson: (raw: unknown) => T | Promise<T> },
+  options: {
+    jsonField: string;
+    /** The key files are sealed with; a function is asked at each file (after the JSON part). */
+    key: Buffer | (() => Buffer);
+    parseJson: (raw: unknown) => T | Promise<T>;
+  },
 ): Promise<ReceivedUpload<T>> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const files: ReceivedFile[] = [];
@@ -92,7 +97,8 @@ export async function receiveMultipart<T>(
         throw new AppError('FILE_TYPE_NOT_ALLOWED');
       }
       const extension = extensionOf(name);
-      const staged = await store.stage(part.file, extension, options.key);
+      const key = typeof options.key === 'function' ? options.key() : options.key;
+      const staged = await store.stage(part.file, extension, key);
       files.push({ ...staged, name, extension });
       if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
     }

@@ -8,6 +8,7 @@ import { RESUMABLE_BODY_TYPE } from '../../http/connection';
 import type { ObjectStore } from '../../storage';
 import { complaintsRepository } from '../complaints/repository';
 import { SealedUploadStore, tusRefusal, type UploadOwner } from './resumable';
+import { pendingFilingStore } from './pending-filing-store';
 
 /**
  * The headers the routes set (never the client's) to tell the store whose upload it creates:
@@ -16,8 +17,13 @@ import { SealedUploadStore, tusRefusal, type UploadOwner } from './resumable';
 const OWNER_HEADERS = {
   complaintId: 'x-canal-denuncia-interna',
   staffUserId: 'x-canal-personal-interno',
+  pendingFilingId: 'x-canal-borrador-interno',
 } as const;
 const OWNER_NAMES = new Set<string>(Object.values(OWNER_HEADERS));
+
+/** A pending filing that expired (or was filed) takes no more bytes: what the person reads. */
+const GONE_BODY =
+  'El envío de esta denuncia ya no está disponible: seleccione sus archivos nuevamente.\n';
 
 /** The resumable uploads' store over the core's database and object store. */
 export function createResumableStore(services: {
@@ -25,8 +31,14 @@ export function createResumableStore(services: {
   files: { store: ObjectStore };
   keyring: Keyring;
 }): SealedUploadStore {
-  return new SealedUploadStore(services.db, services.files.store, async (complaintId) => {
-    const row = await complaintsRepository.findById(services.db, complaintId);
+  return new SealedUploadStore(services.db, services.files.store, async (upload) => {
+    // A pending filing's upload: its pending key (decision 0074), while the filing is pending.
+    if (upload.pending_filing_id !== null) {
+      const wrapped = await pendingFilingStore.keyOf(services.db, upload.pending_filing_id);
+      if (wrapped === null) throw { status_code: 404, body: GONE_BODY };
+      return services.keyring.unwrapDataKey(wrapped);
+    }
+    const row = await complaintsRepository.findById(services.db, upload.complaint_id!);
     if (!row) throw tusRefusal('NOT_FOUND');
     return services.keyring.unwrapDataKey(row.data_key);
   });
@@ -51,6 +63,7 @@ export function resumableServer(store: SealedUploadStore, path: string): Server 
         ...upload.metadata,
         complaintId: req.headers.get(OWNER_HEADERS.complaintId),
         staffUserId: req.headers.get(OWNER_HEADERS.staffUserId),
+        pendingFilingId: req.headers.get(OWNER_HEADERS.pendingFilingId),
       },
     }),
   });
@@ -83,7 +96,8 @@ export async function handToTus(
   const kept: string[] = [];
   for (let i = 0; i < raw.length; i += 2)
     if (!OWNER_NAMES.has(raw[i]!.toLowerCase())) kept.push(raw[i]!, raw[i + 1]!);
-  kept.push(OWNER_HEADERS.complaintId, String(owner.complaintId));
+  if (owner.complaintId !== null) kept.push(OWNER_HEADERS.complaintId, String(owner.complaintId));
+  if (owner.pendingFilingId) kept.push(OWNER_HEADERS.pendingFilingId, owner.pendingFilingId);
   if (owner.staffUserId !== null) kept.push(OWNER_HEADERS.staffUserId, String(owner.staffUserId));
   raw.splice(0, raw.length, ...kept);
   reply.hijack();

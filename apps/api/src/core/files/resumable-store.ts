@@ -3,7 +3,10 @@ import type { Db } from '../../db/database';
 /** A row of `resumable_uploads` (migration 035). */
 export interface ResumableRow {
   id: string;
-  complaint_id: number;
+  /** The complaint it is for, or null: a pending filing's (migration 053). */
+  complaint_id: number | null;
+  /** The pending filing it is for (its files before the complaint exists), or null. */
+  pending_filing_id: string | null;
   /** The staff member whose reply the upload is for; null: the complainant's (migration 049). */
   staff_user_id: number | null;
   file_name: string;
@@ -24,14 +27,21 @@ export const resumableStore = {
     db: Db,
     row: Pick<
       ResumableRow,
-      'id' | 'complaint_id' | 'staff_user_id' | 'file_name' | 'extension' | 'size' | 'header'
+      | 'id'
+      | 'complaint_id'
+      | 'pending_filing_id'
+      | 'staff_user_id'
+      | 'file_name'
+      | 'extension'
+      | 'size'
+      | 'header'
     >,
     lifetimeMs: number,
   ): Promise<ResumableRow> {
     const [created] = await db.query<ResumableRow>(
-      `INSERT INTO resumable_uploads
-         (id, complaint_id, staff_user_id, file_name, extension, size, header, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000))
+      `INSERT INTO resumable_uploads (id, complaint_id, pending_filing_id, staff_user_id,
+         file_name, extension, size, header, expires_at)
+       VALUES ($1, $2, $9, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000))
        RETURNING *`,
       [
         row.id,
@@ -42,6 +52,7 @@ export const resumableStore = {
         row.size,
         row.header,
         lifetimeMs,
+        row.pending_filing_id,
       ],
     );
     return normalize(created!);
@@ -120,11 +131,27 @@ export const resumableStore = {
     return rows.length > 0;
   },
 
-  /** Claims (deletes) up to `limit` expired rows; their objects are the caller's to delete. */
+  /**
+   * Takes the rows of pending filing `id` in the filing's transaction (its uploads become the
+   * complaint's files): deleted, returned.
+   */
+  async takePending(db: Db, id: string): Promise<ResumableRow[]> {
+    const rows = await db.query<ResumableRow>(
+      'DELETE FROM resumable_uploads WHERE pending_filing_id = $1 RETURNING *',
+      [id],
+    );
+    return rows.map(normalize);
+  },
+
+  /**
+   * Claims (deletes) up to `limit` expired rows, and every row of an expired pending filing
+   * (migration 053); their objects are the caller's to delete.
+   */
   async claimExpired(db: Db, limit: number, all = false): Promise<ResumableRow[]> {
     const rows = await db.query<ResumableRow>(
       `DELETE FROM resumable_uploads WHERE id IN (
          SELECT id FROM resumable_uploads WHERE $2 OR expires_at <= now()
+             OR pending_filing_id IN (SELECT id FROM pending_filings WHERE expires_at <= now())
           ORDER BY expires_at LIMIT $1)
        RETURNING *`,
       [limit, all],
@@ -137,7 +164,7 @@ export const resumableStore = {
 function normalize(row: ResumableRow): ResumableRow {
   return {
     ...row,
-    complaint_id: Number(row.complaint_id),
+    complaint_id: row.complaint_id === null ? null : Number(row.complaint_id),
     staff_user_id: row.staff_user_id === null ? null : Number(row.staff_user_id),
     size: Number(row.size),
     stored: Number(row.stored),

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { DataStore, Upload } from '@tus/utils';
-import { extensionOf, isAllowedFileName, MAX_FILE_BYTES } from '@canal/shared';
+import {
+  extensionOf,
+  isAllowedFileName,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_REQUEST,
+} from '@canal/shared';
 import { newHeader, SegmentCodec } from '../../crypto/file-segments';
 import type { Db } from '../../db/database';
 import { AppError, ERRORS, type ErrorCode } from '../../errors';
@@ -10,6 +15,7 @@ import type { ObjectStore } from '../../storage';
 import { contentMatchesExtension, headBytesNeeded } from './magic';
 import { resumableStore, type ResumableRow } from './resumable-store';
 import { stagedStore } from './staged-store';
+import { pendingFilingStore } from './pending-filing-store';
 
 /** How long an unfinished (or finished, never attached) resumable upload is kept: 24 hours. */
 export const RESUMABLE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -32,12 +38,14 @@ const HELD_BODY = 'Otra parte de este archivo se está guardando: se reanudará 
 
 /**
  * Whose an upload is: a complaint's (its data key seals it) and either the complainant's
- * (`staffUserId` null) or one staff member's, for their reply (decision 0074). Only the owner
- * resumes it or names it in their call.
+ * (`staffUserId` null) or one staff member's, for their reply (decision 0074); or, before the
+ * complaint exists, a pending filing's (`complaintId` null, its pending key seals it; migration
+ * 053). Only the owner resumes it or names it in their call.
  */
 export interface UploadOwner {
-  complaintId: number;
+  complaintId: number | null;
   staffUserId: number | null;
+  pendingFilingId?: string | null;
 }
 
 export interface FinishedUpload {
@@ -61,8 +69,8 @@ export class SealedUploadStore extends DataStore {
   constructor(
     private readonly db: Db,
     private readonly store: ObjectStore,
-    /** The data key of the complaint an upload belongs to. */
-    private readonly keyOf: (complaintId: number) => Promise<Buffer>,
+    /** The data key of the complaint (or pending filing) an upload belongs to. */
+    private readonly keyOf: (row: ResumableRow) => Promise<Buffer>,
   ) {
     super();
     this.extensions = ['creation', 'termination'];
@@ -79,11 +87,20 @@ export class SealedUploadStore extends DataStore {
     if (upload.size === undefined) throw tusRefusal('VALIDATION');
     if (upload.size > MAX_FILE_BYTES) throw tusRefusal('FILE_TOO_LARGE');
     if (upload.size === 0) throw tusRefusal('EMPTY_FILE');
+    const pending = upload.metadata?.pendingFilingId || null;
+    // Storage before a complaint exists is bounded: a pending filing holds at most the filing's
+    // own number of files (decision 0074).
+    if (
+      pending !== null &&
+      (await pendingFilingStore.uploadCount(this.db, pending)) >= MAX_FILES_PER_REQUEST
+    )
+      throw tusRefusal('TOO_MANY_FILES');
     await resumableStore.add(
       this.db,
       {
         id: upload.id,
-        complaint_id: Number(upload.metadata?.complaintId),
+        complaint_id: pending === null ? Number(upload.metadata?.complaintId) : null,
+        pending_filing_id: pending,
         staff_user_id: upload.metadata?.staffUserId ? Number(upload.metadata.staffUserId) : null,
         file_name: name,
         extension: extensionOf(name),
@@ -105,7 +122,10 @@ export class SealedUploadStore extends DataStore {
   /** The row of `id`, if it is `owner`'s (the route checks it on every call). */
   async rowFor(id: string, owner: UploadOwner): Promise<ResumableRow | null> {
     const row = await resumableStore.get(this.db, id);
-    return row && row.complaint_id === owner.complaintId && row.staff_user_id === owner.staffUserId
+    return row &&
+      row.complaint_id === owner.complaintId &&
+      row.staff_user_id === owner.staffUserId &&
+      row.pending_filing_id === (owner.pendingFilingId ?? null)
       ? row
       : null;
   }
@@ -140,7 +160,7 @@ export class SealedUploadStore extends DataStore {
     const row = await resumableStore.get(this.db, id);
     if (!row) throw { status_code: 404, body: NOT_FOUND_BODY };
     if (row.stored !== offset || row.storage_key) throw { status_code: 409, body: 'Conflicto.\n' };
-    const codec = new SegmentCodec(await this.keyOf(row.complaint_id), row.header);
+    const codec = new SegmentCodec(await this.keyOf(row), row.header);
     const segment = codec.segmentBytes;
     const lastIndex = Math.max(0, Math.ceil(row.size / segment) - 1);
     // Before the first byte is kept, enough of the file to check its type (a .docx: 256 KiB).
@@ -284,6 +304,11 @@ export class SealedUploadStore extends DataStore {
   /** Forgets finished uploads once their call committed them (their objects stay: attached). */
   async attached(ids: string[]): Promise<void> {
     for (const id of ids) await resumableStore.remove(this.db, id);
+  }
+
+  /** Deletes the objects of uploads whose rows a call took and did not attach. */
+  async dropTaken(rows: readonly ResumableRow[]): Promise<void> {
+    for (const row of rows) await this.dropObjects(row);
   }
 
   private dropObjects(row: ResumableRow): Promise<void> {

@@ -2,7 +2,11 @@ import { denunciaPayloadSchema, type DenunciaPayload, type Organization } from '
 import { parseOrThrow } from '../../http/validation';
 import type { Services } from '../../core/services';
 import type { ReceivedFile } from '../../core/files/receive';
-import { checkComplaintFields, createComplaint } from '../../core/complaints/create';
+import {
+  checkComplaintFields,
+  createComplaint,
+  type ComplaintToCreate,
+} from '../../core/complaints/create';
 
 /** Checks a `denuncia` part: the shared schema first, then the ids against this organisation's lists. */
 export function validateDenuncia(
@@ -25,8 +29,15 @@ export async function fileComplaint(
   payload: DenunciaPayload,
   dataKey: { key: Buffer; wrapped: string },
   files: ReceivedFile[],
+  pending?: Pick<ComplaintToCreate, 'resumed' | 'inTransaction'>,
 ): Promise<{ ticket: number; email: string }> {
-  const { denuncia_ticket, email_contacto: _contact, ...fields } = payload;
+  const {
+    denuncia_ticket,
+    email_contacto: _contact,
+    borrador: _pending,
+    subidas: _uploads,
+    ...fields
+  } = payload;
   const email = denuncia_ticket.email.trim();
   const passwordHash = await services.hasher.hash(denuncia_ticket.pass);
   const { ticket } = await createComplaint(services, org, dataKey, {
@@ -35,6 +46,7 @@ export async function fileComplaint(
     passwordHash,
     channel: 'portal',
     files,
+    ...pending,
   });
   return { ticket, email };
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { requireComplainant, requireHuman } from '../guards';
 import { complaintOfSession } from './read-complaint';
 import { assertUploadAllowed } from './follow-up';
+import { pendingOwner } from './pending-filing';
 
 /** Where the portal's resumable uploads live (tus 1.0, issue 21); not in SPEC §7: an addition. */
 export const RESUMABLE_PATH = RESUMABLE_UPLOADS_PATH;
@@ -23,6 +24,8 @@ export const RESUMABLE_PATH = RESUMABLE_UPLOADS_PATH;
  * complaint; creation also with the bot check. What a PATCH carries is sealed by
  * `SealedUploadStore`; a finished upload joins the complaint only when `POST
  * /v1/denuncias/upload-files` names it in `subidas` (the entry commits it, all or nothing).
+ * The filing form's files (decision 0074) come here too, before the complaint exists: with the
+ * pending filing's token (`x-borrador`) instead of a session, and are named by the filing.
  */
 export const resumableRoutes: FastifyPluginAsync<{ store: SealedUploadStore }> = async (
   app,
@@ -35,6 +38,11 @@ export const resumableRoutes: FastifyPluginAsync<{ store: SealedUploadStore }> =
   const hand = async (request: FastifyRequest, reply: FastifyReply, id: string | null) => {
     await requireOrganization(request);
     if (request.method === 'POST') await requireHuman(request);
+    const owner = (await pendingOwner(request)) ?? (await complainantOwner(request));
+    if (id !== null && !(await store.rowFor(id, owner))) throw new AppError('NOT_FOUND');
+    await handToTus(tus, request, reply, owner);
+  };
+  const complainantOwner = async (request: FastifyRequest) => {
     await requireComplainant(request);
     const row = await complaintOfSession(
       services,
@@ -42,9 +50,7 @@ export const resumableRoutes: FastifyPluginAsync<{ store: SealedUploadStore }> =
       request.sessionComplaintId,
     );
     if (request.method === 'POST' || request.method === 'PATCH') assertUploadAllowed(row);
-    const owner = { complaintId: row.id, staffUserId: null };
-    if (id !== null && !(await store.rowFor(id, owner))) throw new AppError('NOT_FOUND');
-    await handToTus(tus, request, reply, owner);
+    return { complaintId: row.id, staffUserId: null };
   };
   // Not in the contract nor the OpenAPI page: tus 1.0 is their description (decision 0055).
   app.route({

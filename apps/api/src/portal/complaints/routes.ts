@@ -18,6 +18,12 @@ import { AppError } from '../../errors';
 import type { FilingLimit, FilingPlace } from './filing-limit';
 import type { SealedUploadStore } from '../../core/files/resumable';
 import { requestReplacement } from './replacement-request';
+import {
+  fileWithPendingFiling,
+  namedPendingFiling,
+  openPendingFiling,
+  type PendingFiling,
+} from './pending-filing';
 import { reportRetaliation } from './retaliation-report';
 import { sealSummary } from './summary-seal';
 import { answerTranscript, readTranscript } from './transcript';
@@ -27,6 +33,9 @@ import {
   assertUploadAllowed,
   statusOf,
 } from './follow-up';
+
+/** A filing naming its pending filing sends its `denuncia` part before any file part. */
+const DENUNCIA_PART_FIRST = 'La parte «denuncia» debe enviarse antes de los archivos.';
 
 /** SPEC §7: the complainant's calls under /v1/denuncias. Thin: each hands over to one use case. */
 export const complaintRoutes: FastifyPluginAsync<{
@@ -56,19 +65,48 @@ export const complaintRoutes: FastifyPluginAsync<{
       const org = request.organization;
       const place = places.get(request)!;
       try {
-        const dataKey = services.keyring.newDataKey();
+        let dataKey = services.keyring.newDataKey();
+        // A filing naming its pending filing (decision 0074) adopts that filing's key: any file
+        // part is sealed with it, so the `denuncia` part must come first.
+        const named: { pending: PendingFiling | null } = { pending: null };
+        let sealedAFile = false;
         const upload = await receiveMultipart(request, services.files, {
           jsonField: 'denuncia',
-          key: dataKey.key,
-          parseJson: (raw) => validateDenuncia(services, org, raw),
+          key: () => {
+            sealedAFile = true;
+            return dataKey.key;
+          },
+          parseJson: async (raw) => {
+            const payload = validateDenuncia(services, org, raw);
+            if (payload.borrador === undefined) return payload;
+            if (sealedAFile) throw new AppError('VALIDATION', DENUNCIA_PART_FIRST);
+            named.pending = await namedPendingFiling(services, request, payload.borrador);
+            dataKey = named.pending.dataKey;
+            return payload;
+          },
         });
-        const created = await fileComplaint(services, org, upload.json, dataKey, upload.files);
+        const created = named.pending
+          ? await fileWithPendingFiling(services, resumable, org, upload, named.pending)
+          : await fileComplaint(services, org, upload.json, dataKey, upload.files);
         place.keep();
         return reply.code(201).send(created);
       } catch (error) {
         await place.release();
         throw error;
       }
+    },
+  });
+
+  // The filing form's files before the complaint exists (decision 0074): a pending filing.
+  route(app, contract.openPendingFiling, {
+    handler: async (request, reply) => {
+      const opened = await openPendingFiling(
+        services,
+        request.organization,
+        request.ip,
+        filingLimit.max,
+      );
+      return reply.code(201).send(opened);
     },
   });
 

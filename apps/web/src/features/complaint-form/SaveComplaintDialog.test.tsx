@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MESSAGES } from '@canal/shared';
+import { MESSAGES, RESUMABLE_UPLOADS_PATH } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,10 +15,14 @@ import {
   formClient,
   renderNewComplaint,
   stubLayout,
+  PENDING,
   TICKET,
 } from '../../test/complaint-form';
-import { fail, portalApi } from '../../test/msw/portal';
-import { server } from '../../test/msw/server';
+import { created, fail, portalApi } from '../../test/msw/portal';
+import { callsTo, server } from '../../test/msw/server';
+import { tusApi } from '../../test/msw/tus';
+import { RESUMING_MESSAGE } from '../../components/UploadProgress';
+import { FILING_UPLOAD_STOPPED_MESSAGE } from './save-error';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,15 +35,16 @@ beforeEach(() => {
 
 const TITLE = 'Generar contraseña de recuperación y seguimiento';
 
-async function openSaveModal(client: ApiClient = formClient()) {
+const PDF_TEXT = '%PDF-1.4 respaldo de la denuncia';
+const respaldo = () =>
+  new File([PDF_TEXT], 'respaldo.pdf', { type: 'application/pdf', lastModified: 1_700_000_000 });
+
+async function openSaveModal(client: ApiClient = formClient(), { withFile = true } = {}) {
   const user = userEvent.setup();
   const rendered = renderNewComplaint(client);
   await chooseType(user);
   await fillValidForm(user);
-  await user.upload(
-    await screen.findByTestId('file-input'),
-    new File(['%PDF-1.4'], 'respaldo.pdf', { type: 'application/pdf' }),
-  );
+  if (withFile) await user.upload(await screen.findByTestId('file-input'), respaldo());
   const submit = screen.getByRole('button', { name: 'Ingresar denuncia' });
   await waitFor(() => expect(submit).not.toHaveAttribute('aria-disabled'));
   await user.click(submit);
@@ -115,7 +120,8 @@ describe('save modal', () => {
   }, 60_000);
 
   it('files the complaint with a progress bar, then logs in and opens the detail page', async () => {
-    const { user, dialog, router } = await openSaveModal();
+    // Without files the filing is the one multipart request (files: decision 0074, below).
+    const { user, dialog, router } = await openSaveModal(formClient(), { withFile: false });
     await fillSaveModal(user);
     // The filing alone goes through the fake XHR: MSW reports an upload only as done (100 %), and
     // this test shows a partial one (42 %). Every other call goes through MSW.
@@ -150,7 +156,8 @@ describe('save modal', () => {
       denuncia_ticket: { email: 'persona@empresa.cl', pass: 'Clave#2024' },
     });
     expect(denuncia.fecha_delito).toMatch(/^01\/\d{2}\/\d{4}$/);
-    expect(body.getAll('files').map((f) => (f as File).name)).toEqual(['respaldo.pdf']);
+    expect(body.getAll('files')).toEqual([]);
+    expect(denuncia).not.toHaveProperty('borrador');
 
     xhr.restore();
     filing.respond(contract.createComplaint, 201, { ticket: TICKET, email: 'persona@empresa.cl' });
@@ -289,4 +296,129 @@ describe('save modal: who sees the address', () => {
     );
     expect(dialog).not.toHaveTextContent('no lo ve');
   }, 20_000);
+});
+
+// Decision 0074: the filing form's files go over tus into a pending filing, then the filing names
+// them; a cut resumes, and a reload resumes the same file picked again.
+describe('save modal: files sent resumably before the filing', () => {
+  /** The `denuncia` part of the filing the page sent (read from its multipart body). */
+  function filingPart() {
+    let part: Record<string, unknown> | undefined;
+    let files: FormDataEntryValue[] = [];
+    server.use(
+      http.post(contract.createComplaint.path, async ({ request }) => {
+        const form = await request.formData();
+        part = JSON.parse(form.get('denuncia') as string) as Record<string, unknown>;
+        files = form.getAll('files');
+        return HttpResponse.json({ ticket: TICKET, email: 'persona@empresa.cl' }, { status: 201 });
+      }),
+    );
+    return { part: () => part, files: () => files };
+  }
+  const pendingKeys = () => Object.keys(sessionStorage).filter((k) => k.startsWith('canal.'));
+
+  it('sends the file over tus with the pending filing’s token, says «Reanudando…» after a cut, and names it in the filing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first PATCH is cut after 10 bytes; the next waits until the page was looked at.
+    const tus = tusApi({ onPatch: async (n) => (n === 1 ? { keep: 10 } : gate.then(() => null)) });
+    server.use(...tus.handlers);
+    const filing = filingPart();
+    const { user } = await openSaveModal();
+    await fillSaveModal(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
+
+    const saving = await screen.findByRole('dialog', { name: 'Guardando denuncia' });
+    expect(
+      await within(saving).findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 }),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
+    release();
+    await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
+
+    // The pending filing was opened with a bot-check token; each tus request carries its token.
+    const opened = callsTo(api.received, 'POST', contract.openPendingFiling.path);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.headers['x-grecaptcha']).toBe('token');
+    const creation = callsTo(api.received, 'POST', RESUMABLE_UPLOADS_PATH);
+    expect(creation).toHaveLength(1);
+    expect(creation[0]!.headers).toMatchObject({
+      'x-borrador': PENDING.token,
+      'x-grecaptcha': 'token',
+    });
+    expect(
+      api.received.filter((r) => r.method === 'PATCH').map((r) => r.headers['x-borrador']),
+    ).toEqual([PENDING.token, PENDING.token]);
+    expect(tus.patches.map((p) => p.offset)).toEqual([0, 10]);
+    const [id] = [...tus.uploads.keys()];
+    expect(tus.text(id!)).toBe(PDF_TEXT);
+
+    // The filing names the pending filing and its upload, with no file part and the token.
+    expect(filing.part()).toMatchObject({ borrador: PENDING.borrador, subidas: [id] });
+    expect(filing.files()).toEqual([]);
+    expect(api.filingCalls()[0]!.headers['x-borrador']).toBe(PENDING.token);
+    // Filed: the tab forgets the pending filing and the upload's address.
+    expect(pendingKeys()).toEqual([]);
+  }, 60_000);
+
+  it('offline, says what to do and keeps what was typed; pressing again continues the same upload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const cut = tusApi({ onPatch: async (n) => (n === 1 ? { keep: 12 } : null) });
+    server.use(...cut.handlers);
+    const filing = filingPart();
+    const { user } = await openSaveModal();
+    await fillSaveModal(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
+
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      FILING_UPLOAD_STOPPED_MESSAGE,
+    );
+    expect(within(dialog).getByLabelText('Correo electrónico de contacto')).toHaveValue(
+      'persona@empresa.cl',
+    );
+    expect(api.filingCalls()).toHaveLength(0);
+    // The pending filing and the upload's address are kept for this tab, nothing in localStorage.
+    expect(pendingKeys().filter((k) => k.startsWith('canal.borrador::'))).toHaveLength(1);
+    expect(pendingKeys().filter((k) => k.startsWith('canal.subida::'))).toHaveLength(1);
+    expect(Object.keys(localStorage).filter((k) => /tus|subida|borrador/.test(k))).toEqual([]);
+
+    // Back online, «Guardar denuncia» again: the same upload goes on from byte 12 (HEAD, no new
+    // creation, no second pending filing), then the filing names it.
+    online.mockReturnValue(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar denuncia' }));
+    await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
+    expect(callsTo(api.received, 'POST', contract.openPendingFiling.path)).toHaveLength(1);
+    expect(callsTo(api.received, 'POST', RESUMABLE_UPLOADS_PATH)).toHaveLength(1);
+    expect(api.received.filter((r) => r.method === 'HEAD')).toHaveLength(1);
+    expect(cut.patches.map((p) => p.offset)).toEqual([0, 12]);
+    expect(cut.text([...cut.uploads.keys()][0]!)).toBe(PDF_TEXT);
+    expect(filing.part()).toMatchObject({ subidas: [...cut.uploads.keys()] });
+  }, 60_000);
+
+  it('opens a new pending filing once when the server no longer has the tab’s', async () => {
+    sessionStorage.setItem(
+      'canal.borrador::' + 'f5b7a23f-d15f-4c2f-8bd5-b88cb8fc33ae',
+      JSON.stringify({ ...PENDING, token: 'y'.repeat(43) }),
+    );
+    const fresh = { ...PENDING, borrador: '99999999-2222-4333-8444-555555555555' };
+    server.use(
+      portalApi.openPendingFiling(created(fresh)),
+      http.post(RESUMABLE_UPLOADS_PATH, ({ request }) =>
+        request.headers.get('x-borrador') === PENDING.token
+          ? undefined
+          : HttpResponse.json(
+              { message: 'El envío de sus archivos ya no está disponible.' },
+              { status: 404 },
+            ),
+      ),
+    );
+    const filing = filingPart();
+    const { user } = await openSaveModal();
+    await fillSaveModal(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
+    await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });
+    expect(filing.part()).toMatchObject({ borrador: fresh.borrador });
+  }, 60_000);
 });

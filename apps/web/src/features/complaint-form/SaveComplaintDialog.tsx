@@ -15,6 +15,7 @@ import { Button } from '../../components/Button';
 import { DialogError } from '../../components/DialogError';
 import { Modal } from '../../components/Modal';
 import { ProgressBar } from '../../components/ProgressBar';
+import { UploadProgress } from '../../components/UploadProgress';
 import { Spinner } from '../../components/Spinner';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
@@ -24,7 +25,7 @@ import { saveErrorMessage } from './save-error';
 /** SPEC §4 "Save-complaint flow": form → saving → success, or back to the form with an error. */
 type SaveState =
   | { phase: 'form'; error: string | null }
-  | { phase: 'saving'; progress: number }
+  | { phase: 'saving'; progress: number; resuming: boolean }
   | {
       phase: 'success';
       ticket: number;
@@ -93,13 +94,19 @@ export function SaveComplaintDialog({
 
   async function save(values: SaveModalValues) {
     if (!complaint) return;
-    setState({ phase: 'saving', progress: 0 });
+    setState({ phase: 'saving', progress: 0, resuming: false });
     try {
+      // With files, each goes over tus first (decision 0074): «Reanudando…» after a cut.
       const created = await api.fileComplaint(
         complaint,
         { email: values.email, password: values.password },
         files,
-        (progress) => setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
+        {
+          onProgress: (progress) =>
+            setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
+          onResuming: (resuming) =>
+            setState((s) => (s.phase === 'saving' ? { ...s, resuming } : s)),
+        },
       );
       onFiled?.();
       setState({
@@ -141,7 +148,15 @@ export function SaveComplaintDialog({
             Este proceso puede tardar más de lo habitual si adjuntó muchos archivos o archivos de
             gran tamaño. Por favor, no cierre esta ventana.
           </p>
-          <ProgressBar value={state.progress} label="Progreso de envío de la denuncia" />
+          {files.length > 0 ? (
+            <UploadProgress
+              value={state.progress}
+              resuming={state.resuming}
+              label="Progreso de envío de la denuncia"
+            />
+          ) : (
+            <ProgressBar value={state.progress} label="Progreso de envío de la denuncia" />
+          )}
         </div>
       </Modal>
     );

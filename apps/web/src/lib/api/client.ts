@@ -20,7 +20,8 @@ import type { Contract, SuccessOf } from '@canal/shared/contract';
 import { HttpError, send, type SendOptions } from './http';
 import { createBotTokenSource, type BotTokenSource } from './bot-check';
 import { portalHeaders, portalRequest, resumableEndpoint, type PortalParts } from './request';
-import { forgetAllUploads, sendAllResumable } from './resumable';
+import { forgetAllUploads, sendAllResumable, type ResumableBatchHooks } from './resumable';
+import { pendingFilingGone, pendingFilings } from './pending-filing';
 import { sessionStore } from './session';
 
 /** The success answer of a portal call, as the contract declares it. */
@@ -43,6 +44,8 @@ interface CallOptions extends Pick<SendOptions, 'timeoutMs' | 'onUploadProgress'
   auth?: boolean;
   /** A bearer token to send instead of the stored session's (sign-out, once it is cleared). */
   bearer?: string;
+  /** The pending filing's token (`x-borrador`): the filing that names its files. */
+  pendingToken?: string;
 }
 
 /** Every portal call of SPEC §7 in one module; screens call these functions, never URLs. */
@@ -54,7 +57,7 @@ export function createApiClient({
   async function call<K extends PortalCall>(
     name: K,
     parts: PortalParts<Contract[K]>,
-    { botCheck = true, auth = false, bearer, ...transport }: CallOptions = {},
+    { botCheck = true, auth = false, bearer, pendingToken, ...transport }: CallOptions = {},
   ): Promise<Answer<K>> {
     const attempt = async () => {
       const botToken = botCheck ? await botTokens.next() : undefined;
@@ -63,6 +66,7 @@ export function createApiClient({
         organizationId,
         botToken,
         bearer: bearer ?? session?.token,
+        pendingToken,
       });
       return (await send({ ...request, ...transport })).body as Answer<K>;
     };
@@ -83,13 +87,18 @@ export function createApiClient({
     name: K,
     part: { name: string; json: object },
     files: File[],
-    { auth = false, onProgress }: { auth?: boolean; onProgress?: (fraction: number) => void },
+    {
+      auth = false,
+      onProgress,
+      pendingToken,
+    }: { auth?: boolean; onProgress?: (fraction: number) => void; pendingToken?: string },
   ) {
     const body = new FormData();
     body.append(part.name, JSON.stringify(part.json));
     for (const file of files) body.append('files', file, file.name);
     return call(name, { body } as PortalParts<Contract[K]>, {
       auth,
+      pendingToken,
       timeoutMs: UPLOAD_TIMEOUT_MS,
       onUploadProgress: onProgress,
     });
@@ -149,15 +158,60 @@ export function createApiClient({
     privacyNotice: async () =>
       fromPrivacyNotice(await call('privacyNotice', {}, { botCheck: false })),
 
-    /** POST /v1/denuncias: the `denuncia` JSON part and one `files` part per file. */
-    fileComplaint(
+    /**
+     * POST /v1/denuncias. Without files, the `denuncia` JSON part alone. With files (decision
+     * 0074): a pending filing is opened (or this tab's is used again), each file sent over tus
+     * with its token (resumable, progress and «Reanudando…» as on the detail page), then the
+     * `denuncia` part names them (`borrador`, `subidas`); filing forgets the pending filing and
+     * the addresses. A pending filing the server no longer has is replaced once.
+     */
+    async fileComplaint(
       form: ComplaintForm,
       ticketInfo: TicketInfo,
       files: File[],
-      onProgress?: (f: number) => void,
+      hooks: ResumableBatchHooks = {},
     ) {
       const json = toDenunciaPayload(form, ticketInfo, organizationId);
-      return upload('createComplaint', { name: 'denuncia', json }, files, { onProgress });
+      if (files.length === 0)
+        return upload('createComplaint', { name: 'denuncia', json }, [], hooks);
+      let sending: 'files' | 'filing' = 'files';
+      const send = async () => {
+        sending = 'files';
+        const pending =
+          pendingFilings.get(organizationId) ??
+          pendingFilings.keep(organizationId, await call('openPendingFiling', {}));
+        const finished = await sendAllResumable(
+          files,
+          {
+            endpoint: resumableEndpoint(),
+            scope: `borrador-${pending.borrador}`,
+            headers: async (creating) =>
+              portalHeaders({
+                organizationId,
+                pendingToken: pending.token,
+                botToken: creating ? await botTokens.next() : undefined,
+              }),
+          },
+          { ...hooks, onProgress: (fraction) => hooks.onProgress?.(fraction * 0.98) },
+        );
+        sending = 'filing';
+        const named = { ...json, borrador: pending.borrador, subidas: finished.map((f) => f.id) };
+        const answer = await upload('createComplaint', { name: 'denuncia', json: named }, [], {
+          pendingToken: pending.token,
+        });
+        hooks.onProgress?.(1);
+        pendingFilings.forget();
+        for (const done of finished) await done.forget();
+        return answer;
+      };
+      try {
+        return await send();
+      } catch (error) {
+        if (!pendingFilingGone(error, sending)) throw error;
+        pendingFilings.forget();
+        forgetAllUploads();
+        return send();
+      }
     },
 
     /** Signs in and keeps the token for the later calls of this tab. */
@@ -174,8 +228,9 @@ export function createApiClient({
     async logout(): Promise<void> {
       const session = sessionStore.get();
       sessionStore.clear();
-      // An upload left unfinished is forgotten too (decision 0068).
+      // An upload left unfinished is forgotten too (decision 0068), and a pending filing.
       forgetAllUploads();
+      pendingFilings.forget();
       if (!session) return;
       try {
         await call('complainantSignOut', {}, { bearer: session.token });

@@ -2,6 +2,7 @@
 // its index's module graph stay out of the first load.
 import {
   buildRequest,
+  PENDING_FILING_HEADER,
   RESUMABLE_UPLOADS_PATH,
   type BuiltRequest,
   type RequestParts,
@@ -23,6 +24,8 @@ export interface Caller {
   botToken?: string;
   /** The complainant's session token, sent as `Authorization: Bearer …`. */
   bearer?: string;
+  /** The filing form's pending filing token (`x-borrador`, decision 0074): its files and filing. */
+  pendingToken?: string;
 }
 
 /** The parts of a call as its contract entry types them; the headers are the `Caller`'s. */
@@ -37,22 +40,23 @@ export type PortalParts<E extends Endpoint> = Omit<RequestParts<E>, 'headers'>;
 export function portalRequest<E extends Endpoint = Endpoint>(
   route: EndpointRoute,
   parts: PortalParts<E>,
-  { organizationId, botToken, bearer }: Caller,
+  caller: Caller,
 ): BuiltRequest {
   return buildRequest<E>(route, {
     ...parts,
-    headers: portalHeaders({ organizationId, botToken, bearer }),
+    headers: portalHeaders(caller),
   } as unknown as RequestParts<E>);
 }
 
 /** The portal's headers of a call (`undefined`: not sent); the contract's calls and tus's alike. */
-export function portalHeaders({ organizationId, botToken, bearer }: Caller) {
+export function portalHeaders({ organizationId, botToken, bearer, pendingToken }: Caller) {
   return {
     'x-filial': organizationId,
     accept: 'application/json',
     // '' when the deployment's bot check is off: no header.
     'x-grecaptcha': botToken || undefined,
     authorization: bearer && `Bearer ${bearer}`,
+    [PENDING_FILING_HEADER]: pendingToken,
   };
 }
 

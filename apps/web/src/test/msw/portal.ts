@@ -16,6 +16,7 @@ export const portalApi = {
     relationOptions: contract.relationOptions,
     recognitionOptions: contract.recognitionOptions,
     fileComplaint: contract.createComplaint,
+    openPendingFiling: contract.openPendingFiling,
     addComment: contract.addComment,
     requestReplacement: contract.requestReplacement,
     reportRetaliation: contract.reportRetaliation,
