@@ -131,8 +131,9 @@ describe('a staff session that ends while a reply uploads its file', () => {
 
     const view = await other.call(contract.viewCase, { params: { id: receipt.id } });
     expect(view.bitacora.visible.filter((e) => e.comentario === reply)).toHaveLength(1);
+    // The team's one file (an anonymous complaint's files are named Archivo{n} for staff too).
     const sent = view.archivos.filter((f) => f.del_equipo);
-    expect(sent.map((f) => f.nombre)).toEqual(['registro-asistencia.rar']);
+    expect(sent).toHaveLength(1);
     const bytes = await other.download(receipt.id, sent[0]!.id);
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha);
     await context.close();
