@@ -209,13 +209,13 @@ export async function run() {
       a.map((x, i) => x.seconds / b[i]!.seconds);
     if (!MEMORY_ONLY)
       console.log(
-      `1 × 120 MiB resumable (tus creation + one PATCH + attach): ${range(tus.map((t) => t.seconds))} s, ` +
-        `${range(mibPerS(tus), 1)} MiB/s; single multipart request (filing) ${range(single.map((s) => s.seconds))} s, ` +
-        `${range(mibPerS(single), 1)} MiB/s; raw floor ${range(bare.map((b) => b.seconds))} s, ` +
-        `${range(mibPerS(bare), 1)} MiB/s; tus / floor ${range(ratio(tus, bare))}, tus / multipart ` +
-        `${range(ratio(tus, single))}; server CPU tus ${range(tus.map((t) => t.cpu))} s vs multipart ` +
-        `${range(single.map((s) => s.cpu))} s`,
-    );
+        `1 × 120 MiB resumable (tus creation + one PATCH + attach): ${range(tus.map((t) => t.seconds))} s, ` +
+          `${range(mibPerS(tus), 1)} MiB/s; single multipart request (filing) ${range(single.map((s) => s.seconds))} s, ` +
+          `${range(mibPerS(single), 1)} MiB/s; raw floor ${range(bare.map((b) => b.seconds))} s, ` +
+          `${range(mibPerS(bare), 1)} MiB/s; tus / floor ${range(ratio(tus, bare))}, tus / multipart ` +
+          `${range(ratio(tus, single))}; server CPU tus ${range(tus.map((t) => t.cpu))} s vs multipart ` +
+          `${range(single.map((s) => s.cpu))} s`,
+      );
     console.log(
       `1 × 120 MiB resumable, server RSS growth: ${range(
         tus.map((t) => t.growthMb),

@@ -39,7 +39,12 @@ describe('SegmentSealer (the resumable PATCH path)', () => {
     const file = randomBytes(5 * SEGMENT + 12_345);
     const header = newHeader({});
     const whole = seal(header, file.length, 0, [file]);
-    const odd = seal(header, file.length, 0, chunks(file, [1, 7, SEGMENT - 1, SEGMENT + 1, 100_000]));
+    const odd = seal(
+      header,
+      file.length,
+      0,
+      chunks(file, [1, 7, SEGMENT - 1, SEGMENT + 1, 100_000]),
+    );
     expect(odd.kept).toBe(file.length);
     expect(odd.bytes.equals(whole.bytes)).toBe(true);
     expect((await open(Buffer.concat([header, odd.bytes]))).equals(file)).toBe(true);
@@ -48,7 +53,12 @@ describe('SegmentSealer (the resumable PATCH path)', () => {
   it('keeps whole segments only when a PATCH stops mid-segment, and goes on from there', async () => {
     const file = randomBytes(3 * SEGMENT + 10);
     const header = newHeader({});
-    const first = seal(header, file.length, 0, chunks(file.subarray(0, SEGMENT * 2 + 500), [9_000]));
+    const first = seal(
+      header,
+      file.length,
+      0,
+      chunks(file.subarray(0, SEGMENT * 2 + 500), [9_000]),
+    );
     expect(first.kept).toBe(2 * SEGMENT);
     const rest = seal(header, file.length, first.kept, chunks(file.subarray(first.kept), [777]));
     expect(rest.kept).toBe(file.length);

@@ -66,6 +66,8 @@ export async function answerWithTus(
   const answer = await tus.handleWeb(request);
   const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
   if (res.destroyed) return;
-  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  const head: Record<string, string> = {};
+  answer.headers.forEach((value, name) => (head[name] = value));
+  res.writeHead(answer.status, head);
   res.end(body);
 }

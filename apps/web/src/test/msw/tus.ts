@@ -15,8 +15,7 @@ const offsetOf = (upload: HeldUpload) => upload.bytes.reduce((sum, b) => sum + b
 /** What the API answers a request whose session lapsed (the guard's 401). */
 export const SESSION_LAPSED = 'Su sesión expiró. Ingrese nuevamente.';
 
-const lapsed = () =>
-  HttpResponse.json({ message: SESSION_LAPSED }, { status: 401, headers: TUS });
+const lapsed = () => HttpResponse.json({ message: SESSION_LAPSED }, { status: 401, headers: TUS });
 
 /**
  * A tus endpoint answered by MSW, the portal's (decision 0055) unless `path` names another (a

@@ -156,7 +156,7 @@ function lapseMidUpload(calls: ReturnType<typeof recordRequests>) {
   return { tus, state };
 }
 
-describe('a staff session that lapses while the reply\'s files are uploading', () => {
+describe("a staff session that lapses while the reply's files are uploading", () => {
   it('asks for the password and code in place, then goes on from what the server kept: the file is not picked again', async () => {
     const calls = recordRequests();
     const { tus } = lapseMidUpload(calls);
