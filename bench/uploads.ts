@@ -8,6 +8,10 @@
 // (DESIGN §7: a 120 MB upload, and five at once, grow the server's memory by less than 64 MB),
 // beside the single multipart request's growth measured the same way.
 // Each timed row: median [range] over REPEAT runs. Prints figures; asserts nothing.
+// BENCH_UPLOADS=memory runs the RSS rows only (one tus upload, five at once), without the timed
+// comparison with the multipart request and the floor: RSS needs no quiet machine.
+// BENCH_SERVER_OUTPUT=inherit shows the server's output: with BENCH_SERVER_NODE_FLAGS=
+// "--max-semi-space-size=1 --trace-gc", its garbage collections (docs/bench/uploads.md, round 3).
 // Run: `npm run bench -- uploads` (or `node --import tsx bench/uploads.ts`). PostgreSQL:
 // DATABASE_URL (default the machine's `test`), a database of its own created and dropped, where
 // the complaint is put in «Faltan antecedentes», the status that opens the complainant's uploads.
@@ -27,6 +31,7 @@ import { compiledServer, serverEnv } from './streams';
 
 const MiB = 1024 * 1024;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2);
+const MEMORY_ONLY = process.env.BENCH_UPLOADS === 'memory';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -144,7 +149,7 @@ export async function run() {
   const floor = await startFloor(floorDir);
   const server = await startServerProcess(
     serverEnv(path.join(dir, 'data'), database.url),
-    'ignore',
+    process.env.BENCH_SERVER_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
     {
       args,
     },
@@ -180,7 +185,11 @@ export async function run() {
     const single: { seconds: number; cpu: number }[] = [];
     const singleGrowth: number[] = [];
     const bare: { seconds: number; cpu: number }[] = [];
-    for (let i = 0; i < REPEAT; i++) {
+    for (let i = 0; i < REPEAT && MEMORY_ONLY; i++) {
+      await sleep(500);
+      tus.push(await resumable(pid, who, 1));
+    }
+    for (let i = 0; i < REPEAT && !MEMORY_ONLY; i++) {
       await sleep(500);
       tus.push(await resumable(pid, who, 1));
       await sleep(500);
@@ -198,19 +207,23 @@ export async function run() {
     const mibPerS = (xs: { seconds: number }[]) => xs.map((x) => FILE_BYTES / MiB / x.seconds);
     const ratio = (a: { seconds: number }[], b: { seconds: number }[]) =>
       a.map((x, i) => x.seconds / b[i]!.seconds);
-    console.log(
-      `1 × 120 MiB resumable (tus creation + one PATCH + attach): ${range(tus.map((t) => t.seconds))} s, ` +
-        `${range(mibPerS(tus), 1)} MiB/s; single multipart request (filing) ${range(single.map((s) => s.seconds))} s, ` +
-        `${range(mibPerS(single), 1)} MiB/s; raw floor ${range(bare.map((b) => b.seconds))} s, ` +
-        `${range(mibPerS(bare), 1)} MiB/s; tus / floor ${range(ratio(tus, bare))}, tus / multipart ` +
-        `${range(ratio(tus, single))}; server CPU tus ${range(tus.map((t) => t.cpu))} s vs multipart ` +
-        `${range(single.map((s) => s.cpu))} s`,
-    );
+    if (!MEMORY_ONLY)
+      console.log(
+        `1 × 120 MiB resumable (tus creation + one PATCH + attach): ${range(tus.map((t) => t.seconds))} s, ` +
+          `${range(mibPerS(tus), 1)} MiB/s; single multipart request (filing) ${range(single.map((s) => s.seconds))} s, ` +
+          `${range(mibPerS(single), 1)} MiB/s; raw floor ${range(bare.map((b) => b.seconds))} s, ` +
+          `${range(mibPerS(bare), 1)} MiB/s; tus / floor ${range(ratio(tus, bare))}, tus / multipart ` +
+          `${range(ratio(tus, single))}; server CPU tus ${range(tus.map((t) => t.cpu))} s vs multipart ` +
+          `${range(single.map((s) => s.cpu))} s`,
+      );
     console.log(
       `1 × 120 MiB resumable, server RSS growth: ${range(
         tus.map((t) => t.growthMb),
         0,
-      )} MB (goal < 64 MB); the single multipart request beside it ${range(singleGrowth, 0)} MB`,
+      )} MB (goal < 64 MB)` +
+        (MEMORY_ONLY
+          ? ''
+          : `; the single multipart request beside it ${range(singleGrowth, 0)} MB`),
     );
     const five: number[] = [];
     const fiveSeconds: number[] = [];
@@ -222,7 +235,7 @@ export async function run() {
     }
     console.log(
       `5 × 120 MiB resumable at once, server RSS growth: ${range(five, 0)} MB (goal < 64 MB), ` +
-        `${range(fiveSeconds, 1)} s`,
+        `${range(fiveSeconds, 1)} s; each round: ${five.map((x) => x.toFixed(0)).join(', ')} MB`,
     );
   } finally {
     load.stop();

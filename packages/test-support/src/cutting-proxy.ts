@@ -16,12 +16,18 @@ export interface CuttingProxy {
   cutAfter(after: number): Promise<void>;
   /** Stops reading from the connection that carries the next `after` bytes up. */
   stallAfter(after: number): Promise<void>;
+  /**
+   * Cuts the connection `stallAfter` stalled (both sides), once the test has done what it does
+   * while the upload hangs (ends the session, say): the client then tries again.
+   */
+  cutStalled(): void;
   close(): Promise<void>;
 }
 
 export async function startCuttingProxy(target: number | (() => number)): Promise<CuttingProxy> {
   let up = 0;
   let armed: { mode: 'cut' | 'stall'; at: number; done: () => void } | null = null;
+  const stalled = new Set<net.Socket>();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(typeof target === 'number' ? target : target(), '127.0.0.1');
@@ -39,6 +45,7 @@ export async function startCuttingProxy(target: number | (() => number)): Promis
       } else {
         client.unpipe(upstream);
         client.pause();
+        stalled.add(client).add(upstream);
       }
       done();
     });
@@ -61,6 +68,10 @@ export async function startCuttingProxy(target: number | (() => number)): Promis
     },
     cutAfter: (after) => arm('cut', after),
     stallAfter: (after) => arm('stall', after),
+    cutStalled() {
+      for (const socket of stalled) socket.destroy();
+      stalled.clear();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

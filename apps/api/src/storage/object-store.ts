@@ -69,10 +69,12 @@ export function counted(
     source.once('close', () => signal.removeEventListener('abort', abort));
   }
   // A Transform, not an async generator: a generator costs a promise and a wake-up per chunk,
-  // which under CPU contention dominated an upload's time (decision 0027).
+  // which under CPU contention dominated an upload's time (decision 0027). Its own buffers keep
+  // the default size: the store's write stream gathers the 1 MiB writes. Two more MiB here held
+  // each upload's ciphertexts long enough for V8 to move them to the old generation, which it
+  // only collects 64 MB of Buffers later: five uploads at once grew the server's memory past
+  // 64 MB (decision 0080, docs/bench/uploads.md round 3).
   const stream = new Transform({
-    readableHighWaterMark: STREAM_CHUNK_BYTES,
-    writableHighWaterMark: STREAM_CHUNK_BYTES,
     transform(chunk: Buffer | string, _enc, done) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       bytes += buffer.length;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { counted } from '../../src/storage/object-store';
 import {
   createObjectStore,
   LocalObjectStore,
@@ -201,6 +202,27 @@ describe.each(targets)('object store contract: $name', ({ make }) => {
   it('refuses keys that could escape the store', async () => {
     for (const bad of ['../x', '/abs', 'a//b', '', '.hidden', 'a/../b'])
       await expect(store.put(bad, Readable.from([]))).rejects.toThrow(/Invalid object key/);
+  });
+});
+
+describe('counted (every put reads its source through it)', () => {
+  it('takes a source only a few chunks ahead of what the store has written (bounded memory)', async () => {
+    const CHUNK = 64 * 1024;
+    let pulled = 0;
+    // An endless source, and a store that does not take anything yet.
+    const source = new Readable({
+      read() {
+        pulled += CHUNK;
+        this.push(Buffer.alloc(CHUNK));
+      },
+    });
+    const { stream } = counted(source, undefined);
+    // Let the streams move until they push back.
+    for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled).toBeGreaterThan(0);
+    // A few 64 KiB chunks in flight per upload (its own buffers and the source's), not megabytes.
+    expect(pulled).toBeLessThanOrEqual(6 * CHUNK);
+    stream.destroy();
   });
 });
 

@@ -100,6 +100,15 @@ export default async function setup(project: TestProject) {
     createAdmin('llaves.otra.e2e@canal-denuncias.cl', 'Llaves Otra E2E'),
   ).hash.slice(1);
 
+  // The administrator of staff-upload-lapse.e2e.ts (signed in, in the browser, through the API's
+  // cookies), and the other one, who ends the first one's sessions mid-upload.
+  const uploadLapseAdminToken = new URL(
+    createAdmin('subida.sesion.e2e@canal-denuncias.cl', 'Subida Sesión E2E'),
+  ).hash.slice(1);
+  const uploadLapseOtherAdminToken = new URL(
+    createAdmin('subida.sesion.otra.e2e@canal-denuncias.cl', 'Subida Sesión Otra E2E'),
+  ).hash.slice(1);
+
   const { child: server, port } = await startServerProcess(
     (port) => ({ ...env, PUBLIC_URL: `http://localhost:${port}` }),
     'inherit',
@@ -122,6 +131,8 @@ export default async function setup(project: TestProject) {
   project.provide('ssoAdminToken', ssoAdminToken);
   project.provide('passkeysAdminToken', passkeysAdminToken);
   project.provide('passkeysOtherAdminToken', passkeysOtherAdminToken);
+  project.provide('uploadLapseAdminToken', uploadLapseAdminToken);
+  project.provide('uploadLapseOtherAdminToken', uploadLapseOtherAdminToken);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -162,5 +173,9 @@ declare module 'vitest' {
     passkeysAdminToken: string;
     /** The other administrator of passkeys.e2e.ts, not yet activated. */
     passkeysOtherAdminToken: string;
+    /** The administrator of staff-upload-lapse.e2e.ts, not yet activated. */
+    uploadLapseAdminToken: string;
+    /** The other administrator of staff-upload-lapse.e2e.ts, not yet activated. */
+    uploadLapseOtherAdminToken: string;
   }
 }

@@ -9,6 +9,7 @@ import type { ObjectStore } from '../../storage';
 import { complaintsRepository } from '../complaints/repository';
 import { SealedUploadStore, tusRefusal, type UploadOwner } from './resumable';
 import { pendingFilingStore } from './pending-filing-store';
+import { answerWithTus } from './tus-request';
 
 /**
  * The headers the routes set (never the client's) to tell the store whose upload it creates:
@@ -84,7 +85,8 @@ export const TUS_ROUTE_SCHEMA = { hide: true, consumes: [RESUMABLE_BODY_TYPE] };
 
 /**
  * Hands a request its route has already allowed over to tus, as `owner`'s: any owner header the
- * client sent is dropped (tus reads the raw header list), then the route's are added.
+ * client sent is dropped (tus reads the raw header list), then the route's are added. The body
+ * reaches tus as the socket's own chunks, not copied (`answerWithTus`).
  */
 export async function handToTus(
   tus: Server,
@@ -101,7 +103,7 @@ export async function handToTus(
   if (owner.staffUserId !== null) kept.push(OWNER_HEADERS.staffUserId, String(owner.staffUserId));
   raw.splice(0, raw.length, ...kept);
   reply.hijack();
-  await tus.handle(request.raw, reply.raw);
+  await answerWithTus(tus, request.raw, reply.raw);
 }
 
 /** An upload's id in a route's path: a UUID (else 404 before anything is read). */

@@ -14,6 +14,7 @@ import { AppError, ERRORS, type ErrorCode } from '../../errors';
 import type { ObjectStore } from '../../storage';
 import { contentMatchesExtension, headBytesNeeded } from './magic';
 import { resumableStore, type ResumableRow } from './resumable-store';
+import { SegmentSealer } from './segment-sealer';
 import { stagedStore } from './staged-store';
 import { pendingFilingStore } from './pending-filing-store';
 
@@ -161,8 +162,6 @@ export class SealedUploadStore extends DataStore {
     if (!row) throw { status_code: 404, body: NOT_FOUND_BODY };
     if (row.stored !== offset || row.storage_key) throw { status_code: 409, body: 'Conflicto.\n' };
     const codec = new SegmentCodec(await this.keyOf(row), row.header);
-    const segment = codec.segmentBytes;
-    const lastIndex = Math.max(0, Math.ceil(row.size / segment) - 1);
     // Before the first byte is kept, enough of the file to check its type (a .docx: 256 KiB).
     const checkBytes = offset === 0 ? Math.min(row.size, headBytesNeeded(row.extension)) : 0;
 
@@ -171,45 +170,31 @@ export class SealedUploadStore extends DataStore {
     // brings the whole file (a line that did not drop), it is the file, and nothing is copied.
     const first = offset === 0;
     const partKey = first ? `${randomUUID()}.bin` : `resumable/${id}/${offset}-${randomUUID()}`;
-    let wrote = false;
-    const put = () => {
-      wrote = true;
-      if (first) sealed.write(row.header);
-      return this.store.put(partKey, sealed);
-    };
-    let putting: Promise<unknown> | null = null;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let index = offset / segment;
-    let received = offset;
-    const sealSegments = (final: boolean) => {
-      const all = Buffer.concat(pending);
-      let at = 0;
-      while (all.length - at >= segment || (final && at < all.length)) {
-        const plain = all.subarray(at, at + segment);
-        codec.seal(plain, index, index === lastIndex, (b) => sealed.write(b));
-        index += 1;
-        at += plain.length;
+    let putting = null as Promise<unknown> | null;
+    // The part is opened with its first whole segment: a PATCH that brings less stores nothing.
+    const segments = new SegmentSealer(codec, row.size, offset, (b) => {
+      if (!putting) {
+        if (first) sealed.write(row.header);
+        putting = this.store.put(partKey, sealed);
       }
-      pending = at < all.length ? [all.subarray(at)] : [];
-      pendingBytes = all.length - at;
-    };
+      sealed.write(b);
+    });
+    // The first bytes, held until the type is checked; then every byte goes to `segments`.
+    let head: Buffer[] | null = checkBytes > 0 ? [] : null;
+    let received = offset;
     try {
       for await (const chunk of source as AsyncIterable<Buffer>) {
         received += chunk.length;
         if (received > row.size) throw tusRefusal('FILE_TOO_LARGE');
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (checkBytes > 0 && index === 0 && received < checkBytes) continue;
-        if (checkBytes > 0 && index === 0 && !putting) {
-          if (!contentMatchesExtension(row.extension, Buffer.concat(pending)))
+        if (head) {
+          head.push(chunk);
+          if (received < checkBytes) continue;
+          if (!contentMatchesExtension(row.extension, Buffer.concat(head)))
             throw tusRefusal('FILE_TYPE_NOT_ALLOWED');
         }
-        if (pendingBytes >= segment || received === row.size) {
-          putting ??= put();
-          sealSegments(received === row.size);
-          if (sealed.writableNeedDrain) await once(sealed, 'drain');
-        }
+        for (const piece of head ?? [chunk]) segments.feed(piece);
+        head = null;
+        if (sealed.writableNeedDrain) await once(sealed, 'drain');
       }
     } catch (error) {
       if (!putting || (error as { status_code?: number }).status_code) {
@@ -225,9 +210,9 @@ export class SealedUploadStore extends DataStore {
       // The client went away: the whole segments sealed so far are kept; the rest is resent.
     }
     // Bytes of an unfinished segment are dropped, never stored: tus resends them.
-    const kept = index * segment >= row.size ? row.size : index * segment;
+    const kept = segments.kept;
     sealed.end();
-    if (!wrote) return offset;
+    if (!putting) return offset;
     await putting;
     if (!(await resumableStore.advance(this.db, id, offset, kept, partKey))) {
       await this.store.delete(partKey);

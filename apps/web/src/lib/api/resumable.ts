@@ -66,6 +66,13 @@ export interface ResumableTarget {
    * mid-upload is used at once; `creating` for a creation request (a bot-check token is spent once).
    */
   headers(creating: boolean): Promise<Record<string, string | undefined>>;
+  /**
+   * A request answered 401: the session lapsed (or was ended) mid-upload. Resolves true once the
+   * person signed in again — the upload then continues from what the server kept, with the new
+   * session's headers — or false: the upload fails with the 401 (decision 0080). Without it, the
+   * upload fails with the 401 at once; either way its address is kept, so sending again resumes.
+   */
+  signInAgain?(): Promise<boolean>;
 }
 
 export interface ResumableHooks {
@@ -90,8 +97,25 @@ function serverMessage(body: string): string | null {
   }
 }
 
+/**
+ * A request answered 401, raised from tus-js-client's `onAfterResponse` so that the library does
+ * not act on the answer itself: on a HEAD's 4xx it would forget the upload's address and create
+ * the upload anew, losing what the server kept. Carries the server's message.
+ */
+class SessionLapsed extends Error {
+  constructor(readonly serverMessage: string | null) {
+    super('tus: 401');
+  }
+}
+
+const lapseOf = (error: Error | DetailedError): SessionLapsed | null =>
+  'causingError' in error && error.causingError instanceof SessionLapsed
+    ? error.causingError
+    : null;
+
 /** tus-js-client's own rule for another try, with the hook told: not a refusal, and online. */
 function recoverable(error: DetailedError): boolean {
+  if (lapseOf(error)) return false;
   const status = error.originalResponse?.getStatus() ?? 0;
   const refused = status >= 400 && status < 500 && status !== 409 && status !== 423;
   return !refused && navigator.onLine !== false;
@@ -152,6 +176,10 @@ export async function sendResumable(
         for (const [name, value] of Object.entries(headers))
           if (value) request.setHeader(name, value);
       },
+      onAfterResponse(_request, response) {
+        if (response.getStatus() === 401)
+          throw new SessionLapsed(serverMessage(response.getBody() ?? ''));
+      },
       onShouldRetry(error) {
         const again = recoverable(error);
         if (again) setResuming(true);
@@ -178,7 +206,20 @@ export async function sendResumable(
       },
       onError(error) {
         setResuming(false);
-        reject(asHttpError(error, endpoint));
+        const lapse = lapseOf(error);
+        if (!lapse) {
+          reject(asHttpError(error, endpoint));
+          return;
+        }
+        // Signed in again: on from the server's offset (HEAD), the address kept, the file not
+        // picked again. Not signed in: the 401 as the other calls report it.
+        void (target.signInAgain?.() ?? Promise.resolve(false)).then(
+          (signedIn) =>
+            signedIn
+              ? upload.start()
+              : reject(new HttpError('http', 401, endpoint, lapse.serverMessage)),
+          reject,
+        );
       },
     });
     void upload

@@ -12,24 +12,33 @@ export interface HeldUpload {
 const TUS = { 'Tus-Resumable': '1.0.0' };
 const offsetOf = (upload: HeldUpload) => upload.bytes.reduce((sum, b) => sum + b.length, 0);
 
+/** What the API answers a request whose session lapsed (the guard's 401). */
+export const SESSION_LAPSED = 'Su sesión expiró. Ingrese nuevamente.';
+
+const lapsed = () => HttpResponse.json({ message: SESSION_LAPSED }, { status: 401, headers: TUS });
+
 /**
  * A tus endpoint answered by MSW, the portal's (decision 0055) unless `path` names another (a
  * case's in the back office, decision 0074): creation, HEAD and PATCH over uploads held in memory. `onPatch(n)` may hold the n-th PATCH a while, then
  * decides to drop the connection (`'network'`, or `{ keep }` after keeping that many bytes), to
- * refuse with a status, or (null) to keep it all.
+ * refuse with a status, or (null) to keep it all. While `signedIn()` is false every request is
+ * answered 401, as the route's guard answers a lapsed session (decision 0080).
  */
 export function tusApi({
   onPatch = () => Promise.resolve(null),
   path = RESUMABLE_UPLOADS_PATH,
+  signedIn = () => true,
 }: {
   onPatch?: (n: number) => Promise<'network' | { keep: number } | number | null>;
   path?: string;
+  signedIn?: () => boolean;
 } = {}) {
   const uploads = new Map<string, HeldUpload>();
   const patches: { id: string; offset: number }[] = [];
   let next = 0;
   const handlers = [
     http.post(path, ({ request }) => {
+      if (!signedIn()) return lapsed();
       const id = `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
       uploads.set(id, {
         length: Number(request.headers.get('upload-length')),
@@ -43,6 +52,7 @@ export function tusApi({
       });
     }),
     http.head(`${path}/:id`, ({ params }) => {
+      if (!signedIn()) return lapsed();
       const upload = uploads.get(String(params.id));
       if (!upload) return new HttpResponse(null, { status: 404, headers: TUS });
       return new HttpResponse(null, {
@@ -56,6 +66,7 @@ export function tusApi({
       });
     }),
     http.patch(`${path}/:id`, async ({ params, request }) => {
+      if (!signedIn()) return lapsed();
       const id = String(params.id);
       const upload = uploads.get(id);
       if (!upload) return new HttpResponse(null, { status: 404, headers: TUS });

@@ -47,15 +47,22 @@ export interface CallOptions {
   session?: boolean;
 }
 
-export type StaffCall = <E extends Endpoint>(
-  endpoint: E,
-  parts: RequestParts<E>,
-  options?: CallOptions,
-) => Promise<SuccessOf<E>>;
+export interface StaffCall {
+  <E extends Endpoint>(
+    endpoint: E,
+    parts: RequestParts<E>,
+    options?: CallOptions,
+  ): Promise<SuccessOf<E>>;
+  /**
+   * The same sign-in again, for a request sent outside `call` that met a lapsed session: a reply's
+   * files over tus (decision 0080). One dialog however many ask; false when there is none.
+   */
+  signInAgain(): Promise<boolean>;
+}
 
 /** The staff client: one function that sends any contract entry. Cookies travel by themselves. */
 export function createStaffApi({ signInAgain }: StaffApiOptions = {}): StaffCall {
-  return async function call<E extends Endpoint>(
+  async function call<E extends Endpoint>(
     endpoint: E,
     parts: RequestParts<E>,
     { session = true }: CallOptions = {},
@@ -79,7 +86,10 @@ export function createStaffApi({ signInAgain }: StaffApiOptions = {}): StaffCall
         if (!lapsed || !signInAgain || !(await signInAgain())) throw error;
       }
     }
-  };
+  }
+  return Object.assign(call, {
+    signInAgain: () => signInAgain?.() ?? Promise.resolve(false),
+  });
 }
 
 export type StaffApi = StaffCall;

@@ -10,6 +10,7 @@ import { Button } from '../../../components/Button';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { LazyFileDropzone } from '../../../lib/attachments/FileDropzone';
+import { HttpError } from '../../../lib/api/http';
 import { uploadWasCut } from '../../../lib/api/resumable';
 import { errorMessage } from '../api/call';
 import { useCaseActions } from '../api/cases/case';
@@ -26,12 +27,28 @@ export const REPLY_UPLOAD_STOPPED_MESSAGE =
   'Se perdió la conexión y la subida de los archivos no pudo continuar. Revise su conexión y presione «Enviar respuesta» nuevamente: la subida seguirá desde donde quedó. Su respuesta y sus archivos siguen aquí.';
 
 /**
+ * The session lapsed mid-upload and the person did not sign in again in place (decision 0080):
+ * the part sent stays on the server for this tab, and sending again continues it.
+ */
+export const REPLY_UPLOAD_SIGNED_OUT_MESSAGE =
+  'Su sesión expiró y la subida de los archivos quedó detenida. Ingrese nuevamente y presione «Enviar respuesta»: la subida seguirá desde donde quedó. Su respuesta y sus archivos siguen aquí.';
+
+/** Why a reply did not arrive: with files, what to do to continue their upload. */
+function failureMessage(error: unknown, withFiles: boolean): string {
+  if (withFiles && uploadWasCut(error)) return REPLY_UPLOAD_STOPPED_MESSAGE;
+  if (withFiles && error instanceof HttpError && error.status === 401)
+    return REPLY_UPLOAD_SIGNED_OUT_MESSAGE;
+  return errorMessage(error);
+}
+
+/**
  * The reply the complainant reads, with files of the team if any: the same picker, types and
  * limits as the complainant's upload. The files go over tus like the portal's (decision 0074:
  * progress, «Reanudando…» after a cut, resumed after a reload when picked again), then the reply
  * names them; the API runs them through the same pipeline and the complainant downloads them
  * from their follow-up page. It may start from one of the organisation's notice templates
- * (decision 0070), which the investigator then edits. A failed send keeps the text and files.
+ * (decision 0070), which the investigator then edits. A failed send keeps the text and files; a
+ * session that lapses mid-upload is signed in again in place and the upload goes on (0080).
  */
 export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeContext }) {
   const headingId = useId();
@@ -113,9 +130,7 @@ export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeCo
       {progress !== null && <UploadProgress value={progress} resuming={resuming} />}
       {mutation.isError && (
         <FormAlert>
-          {mutation.variables?.files.length && uploadWasCut(mutation.error)
-            ? REPLY_UPLOAD_STOPPED_MESSAGE
-            : errorMessage(mutation.error)}
+          {failureMessage(mutation.error, (mutation.variables?.files.length ?? 0) > 0)}
         </FormAlert>
       )}
       {mutation.isSuccess && <FormAlert tone="success">Respuesta registrada.</FormAlert>}

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReplyForm } from '../case/ReplyForm';
+import { REPLY_UPLOAD_SIGNED_OUT_MESSAGE, ReplyForm } from '../case/ReplyForm';
+import { createStaffApi } from '../api/call';
 import { CASE_7_NOTICE, ADMIN, renderStaffPage } from '../../../test/back-office';
 import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
+import { tusApi } from '../../../test/msw/tus';
 import { KEEP_ALIVE_INTERVAL_MS } from './GestionShell';
 
 /**
@@ -18,14 +20,16 @@ const TEXT = 'Conclusiones de la investigación: se acreditan los hechos denunci
 const replies = (calls: ReturnType<typeof recordRequests>) =>
   callsTo(calls, 'POST', '/v1/gestion/casos/7/respuestas');
 
-const render = () =>
+const render = (api?: ReturnType<typeof createStaffApi>) =>
   renderStaffPage(<ReplyForm caseId={7} notice={CASE_7_NOTICE} />, {
     path: '/gestion/casos/7',
     route: 'casos/:id',
+    api,
   });
 
 afterEach(() => {
   vi.restoreAllMocks();
+  sessionStorage.clear();
 });
 
 describe('a staff session that lapses while a text is written', () => {
@@ -119,5 +123,99 @@ describe('a staff session that lapses while a text is written', () => {
     clock.mockReturnValue(start + KEEP_ALIVE_INTERVAL_MS);
     await user.type(box, ' Y sigue.');
     await waitFor(() => expect(touches()).toHaveLength(2));
+  });
+});
+
+/** Where the reply's files of case 7 go over tus (decision 0074). */
+const CASE_7_UPLOADS = '/v1/gestion/casos/7/subidas';
+const pdf = () => new File(['%PDF-1.4 acta firmada'], 'acta.pdf', { type: 'application/pdf' });
+
+/**
+ * Decision 0080: the session ends while a reply's file is on its way over tus. The first PATCH is
+ * cut after 6 bytes and the session ends with it; tus's next request (the HEAD that asks how much
+ * the server kept) meets the lapse, until the person signs in again.
+ */
+function lapseMidUpload(calls: ReturnType<typeof recordRequests>) {
+  const state = { ended: false, back: false };
+  const tus = tusApi({
+    path: CASE_7_UPLOADS,
+    onPatch: (n) => {
+      if (n > 1) return Promise.resolve(null);
+      state.ended = true;
+      return Promise.resolve({ keep: 6 });
+    },
+    signedIn: () =>
+      !state.ended || state.back || callsTo(calls, 'POST', '/v1/gestion/sesion').length > 0,
+  });
+  server.use(
+    ...tus.handlers,
+    staffApi.reply(created({ message: 'Respuesta registrada.' })),
+    staffApi.signIn(ok({ usuario: ADMIN, csrf: 'nuevo' })),
+    staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
+  );
+  return { tus, state };
+}
+
+describe("a staff session that lapses while the reply's files are uploading", () => {
+  it('asks for the password and code in place, then goes on from what the server kept: the file is not picked again', async () => {
+    const calls = recordRequests();
+    const { tus } = lapseMidUpload(calls);
+    render();
+    const user = userEvent.setup();
+    const box = screen.getByLabelText('Respuesta');
+    await user.type(box, TEXT);
+    await user.upload(await screen.findByTestId('file-input'), pdf());
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Su sesión expiró' },
+      { timeout: 5_000 },
+    );
+    // The upload waits: nothing failed, the text and the file are still there.
+    expect(box).toHaveValue(TEXT);
+    expect(screen.getByText('acta.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(replies(calls)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'Clave segura 2024');
+    await user.type(within(dialog).getByLabelText('Código de verificación'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar nuevamente' }));
+
+    expect(await screen.findByText('Respuesta registrada.')).toBeInTheDocument();
+    // One upload, resumed from the 6 bytes kept (HEAD, then the rest), and whole.
+    const ids = [...tus.uploads.keys()];
+    expect(ids).toHaveLength(1);
+    expect(tus.patches.map((p) => p.offset)).toEqual([0, 6]);
+    expect(tus.text(ids[0]!)).toBe('%PDF-1.4 acta firmada');
+    expect(replies(calls).map((r) => r.body)).toEqual([{ comentario: TEXT, subidas: ids }]);
+  });
+
+  it('when the person does not sign in again, says to press «Enviar respuesta» again, which continues the same upload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = recordRequests();
+    const { tus, state } = lapseMidUpload(calls);
+    // A client whose person declines to sign in again in place.
+    render(createStaffApi({ signInAgain: () => Promise.resolve(false) }));
+    const user = userEvent.setup();
+    const box = screen.getByLabelText('Respuesta');
+    await user.type(box, TEXT);
+    await user.upload(await screen.findByTestId('file-input'), pdf());
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      REPLY_UPLOAD_SIGNED_OUT_MESSAGE,
+    );
+    expect(box).toHaveValue(TEXT);
+    expect(screen.getByText('acta.pdf')).toBeInTheDocument();
+    expect(replies(calls)).toEqual([]);
+
+    // Signed in again (elsewhere): sending again resumes the same upload, not a new one.
+    state.back = true;
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+    expect(await screen.findByText('Respuesta registrada.')).toBeInTheDocument();
+    expect(tus.uploads.size).toBe(1);
+    expect(tus.patches.map((p) => p.offset)).toEqual([0, 6]);
+    expect(tus.text([...tus.uploads.keys()][0]!)).toBe('%PDF-1.4 acta firmada');
   });
 });

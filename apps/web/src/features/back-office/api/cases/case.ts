@@ -202,9 +202,10 @@ export const toWireMilestoneRecord = (v: MilestoneRecord) => ({
 
 /**
  * Where a reply's files go for case `id`: over tus under the case (decision 0074), with the
- * session's cookie (same origin) and its CSRF value, read at each request.
+ * session's cookie (same origin) and its CSRF value, read at each request. A lapsed session is
+ * signed in again in place, as for every other call of `api`, and the upload goes on (0080).
  */
-export const caseUploadTarget = (id: number): ResumableTarget => ({
+export const caseUploadTarget = (id: number, api: StaffApi): ResumableTarget => ({
   endpoint: resumableEndpoint(fillPath(CASE_RESUMABLE_UPLOADS_PATH, { id })),
   scope: `caso-${id}`,
   headers: () =>
@@ -212,6 +213,7 @@ export const caseUploadTarget = (id: number): ResumableTarget => ({
       accept: 'application/json',
       [STAFF_CSRF_HEADER]: readCsrfCookie() ?? undefined,
     }),
+  signInAgain: () => api.signInAgain(),
 });
 
 /** A change to a case: on success the case and the inbox are read again. */
@@ -246,7 +248,7 @@ export function useCaseActions(id: number) {
       id,
       async (v: { comment: string; files: readonly File[]; hooks?: ResumableBatchHooks }) => {
         if (v.files.length === 0) return reply(v.comment);
-        const finished = await sendAllResumable(v.files, caseUploadTarget(id), v.hooks);
+        const finished = await sendAllResumable(v.files, caseUploadTarget(id, api), v.hooks);
         const answer = await api(contract.replyToComplainant, {
           params,
           body: replyNames.toWire({
