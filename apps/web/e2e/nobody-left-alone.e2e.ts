@@ -158,23 +158,7 @@ describe('a closed complaint', () => {
 describe('a staff session that lapses while a reply is typed', () => {
   it('is kept alive by typing; once lapsed, saving asks for password and code in place, and the reply arrives', async () => {
     const marker = `Sesión e2e ${RUN}: mi jefatura me grita frente al equipo todas las semanas.`;
-    const receipt = await admin.call(contract.recordComplaint, {
-      body: {
-        canal: 'verbal',
-        email_contacto: '',
-        campo_reconoce_involucrados_id: 1,
-        campo_toma_conocimiento_id: 2,
-        es_anonima: true,
-        fecha_delito: '15/03/2024',
-        filial: HEAD_OFFICE.id,
-        otro_lugar: '',
-        relacion_organizacion_id: 1,
-        relato: marker,
-        tipo_delito_id: 1,
-        zona_id: 13,
-        agencia_id: 1131,
-      } as never,
-    });
+    const receipt = await admin.recordVerbalComplaint(marker);
     await staff.setViewportSize({ width: 1280, height: 900 });
     await staff.goto(at(webPaths.staffCase(receipt.id)));
     const box = staff.getByLabel('Respuesta', { exact: true });

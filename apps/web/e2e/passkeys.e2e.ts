@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HEAD_OFFICE, webPaths } from '@canal/shared';
+import { webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { BackOffice, STAFF_PASSWORD } from './support/back-office';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
@@ -134,23 +134,7 @@ describe('passkeys in Chromium', () => {
     expect(signedInWithPasskey, 'the first test signed in with a passkey').toBeDefined();
     const { page } = signedInWithPasskey!;
     const marker = `Llaves e2e ${Date.now()}: me amenazaron después de la reunión.`;
-    const receipt = await other.call(contract.recordComplaint, {
-      body: {
-        canal: 'verbal',
-        email_contacto: '',
-        campo_reconoce_involucrados_id: 1,
-        campo_toma_conocimiento_id: 2,
-        es_anonima: true,
-        fecha_delito: '15/03/2024',
-        filial: HEAD_OFFICE.id,
-        otro_lugar: '',
-        relacion_organizacion_id: 1,
-        relato: marker,
-        tipo_delito_id: 1,
-        zona_id: 13,
-        agencia_id: 1131,
-      } as never,
-    });
+    const receipt = await other.recordVerbalComplaint(marker);
     await page.goto(portalUrl(null, webPaths.staffCase(receipt.id)));
     const box = page.getByLabel('Respuesta', { exact: true });
     await box.waitFor({ timeout: 30_000 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HEAD_OFFICE, webPaths } from '@canal/shared';
+import { webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { startCuttingProxy, type CuttingProxy } from '@canal/test-support/cutting-proxy';
 import { BackOffice, STAFF_PASSWORD } from './support/back-office';
@@ -57,23 +57,7 @@ describe('a staff session that ends while a reply uploads its file', () => {
   it('asks to sign in again in place, then the upload goes on from where it stopped and the file arrives whole', async () => {
     const me = (await admin.call(contract.currentSession, {})).usuario;
     const marker = `Sesión en subida e2e ${Date.now()}: me descontaron horas sin explicación.`;
-    const receipt = await other.call(contract.recordComplaint, {
-      body: {
-        canal: 'verbal',
-        email_contacto: '',
-        campo_reconoce_involucrados_id: 1,
-        campo_toma_conocimiento_id: 2,
-        es_anonima: true,
-        fecha_delito: '15/03/2024',
-        filial: HEAD_OFFICE.id,
-        otro_lugar: '',
-        relacion_organizacion_id: 1,
-        relato: marker,
-        tipo_delito_id: 1,
-        zona_id: 13,
-        agencia_id: 1131,
-      } as never,
-    });
+    const receipt = await other.recordVerbalComplaint(marker);
 
     const { page, context } = await newPage(browser);
     const url = new URL(portalUrl(null, '/', proxy.port));

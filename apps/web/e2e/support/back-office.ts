@@ -1,4 +1,4 @@
-import type { ComplaintStatus } from '@canal/shared';
+import { HEAD_OFFICE, type ComplaintStatus } from '@canal/shared';
 import {
   STAFF_CSRF_HEADER,
   buildRequest,
@@ -158,6 +158,30 @@ export class BackOffice {
     const res = await fetch(request.url, { headers: request.headers as Record<string, string> });
     if (res.status !== 200) throw new Error(`${request.url}: ${res.status} ${await res.text()}`);
     return Buffer.from(await res.arrayBuffer());
+  }
+
+  /**
+   * Records an anonymous complaint received verbally at the head office (the intake), with
+   * `relato` as its account; its receipt (the case's id among others).
+   */
+  recordVerbalComplaint(relato: string) {
+    return this.call(contract.recordComplaint, {
+      body: {
+        canal: 'verbal',
+        email_contacto: '',
+        campo_reconoce_involucrados_id: 1,
+        campo_toma_conocimiento_id: 2,
+        es_anonima: true,
+        fecha_delito: '15/03/2024',
+        filial: HEAD_OFFICE.id,
+        otro_lugar: '',
+        relacion_organizacion_id: 1,
+        relato,
+        tipo_delito_id: 1,
+        zona_id: 13,
+        agencia_id: 1131,
+      } as never,
+    });
   }
 
   changeStatus(caseId: number, estado: ComplaintStatus, comentario: string) {
