@@ -52,7 +52,9 @@ function startSolver(): Solver {
   const worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
   // A script that fails to load fails before solve() is called: kept for it, not lost.
   let failed: Error | null = null;
-  let fail = (error: Error) => void (failed = error);
+  let fail: (error: Error) => void = (error) => {
+    failed = error;
+  };
   worker.onerror = (event) => fail(new Error(event.message));
   return {
     solve: (challenge) =>
