@@ -46,7 +46,7 @@ describe('serving the portal', () => {
     }
   });
 
-  it("carries the bot check's settings as GET /v1/configuracion answers them (issue 26)", async () => {
+  it("carries the bot check's settings as GET /v1/configuracion answers them, not the secret (issue 26)", async () => {
     const pageConfig = (html: string) =>
       JSON.parse(
         /<meta name="canal-config" content="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"'),
@@ -58,13 +58,19 @@ describe('serving the portal', () => {
     // With reCAPTCHA, its site key (public: it is in every reCAPTCHA page) rides along.
     const withRecaptcha = portalIndexHtml('<!--canal-config-->', {
       ...t.services,
-      config: { ...t.services.config, RECAPTCHA_SITE_KEY: 'clave-publica' },
+      config: {
+        ...t.services.config,
+        RECAPTCHA_SITE_KEY: 'clave-publica',
+        RECAPTCHA_SECRET: 'secreto-del-servidor',
+      },
       portal: { ...t.services.portal, botCheck: { mode: 'recaptcha', verify: async () => true } },
     });
     expect(pageConfig(withRecaptcha)).toMatchObject({
       botCheck: 'recaptcha',
       recaptchaSiteKey: 'clave-publica',
     });
+    // Only the public key: the secret never reaches a page.
+    expect(withRecaptcha).not.toContain('secreto-del-servidor');
   });
 
   it('sends the precompressed asset to a browser that accepts it, cacheable for good', async () => {
