@@ -379,6 +379,8 @@ describe('the first screen in Chromium', () => {
 describe("the detail page's complaint (issue 26)", () => {
   it("is asked for while the page's code still downloads, once, with no GET /v1/configuracion", async () => {
     const { page, context } = await newPage(browser, 390, 844);
+    const seenBefore: string[] = [];
+    page.on('request', (request) => seenBefore.push(new URL(request.url()).pathname));
     await page.goto(portalUrl());
     const code = await fileAnonymousComplaint(
       page,
@@ -387,6 +389,8 @@ describe("the detail page's complaint (issue 26)", () => {
       'Hechos leídos mientras llega el código de la página.',
     );
     const complaintPath = `/v1/denuncias/${code}`;
+    // The page the filing landed on has asked for its files before the reload is counted.
+    await expect.poll(() => seenBefore.includes(`${complaintPath}/adjuntos`)).toBe(true);
     const asked: string[] = [];
     let complaintAsked!: () => void;
     const askedOnce = new Promise<boolean>((resolve) => {
