@@ -30,12 +30,12 @@ import { metricsRoutes } from './http/metrics';
 import { loadPortalPages, pageCacheControl } from './http/portal-pages';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
-import type { Services } from './core/services';
 import { clientLimitStoreCtor } from './core/auth/client-limit-store';
 import { privacySettingsOf } from './core/privacy/settings';
 import type { AppServices } from './runtime';
 import { portalRoutes } from './portal/routes';
 import { portalGuards } from './portal/guards';
+import { botCheckSettings } from './portal/bot-check/routes';
 import { backOfficeRoutes } from './back-office/routes';
 import { staffGuards } from './back-office/staff/guard';
 
@@ -342,10 +342,12 @@ function decodedPath(url: string): string {
 }
 
 /** The portal's page with what it must know before its first paint (read by web/app/runtime-config). */
-export function portalIndexHtml(html: string, services: Services): string {
+export function portalIndexHtml(html: string, services: AppServices): string {
   const config = JSON.stringify({
     portalPrefix: services.config.PORTAL_HOST_PREFIX,
     production: services.config.production,
+    // The bot check's settings, so the portal's first call need not ask GET /v1/configuracion.
+    ...botCheckSettings(services.portal.botCheck, services.config.RECAPTCHA_SITE_KEY),
   }).replace(/"/g, '&quot;');
   return html.replace('<!--canal-config-->', `<meta name="canal-config" content="${config}" />`);
 }

@@ -377,8 +377,10 @@ describe('the first screen in Chromium', () => {
 });
 
 describe("the detail page's complaint (issue 26)", () => {
-  it("is asked for while the page's code still downloads, once", async () => {
+  it("is asked for while the page's code still downloads, once, with no GET /v1/configuracion", async () => {
     const { page, context } = await newPage(browser, 390, 844);
+    const seenBefore: string[] = [];
+    page.on('request', (request) => seenBefore.push(new URL(request.url()).pathname));
     await page.goto(portalUrl());
     const code = await fileAnonymousComplaint(
       page,
@@ -387,14 +389,18 @@ describe("the detail page's complaint (issue 26)", () => {
       'Hechos leídos mientras llega el código de la página.',
     );
     const complaintPath = `/v1/denuncias/${code}`;
+    // The page the filing landed on has asked for its files before the reload is counted.
+    await expect.poll(() => seenBefore.includes(`${complaintPath}/adjuntos`)).toBe(true);
     const asked: string[] = [];
     let complaintAsked!: () => void;
     const askedOnce = new Promise<boolean>((resolve) => {
       complaintAsked = () => resolve(true);
       setTimeout(() => resolve(false), 10_000);
     });
+    const configAsked: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
+      if (pathname === '/v1/configuracion') configAsked.push(pathname);
       if (pathname === complaintPath || pathname === `${complaintPath}/adjuntos`) {
         asked.push(pathname);
         if (pathname === complaintPath) complaintAsked();
@@ -413,6 +419,38 @@ describe("the detail page's complaint (issue 26)", () => {
     expect(before).toEqual([true]);
     // Taken by the page, not asked again: the complaint once, then its files.
     await expect.poll(() => asked).toEqual([complaintPath, `${complaintPath}/adjuntos`]);
+    // The bot check's mode came with the page (its canal-config meta): its tokens did not wait for
+    // GET /v1/configuracion (issue 26).
+    expect(configAsked).toEqual([]);
+    await context.close();
+  });
+
+  it("starts loading the proof of work's worker while its challenge is asked for", async () => {
+    const { page, context } = await newPage(browser, 390, 844);
+    let workerAsked!: () => void;
+    const workerLoading = new Promise<boolean>((resolve) => {
+      workerAsked = () => resolve(true);
+      setTimeout(() => resolve(false), 10_000);
+    });
+    context.on('request', (request) => {
+      if (/\/assets\/altcha\.worker-[^/]*\.js$/.test(new URL(request.url()).pathname))
+        workerAsked();
+    });
+    // The first challenge's answer is held until the worker's script has been asked for (or 10 s:
+    // without the change the worker is created only once the challenge has arrived).
+    const before: boolean[] = [];
+    await page.route(/\/v1\/altcha$/, async (route) => {
+      before.push(await workerLoading);
+      await route.continue();
+    });
+    await page.goto(portalUrl());
+    await fileAnonymousComplaint(
+      page,
+      'trabajador-temprano@example.com',
+      'Clave#2025',
+      'Hechos enviados con la verificación resuelta antes.',
+    );
+    expect(before[0]).toBe(true);
     await context.close();
   });
 });

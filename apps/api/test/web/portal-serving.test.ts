@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { buildApp, portalIndexHtml } from '../../src/app';
 import { buildTestApp, type TestApp } from '@canal/test-support/app';
 
 let t: TestApp;
@@ -40,10 +40,37 @@ describe('serving the portal', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain(
-        '<meta name="canal-config" content="{&quot;portalPrefix&quot;:&quot;canaldenuncias&quot;,&quot;production&quot;:false}" />',
+        '<meta name="canal-config" content="{&quot;portalPrefix&quot;:&quot;canaldenuncias&quot;,&quot;production&quot;:false,&quot;botCheck&quot;:&quot;off&quot;,&quot;recaptchaSiteKey&quot;:null}" />',
       );
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it("carries the bot check's settings as GET /v1/configuracion answers them, not the secret (issue 26)", async () => {
+    const pageConfig = (html: string) =>
+      JSON.parse(
+        /<meta name="canal-config" content="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"'),
+      ) as Record<string, unknown>;
+    const page = pageConfig((await app.inject({ method: 'GET', url: '/' })).body);
+    const api = (await app.inject({ method: 'GET', url: '/v1/configuracion' })).json();
+    expect(api).toEqual({ botCheck: 'off', recaptchaSiteKey: null });
+    expect(page).toMatchObject(api);
+    // With reCAPTCHA, its site key (public: it is in every reCAPTCHA page) rides along.
+    const withRecaptcha = portalIndexHtml('<!--canal-config-->', {
+      ...t.services,
+      config: {
+        ...t.services.config,
+        RECAPTCHA_SITE_KEY: 'clave-publica',
+        RECAPTCHA_SECRET: 'secreto-del-servidor',
+      },
+      portal: { ...t.services.portal, botCheck: { mode: 'recaptcha', verify: async () => true } },
+    });
+    expect(pageConfig(withRecaptcha)).toMatchObject({
+      botCheck: 'recaptcha',
+      recaptchaSiteKey: 'clave-publica',
+    });
+    // Only the public key: the secret never reaches a page.
+    expect(withRecaptcha).not.toContain('secreto-del-servidor');
   });
 
   it('sends the precompressed asset to a browser that accepts it, cacheable for good', async () => {

@@ -36,6 +36,38 @@ describe('bot-check tokens', () => {
   });
 });
 
+describe("bot-check settings from the page's meta (issue 26)", () => {
+  afterEach(() => document.head.querySelector('meta[name="canal-config"]')?.remove());
+
+  /** The meta the server writes (app.ts portalIndexHtml), carrying `config`. */
+  function pageCarries(config: object) {
+    const meta = document.createElement('meta');
+    meta.name = 'canal-config';
+    meta.content = JSON.stringify({ portalPrefix: 'canaldenuncias', production: true, ...config });
+    document.head.append(meta);
+  }
+
+  it('takes the mode from the page, without GET /v1/configuracion', async () => {
+    pageCarries({ botCheck: 'recaptcha', recaptchaSiteKey: 'clave-de-la-pagina' });
+    const execute = vi.fn(async () => 'token');
+    window.grecaptcha = { ready: (cb) => cb(), execute };
+    const fetchJson = vi.fn(async () => ({ botCheck: 'off', recaptchaSiteKey: null }));
+    expect(await createBotTokenSource(fetchJson).next()).toBe('token');
+    expect(execute).toHaveBeenCalledWith('clave-de-la-pagina', { action: 'submit' });
+    expect(fetchJson).not.toHaveBeenCalledWith('botCheckConfig');
+  });
+
+  it('asks GET /v1/configuracion when the page carries no mode (or an unknown one)', async () => {
+    for (const config of [{}, { botCheck: 'otro' }]) {
+      pageCarries(config);
+      const fetchJson = vi.fn(async () => ({ botCheck: 'off', recaptchaSiteKey: null }));
+      expect(await createBotTokenSource(fetchJson).next()).toBe('');
+      expect(fetchJson).toHaveBeenCalledWith('botCheckConfig');
+      document.head.querySelector('meta[name="canal-config"]')?.remove();
+    }
+  });
+});
+
 describe('bot-check tokens with the API out of reach (issue 12)', () => {
   afterEach(() => vi.unstubAllGlobals());
 

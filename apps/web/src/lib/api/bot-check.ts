@@ -1,4 +1,5 @@
 import { portalRoutes } from '@canal/shared';
+import { readRuntimeConfig } from '../../config/runtime-config';
 import { settle } from './http';
 import { fetchAnswer, portalRequest } from './request';
 
@@ -32,28 +33,51 @@ const getJson: Fetcher = async (call) => {
   return (await settle(request.url, fetchAnswer(request))).body;
 };
 
-async function solveAltcha(challenge: unknown): Promise<unknown> {
-  if (typeof Worker !== 'undefined') {
-    const worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
-    try {
-      return await new Promise((resolve, reject) => {
+/** A proof-of-work solver, started before its challenge is known; stop() frees it. */
+interface Solver {
+  solve(challenge: unknown): Promise<unknown>;
+  stop(): void;
+}
+
+/**
+ * Off the main thread when the browser has workers. The worker is created first so that its script
+ * downloads while the challenge is being asked for, not after it arrived (issue 26).
+ */
+function startSolver(): Solver {
+  if (typeof Worker === 'undefined')
+    return {
+      solve: async (challenge) => (await import('./altcha-solve')).solve(challenge),
+      stop: () => undefined,
+    };
+  const worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
+  // A script that fails to load fails before solve() is called: kept for it, not lost.
+  let failed: Error | null = null;
+  let fail: (error: Error) => void = (error) => {
+    failed = error;
+  };
+  worker.onerror = (event) => fail(new Error(event.message));
+  return {
+    solve: (challenge) =>
+      new Promise((resolve, reject) => {
+        if (failed) return reject(failed);
+        fail = reject;
         worker.onmessage = (event: MessageEvent<{ solution?: unknown; error?: string }>) =>
           event.data.error ? reject(new Error(event.data.error)) : resolve(event.data.solution);
-        worker.onerror = (event) => reject(new Error(event.message));
         worker.postMessage(challenge);
-      });
-    } finally {
-      worker.terminate();
-    }
-  }
-  const { solve } = await import('./altcha-solve');
-  return solve(challenge);
+      }),
+    stop: () => worker.terminate(),
+  };
 }
 
 async function altchaToken(fetchJson: Fetcher): Promise<string> {
-  const challenge = await fetchJson('altchaChallenge');
-  const solution = await solveAltcha(challenge);
-  return btoa(JSON.stringify({ challenge, solution }));
+  const solver = startSolver();
+  try {
+    const challenge = await fetchJson('altchaChallenge');
+    const solution = await solver.solve(challenge);
+    return btoa(JSON.stringify({ challenge, solution }));
+  } finally {
+    solver.stop();
+  }
 }
 
 declare global {
@@ -79,8 +103,26 @@ async function recaptchaToken(siteKey: string): Promise<string> {
   return window.grecaptcha!.execute(siteKey, { action: 'submit' });
 }
 
-export function createBotTokenSource(fetchJson: Fetcher = getJson): BotTokenSource {
-  let config: Promise<BotCheckConfig> | null = null;
+const BOT_CHECK_MODES: readonly string[] = ['altcha', 'recaptcha', 'off'];
+
+/**
+ * The settings the page carries (runtime-config.ts, written by the server; issue 26), or null when
+ * it carries none or an unknown mode: then they are asked of GET /v1/configuracion.
+ */
+export function pageBotCheckConfig(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): BotCheckConfig | null {
+  if (!doc) return null;
+  const { botCheck, recaptchaSiteKey } = readRuntimeConfig(doc);
+  if (!botCheck || !BOT_CHECK_MODES.includes(botCheck)) return null;
+  return { botCheck, recaptchaSiteKey: recaptchaSiteKey ?? null };
+}
+
+export function createBotTokenSource(
+  fetchJson: Fetcher = getJson,
+  known: BotCheckConfig | null = pageBotCheckConfig(),
+): BotTokenSource {
+  let config: Promise<BotCheckConfig> | null = known ? Promise.resolve(known) : null;
   let ahead: Promise<string> | null = null;
   const loadConfig = () =>
     (config ??= (fetchJson('botCheckConfig') as Promise<BotCheckConfig>).catch((e) => {
