@@ -1,8 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { FileProgress } from '../lib/api/resumable';
-import { FILE_DONE_MESSAGE, RESUMING_MESSAGE, UploadProgress } from './UploadProgress';
+import {
+  FILE_DONE_MESSAGE,
+  RESUMING_MESSAGE,
+  UploadProgress,
+  type FileProgress,
+} from './UploadProgress';
 
 const file = (name: string, fraction: number, more: Partial<FileProgress> = {}): FileProgress => ({
   name,

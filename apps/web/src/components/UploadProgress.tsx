@@ -1,8 +1,16 @@
-import type { FileProgress } from '../lib/api/resumable';
 import { ProgressBar } from './ProgressBar';
 
 /** While tus waits to try again after the connection was cut (decisions 0068 and 0074). */
 export const RESUMING_MESSAGE = 'Reanudando…';
+
+/** One file as shown (the shape `sendAllResumable`'s `onFiles` reports). */
+export interface FileProgress {
+  name: string;
+  /** A fraction from 0 to 1 of this file's bytes. */
+  fraction: number;
+  done: boolean;
+  resuming: boolean;
+}
 
 /** A file the server has whole. */
 export const FILE_DONE_MESSAGE = 'Listo';
