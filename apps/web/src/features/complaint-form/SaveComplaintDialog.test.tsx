@@ -336,6 +336,8 @@ describe('save modal: files sent resumably before the filing', () => {
     const row = () =>
       within(saving).getByRole('progressbar', { name: 'Subiendo respaldo.pdf' }).closest('li');
     await waitFor(() => expect(row()).toHaveTextContent(RESUMING_MESSAGE), { timeout: 5_000 });
+    // Only the status line speaks unasked: the file's row is in no live region.
+    expect(row()!.closest('[aria-live]')).toBeNull();
     expect(within(saving).getByRole('status')).toHaveTextContent(RESUMING_MESSAGE);
     await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
     release();

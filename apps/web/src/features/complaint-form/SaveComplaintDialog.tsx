@@ -144,7 +144,9 @@ export function SaveComplaintDialog({
   if (state.phase === 'saving') {
     return (
       <Modal open={open} onClose={() => undefined} title="Guardando denuncia" locked hideClose>
-        <div className="space-y-4" aria-live="polite">
+        {/* Not a live region: the files' bars and marks would each be read; UploadProgress has the
+            one status line a screen reader hears (issue 21). */}
+        <div className="space-y-4">
           <p className="font-semibold">Estamos guardando los datos de su denuncia</p>
           <p className="text-sm text-gray-700">
             Este proceso puede tardar más de lo habitual si adjuntó muchos archivos o archivos de
