@@ -52,8 +52,12 @@ export function UploadProgress({
           </li>
         ))}
       </ul>
-      <p role="status" className="sr-only">
-        {resuming ? RESUMING_MESSAGE : `${label}: ${Math.floor(value * 10) * 10} %`}
+      {/* Heard, not seen (each file shows its own); the line keeps a box of its own, so it is
+          on the page, and hides its text in the span (the span scrolls nothing in the dialog). */}
+      <p role="status" className="h-px">
+        <span className="sr-only">
+          {resuming ? RESUMING_MESSAGE : `${label}: ${Math.floor(value * 10) * 10} %`}
+        </span>
       </p>
     </div>
   );
