@@ -329,9 +329,16 @@ describe('save modal: files sent resumably before the filing', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar denuncia' }));
 
     const saving = await screen.findByRole('dialog', { name: 'Guardando denuncia' });
+    // The file's own bar, named after it; «Reanudando…» on it and in the one status line.
     expect(
-      await within(saving).findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 }),
-    ).toHaveAttribute('role', 'status');
+      await within(saving).findByRole('progressbar', { name: 'Subiendo respaldo.pdf' }),
+    ).toBeInTheDocument();
+    const row = () =>
+      within(saving).getByRole('progressbar', { name: 'Subiendo respaldo.pdf' }).closest('li');
+    await waitFor(() => expect(row()).toHaveTextContent(RESUMING_MESSAGE), { timeout: 5_000 });
+    // Only the status line speaks unasked: the file's row is in no live region.
+    expect(row()!.closest('[aria-live]')).toBeNull();
+    expect(within(saving).getByRole('status')).toHaveTextContent(RESUMING_MESSAGE);
     await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
     release();
     await screen.findByRole('dialog', { name: 'Denuncia Ingresada' });

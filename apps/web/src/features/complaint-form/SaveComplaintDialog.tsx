@@ -20,12 +20,13 @@ import { Spinner } from '../../components/Spinner';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { useApi } from '../../lib/api/ApiProvider';
+import type { FileProgress } from '../../lib/api/resumable';
 import { saveErrorMessage } from './save-error';
 
 /** SPEC §4 "Save-complaint flow": form → saving → success, or back to the form with an error. */
 type SaveState =
   | { phase: 'form'; error: string | null }
-  | { phase: 'saving'; progress: number; resuming: boolean }
+  | { phase: 'saving'; progress: number; resuming: boolean; files: readonly FileProgress[] }
   | {
       phase: 'success';
       ticket: number;
@@ -94,7 +95,7 @@ export function SaveComplaintDialog({
 
   async function save(values: SaveModalValues) {
     if (!complaint) return;
-    setState({ phase: 'saving', progress: 0, resuming: false });
+    setState({ phase: 'saving', progress: 0, resuming: false, files: [] });
     try {
       // With files, each goes over tus first (decision 0074): «Reanudando…» after a cut.
       const created = await api.fileComplaint(
@@ -106,6 +107,7 @@ export function SaveComplaintDialog({
             setState((s) => (s.phase === 'saving' ? { ...s, progress } : s)),
           onResuming: (resuming) =>
             setState((s) => (s.phase === 'saving' ? { ...s, resuming } : s)),
+          onFiles: (each) => setState((s) => (s.phase === 'saving' ? { ...s, files: each } : s)),
         },
       );
       onFiled?.();
@@ -142,7 +144,9 @@ export function SaveComplaintDialog({
   if (state.phase === 'saving') {
     return (
       <Modal open={open} onClose={() => undefined} title="Guardando denuncia" locked hideClose>
-        <div className="space-y-4" aria-live="polite">
+        {/* Not a live region: the files' bars and marks would each be read; UploadProgress has the
+            one status line a screen reader hears (issue 21). */}
+        <div className="space-y-4">
           <p className="font-semibold">Estamos guardando los datos de su denuncia</p>
           <p className="text-sm text-gray-700">
             Este proceso puede tardar más de lo habitual si adjuntó muchos archivos o archivos de
@@ -151,6 +155,7 @@ export function SaveComplaintDialog({
           {files.length > 0 ? (
             <UploadProgress
               value={state.progress}
+              files={state.files}
               resuming={state.resuming}
               label="Progreso de envío de la denuncia"
             />

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/api/http';
 import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
 import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
 import { created, fail, ok, portalApi } from '../../test/msw/portal';
-import { RESUMING_MESSAGE } from '../../components/UploadProgress';
+import { FILE_DONE_MESSAGE, RESUMING_MESSAGE } from '../../components/UploadProgress';
 import { SIGN_IN_NEEDED_MESSAGE } from './ComplaintDetailPage';
 import { OTHER_TICKET_MESSAGE } from './SignInAgainDialog';
 import { COMMENT_FAILED_MESSAGE, UPLOAD_STOPPED_MESSAGE } from './useSaveChanges';
@@ -318,13 +318,24 @@ describe('complaint detail page', () => {
       await user.type(screen.getByRole('textbox', { name: 'Comentario' }), 'Envío el respaldo.');
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
+      // Each file its own bar (issue 21): the first sent whole and «Listo», the second waiting.
       await waitFor(() =>
-        expect(screen.getByRole('progressbar', { name: 'Subiendo archivos' })).toHaveAttribute(
+        expect(screen.getByRole('progressbar', { name: 'Subiendo 0.pdf' })).toHaveAttribute(
           'aria-valuenow',
-          '30',
+          '100',
         ),
       );
-      // Announced too, by tenths (a live region: a progress bar alone is read only when focused).
+      expect(
+        screen.getByRole('progressbar', { name: 'Subiendo 0.pdf' }).closest('li'),
+      ).toHaveTextContent(FILE_DONE_MESSAGE);
+      expect(screen.getByRole('progressbar', { name: 'Subiendo 1.pdf' })).toHaveAttribute(
+        'aria-valuenow',
+        '0',
+      );
+      expect(
+        screen.getByRole('progressbar', { name: 'Subiendo 1.pdf' }).closest('li'),
+      ).not.toHaveTextContent(FILE_DONE_MESSAGE);
+      // Announced in one status line, by tenths of all the bytes (the first file's 30 %).
       expect(screen.getByText('Subiendo archivos: 30 %').closest('[role="status"]')).not.toBeNull();
       expect(api.uploadCalls()).toHaveLength(0);
       release();
@@ -395,10 +406,17 @@ describe('complaint detail page', () => {
       const file = pdf();
       await user.upload(await screen.findByTestId('file-input'), file);
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      expect(await screen.findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 })).toHaveAttribute(
-        'role',
-        'status',
+      // On the file that waits (issue 21), and in the one status line for a screen reader.
+      await waitFor(
+        () =>
+          expect(
+            screen.getByRole('progressbar', { name: 'Subiendo respaldo.pdf' }).closest('li'),
+          ).toHaveTextContent(RESUMING_MESSAGE),
+        { timeout: 5_000 },
       );
+      expect(
+        screen.getByText(RESUMING_MESSAGE, { selector: '[role="status"] span' }),
+      ).toBeInTheDocument();
       await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
       release();
       await waitFor(() => expect(api.uploadCalls()).toHaveLength(1));

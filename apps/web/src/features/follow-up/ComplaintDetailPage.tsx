@@ -130,7 +130,10 @@ const DetailContent = memo(function DetailContent({
     await signOut();
     void navigate(paths.home(), { replace: true });
   }
-  const { save, saving, progress, resuming } = useSaveChanges(id, detail.complainantEmail);
+  const { save, saving, progress, resuming, fileProgress } = useSaveChanges(
+    id,
+    detail.complainantEmail,
+  );
   const { register, handleSubmit, control, reset, formState } = useForm<DetailCommentValues>({
     resolver: zodResolver(detailCommentSchema),
     mode: 'all',
@@ -292,7 +295,9 @@ const DetailContent = memo(function DetailContent({
       {loading && (
         <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">
           <LoadingView />
-          {progress !== null && <UploadProgress value={progress} resuming={resuming} />}
+          {progress !== null && (
+            <UploadProgress value={progress} files={fileProgress} resuming={resuming} />
+          )}
         </div>
       )}
     </>

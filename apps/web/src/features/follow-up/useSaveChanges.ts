@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../lib/api/http';
-import { uploadWasCut } from '../../lib/api/resumable';
+import { uploadWasCut, type FileProgress } from '../../lib/api/resumable';
 import { complaintKeys } from './queries';
 
 export type SaveOutcome =
@@ -63,6 +63,7 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [resuming, setResuming] = useState(false);
+  const [fileProgress, setFileProgress] = useState<readonly FileProgress[]>([]);
 
   async function save(comment: string, files: File[]): Promise<SaveOutcome> {
     setSaving(true);
@@ -71,7 +72,7 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
         setProgress(0);
         await api.uploadFiles(
           { id, comment, files, user: complainantEmail ?? '' },
-          { onProgress: setProgress, onResuming: setResuming },
+          { onProgress: setProgress, onResuming: setResuming, onFiles: setFileProgress },
         );
       } else {
         await api.addComment(id, comment);
@@ -99,5 +100,5 @@ export function useSaveChanges(id: number, complainantEmail: string | null) {
     return { ok: true };
   }
 
-  return { save, saving, progress, resuming };
+  return { save, saving, progress, resuming, fileProgress };
 }

@@ -297,10 +297,7 @@ export function createApiClient({
      */
     async uploadFiles(
       input: { id: number; comment: string; files: File[]; user: string },
-      hooks: {
-        onProgress?: (fraction: number) => void;
-        onResuming?: (resuming: boolean) => void;
-      } = {},
+      hooks: ResumableBatchHooks = {},
     ) {
       const finished = await sendAllResumable(
         input.files,

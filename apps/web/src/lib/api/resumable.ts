@@ -241,16 +241,29 @@ export const uploadWasCut = (error: unknown) =>
   error instanceof HttpError &&
   (error.kind !== 'http' || ([502, 503, 504].includes(error.status) && !error.serverMessage));
 
-/** What `sendAllResumable` tells while it sends: the share of all files' bytes sent, and resuming. */
+/** One file of a batch as the page shows it: its name, its share sent, and where it stands. */
+export interface FileProgress {
+  name: string;
+  /** A fraction from 0 to 1 of this file's bytes. */
+  fraction: number;
+  /** Sent whole: the server has all of it. */
+  done: boolean;
+  /** Waiting for tus to try again after a cut (decision 0068). */
+  resuming: boolean;
+}
+
+/** What `sendAllResumable` tells while it sends: the share of all files' bytes, each file, resuming. */
 export interface ResumableBatchHooks {
   /** A fraction from 0 to 1 of the bytes of all the files. */
   onProgress?(fraction: number): void;
   onResuming?(resuming: boolean): void;
+  /** Every file, in the order given, each time one of them changes (at once: all at 0). */
+  onFiles?(files: readonly FileProgress[]): void;
 }
 
 /**
  * Sends `files` one after the other to `target` (each resumable), with one progress over all of
- * them; the finished uploads are then named in the call that attaches them.
+ * them and each file's own; the finished uploads are then named in the call that attaches them.
  */
 export async function sendAllResumable(
   files: readonly File[],
@@ -259,14 +272,32 @@ export async function sendAllResumable(
 ): Promise<FinishedUpload[]> {
   const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
   let done = 0;
+  let each: readonly FileProgress[] = files.map((file) => ({
+    name: file.name,
+    fraction: 0,
+    done: false,
+    resuming: false,
+  }));
+  const change = (index: number, next: Partial<FileProgress>) => {
+    each = each.map((file, i) => (i === index ? { ...file, ...next } : file));
+    hooks.onFiles?.(each);
+  };
+  hooks.onFiles?.(each);
   const finished: FinishedUpload[] = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     finished.push(
       await sendResumable(file, target, {
-        onProgress: (sent) => hooks.onProgress?.((done + sent) / total),
-        onResuming: hooks.onResuming,
+        onProgress: (sent, size) => {
+          change(index, { fraction: size > 0 ? sent / size : 0 });
+          hooks.onProgress?.((done + sent) / total);
+        },
+        onResuming: (resuming) => {
+          change(index, { resuming });
+          hooks.onResuming?.(resuming);
+        },
       }),
     );
+    change(index, { fraction: 1, done: true, resuming: false });
     done += file.size;
   }
   return finished;

@@ -116,13 +116,18 @@ describe('the reply with files', () => {
     await user.type(within(form).getByLabelText('Respuesta'), 'Adjunto acta.');
     await user.upload(await within(form).findByTestId('file-input'), pdf('acta.pdf'));
     await user.click(within(form).getByRole('button', { name: 'Enviar respuesta' }));
+    // The file's own bar, named after it, and «Reanudando…» on it and in the one status line.
     expect(
-      await within(form).findByRole('progressbar', { name: 'Subiendo archivos' }),
+      await within(form).findByRole('progressbar', { name: 'Subiendo acta.pdf' }),
     ).toBeInTheDocument();
-    expect(await within(form).findByText(RESUMING_MESSAGE, {}, { timeout: 5_000 })).toHaveAttribute(
-      'role',
-      'status',
+    await waitFor(
+      () =>
+        expect(
+          within(form).getByRole('progressbar', { name: 'Subiendo acta.pdf' }).closest('li'),
+        ).toHaveTextContent(RESUMING_MESSAGE),
+      { timeout: 5_000 },
     );
+    expect(within(form).getByRole('status')).toHaveTextContent(RESUMING_MESSAGE);
     await waitFor(() => expect(tus.patches).toHaveLength(2), { timeout: 5_000 });
     release();
     await waitFor(() => expect(callsTo(calls, 'POST', REPLY)).toHaveLength(1));

@@ -11,7 +11,7 @@ import { UploadProgress } from '../../../components/UploadProgress';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { LazyFileDropzone } from '../../../lib/attachments/FileDropzone';
 import { HttpError } from '../../../lib/api/http';
-import { uploadWasCut } from '../../../lib/api/resumable';
+import { uploadWasCut, type FileProgress } from '../../../lib/api/resumable';
 import { errorMessage } from '../api/call';
 import { useCaseActions } from '../api/cases/case';
 import { useNoticeTemplates } from '../api/notice-templates';
@@ -59,6 +59,7 @@ export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeCo
   const [rejected, setRejected] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [resuming, setResuming] = useState(false);
+  const [fileProgress, setFileProgress] = useState<readonly FileProgress[]>([]);
   const form = useForm<Values>({
     mode: 'onTouched',
     resolver: commentResolver,
@@ -70,7 +71,7 @@ export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeCo
       {
         comment: v.comment.trim(),
         files,
-        hooks: { onProgress: setProgress, onResuming: setResuming },
+        hooks: { onProgress: setProgress, onResuming: setResuming, onFiles: setFileProgress },
       },
       {
         onSuccess: () => {
@@ -127,7 +128,9 @@ export function ReplyForm({ caseId, notice }: { caseId: number; notice: NoticeCo
         label="Adjuntar archivos para la persona denunciante (opcional)"
       />
       {rejected && <FormAlert>{rejected}</FormAlert>}
-      {progress !== null && <UploadProgress value={progress} resuming={resuming} />}
+      {progress !== null && (
+        <UploadProgress value={progress} files={fileProgress} resuming={resuming} />
+      )}
       {mutation.isError && (
         <FormAlert>
           {failureMessage(mutation.error, (mutation.variables?.files.length ?? 0) > 0)}
