@@ -293,7 +293,9 @@ const DetailContent = memo(function DetailContent({
         }}
       />
       {loading && (
-        <div className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/80 px-6">
+        // Ten files' rows may be taller than a phone held sideways: the overlay scrolls, and its
+        // content is centred only while it fits (safe), never cut at the top.
+        <div className="fixed inset-0 z-40 flex flex-col items-center justify-center-safe gap-4 overflow-y-auto bg-white/80 px-6 py-6">
           <LoadingView />
           {progress !== null && (
             <UploadProgress value={progress} files={fileProgress} resuming={resuming} />
