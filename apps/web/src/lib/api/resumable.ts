@@ -104,7 +104,7 @@ function serverMessage(body: string): string | null {
  */
 class SessionLapsed extends Error {
   constructor(readonly serverMessage: string | null) {
-    super('tus: 401');
+    super(serverMessage ?? 'La sesión expiró (401).');
   }
 }
 

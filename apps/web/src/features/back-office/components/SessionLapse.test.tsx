@@ -174,7 +174,11 @@ describe("a staff session that lapses while the reply's files are uploading", ()
     );
     // The upload waits: nothing failed, the text and the file are still there.
     expect(box).toHaveValue(TEXT);
-    expect(screen.getByText('acta.pdf')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Archivos seleccionados', hidden: true })).getByText(
+        'acta.pdf',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(replies(calls)).toEqual([]);
 
@@ -207,7 +211,11 @@ describe("a staff session that lapses while the reply's files are uploading", ()
       REPLY_UPLOAD_SIGNED_OUT_MESSAGE,
     );
     expect(box).toHaveValue(TEXT);
-    expect(screen.getByText('acta.pdf')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Archivos seleccionados', hidden: true })).getByText(
+        'acta.pdf',
+      ),
+    ).toBeInTheDocument();
     expect(replies(calls)).toEqual([]);
 
     // Signed in again (elsewhere): sending again resumes the same upload, not a new one.
