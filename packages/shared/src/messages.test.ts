@@ -187,6 +187,7 @@ const USED_AS_IS: MessageKey[] = [
   'serviceTooSlow',
   'unexpectedError',
   'complainantRights',
+  'pendingFilingInvalid',
 ];
 
 describe('MESSAGES', () => {
