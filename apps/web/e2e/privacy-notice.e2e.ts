@@ -34,7 +34,8 @@ async function expectNotice(page: Page, organization: string) {
     expect(text).toContain(`${right}:`);
   expect(text).toContain('Dirección del Trabajo');
   expect(text).toContain('Agencia de Protección de Datos Personales');
-  expect(await page.title()).toBe(`Aviso de privacidad | ${organization}`);
+  // The page route sets its tab title once hydrated (the server's page has the brand's).
+  await expect.poll(() => page.title()).toBe(`Aviso de privacidad | ${organization}`);
 }
 
 describe('the privacy notice', () => {
