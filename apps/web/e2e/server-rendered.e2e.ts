@@ -155,6 +155,10 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     }
     const verify = await html('/verificar-documento');
     expect(verify.body).toMatch(/<input type="file"[^>]* disabled=""/);
+    // The confirmation's button waits for the code too: a press before would do nothing.
+    expect(confirm.body).toMatch(
+      /<button[^>]* disabled=""[^>]*>Confirmar mi nuevo correo<\/button>/,
+    );
   });
 
   it("writes the privacy notice with the organisation's own settings, for the browser to take over", async () => {

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { useApi } from '../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { useAction } from '../../lib/api/use-action';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * The page the link mailed to a new contact address opens (Law 21.719). The change is made by a
@@ -13,6 +14,9 @@ import { useAction } from '../../lib/api/use-action';
 export function ConfirmEmail({ token }: { token: string }) {
   const api = useApi();
   const confirm = useAction(() => api.confirmEmail(token));
+  // Written by the server (decision 0078): a press before the page's code has taken it over would
+  // do nothing, so the button waits for it.
+  const hydrated = useHydrated();
   if (confirm.isSuccess)
     return (
       <div className="space-y-4">
@@ -43,7 +47,7 @@ export function ConfirmEmail({ token }: { token: string }) {
           {error}
         </p>
       )}
-      <Button disabled={confirm.isPending} onClick={() => confirm.mutate(undefined)}>
+      <Button disabled={!hydrated || confirm.isPending} onClick={() => confirm.mutate(undefined)}>
         Confirmar mi nuevo correo
       </Button>
     </div>
