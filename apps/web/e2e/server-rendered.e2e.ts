@@ -108,8 +108,6 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
       );
       expect(body).not.toContain('type="module"');
     }
-    const { body } = await html('/arranque.js');
-    expect(body).toContain('requestAnimationFrame');
     // The detail page's complaint needs the code: asked for at once.
     expect((await html('/detalle-denuncia/123456789012')).body).toMatch(
       /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/,
@@ -313,6 +311,27 @@ describe('the first screen in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL(portalUrl(null, '/'));
     expect(messages).toEqual([]);
+    await context.close();
+  });
+
+  it("asks for the page's code only once its first contentful paint is on the screen (arranque.js)", async () => {
+    const { page, context } = await newPage(browser, 390, 844);
+    for (const pathname of ['/', '/ingresar-denuncia']) {
+      await page.goto(portalUrl(null, pathname));
+      await page.waitForFunction(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name)),
+      );
+      const { painted, asked } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        asked: performance
+          .getEntriesByType('resource')
+          .find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name))!.startTime,
+      }));
+      expect(painted, pathname).toBeGreaterThan(0);
+      expect(asked, pathname).toBeGreaterThanOrEqual(painted);
+    }
     await context.close();
   });
 

@@ -23,10 +23,34 @@
     app.src = entry;
     document.head.appendChild(app);
   }
-  // A frame's callbacks run before its paint; a task queued from one runs after it.
-  if (document.visibilityState === 'visible')
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
+  // After the first contentful paint the browser has recorded (its `paint` entry: presented, not
+  // only committed). A frame's callback and a task queued from it may still run before the frame is on
+  // the screen (a software compositor takes its time), and then the code's evaluation came first.
+  // A browser without paint entries, or a page that paints nothing: the next frame, or one second.
+  var started = false;
+  function once() {
+    if (started) return;
+    started = true;
+    start();
+  }
+  if (document.visibilityState !== 'visible') return once();
+  var painted = false;
+  try {
+    painted = PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
+  } catch (e) {
+    painted = false;
+  }
+  if (!painted)
+    return requestAnimationFrame(function () {
+      setTimeout(once, 0);
     });
-  else start();
+  new PerformanceObserver(function (list, observer) {
+    var entries = list.getEntries();
+    for (var i = 0; i < entries.length; i++) {
+      if (entries[i].name !== 'first-contentful-paint') continue;
+      observer.disconnect();
+      setTimeout(once, 0);
+    }
+  }).observe({ type: 'paint', buffered: true });
+  setTimeout(once, 1000);
 })();
