@@ -4,7 +4,15 @@ import { organizationByKey } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
 import { callApi } from '@canal/test-support/api';
-import { codeFor, cookiesOf, invite, signIn, staff, StaffClient } from '@canal/test-support/staff';
+import {
+  codeFor,
+  cookiesOf,
+  invite,
+  makeSsoRecheckDue,
+  signIn,
+  staff,
+  StaffClient,
+} from '@canal/test-support/staff';
 import {
   startOidcProvider,
   walkProvider,
@@ -202,10 +210,7 @@ describe('providers configured in the back office', () => {
     });
     expect(start.statusCode).toBe(404);
 
-    await t.db.query(
-      `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-      [p.id],
-    );
+    await makeSsoRecheckDue(t, p.id);
     const onSecond = clientOn(second, res!, p.id, p.email);
     expect((await onSecond.call(contract.currentSession, {})).statusCode).toBe(401);
     await save('empresa', providerInput({ cliente_secreto: '' }));
@@ -301,10 +306,7 @@ describe('the last administrator', () => {
       // The re-checks refuse the same demotion, and audit it once: one entry for one event.
       const recheck = async (groups: string[]) => {
         idp.accounts.get(p.sub)!.groups = groups;
-        await t.db.query(
-          `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-          [p.id],
-        );
+        await makeSsoRecheckDue(t, p.id);
         const rechecked = await client.call(contract.currentSession, {});
         expect(rechecked.statusCode).toBe(200);
         expect(rechecked.json().usuario.rol).toBe('administrador');
