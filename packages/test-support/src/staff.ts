@@ -11,6 +11,17 @@ import type { TestApp } from './app';
 
 export const STAFF_PASSWORD = 'Clave segura 2024';
 
+/**
+ * Makes every SSO session of `userId` due for its re-check (decision 0058: past
+ * `OIDC_RECHECK_MINUTES`, 5), so its next request reads the provider's claims again.
+ */
+export async function makeSsoRecheckDue(t: TestApp, userId: number): Promise<void> {
+  await t.db.query(
+    `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
+    [userId],
+  );
+}
+
 /** A TOTP code computed here from the secret, `offset` steps from now. */
 export const codeFor = (secret: string, offset = 0) =>
   totpCode(secret, totpStep(Date.now()) + offset);

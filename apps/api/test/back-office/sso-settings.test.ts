@@ -4,7 +4,15 @@ import { organizationByKey } from '@canal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
 import { callApi } from '@canal/test-support/api';
-import { codeFor, cookiesOf, invite, signIn, staff, StaffClient } from '@canal/test-support/staff';
+import {
+  codeFor,
+  cookiesOf,
+  invite,
+  makeSsoRecheckDue,
+  signIn,
+  staff,
+  StaffClient,
+} from '@canal/test-support/staff';
 import {
   startOidcProvider,
   walkProvider,
@@ -202,10 +210,7 @@ describe('providers configured in the back office', () => {
     });
     expect(start.statusCode).toBe(404);
 
-    await t.db.query(
-      `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-      [p.id],
-    );
+    await makeSsoRecheckDue(t, p.id);
     const onSecond = clientOn(second, res!, p.id, p.email);
     expect((await onSecond.call(contract.currentSession, {})).statusCode).toBe(401);
     await save('empresa', providerInput({ cliente_secreto: '' }));
@@ -298,15 +303,32 @@ describe('the last administrator', () => {
         detail: { usuario_id: p.id, rol_pedido: 'investigador', origen: 'sso:empresa' },
       });
 
-      // The re-check refuses the same demotion.
-      await t.db.query(
-        `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-        [p.id],
-      );
-      const rechecked = await client.call(contract.currentSession, {});
-      expect(rechecked.statusCode).toBe(200);
-      expect(rechecked.json().usuario.rol).toBe('administrador');
-      expect(await auditOf('usuario.degradacion_rechazada')).toHaveLength(2);
+      // The re-checks refuse the same demotion, and audit it once: one entry for one event.
+      const recheck = async (groups: string[]) => {
+        idp.accounts.get(p.sub)!.groups = groups;
+        await makeSsoRecheckDue(t, p.id);
+        const rechecked = await client.call(contract.currentSession, {});
+        expect(rechecked.statusCode).toBe(200);
+        expect(rechecked.json().usuario.rol).toBe('administrador');
+        return auditOf('usuario.degradacion_rechazada');
+      };
+      expect(await recheck(['canal-investigadores'])).toHaveLength(1);
+      expect(await recheck(['canal-investigadores'])).toHaveLength(1);
+      // Another request is another event; so is the same one asked again after the claims gave
+      // the role back in between.
+      const other = await recheck(['canal-auditores', 'personal-atacama']);
+      expect(other).toHaveLength(2);
+      expect(other.at(-1)!.detail).toMatchObject({
+        rol_pedido: 'auditor',
+        organizaciones_pedidas: [ATACAMA],
+      });
+      expect(await recheck(['canal-auditores', 'personal-atacama'])).toHaveLength(2);
+      expect(await recheck(['canal-admins'])).toHaveLength(2);
+      expect(await recheck(['canal-investigadores'])).toHaveLength(3);
+      // A new sign-in is a new session: its refusal is an entry of its own.
+      const again = await ssoSignIn('empresa', p.sub);
+      expect(again.res!.headers.location).toBe('/gestion');
+      expect(await auditOf('usuario.degradacion_rechazada')).toHaveLength(4);
     } finally {
       await t.db.query('UPDATE staff_users SET active = true WHERE id::text = ANY($1::text[])', [
         others.map((o) => String(o.id)),

@@ -8,7 +8,15 @@ import {
   walkProvider,
   type TestProvider,
 } from '@canal/test-support/oidc-provider';
-import { cookiesOf, invite, signIn, staff, codeFor, StaffClient } from '@canal/test-support/staff';
+import {
+  cookiesOf,
+  invite,
+  makeSsoRecheckDue,
+  signIn,
+  staff,
+  codeFor,
+  StaffClient,
+} from '@canal/test-support/staff';
 
 // Issue 24: single sign-on against a real OpenID Connect provider started here.
 
@@ -200,10 +208,7 @@ describe('single sign-on', () => {
     idp.accounts.get(p.sub)!.groups = [];
     // Within the interval nothing is asked of the provider.
     expect((await client.call(contract.currentSession, {})).statusCode).toBe(200);
-    await t.db.query(
-      `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-      [p.id],
-    );
+    await makeSsoRecheckDue(t, p.id!);
     expect((await client.call(contract.currentSession, {})).statusCode).toBe(401);
     const [ended] = await t.db.query<{ detail: string }>(
       `SELECT detail FROM audit_log WHERE action = 'sesion.sso_revocada' AND actor_id = $1`,
@@ -217,10 +222,7 @@ describe('single sign-on', () => {
     const { res } = await ssoSignIn(p.sub);
     const client = clientOf(res, p.id!, p.email);
     idp.accounts.get(p.sub)!.groups = ['canal-auditores'];
-    await t.db.query(
-      `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-      [p.id],
-    );
+    await makeSsoRecheckDue(t, p.id!);
     const me = await client.call(contract.currentSession, {});
     expect(me.statusCode).toBe(200);
     expect(me.json().usuario.rol).toBe('auditor');
@@ -245,10 +247,7 @@ describe('several instances', () => {
       const onFirst = new StaffClient(t.app, p.id!, p.email, '', cookie, csrf);
       expect((await onFirst.call(contract.currentSession, {})).statusCode).toBe(200);
       idp.accounts.get(p.sub)!.groups = [];
-      await t.db.query(
-        `UPDATE staff_sessions SET oidc_checked_at = now() - interval '6 minutes' WHERE user_id = $1`,
-        [p.id],
-      );
+      await makeSsoRecheckDue(t, p.id!);
       const onSecond = new StaffClient(other.app, p.id!, p.email, '', cookie, csrf);
       expect((await onSecond.call(contract.currentSession, {})).statusCode).toBe(401);
       expect((await onFirst.call(contract.currentSession, {})).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 // Signed documents (issue 20, decision 0050): the canonical form, the records, the envelope and
 // its check. `@canal/shared/proof`; what reads a PDF or a ZIP is `@canal/shared/proof/document`.
-export { canonicalJson, type Canonical } from './canonical';
+export { canonicalJson, type Canonical, type CanonicalObject } from './canonical';
 export * from './envelope';
 export * from './records';
 export { checkSignedRecord, type NotAuthentic, type RecordCheck } from './verify';

@@ -64,6 +64,18 @@ describe('canonicalJson', () => {
     );
     expect(() => canonicalJson({ a: 1.5 })).toThrow();
   });
+
+  it('writes an audit detail as the audit log always stored it: undefined members left out, nothing guessed', () => {
+    // The bytes the API's own copy (removed) gave these details, which existing entries hold.
+    expect(canonicalJson({ z: undefined, filtros: { caso: 7, hasta: undefined }, a: [] })).toBe(
+      '{"a":[],"filtros":{"caso":7}}',
+    );
+    expect(canonicalJson(Object.assign(Object.create(null), { b: 'ñ', a: null }))).toBe(
+      '{"a":null,"b":"ñ"}',
+    );
+    expect(() => canonicalJson({ cuando: new Date(0) as never })).toThrow();
+    expect(() => canonicalJson([undefined] as never)).toThrow();
+  });
 });
 
 describe('a sealed PDF summary', () => {

@@ -7,6 +7,7 @@ import {
   type Organization,
 } from '@canal/shared';
 import type { MasterDataAdminWire } from '@canal/shared/contract';
+import type { Canonical } from '@canal/shared/proof';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
@@ -119,9 +120,12 @@ const changeOf = (input: MasterItemInput): MasterRowChange => ({
 });
 
 /** The fields of an element that an edit may change, as the audit log records them. */
-function auditFields(list: MasterList, item: Item | MasterRowChange): Record<string, unknown> {
+function auditFields(
+  list: MasterList,
+  item: Item | MasterRowChange,
+): Record<string, Canonical | undefined> {
   if ('id' in item) {
-    const fields: Record<string, unknown> = { nombre: item.nombre };
+    const fields: Record<string, Canonical | undefined> = { nombre: item.nombre };
     const parent = parentKey(list);
     if (parent) fields[parent] = parentOf(list, item);
     if (list === 'tipos') {
@@ -131,7 +135,7 @@ function auditFields(list: MasterList, item: Item | MasterRowChange): Record<str
     }
     return fields;
   }
-  const fields: Record<string, unknown> = { nombre: item.name };
+  const fields: Record<string, Canonical | undefined> = { nombre: item.name };
   if (list === 'lugares') fields.zona_id = item.zoneId;
   if (list === 'tipos') {
     fields.categoria_id = item.categoryId;

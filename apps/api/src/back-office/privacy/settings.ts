@@ -1,4 +1,5 @@
 import { ORGANIZATIONS, type privacySettingsInputSchema } from '@canal/shared';
+import type { Canonical } from '@canal/shared/proof';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { Services } from '../../core/services';
@@ -56,8 +57,8 @@ export async function savePrivacySettings(services: Services, user: StaffUser, i
       },
       user.id,
     );
-    const was: Record<string, unknown> = audited(before);
-    const is: Record<string, unknown> = audited(after);
+    const was: Record<string, Canonical> = audited(before);
+    const is: Record<string, Canonical> = audited(after);
     const changed = Object.keys(is).filter((k) => was[k] !== is[k]);
     if (changed.length > 0)
       await appendAudit(services, tx, {

@@ -51,7 +51,11 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       try {
         const done = await finishSsoSignIn(services, backOffice, key, currentUrl);
         await openStaffSession(request, reply, done.userId, 'oidc', {
-          oidc: { provider: done.provider, refreshEnc: done.refreshEnc },
+          oidc: {
+            provider: done.provider,
+            refreshEnc: done.refreshEnc,
+            refusedDemotion: done.refusedDemotion,
+          },
         });
         return reply.redirect(webPaths.staffInbox(), 303);
       } catch (error) {

@@ -20,9 +20,10 @@ async function freshClaims(configuration: oidc.Configuration, refreshToken: stri
 
 /**
  * An SSO session past `OIDC_RECHECK_MINUTES` since its last check reads the provider's claims again
- * (its refresh token): role and organisations follow them, and a person the provider no longer
- * gives a role (removed from the group), or a refresh the provider refuses, loses the session at
- * this request. One instance claims each re-check (`claimRecheck`); the provider unreachable ends
+ * (its refresh token): role and organisations follow them (a refused demotion of the last
+ * administrator is audited once per session and request: `applyAccess`), and a person the
+ * provider no longer gives a role (removed from the group), or a refresh the provider refuses,
+ * loses the session at this request. One instance claims each re-check (`claimRecheck`); the provider unreachable ends
  * the session too (it fails closed: signing in again by SSO reads the claims anew).
  */
 export async function recheckSsoSession(
@@ -60,6 +61,14 @@ export async function recheckSsoSession(
   const granted = access;
   await db.transaction(async (tx) => {
     const user = (await repo.findById(tx, due.user_id))!;
-    await applyAccess(services, tx, user, granted, due.provider);
+    const refused = await applyAccess(
+      services,
+      tx,
+      user,
+      granted,
+      due.provider,
+      due.refused_demotion,
+    );
+    if (refused !== due.refused_demotion) await ssoStore.setRefusedDemotion(tx, tokenHash, refused);
   });
 }

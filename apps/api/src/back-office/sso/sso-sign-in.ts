@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { canonicalJson } from '@canal/shared/proof';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/database';
 import { appendAudit } from '../../core/audit/audit-log';
@@ -110,6 +111,10 @@ async function accountFor(
  * the role and organisations they had, the refusal is audited, and the sign-in goes on, so the
  * channel always keeps someone able to administer it. The administrators' rows are locked first,
  * so two last administrators demoted at once on two instances do not both lose the role.
+ *
+ * Answers the request refused (its canonical JSON), or null. A session's re-checks ask again
+ * every few minutes: `refusedBefore`, what this session refused last, is not audited again, so
+ * the log holds one entry per session and request, as it happened, not one per re-check.
  */
 export async function applyAccess(
   services: Services,
@@ -117,26 +122,29 @@ export async function applyAccess(
   user: StaffRow,
   access: NonNullable<ReturnType<typeof accessFromClaims>>,
   provider: string,
-): Promise<void> {
+  refusedBefore: string | null = null,
+): Promise<string | null> {
   if (user.role === 'administrador' && access.role !== 'administrador') {
     await repo.lockActiveAdministrators(tx);
     if ((await repo.countActiveAdministrators(tx, user.id)) === 0) {
-      await appendAudit(services, tx, {
-        actorId: null,
-        action: 'usuario.degradacion_rechazada',
-        detail: {
-          usuario_id: user.id,
-          rol_pedido: access.role,
-          organizaciones_pedidas: access.organizationIds,
-          origen: `sso:${provider}`,
-        },
-      });
-      return;
+      const refused = canonicalJson({ rol: access.role, organizaciones: access.organizationIds });
+      if (refused !== refusedBefore)
+        await appendAudit(services, tx, {
+          actorId: null,
+          action: 'usuario.degradacion_rechazada',
+          detail: {
+            usuario_id: user.id,
+            rol_pedido: access.role,
+            organizaciones_pedidas: access.organizationIds,
+            origen: `sso:${provider}`,
+          },
+        });
+      return refused;
     }
   }
   const sameOrganizations =
     JSON.stringify([...user.organization_ids].sort()) === JSON.stringify(access.organizationIds);
-  if (user.role === access.role && sameOrganizations) return;
+  if (user.role === access.role && sameOrganizations) return null;
   await repo.update(tx, user.id, { role: access.role });
   await repo.setOrganizations(tx, user.id, access.organizationIds);
   await appendAudit(services, tx, {
@@ -149,6 +157,7 @@ export async function applyAccess(
       origen: `sso:${provider}`,
     },
   });
+  return null;
 }
 
 /**
@@ -161,7 +170,13 @@ export async function finishSsoSignIn(
   backOffice: BackOfficeServices,
   key: string | undefined,
   currentUrl: URL,
-): Promise<{ userId: number; provider: string; refreshEnc: string | null }> {
+): Promise<{
+  userId: number;
+  provider: string;
+  refreshEnc: string | null;
+  /** The demotion refused and audited (`applyAccess`): the session keeps it for its re-checks. */
+  refusedDemotion: string | null;
+}> {
   const login = key ? await ssoStore.takeLogin(services.db, tokenDigest(key)) : null;
   if (!login) throw new SsoRefused('vencido', 'sin inicio pendiente en este navegador');
   const provider = await backOffice.oidc.find(login.provider);
@@ -181,16 +196,17 @@ export async function finishSsoSignIn(
   const claims = tokens.claims()!;
   const access = accessFromClaims(provider, claims);
   if (!access) throw new SsoRefused('sin-acceso', 'los grupos del proveedor no dan un rol');
-  const user = await services.db.transaction(async (tx) => {
+  const { user, refusedDemotion } = await services.db.transaction(async (tx) => {
     const account = await accountFor(services, tx, provider, claims, access);
     if (!account.active) throw new SsoRefused('sin-acceso', 'cuenta desactivada');
-    await applyAccess(services, tx, account, access, provider.id);
+    const refused = await applyAccess(services, tx, account, access, provider.id);
     await ssoStore.markActivated(tx, account.id);
-    return account;
+    return { user: account, refusedDemotion: refused };
   });
   return {
     userId: user.id,
     provider: provider.id,
+    refusedDemotion,
     refreshEnc: tokens.refresh_token ? services.keyring.sealWithMaster(tokens.refresh_token) : null,
   };
 }

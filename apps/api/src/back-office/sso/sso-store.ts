@@ -10,6 +10,15 @@ export interface PendingLogin {
   code_verifier_enc: string;
 }
 
+/** An SSO session whose re-check this instance claimed. */
+export interface DueRecheck {
+  user_id: number;
+  provider: string;
+  refresh_enc: string | null;
+  /** What its sign-in or last re-check refused and audited: `applyAccess`'s answer. */
+  refused_demotion: string | null;
+}
+
 /** The SSO tables: sign-ins in progress, bound identities, an SSO session's re-check. */
 export const ssoStore = {
   async insertLogin(db: Db, keyHash: string, login: PendingLogin): Promise<void> {
@@ -84,19 +93,24 @@ export const ssoStore = {
    * Claims the re-check of an SSO session whose last one is older than `minutes`: one instance
    * wins (the others go on with what they know); null when none is due.
    */
-  async claimRecheck(
-    db: Db,
-    tokenHash: string,
-    minutes: number,
-  ): Promise<{ user_id: number; provider: string; refresh_enc: string | null } | null> {
-    const rows = await db.query<{ user_id: number; provider: string; refresh_enc: string | null }>(
+  async claimRecheck(db: Db, tokenHash: string, minutes: number): Promise<DueRecheck | null> {
+    const rows = await db.query<DueRecheck>(
       `UPDATE staff_sessions SET oidc_checked_at = now()
         WHERE token_hash = $1 AND oidc_provider IS NOT NULL
           AND oidc_checked_at < now() - make_interval(mins => $2)
-        RETURNING user_id, oidc_provider AS provider, oidc_refresh_enc AS refresh_enc`,
+        RETURNING user_id, oidc_provider AS provider, oidc_refresh_enc AS refresh_enc,
+                  oidc_refused_demotion AS refused_demotion`,
       [tokenHash, minutes],
     );
     return rows[0] ?? null;
+  },
+
+  /** The demotion the session's last check refused and audited (null: none; decision 0077). */
+  async setRefusedDemotion(db: Db, tokenHash: string, refused: string | null): Promise<void> {
+    await db.query('UPDATE staff_sessions SET oidc_refused_demotion = $2 WHERE token_hash = $1', [
+      tokenHash,
+      refused,
+    ]);
   },
 
   async setRefreshToken(db: Db, tokenHash: string, refreshEnc: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, entryHash, leafEntry } from './audit-log';
+import { entryHash, leafEntry } from './audit-log';
 import { createHash } from 'node:crypto';
-import { StreamingMerkleRoot } from '@canal/shared/proof';
+import { canonicalJson, StreamingMerkleRoot } from '@canal/shared/proof';
 import { EMPTY_ROOT, leafHash, MemoryTree } from './merkle';
 
 /**

@@ -6,7 +6,9 @@ import {
   AUDIT_GENESIS_HASH,
   auditEntryContentJson,
   auditLeafEntryJson,
+  canonicalJson,
   type AuditEntryContent,
+  type CanonicalObject,
 } from '@canal/shared/proof';
 import type { Db } from '../../db/database';
 import { auditRepository, type AuditRow } from './repository';
@@ -23,8 +25,12 @@ export interface AuditEntryInput {
   actorId: number | null;
   action: AuditAction;
   complaintId?: number | null;
-  /** Never personal data of a complainant: ids, statuses, keys. */
-  detail?: Record<string, unknown>;
+  /**
+   * Never personal data of a complainant: ids, statuses, keys. Stored as its canonical JSON, the
+   * signed records' (`@canal/shared/proof`): only strings, safe integers, booleans, null, arrays
+   * and plain objects; a member set to `undefined` is left out.
+   */
+  detail?: CanonicalObject;
 }
 
 export type { AuditRow };
@@ -32,16 +38,6 @@ export type { AuditRow };
 export const GENESIS_HASH = AUDIT_GENESIS_HASH;
 // Any constant: every process appends through the same lock, so the chain has one order.
 const AUDIT_LOCK = 72_164_302;
-
-/** JSON with object keys sorted at every level: the same entry always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
 
 type EntryRow = Omit<AuditRow, 'hash' | 'prev_hash' | 'chain_version'>;
 
@@ -201,7 +197,7 @@ export async function appendAudits(
             action: DISCREPANCY_ACTION,
             detail: {
               motivo: discrepancy,
-              ancla: anchor,
+              ancla: anchor ? { id: anchor.id, hash: anchor.hash } : null,
               ultima: last ? { id: last.id, hash: last.hash } : null,
             },
           },

@@ -3,11 +3,14 @@ import type { Db } from '../../db/database';
 /** How a staff session was opened. */
 export type StaffSignInMethod = 'password' | 'oidc' | 'passkey';
 
-/** What a new staff session records: its device and method, and for SSO the provider to re-check. */
+/**
+ * What a new staff session records: its device and method, and for SSO the provider to re-check
+ * and the demotion its sign-in refused and audited (decision 0077), if any.
+ */
 export interface StaffSessionOpening {
   device: string;
   method: StaffSignInMethod;
-  oidc?: { provider: string; refreshEnc: string | null };
+  oidc?: { provider: string; refreshEnc: string | null; refusedDemotion?: string | null };
 }
 
 export interface StaffSessionRow {
@@ -66,8 +69,10 @@ export const sessionStore = {
   ): Promise<void> {
     await db.query(
       `INSERT INTO staff_sessions
-         (token_hash, user_id, device, method, oidc_provider, oidc_refresh_enc, oidc_checked_at)
-       VALUES ($1, $2, $3, $4, $5::text, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)`,
+         (token_hash, user_id, device, method, oidc_provider, oidc_refresh_enc, oidc_checked_at,
+          oidc_refused_demotion)
+       VALUES ($1, $2, $3, $4, $5::text, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END,
+               $7)`,
       [
         tokenHash,
         userId,
@@ -75,6 +80,7 @@ export const sessionStore = {
         opened.method,
         opened.oidc?.provider ?? null,
         opened.oidc?.refreshEnc ?? null,
+        opened.oidc?.refusedDemotion ?? null,
       ],
     );
   },

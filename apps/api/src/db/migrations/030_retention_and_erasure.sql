@@ -2,7 +2,7 @@
 -- What stays is a tombstone without personal data: the row keeps its case number, organisation,
 -- category and type, channel, dates (received, closed, `erased_at`), final status and whether it
 -- was anonymous, so statistics, the SUSESO six-monthly counts and the audit log still add up.
--- Everything else is set to NULL by `complaintStore.eraseComplaint`, the one writer.
+-- Everything else is set to NULL by `complaintStore.eraseComplaints`, the one writer.
 ALTER TABLE complaints ADD COLUMN erased_at timestamptz;
 ALTER TABLE complaints ALTER COLUMN data_key DROP NOT NULL;
 ALTER TABLE complaints ALTER COLUMN description_enc DROP NOT NULL;

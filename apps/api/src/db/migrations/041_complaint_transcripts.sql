@@ -3,7 +3,8 @@
 -- Each version staff issue is a row: its text is sealed under the complaint's data key
 -- (`complaint_transcripts.text`), and so are the corrections the complainant proposes to it
 -- (`complaint_transcripts.corrections`). A newer version replaces the one waiting for review
--- (at most one waits: the partial unique index). Erased with the case (`eraseComplaint`).
+-- (at most one waits: the partial unique index). Erased with the case
+-- (`complaintStore.eraseComplaints`).
 CREATE TABLE complaint_transcripts (
   id bigserial PRIMARY KEY,
   complaint_id bigint NOT NULL REFERENCES complaints (id) ON DELETE CASCADE,
