@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as tus from 'tus-js-client';
-import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { listeningPair, type ListeningPair, type TestApp } from '@canal/test-support/app';
 import { EMAIL, fileAndLogin } from '@canal/test-support/complaints';
 import { multipart } from '@canal/test-support/multipart';
-import { startCuttingProxy } from '@canal/test-support/cutting-proxy';
+import { sendThroughCuts } from '@canal/test-support/tus';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
 import { sweep } from '../../src/runtime';
 
@@ -13,22 +11,15 @@ import { sweep } from '../../src/runtime';
 // the upload resumes on the other instance (two app instances on one database and one object
 // store) and the stored file, decrypted, has the very bytes sent.
 const SIZE = 120 * 1024 * 1024;
+let pair: ListeningPair;
 let a: TestApp;
 let b: TestApp;
 let ports: number[];
 beforeAll(async () => {
-  a = await buildTestApp();
-  b = await buildSecondInstance(a);
-  ports = [];
-  for (const t of [a, b]) {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    ports.push((t.app.server.address() as net.AddressInfo).port);
-  }
+  pair = await listeningPair();
+  ({ a, b, ports } = pair);
 }, 180_000);
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => pair.close());
 
 describe('resumable uploads (tus)', () => {
   it('survives two cuts of a 120 MB upload, resuming on the other instance, with the same bytes', async () => {
@@ -42,34 +33,15 @@ describe('resumable uploads (tus)', () => {
     Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]).copy(content);
     const sha = createHash('sha256').update(content).digest('hex');
 
-    // Each connection goes to instance `target`; the proxy cuts the one that carries the 40th MB,
-    // then the one that carries the 85th, and the connections after each cut go to the other one.
-    let target = 0;
-    const proxy = await startCuttingProxy(() => ports[target]!);
-    const cuts: number[] = [];
-    const cutThenSwitch = async (after: number) => {
-      await proxy.cutAfter(after);
-      cuts.push(proxy.up);
-      target = 1 - target;
-    };
-    void cutThenSwitch(40 * 1024 * 1024).then(() => cutThenSwitch(45 * 1024 * 1024));
-    const offsets: number[] = [];
-    const url = await new Promise<string>((resolve, reject) => {
-      const upload = new tus.Upload(content, {
-        endpoint: `http://127.0.0.1:${proxy.port}/v1/denuncias/subidas`,
-        headers: c.auth,
-        metadata: { filename: 'recorrido.mp4' },
-        retryDelays: [300, 600, 1000, 2000, 3000],
-        onError: reject,
-        onSuccess: () => resolve(upload.url!),
-        onProgress: () => undefined,
-        onBeforeRequest: (req) => {
-          if (req.getMethod() === 'PATCH') offsets.push(Number(req.getHeader('Upload-Offset')));
-        },
-      });
-      upload.start();
+    // The proxy cuts the connection that carries the 40th MB, then the one that carries the 85th,
+    // and the connections after each cut go to the other instance.
+    const { url, offsets, cuts } = await sendThroughCuts(content, {
+      ports,
+      path: '/v1/denuncias/subidas',
+      headers: c.auth,
+      filename: 'recorrido.mp4',
+      cutsAfter: [40 * 1024 * 1024, 45 * 1024 * 1024],
     });
-    await proxy.close();
     expect(cuts).toHaveLength(2);
     // It resumed twice, from where the sealed segments ended, not from the start.
     expect(offsets[0]).toBe(0);
