@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningPair, type ListeningPair, type TestApp } from '@canal/test-support/app';
 import { EMAIL, fileAndLogin } from '@canal/test-support/complaints';
 import { multipart } from '@canal/test-support/multipart';
 import { sendThroughCuts } from '@canal/test-support/tus';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
+import { tusRefusal } from '../../src/core/files/resumable';
+import { createResumableStore } from '../../src/core/files/resumable-http';
 import { sweep } from '../../src/runtime';
 
 // Issue 21: a 120 MB upload over tus through a proxy that cuts the connection twice in the middle;
@@ -173,5 +176,35 @@ describe('resumable uploads (tus)', () => {
       [c.ticket],
     );
     expect(attached).toHaveLength(0);
+  });
+
+  it('leaves a refused PATCH body for tus to close with the refusal, so that every Node answers the refusal', async () => {
+    // On Node 20, a store that destroys the body as it refuses (leaving a for-await over it)
+    // makes tus's pipeline fail with that AbortError first, and tus answers 400 instead of 415
+    // (the test above, on Node 20). On Node 24 the answer is right either way: this catches it.
+    const c = await fileAndLogin(a.app);
+    await a.db.query('UPDATE complaints SET status = $2 WHERE ticket = $1', [
+      c.ticket,
+      'Faltan antecedentes',
+    ]);
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/subidas',
+      headers: {
+        ...c.auth,
+        'tus-resumable': '1.0.0',
+        'upload-length': '200000',
+        'upload-metadata': `filename ${Buffer.from('informe.pdf').toString('base64')}`,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.headers.location as string).split('/').at(-1)!;
+    const body = Readable.from([randomBytes(200_000)]);
+    await expect(createResumableStore(a.services).write(body, id, 0)).rejects.toEqual(
+      tusRefusal('FILE_TYPE_NOT_ALLOWED'),
+    );
+    expect(body.destroyed).toBe(false);
+    body.destroy();
+    expect(await a.db.query('SELECT 1 FROM resumable_uploads WHERE id = $1', [id])).toHaveLength(0);
   });
 });
