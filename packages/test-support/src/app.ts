@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -153,4 +154,36 @@ export async function buildSecondInstance(
   });
   const app = await buildApp(services, testAppOptions(options, first.dataDir));
   return { app, services, db: first.db, dataDir: first.dataDir, close: () => app.close() };
+}
+
+export interface ListeningPair {
+  a: TestApp;
+  b: TestApp;
+  /** Their loopback ports: `a`'s, then `b`'s. */
+  ports: [number, number];
+  close(): Promise<void>;
+}
+
+/**
+ * The test app and a second instance (`buildSecondInstance`) each listening on a loopback port,
+ * for real connections that move from one to the other (a cut upload resuming on the other
+ * instance, `tus.ts`'s `sendThroughCuts`).
+ */
+export async function listeningPair(options: TestAppOptions = {}): Promise<ListeningPair> {
+  const a = await buildTestApp(options);
+  const b = await buildSecondInstance(a, options);
+  const ports: number[] = [];
+  for (const t of [a, b]) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ports.push((t.app.server.address() as AddressInfo).port);
+  }
+  return {
+    a,
+    b,
+    ports: ports as [number, number],
+    async close() {
+      await b.close();
+      await a.close();
+    },
+  };
 }

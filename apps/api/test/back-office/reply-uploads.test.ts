@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import net, { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as tus from 'tus-js-client';
 import { STAFF_CSRF_HEADER, contract } from '@canal/shared/contract';
 import { callApi } from '@canal/test-support/api';
 import { buildTestApp, type TestApp } from '@canal/test-support/app';
 import { CEM, EMAIL, denuncia, fileAndLogin, HEAD_OFFICE } from '@canal/test-support/complaints';
 import { rar } from '@canal/test-support/files';
 import { multipart } from '@canal/test-support/multipart';
-import { startCuttingProxy } from '@canal/test-support/cutting-proxy';
+import { sendThroughCuts } from '@canal/test-support/tus';
 import { staff, type StaffClient } from '@canal/test-support/staff';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
 
@@ -80,25 +79,14 @@ describe('a staff reply’s files over tus', () => {
     const content = Buffer.concat([rar(), randomBytes(4 * 1024 * 1024)]);
     const sha = createHash('sha256').update(content).digest('hex');
 
-    const proxy = await startCuttingProxy(port);
-    const cut = proxy.cutAfter(2 * 1024 * 1024);
-    const offsets: number[] = [];
-    const url = await new Promise<string>((resolve, reject) => {
-      const upload = new tus.Upload(content, {
-        endpoint: `http://127.0.0.1:${proxy.port}/v1/gestion/casos/${c.id}/subidas`,
-        headers: sessionHeaders(investigator),
-        metadata: { filename: 'acta-y-anexos.rar' },
-        retryDelays: [300, 600, 1000, 2000],
-        onError: reject,
-        onSuccess: () => resolve(upload.url!),
-        onBeforeRequest: (req) => {
-          if (req.getMethod() === 'PATCH') offsets.push(Number(req.getHeader('Upload-Offset')));
-        },
-      });
-      upload.start();
+    const { url, offsets, cuts } = await sendThroughCuts(content, {
+      ports: [port],
+      path: `/v1/gestion/casos/${c.id}/subidas`,
+      headers: sessionHeaders(investigator),
+      filename: 'acta-y-anexos.rar',
+      cutsAfter: [2 * 1024 * 1024],
     });
-    await cut;
-    await proxy.close();
+    expect(cuts).toHaveLength(1);
     // The address is under the case; it resumed from the sealed segments kept, not from 0.
     expect(new URL(url).pathname).toMatch(
       new RegExp(`^/v1/gestion/casos/${c.id}/subidas/[0-9a-f-]{36}$`),

@@ -4,7 +4,7 @@
 // behind HAProxy, with a real SMTP server. Real HTTP throughout, through the balancer and straight
 // to each instance. Needs DATABASE_URL (a PostgreSQL server; a database of its own is created and
 // dropped) and the S3 settings that `scripts/swift/start.sh` prints.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyring } from '../../src/crypto/keys';
 import { openDatabase } from '../../src/db/database';
@@ -18,9 +18,10 @@ import {
   type Cluster,
   type Instance,
 } from '@canal/test-support/cluster';
-import { denuncia, HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
+import { denuncia, EMAIL, HEAD_OFFICE, PASSWORD } from '@canal/test-support/complaints';
 import { pdf } from '@canal/test-support/files';
 import { multipart, type Part } from '@canal/test-support/multipart';
+import { sendOverTus } from '@canal/test-support/tus';
 import { startSmtp } from '../support/smtp';
 import { ERASURE_STATE_KEY } from '../../src/core/retention/erasure-key-store';
 
@@ -29,6 +30,8 @@ const databaseUrl = process.env.DATABASE_URL;
 const s3 = s3Env();
 // Each instance sends with its own envelope sender, so the SMTP server tells who sent what.
 const sender = (name: string) => `no-responder+${name}@canal-denuncias.local`;
+// Each instance's /metrics tells which requests it answered.
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 let cluster: Cluster;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -47,6 +50,7 @@ beforeAll(async () => {
     env: (name) => ({
       SMTP_URL: smtp.url,
       MAIL_FROM: `Canal de Denuncias <${sender(name)}>`,
+      METRICS_TOKEN,
     }),
   });
   api = cluster.instances as [Instance, Instance, Instance];
@@ -65,6 +69,24 @@ async function bodyOf(parts: Part[]) {
 }
 
 const json = { 'content-type': 'application/json', 'x-filial': HEAD_OFFICE };
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** How many PATCHes of resumable uploads `instance` has answered (its /metrics). */
+async function tusPatchesOn(instance: Instance): Promise<number> {
+  const metrics = await fetch(`${instance.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(metrics.status).toBe(200);
+  return (await metrics.text())
+    .split('\n')
+    .filter(
+      (line) =>
+        line.startsWith('http_request_duration_seconds_count{') &&
+        line.includes('route="/v1/denuncias/subidas/:id"') &&
+        line.includes('method="PATCH"'),
+    )
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}
 
 describe('three instances behind HAProxy on one PostgreSQL and Swift', () => {
   it('all came up together on the empty database and serve: /readyz 200 on each and through HAProxy', async () => {
@@ -129,6 +151,81 @@ describe('three instances behind HAProxy on one PostgreSQL and Swift', () => {
     // (Beside it, the erasure ratchet's state the instances share, decision 0047.)
     const keys = (await cluster.bucket!.keys()).filter((k) => k !== ERASURE_STATE_KEY);
     expect(keys).toHaveLength(1);
+  });
+
+  it('a resumable upload through HAProxy, its PATCHes answered by different instances, arrives with the same SHA-256', async () => {
+    const base = cluster.balancer.url;
+    const form = await bodyOf([{ name: 'denuncia', json: denuncia() }]);
+    const filed = await fetch(`${base}/v1/denuncias`, {
+      method: 'POST',
+      headers: { ...form.headers, 'x-filial': HEAD_OFFICE },
+      body: form.body,
+    });
+    expect(filed.status).toBe(201);
+    const { ticket } = (await filed.json()) as { ticket: number };
+    const login = await fetch(`${base}/v1/denuncias/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ ticket, password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const session = { 'x-filial': HEAD_OFFICE, authorization: `Bearer ${token}` };
+    // The status in which the complainant may send files.
+    await cluster.db.query('UPDATE complaints SET status = $2 WHERE ticket = $1', [
+      ticket,
+      'Faltan antecedentes',
+    ]);
+
+    // 3 MiB in PATCHes of 1 MiB: HAProxy balances each request round robin, so each PATCH goes
+    // to another instance than the one before, which resumes from what the row in PostgreSQL
+    // and the parts in the bucket say.
+    const MIB = 1024 * 1024;
+    const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * MIB - 9)]);
+    const before = await Promise.all(api.map(tusPatchesOn));
+    const { url, offsets } = await sendOverTus(content, {
+      endpoint: `${base}/v1/denuncias/subidas`,
+      headers: session,
+      filename: 'informe.pdf',
+      chunkSize: MIB,
+    });
+    expect(offsets).toEqual([0, MIB, 2 * MIB]);
+    const after = await Promise.all(api.map(tusPatchesOn));
+    const answered = after.map((n, i) => n - before[i]!);
+    expect(answered.reduce((sum, n) => sum + n)).toBe(3);
+    expect(
+      answered.filter((n) => n > 0).length,
+      `PATCH por instancia: ${answered}`,
+    ).toBeGreaterThan(1);
+
+    // Named by the complainant's entry, it is the complaint's file: downloaded through the
+    // balancer, the very bytes sent.
+    const entry = await bodyOf([
+      {
+        name: 'bitacora',
+        json: {
+          codigo: ticket,
+          comentario: 'Informe enviado en partes',
+          usuario: EMAIL,
+          subidas: [url.split('/').at(-1)],
+        },
+      },
+    ]);
+    const attached = await fetch(`${base}/v1/denuncias/upload-files`, {
+      method: 'POST',
+      headers: { ...entry.headers, ...session },
+      body: entry.body,
+    });
+    expect(attached.status, await attached.clone().text()).toBe(201);
+    const list = await fetch(`${base}/v1/denuncias/${ticket}/adjuntos`, { headers: session });
+    const files = (await list.json()) as { path: string; name: string }[];
+    const file = files.find((f) => f.name === 'informe.pdf');
+    expect(file, JSON.stringify(files)).toBeDefined();
+    const download = await fetch(`${base}${file!.path}`);
+    expect(download.status).toBe(200);
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(content));
+    const left = await cluster.db.query('SELECT 1 FROM resumable_uploads');
+    expect(left).toHaveLength(0);
   });
 
   // Expected to fail until the per-client limits count in PostgreSQL (issue 10, "Shared state").

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as tus from 'tus-js-client';
-import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import {
+  buildTestApp,
+  listeningPair,
+  type ListeningPair,
+  type TestApp,
+} from '@canal/test-support/app';
 import { CEM, denuncia, HEAD_OFFICE, headers } from '@canal/test-support/complaints';
 import { multipart, type Part } from '@canal/test-support/multipart';
-import { startCuttingProxy } from '@canal/test-support/cutting-proxy';
+import { sendThroughCuts } from '@canal/test-support/tus';
 import { sweep } from '../../src/runtime';
 
 // Issue 21, decision 0074: the filing form's files go over tus before the complaint exists, into
@@ -13,22 +16,15 @@ import { sweep } from '../../src/runtime';
 // pending key as the complaint's and makes the uploads its files.
 const SIZE = 120 * 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0' };
+let pair: ListeningPair;
 let a: TestApp;
 let b: TestApp;
 let ports: number[];
 beforeAll(async () => {
-  a = await buildTestApp();
-  b = await buildSecondInstance(a);
-  ports = [];
-  for (const t of [a, b]) {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    ports.push((t.app.server.address() as net.AddressInfo).port);
-  }
+  pair = await listeningPair();
+  ({ a, b, ports } = pair);
 }, 180_000);
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => pair.close());
 
 interface Pending {
   borrador: string;
@@ -141,31 +137,13 @@ describe('the filing form’s files over tus (pending filing)', () => {
     Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]).copy(content);
     const sha = createHash('sha256').update(content).digest('hex');
 
-    let target = 0;
-    const proxy = await startCuttingProxy(() => ports[target]!);
-    const cuts: number[] = [];
-    const cutThenSwitch = async (after: number) => {
-      await proxy.cutAfter(after);
-      cuts.push(proxy.up);
-      target = 1 - target;
-    };
-    void cutThenSwitch(40 * 1024 * 1024).then(() => cutThenSwitch(45 * 1024 * 1024));
-    const offsets: number[] = [];
-    const url = await new Promise<string>((resolve, reject) => {
-      const upload = new tus.Upload(content, {
-        endpoint: `http://127.0.0.1:${proxy.port}/v1/denuncias/subidas`,
-        headers: { ...headers(), 'x-borrador': pending.token },
-        metadata: { filename: 'recorrido.mp4' },
-        retryDelays: [300, 600, 1000, 2000, 3000],
-        onError: reject,
-        onSuccess: () => resolve(upload.url!),
-        onBeforeRequest: (req) => {
-          if (req.getMethod() === 'PATCH') offsets.push(Number(req.getHeader('Upload-Offset')));
-        },
-      });
-      upload.start();
+    const { url, offsets, cuts } = await sendThroughCuts(content, {
+      ports,
+      path: '/v1/denuncias/subidas',
+      headers: { ...headers(), 'x-borrador': pending.token },
+      filename: 'recorrido.mp4',
+      cutsAfter: [40 * 1024 * 1024, 45 * 1024 * 1024],
     });
-    await proxy.close();
     expect(cuts).toHaveLength(2);
     expect(offsets[0]).toBe(0);
     expect(offsets.length).toBeGreaterThanOrEqual(3);

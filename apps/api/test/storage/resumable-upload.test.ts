@@ -1,34 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as tus from 'tus-js-client';
-import { buildSecondInstance, buildTestApp, type TestApp } from '@canal/test-support/app';
+import { listeningPair, type ListeningPair, type TestApp } from '@canal/test-support/app';
 import { EMAIL, fileAndLogin } from '@canal/test-support/complaints';
 import { multipart } from '@canal/test-support/multipart';
-import { startCuttingProxy } from '@canal/test-support/cutting-proxy';
+import { sendThroughCuts } from '@canal/test-support/tus';
 import { encryptedSize, isV2Header } from '../../src/crypto/file-cipher';
+import { tusRefusal } from '../../src/core/files/resumable';
+import { createResumableStore } from '../../src/core/files/resumable-http';
 import { sweep } from '../../src/runtime';
 
 // Issue 21: a 120 MB upload over tus through a proxy that cuts the connection twice in the middle;
 // the upload resumes on the other instance (two app instances on one database and one object
 // store) and the stored file, decrypted, has the very bytes sent.
 const SIZE = 120 * 1024 * 1024;
+let pair: ListeningPair;
 let a: TestApp;
 let b: TestApp;
 let ports: number[];
 beforeAll(async () => {
-  a = await buildTestApp();
-  b = await buildSecondInstance(a);
-  ports = [];
-  for (const t of [a, b]) {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    ports.push((t.app.server.address() as net.AddressInfo).port);
-  }
+  pair = await listeningPair();
+  ({ a, b, ports } = pair);
 }, 180_000);
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => pair.close());
 
 describe('resumable uploads (tus)', () => {
   it('survives two cuts of a 120 MB upload, resuming on the other instance, with the same bytes', async () => {
@@ -42,34 +36,15 @@ describe('resumable uploads (tus)', () => {
     Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]).copy(content);
     const sha = createHash('sha256').update(content).digest('hex');
 
-    // Each connection goes to instance `target`; the proxy cuts the one that carries the 40th MB,
-    // then the one that carries the 85th, and the connections after each cut go to the other one.
-    let target = 0;
-    const proxy = await startCuttingProxy(() => ports[target]!);
-    const cuts: number[] = [];
-    const cutThenSwitch = async (after: number) => {
-      await proxy.cutAfter(after);
-      cuts.push(proxy.up);
-      target = 1 - target;
-    };
-    void cutThenSwitch(40 * 1024 * 1024).then(() => cutThenSwitch(45 * 1024 * 1024));
-    const offsets: number[] = [];
-    const url = await new Promise<string>((resolve, reject) => {
-      const upload = new tus.Upload(content, {
-        endpoint: `http://127.0.0.1:${proxy.port}/v1/denuncias/subidas`,
-        headers: c.auth,
-        metadata: { filename: 'recorrido.mp4' },
-        retryDelays: [300, 600, 1000, 2000, 3000],
-        onError: reject,
-        onSuccess: () => resolve(upload.url!),
-        onProgress: () => undefined,
-        onBeforeRequest: (req) => {
-          if (req.getMethod() === 'PATCH') offsets.push(Number(req.getHeader('Upload-Offset')));
-        },
-      });
-      upload.start();
+    // The proxy cuts the connection that carries the 40th MB, then the one that carries the 85th,
+    // and the connections after each cut go to the other instance.
+    const { url, offsets, cuts } = await sendThroughCuts(content, {
+      ports,
+      path: '/v1/denuncias/subidas',
+      headers: c.auth,
+      filename: 'recorrido.mp4',
+      cutsAfter: [40 * 1024 * 1024, 45 * 1024 * 1024],
     });
-    await proxy.close();
     expect(cuts).toHaveLength(2);
     // It resumed twice, from where the sealed segments ended, not from the start.
     expect(offsets[0]).toBe(0);
@@ -201,5 +176,35 @@ describe('resumable uploads (tus)', () => {
       [c.ticket],
     );
     expect(attached).toHaveLength(0);
+  });
+
+  it('leaves a refused PATCH body for tus to close with the refusal, so that every Node answers the refusal', async () => {
+    // On Node 20, a store that destroys the body as it refuses (leaving a for-await over it)
+    // makes tus's pipeline fail with that AbortError first, and tus answers 400 instead of 415
+    // (the test above, on Node 20). On Node 24 the answer is right either way: this catches it.
+    const c = await fileAndLogin(a.app);
+    await a.db.query('UPDATE complaints SET status = $2 WHERE ticket = $1', [
+      c.ticket,
+      'Faltan antecedentes',
+    ]);
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/v1/denuncias/subidas',
+      headers: {
+        ...c.auth,
+        'tus-resumable': '1.0.0',
+        'upload-length': '200000',
+        'upload-metadata': `filename ${Buffer.from('informe.pdf').toString('base64')}`,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.headers.location as string).split('/').at(-1)!;
+    const body = Readable.from([randomBytes(200_000)]);
+    await expect(createResumableStore(a.services).write(body, id, 0)).rejects.toEqual(
+      tusRefusal('FILE_TYPE_NOT_ALLOWED'),
+    );
+    expect(body.destroyed).toBe(false);
+    body.destroy();
+    expect(await a.db.query('SELECT 1 FROM resumable_uploads WHERE id = $1', [id])).toHaveLength(0);
   });
 });

@@ -182,8 +182,13 @@ export class SealedUploadStore extends DataStore {
     // The first bytes, held until the type is checked; then every byte goes to `segments`.
     let head: Buffer[] | null = checkBytes > 0 ? [] : null;
     let received = offset;
+    // Leaving the loop with a refusal must not destroy `source`: on Node 20 that destruction (an
+    // AbortError) reaches tus's pipeline before the refusal does, and tus answers it as an
+    // aborted request (400) instead of the refusal's 415 or 413. tus's pipeline then destroys
+    // `source` itself, with the refusal.
+    const chunks = source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
     try {
-      for await (const chunk of source as AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
         received += chunk.length;
         if (received > row.size) throw tusRefusal('FILE_TOO_LARGE');
         if (head) {
