@@ -4,6 +4,8 @@ import { webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
 import { BackOffice, STAFF_PASSWORD } from './support/back-office';
 import { launchBrowser, newPage, portalUrl } from './support/browser';
+import { expectNoAxeViolations } from './support/portal';
+import { totp } from './support/totp';
 
 /**
  * Issue 24, decision 0076: a person registers a passkey from «Mis sesiones», signs out and signs
@@ -11,6 +13,13 @@ import { launchBrowser, newPage, portalUrl } from './support/browser';
  * authenticator (DevTools protocol), on the real server; a copy of the passkey whose signature
  * counter is behind the original's (a cloned authenticator) is refused; when the session ends while
  * a reply is typed, the passkey signs the person in again in place and the reply arrives.
+ *
+ * The sign-in page also offers the passkey in the e-mail field's autofill (a conditional request).
+ * Headless Chromium draws no autofill list, so nobody can pick from one; but with a virtual
+ * authenticator it answers a conditional request at once with the authenticator's first passkey,
+ * which stands in for the pick (and with no credential it refuses it at once, NotAllowedError).
+ * Without the authenticator's presence the request waits: that is how the offer is held standing
+ * while another way of signing in is tested, which must end it.
  */
 
 let browser: Browser;
@@ -55,7 +64,63 @@ async function signedInPage(): Promise<{ page: Page; context: BrowserContext }> 
   await opened.context.addCookies(
     admin.cookies().map((c) => ({ ...c, domain: url.hostname, path: '/' })),
   );
+  await watchAutofillOffers(opened.page);
   return opened;
+}
+
+/**
+ * Records how each of the page's conditional (autofill) requests ended — «en espera» while it
+ * stands, then «respondida» or the error's name — without changing them; and every console error
+ * but the browser's own line for a refused request.
+ */
+async function watchAutofillOffers(page: Page): Promise<string[]> {
+  await page.context().addInitScript(() => {
+    const offers: string[] = [];
+    (window as unknown as { autofillOffers: string[] }).autofillOffers = offers;
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options) => {
+      const pending = get(options);
+      if (options?.mediation === 'conditional') {
+        const at = offers.push('en espera') - 1;
+        pending.then(
+          () => (offers[at] = 'respondida'),
+          (error: Error) => (offers[at] = error.name),
+        );
+      }
+      return pending;
+    };
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  consoleErrors.set(page, errors);
+  return errors;
+}
+const consoleErrors = new WeakMap<Page, string[]>();
+
+/** The page's autofill offers so far (see watchAutofillOffers), the latest last. */
+const offers = (page: Page) =>
+  page.evaluate(() => (window as unknown as { autofillOffers: string[] }).autofillOffers);
+
+const presence = (device: { cdp: CDPSession; id: string }, enabled: boolean) =>
+  device.cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+    authenticatorId: device.id,
+    enabled,
+  });
+
+/** Signs out with the authenticator away, so the sign-in page's autofill offer stands unanswered. */
+async function signOutWithOfferStanding(page: Page, device: { cdp: CDPSession; id: string }) {
+  await presence(device, false);
+  const before = (await offers(page)).length;
+  await signOut(page);
+  await expect.poll(() => offers(page)).toHaveLength(before + 1);
+  expect((await offers(page)).at(-1)).toBe('en espera');
+  await expect(page.getByLabel('Correo electrónico').getAttribute('autocomplete')).resolves.toBe(
+    'username webauthn',
+  );
+  await presence(device, true);
 }
 
 async function signOut(page: Page) {
@@ -76,7 +141,7 @@ async function signedIn(page: Page) {
 }
 
 describe('passkeys in Chromium', () => {
-  it('registers a passkey, signs out, and signs in with it alone and instead of the code; a cloned copy is refused', async () => {
+  it('registers a passkey, signs out, and signs in with it alone, instead of the code and from the e-mail field’s autofill; a cloned copy is refused', async () => {
     const { page } = await signedInPage();
     const device = await addAuthenticator(page);
 
@@ -93,17 +158,42 @@ describe('passkeys in Chromium', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.isResidentCredential).toBe(true);
 
-    // Sign out, then in with the passkey alone.
-    await signOut(page);
+    // Sign out: the sign-in page offers the passkey in the e-mail field's autofill (axe finds
+    // nothing wrong with it); «Ingresar con llave de acceso» ends that offer and signs in.
+    await signOutWithOfferStanding(page, device);
+    await expectNoAxeViolations(page, 'ingreso con la oferta de llaves en el correo');
     await page.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
     await signedIn(page);
+    expect((await offers(page)).at(-1)).toBe('AbortError');
 
-    // Sign out, then in with e-mail, password and the passkey instead of the code.
-    await signOut(page);
+    // Sign out, then in with e-mail, password and the passkey instead of the code: the offer ends.
+    await signOutWithOfferStanding(page, device);
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' }).click();
     await signedIn(page);
+    expect((await offers(page)).at(-1)).toBe('AbortError');
+
+    // Sign out, then in with e-mail, password and code: the offer ends as well.
+    await signOutWithOfferStanding(page, device);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(STAFF_PASSWORD);
+    await page
+      .getByLabel('Código de verificación')
+      .fill(totp(admin.totpSecret!, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await signedIn(page);
+    expect((await offers(page)).at(-1)).toBe('AbortError');
+
+    // Sign out with the authenticator at hand: the passkey taken from the autofill signs in,
+    // nothing clicked.
+    const before = (await offers(page)).length;
+    await signOut(page);
+    await signedIn(page);
+    expect((await offers(page)).slice(before)).toEqual(['respondida']);
+    // Every offer ended quietly: no unhandled rejection (newPage fails on a page error), nothing
+    // on the console.
+    expect(consoleErrors.get(page)).toEqual([]);
 
     // «Mis sesiones» says how this session was opened and when the passkey was last used.
     await page.goto(portalUrl(null, webPaths.staffSessions()));
@@ -118,14 +208,28 @@ describe('passkeys in Chromium', () => {
       await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id })
     ).credentials;
     expect(original!.signCount).toBeGreaterThanOrEqual(2);
+    // Taken from the autofill it is refused the same (the same request to the server), and the
+    // offer is not made again on its own: one refusal, not a loop.
     const { page: other } = await newPage(browser);
+    await watchAutofillOffers(other);
     const clone = await addAuthenticator(other);
     await clone.cdp.send('WebAuthn.addCredential', {
       authenticatorId: clone.id,
       credential: { ...original!, signCount: 0 },
     });
+    const answers: string[] = [];
+    other.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/gestion/sesion/llave')
+        answers.push(r.url());
+    });
     await other.goto(portalUrl(null, webPaths.staffSignIn()));
+    await other.getByText('No pudimos verificar su llave de acceso').waitFor({ timeout: 30_000 });
+    await other.waitForTimeout(1000);
+    expect(answers).toHaveLength(1);
+    expect(await offers(other)).toEqual(['respondida']);
+    // And from the button.
     await other.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
+    await expect.poll(() => answers.length).toBeGreaterThanOrEqual(2);
     await other.getByText('No pudimos verificar su llave de acceso').waitFor();
     expect(new URL(other.url()).pathname).toBe(webPaths.staffSignIn());
   });

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInPage } from './SignInPage';
+import { AUTOFILL_RENEWAL_MS } from './api/passkeys';
 import { ADMIN, renderStaffPage } from '../../test/back-office';
 import { fail, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../test/msw/server';
@@ -103,5 +104,181 @@ describe('single sign-on on the sign-in page', () => {
       'Su cuenta institucional aún no tiene acceso a la gestión de casos. Pida a un administrador que le invite con ese correo.',
     );
     expect(screen.queryByRole('link', { name: /Ingresar con/ })).not.toBeInTheDocument();
+  });
+});
+
+/**
+ * The browser's WebAuthn, which jsdom lacks (Chromium's own runs in e2e/passkeys.e2e.ts): whether
+ * conditional mediation is available, and each navigator.credentials.get recorded, answered when
+ * the test picks a passkey and rejected with its signal's reason when aborted, as browsers do.
+ */
+function browserWebAuthn({ autofill }: { autofill: boolean }) {
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+  const passkey = {
+    id: 'bGxhdmU',
+    rawId: bytes('llave'),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: {
+      authenticatorData: bytes('datos'),
+      clientDataJSON: bytes('{}'),
+      signature: bytes('firma'),
+      userHandle: bytes('gestion:1'),
+    },
+    getClientExtensionResults: () => ({}),
+  };
+  const requests: { options: CredentialRequestOptions; pick: () => void }[] = [];
+  const available = vi.fn(() => Promise.resolve(autofill));
+  vi.stubGlobal(
+    'PublicKeyCredential',
+    Object.assign(function PublicKeyCredential() {}, {
+      isConditionalMediationAvailable: available,
+    }),
+  );
+  const get = (options: CredentialRequestOptions) =>
+    new Promise((resolve, reject) => {
+      options.signal?.addEventListener('abort', () => reject(options.signal!.reason as Error));
+      requests.push({ options, pick: () => resolve(passkey) });
+    });
+  Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+  return { requests, available };
+}
+
+const OPTIONS = {
+  opciones: { challenge: 'ZGVzYWZpbw', rpId: 'localhost', userVerification: 'preferred' },
+};
+const passkeySignIns = (calls: ReturnType<typeof recordRequests>) =>
+  callsTo(calls, 'POST', '/v1/gestion/sesion/llave');
+const optionCalls = (calls: ReturnType<typeof recordRequests>) =>
+  callsTo(calls, 'POST', '/v1/gestion/sesion/llave/opciones');
+const signInPage = () =>
+  renderStaffPage(<SignInPage />, {
+    path: '/gestion/ingresar',
+    route: 'ingresar',
+    user: null,
+    state: { expired: true, from: '/gestion/casos/7' },
+  });
+
+describe('passkeys offered in the e-mail field’s autofill (decision 0076)', () => {
+  const consoleErrors = vi.spyOn(console, 'error');
+  afterEach(() => {
+    // Ending an offer is quiet: nothing on the console (an unhandled rejection fails the run).
+    expect(consoleErrors).not.toHaveBeenCalled();
+    consoleErrors.mockClear();
+    vi.unstubAllGlobals();
+    delete (navigator as { credentials?: unknown }).credentials;
+    vi.useRealTimers();
+  });
+
+  it('marks the field for passkeys and signs in with the one picked there, as with the passkey alone', async () => {
+    const { requests } = browserWebAuthn({ autofill: true });
+    const calls = recordRequests();
+    server.use(
+      staffApi.passkeySignInOptions(ok(OPTIONS)),
+      staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'x' })),
+    );
+    signInPage();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute(
+        'autocomplete',
+        'username webauthn',
+      ),
+    );
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.options.mediation).toBe('conditional');
+    expect(requests[0]!.options.publicKey?.allowCredentials).toEqual([]);
+    requests[0]!.pick();
+    await waitFor(() =>
+      expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/casos/7'),
+    );
+    // The answer alone, as «Ingresar con llave de acceso» sends it: the server requires the
+    // authenticator's verification of the person and applies single sign-on's rules.
+    const body = passkeySignIns(calls)[0]!.body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['respuesta']);
+    expect(body.respuesta).toMatchObject({ id: 'bGxhdmU', type: 'public-key' });
+  });
+
+  it('changes nothing where the browser cannot offer passkeys in the autofill', async () => {
+    const { requests, available } = browserWebAuthn({ autofill: false });
+    const calls = recordRequests();
+    signInPage();
+    await waitFor(() => expect(available).toHaveBeenCalled());
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByRole('button', { name: 'Ingresar con llave de acceso' })).toBeEnabled();
+    expect(optionCalls(calls)).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('ends the offer when the person signs in with password and code, and offers it again after a refusal', async () => {
+    const { requests } = browserWebAuthn({ autofill: true });
+    const message = 'El correo, la contraseña o el código de verificación son incorrectos.';
+    server.use(staffApi.passkeySignInOptions(ok(OPTIONS)), staffApi.signIn(fail(401, message)));
+    signInPage();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(requests[0]!.options.signal?.aborted).toBe(true);
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]!.options.signal?.aborted).toBe(false);
+  });
+
+  it('gives way to «Ingresar con llave de acceso»', async () => {
+    const { requests } = browserWebAuthn({ autofill: true });
+    server.use(
+      staffApi.passkeySignInOptions(ok(OPTIONS)),
+      staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'x' })),
+    );
+    signInPage();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar con llave de acceso' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[0]!.options.signal?.aborted).toBe(true);
+    expect(requests[1]!.options.mediation).toBeUndefined();
+    requests[1]!.pick();
+    await waitFor(() =>
+      expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/casos/7'),
+    );
+  });
+
+  it('ends the offer when the page is left', async () => {
+    const { requests } = browserWebAuthn({ autofill: true });
+    server.use(staffApi.passkeySignInOptions(ok(OPTIONS)));
+    const { unmount } = signInPage();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    unmount();
+    expect(requests[0]!.options.signal?.aborted).toBe(true);
+  });
+
+  it('says why an autofilled passkey was refused and does not offer it again until the next attempt', async () => {
+    const { requests } = browserWebAuthn({ autofill: true });
+    const calls = recordRequests();
+    const message = 'No pudimos verificar su llave de acceso. Intente nuevamente.';
+    server.use(
+      staffApi.passkeySignInOptions(ok(OPTIONS)),
+      staffApi.passkeySignIn(fail(401, message)),
+    );
+    signInPage();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    requests[0]!.pick();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(requests).toHaveLength(1);
+    expect(optionCalls(calls)).toHaveLength(1);
+    expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/ingresar');
+  });
+
+  it('renews the offer before the server’s 5-minute challenge lapses', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { requests } = browserWebAuthn({ autofill: true });
+    const calls = recordRequests();
+    server.use(staffApi.passkeySignInOptions(ok(OPTIONS)));
+    signInPage();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(AUTOFILL_RENEWAL_MS));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(AUTOFILL_RENEWAL_MS).toBeLessThan(5 * 60_000);
+    expect(requests[0]!.options.signal?.aborted).toBe(true);
+    expect(optionCalls(calls)).toHaveLength(2);
   });
 });

@@ -8,7 +8,14 @@ import { HttpError } from '../../lib/api/http';
 import { errorMessage } from './api/call';
 import { staffKeys } from './api/keys';
 import { requestSignIn, type Credentials } from './api/session';
-import { PasskeyCeremonyError, passkeysSupported, requestPasskeySignIn } from './api/passkeys';
+import {
+  PasskeyCeremonyError,
+  passkeysSupported,
+  type Answer,
+  requestPasskeySignIn,
+  signInWithAnswer,
+  usePasskeyAutofill,
+} from './api/passkeys';
 import { useStaffApi } from './api/StaffApiProvider';
 import { SSO_REFUSAL_MESSAGES, useSsoProviders } from './api/sso';
 import { AuthCard } from './components/AuthCard';
@@ -25,7 +32,8 @@ const afterSignIn = (from: string | undefined) =>
 
 /**
  * /gestion/ingresar: e-mail, password and the 6-digit code of the authenticator app; or a passkey,
- * alone or instead of the code (decision 0076).
+ * alone or instead of the code (decision 0076), also offered in the e-mail field's autofill where
+ * the browser can.
  */
 export function SignInPage() {
   const api = useStaffApi();
@@ -55,16 +63,38 @@ export function SignInPage() {
       requestPasskeySignIn(api, credentials),
     onSuccess: signedIn,
   });
+  // A passkey picked in the e-mail field's autofill, where the browser offers one: the same
+  // sign-in as the passkey alone.
+  const fromAutofill = useMutation({
+    mutationFn: (answer: Answer) => signInWithAnswer(api, answer),
+    onSuccess: signedIn,
+  });
+  const others = (kept: { reset: () => void }) =>
+    [signIn, withPasskey, fromAutofill].forEach((m) => m !== kept && m.reset());
+  // The offer stands while nothing else is under way. After its own refusal it waits for the
+  // person's next attempt: offered again at once, a browser that answers without asking (a test's
+  // virtual authenticator does) would be refused in a loop.
+  const autofill = usePasskeyAutofill((answer) => {
+    others(fromAutofill);
+    fromAutofill.mutate(answer);
+  });
+  // Each attempt ends the autofill's offer and clears what the others said; one that fails makes
+  // a fresh offer.
+  const attempt = (kept: { reset: () => void }) => {
+    autofill.pause();
+    others(kept);
+    return { onError: autofill.resume };
+  };
   const passkeyAfterPassword = async () => {
-    signIn.reset();
+    others(withPasskey);
     form.clearErrors('code');
     if (!(await form.trigger(['email', 'password']))) return;
     const { email, password } = form.getValues();
-    withPasskey.mutate({ email, password });
+    withPasskey.mutate({ email, password }, attempt(withPasskey));
   };
-  const busy = signIn.isPending || withPasskey.isPending;
+  const busy = signIn.isPending || withPasskey.isPending || fromAutofill.isPending;
   const { errors } = form.formState;
-  const failure = signIn.error ?? withPasskey.error;
+  const failure = signIn.error ?? withPasskey.error ?? fromAutofill.error;
   const throttled = failure instanceof HttpError && failure.status === 429;
 
   return (
@@ -94,10 +124,7 @@ export function SignInPage() {
             variant="secondary"
             className="w-full"
             disabled={busy}
-            onClick={() => {
-              signIn.reset();
-              withPasskey.mutate(null);
-            }}
+            onClick={() => withPasskey.mutate(null, attempt(withPasskey))}
           >
             Ingresar con llave de acceso
           </Button>
@@ -118,12 +145,13 @@ export function SignInPage() {
       <form
         noValidate
         className="space-y-4"
-        onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+        onSubmit={form.handleSubmit((values) => signIn.mutate(values, attempt(signIn)))}
       >
         <TextField
           label="Correo electrónico"
           type="email"
-          autoComplete="username"
+          // "webauthn" asks the browser to list the passkeys among the saved accounts.
+          autoComplete={autofill.supported ? 'username webauthn' : 'username'}
           error={errors.email?.message}
           {...form.register('email')}
         />

@@ -1,7 +1,8 @@
 // Passkeys (issue 24, decision 0076): registering, listing and removing one's own, signing in with
 // one (alone or after the password), an administrator's reset of someone's, and the policy that
 // requires them of administrators. The browser half of WebAuthn is @simplewebauthn/browser, loaded
-// only when a passkey is used.
+// when a passkey is used or offered in the sign-in page's autofill.
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contract,
@@ -14,7 +15,7 @@ import { staffKeys } from './keys';
 import { toStaffSession } from './session';
 import { useStaffApi } from './StaffApiProvider';
 
-type Answer = RequestOf<typeof contract.passkeySignIn>['body']['respuesta'];
+export type Answer = RequestOf<typeof contract.passkeySignIn>['body']['respuesta'];
 
 export const toPasskey = (wire: PasskeyItemWire) => ({
   id: wire.id,
@@ -47,8 +48,15 @@ const ceremonyMessage = (error: unknown, creating: boolean) => {
 export const passkeysSupported = () =>
   typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
+/**
+ * The latest ceremony this module started. @simplewebauthn/browser runs one at a time (a new one
+ * aborts the one before); cancelling the autofill's must not end a newer one.
+ */
+let latestCeremony = 0;
+
 async function createPasskey(options: Record<string, unknown>): Promise<Answer> {
   const { startRegistration } = await import('@simplewebauthn/browser');
+  latestCeremony += 1;
   try {
     return (await startRegistration({
       optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
@@ -60,6 +68,7 @@ async function createPasskey(options: Record<string, unknown>): Promise<Answer> 
 
 async function answerWithPasskey(options: Record<string, unknown>): Promise<Answer> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
+  latestCeremony += 1;
   try {
     return (await startAuthentication({
       optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
@@ -67,6 +76,17 @@ async function answerWithPasskey(options: Record<string, unknown>): Promise<Answ
   } catch (error) {
     throw new PasskeyCeremonyError(ceremonyMessage(error, false));
   }
+}
+
+/** A passkey's answer to a sign-in challenge, sent with the e-mail and password or alone. */
+export async function signInWithAnswer(
+  api: StaffApi,
+  respuesta: Answer,
+  credentials: { email: string; password: string } | null = null,
+) {
+  return toStaffSession(
+    await api(contract.passkeySignIn, { body: { respuesta, ...(credentials ?? {}) } }, anonymous),
+  );
 }
 
 /**
@@ -78,10 +98,117 @@ export async function requestPasskeySignIn(
   credentials: { email: string; password: string } | null = null,
 ) {
   const { opciones } = await api(contract.passkeySignInOptions, {}, anonymous);
-  const respuesta = await answerWithPasskey(opciones);
-  return toStaffSession(
-    await api(contract.passkeySignIn, { body: { respuesta, ...(credentials ?? {}) } }, anonymous),
-  );
+  return signInWithAnswer(api, await answerWithPasskey(opciones), credentials);
+}
+
+/** Whether this browser offers passkeys in a field's autofill (WebAuthn conditional mediation). */
+export async function passkeyAutofillSupported(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const { browserSupportsWebAuthnAutofill } = await import('@simplewebauthn/browser');
+  return browserSupportsWebAuthnAutofill();
+}
+
+/**
+ * Offers the person's passkeys in the autofill of the field marked `autocomplete="username
+ * webauthn"` (conditional mediation): the answer to a fresh sign-in challenge once they pick one;
+ * null when `signal` ends the offer first (another sign-in began, the page was left) or when it
+ * could not be made or the browser ended it: nobody asked for it, so nothing is said.
+ */
+export async function passkeyFromAutofill(
+  api: StaffApi,
+  signal: AbortSignal,
+): Promise<Answer | null> {
+  try {
+    const [{ startAuthentication, WebAuthnAbortService }, { opciones }] = await Promise.all([
+      import('@simplewebauthn/browser'),
+      api(contract.passkeySignInOptions, {}, anonymous),
+    ]);
+    if (signal.aborted) return null;
+    const ceremony = (latestCeremony += 1);
+    let settled = false;
+    // startAuthentication asks the browser whether autofill is supported before it takes its abort
+    // signal: a cancel in that moment would find nothing to abort, so it is repeated until the
+    // request ends (or a newer ceremony has taken over, which ended this one itself).
+    const cancel = () => {
+      if (settled || ceremony !== latestCeremony) return;
+      WebAuthnAbortService.cancelCeremony();
+      setTimeout(cancel, 50);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return (await startAuthentication({
+        optionsJSON: opciones as unknown as Parameters<
+          typeof startAuthentication
+        >[0]['optionsJSON'],
+        useBrowserAutofill: true,
+      })) as unknown as Answer;
+    } finally {
+      settled = true;
+      signal.removeEventListener('abort', cancel);
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long one autofill offer stands. The server keeps a sign-in challenge 5 minutes (decision
+ * 0076) and Chromium lets a conditional request wait with no timeout: an offer is renewed before
+ * its challenge lapses, or a passkey picked after lunch would be refused.
+ */
+export const AUTOFILL_RENEWAL_MS = 4 * 60_000;
+
+/**
+ * The passkeys offered in the sign-in's e-mail field (decision 0076). `supported`: the browser can
+ * (the field then asks for them with `autocomplete="username webauthn"`); an offer then stands
+ * and the answer picked goes to `onAnswer`. `pause` ends it at once (another sign-in begins: its
+ * mutation's state reaches the page too late to rely on), `resume` makes a fresh one (that sign-in
+ * failed); leaving the page ends it too.
+ */
+export function usePasskeyAutofill(onAnswer: (answer: Answer) => void) {
+  const api = useStaffApi();
+  const [supported, setSupported] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const [round, setRound] = useState(0);
+  const standing = useRef<AbortController | null>(null);
+  const answered = useEffectEvent((answer: Answer) => {
+    setPaused(true);
+    onAnswer(answer);
+  });
+  useEffect(() => {
+    let live = true;
+    passkeyAutofillSupported().then(
+      (can) => live && setSupported(can),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!supported || paused) return;
+    const offer = new AbortController();
+    standing.current = offer;
+    void passkeyFromAutofill(api, offer.signal).then((answer) => {
+      if (answer && !offer.signal.aborted) answered(answer);
+    });
+    const renewal = setTimeout(() => setRound((r) => r + 1), AUTOFILL_RENEWAL_MS);
+    return () => {
+      clearTimeout(renewal);
+      offer.abort();
+    };
+  }, [api, supported, paused, round]);
+  return {
+    supported,
+    pause: () => {
+      standing.current?.abort();
+      setPaused(true);
+    },
+    resume: () => {
+      setPaused(false);
+      setRound((r) => r + 1);
+    },
+  };
 }
 
 export function useMyPasskeys() {
