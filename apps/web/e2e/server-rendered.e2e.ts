@@ -55,7 +55,10 @@ const primaryOf = (org: typeof HEAD_OFFICE) => themeCssVariables(org.theme)['--c
 const RESET_TOKEN = 'tokenDePruebaRestablecer0123456789';
 const CONFIRM_TOKEN = 'tokenDePruebaConfirmar0123456789';
 
-/** The other portal routes: their address, their level-one heading and a text of their content. */
+/**
+ * The other portal routes: their address, their level-one heading (also their tab title's page
+ * name, before the organisation's) and a text of their content.
+ */
 const ROUTES = [
   { path: '/activar-denuncia', heading: 'Activar denuncia', text: 'Crear su contraseña' },
   {
@@ -77,6 +80,18 @@ const ROUTES = [
   { path: '/no-existe-esta-pagina', heading: '404 - Not Found', text: 'Volver al inicio' },
 ] as const;
 
+const DETAIL = '/detalle-denuncia/123456789012';
+
+/** Each page's own tab title (the browser's, use-tab-title.ts), which the server writes too. */
+const TITLES: Record<string, string> = {
+  '/': 'Canal de denuncias',
+  '/ingresar-denuncia': 'Ingresar denuncia',
+  [DETAIL]: 'Resumen denuncia',
+  ...Object.fromEntries(ROUTES.map((route) => [route.path, route.heading])),
+};
+const titleOf = (pathname: string, org: typeof HEAD_OFFICE = HEAD_OFFICE) =>
+  `${TITLES[pathname]} | ${org.shortName}`;
+
 describe('the first screen without JavaScript (plain HTTP)', () => {
   it('writes the home page with its blocks in the head office brand', async () => {
     const { status, body } = await html('/');
@@ -86,7 +101,7 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     expect(body).toContain('He leído y acepto los términos y condiciones');
     expect(body).toContain('Código de denuncia');
     expect(body).toContain(`--brand-primary:${primaryOf(HEAD_OFFICE)}`);
-    expect(body).toContain(`<title>Canal de denuncias | ${HEAD_OFFICE.shortName}</title>`);
+    expect(body).toContain(`<title>${titleOf('/')}</title>`);
   });
 
   it("writes the new-complaint page's first step with the organisation's categories", async () => {
@@ -115,11 +130,14 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
   });
 
   it("writes the detail page's frame and loading view (its complaint is the tab's session's)", async () => {
-    const { status, body } = await html('/detalle-denuncia/123456789012');
+    const { status, body } = await html(DETAIL);
     expect(status).toBe(200);
     expect(body).toContain('<div id="root" data-ssr>');
     expect(body).toContain('Cargando');
     expect(body).toContain('id="contenido"');
+    // The page's title, never its code (the browser's history keeps titles).
+    expect(body).toContain(`<title>${titleOf(DETAIL)}</title>`);
+    expect(body).not.toMatch(/<title>[^<]*123456789012/);
   });
 
   it('writes every other portal route with its content, and a 404 page for an unknown path', async () => {
@@ -130,6 +148,8 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
       expect(body, route.path).toContain(`>${route.heading}</h1>`);
       expect(body, route.path).toContain(route.text);
       expect(body, route.path).toContain(`--brand-primary:${primaryOf(HEAD_OFFICE)}`);
+      // The page's own tab title (never the token of its address).
+      expect(body, route.path).toContain(`<title>${titleOf(route.path)}</title>`);
       // The footer (a lazy part) is in the page too.
       expect(body, route.path).toContain('<footer');
       expect(headers['cache-control'], route.path).toBe(
@@ -180,10 +200,10 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
 
   it("writes a clinic's host in the clinic's brand", async () => {
     const clinicHost = `clinica-atacama.localhost:${inject('port')}`;
-    for (const pathname of ['/', '/ingresar-denuncia', ...ROUTES.map((r) => r.path)]) {
+    for (const pathname of Object.keys(TITLES)) {
       const { body } = await html(pathname, clinicHost);
-      expect(body).toContain(`--brand-primary:${primaryOf(CLINIC)}`);
-      expect(body).toContain(`<title>Canal de denuncias | ${CLINIC.shortName}</title>`);
+      expect(body, pathname).toContain(`--brand-primary:${primaryOf(CLINIC)}`);
+      expect(body, pathname).toContain(`<title>${titleOf(pathname, CLINIC)}</title>`);
     }
     expect(primaryOf(CLINIC)).not.toBe(primaryOf(HEAD_OFFICE));
   });
@@ -196,9 +216,10 @@ describe('the first screen in Chromium', () => {
     await page.goto(portalUrl('clinica-atacama'));
     await page.getByRole('heading', { name: 'Canal de denuncias', level: 1 }).waitFor();
     expect(await page.getByLabel('Código de denuncia').isVisible()).toBe(true);
-    expect(await page.title()).toBe(`Canal de denuncias | ${CLINIC.shortName}`);
+    expect(await page.title()).toBe(titleOf('/', CLINIC));
     await page.goto(portalUrl(null, '/ingresar-denuncia'));
     await page.getByRole('heading', { name: STEP_0 }).waitFor();
+    expect(await page.title()).toBe(titleOf('/ingresar-denuncia'));
     expect(await page.getByRole('button', { name: CATEGORY }).isVisible()).toBe(true);
     // Opened directly, the page asks for the terms first: the dialog is there without JavaScript.
     const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
@@ -207,8 +228,12 @@ describe('the first screen in Chromium', () => {
       await page.goto(portalUrl('clinica-atacama', route.path));
       await page.getByRole('heading', { name: route.heading, level: 1 }).waitFor();
       expect(await page.getByText(route.text).first().isVisible(), route.path).toBe(true);
-      expect(await page.title()).toBe(`Canal de denuncias | ${CLINIC.shortName}`);
+      expect(await page.title(), route.path).toBe(titleOf(route.path, CLINIC));
     }
+    // The detail page's frame, named as the page that will show the complaint.
+    await page.goto(portalUrl('clinica-atacama', DETAIL));
+    await page.locator('#contenido').waitFor();
+    expect(await page.title()).toBe(titleOf(DETAIL, CLINIC));
     // The reset form is there, and cannot be used (nor sent) without the page's code.
     await page.goto(portalUrl(null, `/restablecer-contrasena/${RESET_TOKEN}`));
     expect(await page.getByLabel('Nueva contraseña', { exact: true }).isDisabled()).toBe(true);
@@ -218,7 +243,10 @@ describe('the first screen in Chromium', () => {
     await context.close();
   });
 
-  /** Console errors and warnings, the master-data requests, and whether the server's <main> stayed. */
+  /**
+   * Console errors and warnings, the master-data requests, whether the server's <main> stayed, and
+   * the tab titles the page has had, in order, from the HTML's on.
+   */
   async function watched(page: Page) {
     const messages: string[] = [];
     page.on('console', (message) => {
@@ -246,17 +274,28 @@ describe('the first screen in Chromium', () => {
           (window as unknown as { serverMain: unknown }).serverMain ===
           document.getElementById('contenido'),
       );
-    return { messages, masterData, stylesheets, serverMainKept };
+    await page.addInitScript(() => {
+      const seen = window as unknown as { titles: string[] };
+      seen.titles = [];
+      new MutationObserver(() => {
+        if (document.title && seen.titles.at(-1) !== document.title)
+          seen.titles.push(document.title);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const titles = () => page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+    return { messages, masterData, stylesheets, serverMainKept, titles };
   }
 
   it('hydrates /ingresar-denuncia without warnings or asking for the lists again, and the form goes on', async () => {
     const { page, context } = await newPage(browser, 390, 844);
-    const { messages, masterData, stylesheets, serverMainKept } = await watched(page);
+    const { messages, masterData, stylesheets, serverMainKept, titles } = await watched(page);
     await page.goto(portalUrl(null, '/ingresar-denuncia'));
     // Opened directly, the page asks for the terms first (issue 22), in a dialog the server wrote:
     // once the page's code has taken it over (the focus in it), the page is the browser's.
     const terms = await hydratedTermsDialog(page);
     expect(await serverMainKept()).toBe(true);
+    // The tab had the page's title from the HTML on, never the home page's before hydration.
+    expect(await titles()).toEqual([titleOf('/ingresar-denuncia')]);
     expect(masterData).toEqual([]);
     await terms.getByRole('button', { name: 'Aceptar' }).click();
     await terms.waitFor({ state: 'detached' });
@@ -337,7 +376,7 @@ describe('the first screen in Chromium', () => {
 
   it('hydrates every other portal route without warnings, keeping the server nodes and asking nothing again', async () => {
     const { page, context } = await newPage(browser, 390, 844);
-    const { messages, serverMainKept } = await watched(page);
+    const { messages, serverMainKept, titles } = await watched(page);
     const privacy: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/v1/aviso-privacidad')) privacy.push(request.url());
@@ -355,6 +394,7 @@ describe('the first screen in Chromium', () => {
         )
         .toBe(true);
       expect(await serverMainKept(), route.path).toBe(true);
+      expect(await titles(), route.path).toEqual([titleOf(route.path)]);
     }
     expect(privacy).toEqual([]);
     // The 404 page's own status is reported by the browser; nothing else.
@@ -374,7 +414,7 @@ describe('the first screen in Chromium', () => {
 
   it('hydrates / without warnings, and its terms lead to the form', async () => {
     const { page, context } = await newPage(browser, 390, 844);
-    const { messages, serverMainKept } = await watched(page);
+    const { messages, serverMainKept, titles } = await watched(page);
     await page.goto(portalUrl('clinica-atacama'));
     const checkbox = page.getByRole('checkbox', {
       name: 'He leído y acepto los términos y condiciones',
@@ -387,6 +427,7 @@ describe('the first screen in Chromium', () => {
       .toBe(true);
     await checkbox.click();
     expect(await serverMainKept()).toBe(true);
+    expect(await titles()).toEqual([titleOf('/', CLINIC)]);
     const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
     await terms.getByRole('button', { name: 'Aceptar' }).click();
     await terms.waitFor({ state: 'detached' });

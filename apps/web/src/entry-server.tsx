@@ -16,6 +16,8 @@ import { paths } from './config/paths';
 import type { RuntimeConfig } from './config/runtime-config';
 import { lazyApiClient } from './lib/api/lazy-client';
 import { brandAssets } from './lib/brand/assets';
+import { portalTabTitle } from './lib/brand/brand-context';
+import { ServerTabTitle } from './lib/brand/use-tab-title';
 import {
   FIRST_SCREEN_ELEMENT_ID,
   firstScreenJson,
@@ -95,20 +97,25 @@ export async function renderPortalPage(request: PortalPageRequest): Promise<Port
       : undefined,
   );
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's own tab title, as its usePortalTabTitle sets it in the browser; the home page's
+  // when it sets none (applyBrand's).
+  let title = portalTabTitle(organization);
   const root = await renderWhole(() => (
     <StrictMode>
-      <AppFrame
-        organization={organization}
-        api={lazyApiClient(organization.id)}
-        firstScreen={firstScreen}
-      >
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppFrame>
+      <ServerTabTitle.Provider value={(pageTitle) => (title = pageTitle)}>
+        <AppFrame
+          organization={organization}
+          api={lazyApiClient(organization.id)}
+          firstScreen={firstScreen}
+        >
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppFrame>
+      </ServerTabTitle.Provider>
     </StrictMode>
   ));
   return {
     status: context.statusCode,
-    html: documentOf(request.template, organization, root, firstScreenJson(firstScreen)),
+    html: documentOf(request.template, organization, title, root, firstScreenJson(firstScreen)),
   };
 }
 
@@ -174,23 +181,27 @@ const escapeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * index.html with the page in its root, and what `applyBrand` sets in the browser written in
- * already: the theme's colours on <html>, the tab's title and icon (main.tsx applies the same).
+ * index.html with the page in its root, and what the browser sets written in already: the theme's
+ * colours on <html> and the tab's icon (`applyBrand`), the page's tab title (its route's).
  */
-function documentOf(template: string, org: Organization, root: string, data: string): string {
+function documentOf(
+  template: string,
+  org: Organization,
+  title: string,
+  root: string,
+  data: string,
+): string {
   const theme = Object.entries(themeCssVariables(org.theme))
     .map(([name, value]) => `${name.replace('--color-', '--brand-')}:${value}`)
     .join(';');
+  // The title by a function: a `$` in it is not one of replace's patterns.
   return template
     .replace('<html lang="es">', `<html lang="es" style="${escapeAttribute(theme)}">`)
     .replace(
       /<link rel="icon" href="[^"]*"/,
       `<link rel="icon" href="${escapeAttribute(brandAssets(org).favicon)}"`,
     )
-    .replace(
-      /<title>[^<]*<\/title>/,
-      `<title>${escapeText(`Canal de denuncias | ${org.shortName}`)}</title>`,
-    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
     .replace(
       /<div id="root">[\s\S]*?<!--\/canal-cargando-->\s*<\/div>/,
       `<div id="root" data-ssr>${root}</div>` +

@@ -126,7 +126,12 @@ export const appRoutes = (
             ],
           },
           // Any other path: "404 - Not Found" in the frame, not a bare white page.
-          { path: '*', loader: notFoundLoader, Component: () => null },
+          {
+            path: '*',
+            loader: notFoundLoader,
+            Component: () => null,
+            lazy: () => import('./NotFoundPage').then((m) => ({ ErrorBoundary: m.NotFoundPage })),
+          },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { organizationByKey } from '@canal/shared';
-import { BrandProvider, useBrand } from './BrandProvider';
+import { applyBrand, BrandProvider, useBrand } from './BrandProvider';
 import { useBrandAssets } from './assets';
 
 function Probe() {
@@ -36,5 +36,19 @@ describe('BrandProvider', () => {
       '/brand/favicon-servicios.svg',
     );
     expect(document.title).toBe('Canal de denuncias | Andina Capacitación');
+  });
+
+  it("keeps the title of a page the server wrote: the page's own, not the home page's", () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.setAttribute('data-ssr', '');
+    document.body.append(root);
+    document.title = 'Aviso de privacidad | Andina Capacitación';
+    try {
+      applyBrand(organizationByKey('otec'));
+      expect(document.title).toBe('Aviso de privacidad | Andina Capacitación');
+    } finally {
+      root.remove();
+    }
   });
 });

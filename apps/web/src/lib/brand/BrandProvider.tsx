@@ -8,7 +8,7 @@ import {
 import { readRuntimeConfig } from '../../config/runtime-config';
 import { Spinner } from '../../components/Spinner';
 import { brandAssets } from './assets';
-import { BrandContext, useBrand, type Brand } from './brand-context';
+import { BrandContext, portalTabTitle, useBrand, type Brand } from './brand-context';
 
 export { useBrand, type Brand };
 
@@ -28,7 +28,9 @@ export function applyTheme(org: Organization, root: HTMLElement = document.docum
 
 /**
  * SPEC §4: the choice also sets the browser tab icon; the tab title names the organisation, after
- * the home page's name (the other pages put theirs in its place: use-tab-title.ts).
+ * the home page's name (the other pages put theirs in its place: use-tab-title.ts). A page the
+ * server wrote (decision 0078) came with its own title, which stays: the home page's in its place
+ * would show until the page's code has hydrated it.
  */
 function applyTabIdentity(org: Organization, doc: Document = document): void {
   let icon = doc.querySelector<HTMLLinkElement>('link#favicon');
@@ -40,7 +42,7 @@ function applyTabIdentity(org: Organization, doc: Document = document): void {
     doc.head.append(icon);
   }
   icon.href = brandAssets(org).favicon;
-  doc.title = `Canal de denuncias | ${org.shortName}`;
+  if (!doc.getElementById('root')?.hasAttribute('data-ssr')) doc.title = portalTabTitle(org);
 }
 
 /** Organisations whose theme and tab identity `applyBrand` has applied before React's first render. */
