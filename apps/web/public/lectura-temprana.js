@@ -14,16 +14,15 @@
   };
   var match = /^\/detalle-denuncia\/(\d{1,15})$/.exec(location.pathname);
   var id = match ? Number(match[1]) : 0;
-  var session = null;
-  var config = {};
+  var session, config;
   try {
     session = JSON.parse(sessionStorage.getItem('canal.sesion') || 'null');
     var meta = document.querySelector('meta[name="canal-config"]');
     config = JSON.parse((meta && meta.getAttribute('content')) || '{}');
-  } catch (error) {
-    return;
+  } catch {
+    return; // storage refused or unreadable: the page's code reads alone
   }
-  var mode = config.botCheck;
+  var mode = config && config.botCheck;
   // reCAPTCHA (its script is the page's to load) or an unknown mode: the page's code reads alone.
   if (!id || !session || !session.token || (mode !== 'altcha' && mode !== 'off')) return;
   if (typeof Worker === 'undefined' || !data('trabajador')) return;
