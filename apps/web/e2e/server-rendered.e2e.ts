@@ -138,6 +138,14 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     // The page's title, never its code (the browser's history keeps titles).
     expect(body).toContain(`<title>${titleOf(DETAIL)}</title>`);
     expect(body).not.toMatch(/<title>[^<]*123456789012/);
+    // Its reads start from the frame (decision 0079), with the host's organisation and the worker.
+    expect(
+      (await html(DETAIL, 'clinica-atacama.localhost')).body,
+    ).toMatch(
+      new RegExp(
+        `<script src="/lectura-temprana\\.js" async data-trabajador="/assets/altcha\\.worker-[\\w-]+\\.js" data-filial="${CLINIC.id}"`,
+      ),
+    );
   });
 
   it('writes every other portal route with its content, and a 404 page for an unknown path', async () => {
@@ -441,7 +449,7 @@ describe('the first screen in Chromium', () => {
 });
 
 describe("the detail page's complaint (issue 26)", () => {
-  it("is asked for while the page's code still downloads, once, with no GET /v1/configuracion", async () => {
+  it("is asked for before the page's code has arrived, once, with no GET /v1/configuracion", async () => {
     const { page, context } = await newPage(browser, 390, 844);
     const seenBefore: string[] = [];
     page.on('request', (request) => seenBefore.push(new URL(request.url()).pathname));
@@ -470,10 +478,11 @@ describe("the detail page's complaint (issue 26)", () => {
         if (pathname === complaintPath) complaintAsked();
       }
     });
-    // Opened again from its address, with the tab's session: the route's code is held until the
-    // complaint's GET has left (or 10 s: without the early read it never leaves before).
+    // Opened again from its address, with the tab's session: the page's entry chunk is held until
+    // the complaint's GET has left (or 10 s: without the frame's lectura-temprana.js, decision
+    // 0079, the GET waits for the page's code).
     const before: boolean[] = [];
-    await page.route(/\/assets\/complaint-detail-[^/]*\.js$/, async (route) => {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       before.push(await askedOnce);
       await route.continue();
     });

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { webPaths, webRoutePatterns } from '@canal/shared';
+import { organizationFromHost, portalRoutes, webPaths, webRoutePatterns } from '@canal/shared';
 import { acceptedEncoding, compress } from './compression';
 
 /**
@@ -80,6 +80,40 @@ export function withScriptsAfterPaint(template: string): string {
   );
 }
 
+/** The portal's ALTCHA worker as the web build named it (`assets/altcha.worker-<hash>.js`), or null. */
+function altchaWorkerFile(webDist: string): string | null {
+  const assets = path.join(webDist, 'assets');
+  if (!existsSync(assets)) return null;
+  const file = readdirSync(assets).find((name) => /^altcha\.worker-[\w-]+\.js$/.test(name));
+  return file ? `/assets/${file}` : null;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The detail page's frame with `lectura-temprana.js` (apps/web/public, decision 0079): a plain
+ * script that solves a bot-check token with the portal's worker and starts the complaint's reads
+ * with the tab's session while the page's code downloads. It needs the organisation the page's
+ * calls name (`x-filial`, from the host as the renderer reads it), the calls' paths and the worker.
+ */
+export function withEarlyReads(template: string, worker: string | null, organizationId: string) {
+  const attributes = {
+    trabajador: worker ?? '',
+    filial: organizationId,
+    desafio: portalRoutes.altchaChallenge.path,
+    denuncia: portalRoutes.complaintDetail.path,
+    adjuntos: portalRoutes.complaintAttachments.path,
+  };
+  const data = Object.entries(attributes)
+    .map(([name, value]) => ` data-${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return template.replace(
+    '</head>',
+    `<script src="/lectura-temprana.js" async${data}></script>\n  </head>`,
+  );
+}
+
 /**
  * The portal's pages whose address carries a secret: the password-reset link's token and the
  * contact-address confirmation's (SPEC §4 reset, Law 21.719 rectification).
@@ -153,6 +187,17 @@ export async function loadPortalPages(options: {
   const template = withInlineStyles(options.template, options.webDist);
   const wholeTemplate = withScriptsAfterPaint(template);
   const framePrefix = webPaths.complaintDetail('');
+  const worker = altchaWorkerFile(options.webDist);
+  /** The detail page's frame for the organisation of `host` (and `?filial=` outside production). */
+  const frameTemplate = (url: string, host: string) => {
+    const query = url.indexOf('?');
+    const organization = organizationFromHost(host, {
+      portalPrefix: options.config.portalPrefix,
+      search: query < 0 ? '' : url.slice(query),
+      production: options.config.production,
+    });
+    return withEarlyReads(template, worker, organization.id);
+  };
   return {
     async send(request, reply) {
       let page: { status: number; html: string } | null;
@@ -161,7 +206,9 @@ export async function loadPortalPages(options: {
           url: request.url,
           host: request.host,
           config: options.config,
-          template: request.url.startsWith(framePrefix) ? template : wholeTemplate,
+          template: request.url.startsWith(framePrefix)
+            ? frameTemplate(request.url, request.host)
+            : wholeTemplate,
           masterData: options.masterData,
           privacyNotice: options.privacyNotice,
         });

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../lib/api/client';
+import type { Answer } from '../../lib/api/request';
 import { parseComplaintId } from './complaint-id';
 
 /**
@@ -7,7 +8,8 @@ import { parseComplaintId } from './complaint-id';
  * the page the server wrote is hydrated, not after. The page's queries (queries.ts) take each answer
  * once; every later read asks the API (SPEC §7, nothing cached). An answer not taken within
  * FRESH_MS, or of another complaint, is dropped. In the first load: it holds no client code (the
- * calls load the client, lazy-client.ts).
+ * calls load the client, lazy-client.ts). When the server's frame started them even earlier
+ * (public/lectura-temprana.js, decision 0079), the calls take those answers instead of asking.
  */
 type Complaint = ReturnType<ApiClient['complaint']>;
 type Files = ReturnType<ApiClient['files']>;
@@ -24,13 +26,38 @@ const FRESH_MS = 20_000;
 
 let started: Started | null = null;
 
+/** What public/lectura-temprana.js started: each answer, or null when it sent no request. */
+interface PageReads {
+  id: number;
+  bearer: string;
+  at: number;
+  detail: Promise<Answer | null>;
+  files: Promise<Answer | null>;
+}
+
+declare global {
+  interface Window {
+    canalLecturaTemprana?: PageReads;
+  }
+}
+
+/** The page's early reads of complaint `id` with session `bearer`, handed over once. */
+function takePageReads(id: number, bearer: string): PageReads | null {
+  const reads = window.canalLecturaTemprana;
+  delete window.canalLecturaTemprana;
+  if (!reads || reads.id !== id || reads.bearer !== bearer) return null;
+  return Date.now() - reads.at > FRESH_MS ? null : reads;
+}
+
 /** Starts the complaint `rawId`'s reads when the tab has a session (else the page goes home). */
 export function startComplaint(api: ApiClient, rawId: string | undefined): void {
   started = null;
   const id = parseComplaintId(rawId);
-  if (id === null || api.session() === null) return;
-  const detail = api.complaint(id);
-  const files = detail.then(() => api.files(id));
+  const session = api.session();
+  if (id === null || session === null) return;
+  const page = takePageReads(id, session.token);
+  const detail = api.complaint(id, page?.detail);
+  const files = detail.then(() => api.files(id, page?.files));
   // A failure waits for the query that takes it (it words it as its own).
   detail.catch(() => undefined);
   files.catch(() => undefined);

@@ -1,6 +1,7 @@
 import { portalRoutes } from '@canal/shared';
 import { readRuntimeConfig } from '../../config/runtime-config';
 import { settle } from './http';
+import { altchaTokenOf } from './altcha-token';
 import { fetchAnswer, portalRequest } from './request';
 
 /**
@@ -73,8 +74,7 @@ async function altchaToken(fetchJson: Fetcher): Promise<string> {
   const solver = startSolver();
   try {
     const challenge = await fetchJson('altchaChallenge');
-    const solution = await solver.solve(challenge);
-    return btoa(JSON.stringify({ challenge, solution }));
+    return altchaTokenOf(challenge, await solver.solve(challenge));
   } finally {
     solver.stop();
   }

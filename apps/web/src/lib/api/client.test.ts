@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { detalle } from '@canal/test-support/fixtures';
 import { fail, ok, portalApi } from '../../test/msw/portal';
 import { recordRequests, server } from '../../test/msw/server';
 import { createApiClient } from './client';
@@ -67,5 +68,34 @@ describe('API client (SPEC §7)', () => {
     expect(calls[0]!.headers['x-filial']).toBe(ORG);
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();
+  });
+
+  it("takes the frame's early answer as the first attempt's, retried once on 403, asked when none left (decision 0079)", async () => {
+    const id = detalle.codigo_denuncia;
+    sessionStore.set({ ticket: id, token: 'sesion-1' });
+    const api = createApiClient({ organizationId: ORG, botTokens });
+    const calls = recordRequests();
+    server.use(portalApi.complaint(id, ok(detalle)));
+    const early = { status: 200, text: JSON.stringify(detalle) };
+    expect((await api.complaint(id, Promise.resolve(early))).code).toBe(id);
+    // Taken: nothing asked, no token spent.
+    expect(calls).toHaveLength(0);
+    expect(tokens).toBe(0);
+
+    // A 403 of the early read: asked once more with a fresh token (SPEC §7).
+    const forbidden = { status: 403, text: JSON.stringify({ message: 'no' }) };
+    expect((await api.complaint(id, Promise.resolve(forbidden))).code).toBe(id);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers).toMatchObject({ 'x-grecaptcha': 'token-1' });
+
+    // The frame sent nothing (null): the first attempt asks.
+    await api.complaint(id, Promise.resolve(null));
+    expect(calls).toHaveLength(2);
+
+    // The early request failed: worded as a network failure of that call, not asked again.
+    await expect(api.complaint(id, Promise.reject(new TypeError('x')))).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(calls).toHaveLength(2);
   });
 });

@@ -17,9 +17,15 @@ import {
 import { portalRoutes, type PortalCall } from '@canal/shared';
 // Types only from the contract: its zod schemas stay out of the portal's chunks.
 import type { Contract, SuccessOf } from '@canal/shared/contract';
-import { HttpError, send, type SendOptions } from './http';
+import { HttpError, send, settle, type SendOptions } from './http';
 import { createBotTokenSource, type BotTokenSource } from './bot-check';
-import { portalHeaders, portalRequest, resumableEndpoint, type PortalParts } from './request';
+import {
+  portalHeaders,
+  portalRequest,
+  resumableEndpoint,
+  type Answer as FetchedAnswer,
+  type PortalParts,
+} from './request';
 import { forgetAllUploads, sendAllResumable, type ResumableBatchHooks } from './resumable';
 import { pendingFilingGone, pendingFilings } from './pending-filing';
 import { sessionStore } from './session';
@@ -46,6 +52,11 @@ interface CallOptions extends Pick<SendOptions, 'timeoutMs' | 'onUploadProgress'
   bearer?: string;
   /** The pending filing's token (`x-borrador`): the filing that names its files. */
   pendingToken?: string;
+  /**
+   * The same call's answer, started before the client's code (public/lectura-temprana.js): taken
+   * as the first attempt's; null when that script sent nothing (the first attempt asks).
+   */
+  early?: Promise<FetchedAnswer | null>;
 }
 
 /** Every portal call of SPEC §7 in one module; screens call these functions, never URLs. */
@@ -57,9 +68,20 @@ export function createApiClient({
   async function call<K extends PortalCall>(
     name: K,
     parts: PortalParts<Contract[K]>,
-    { botCheck = true, auth = false, bearer, pendingToken, ...transport }: CallOptions = {},
+    { botCheck = true, auth = false, bearer, pendingToken, early, ...transport }: CallOptions = {},
   ): Promise<Answer<K>> {
     const attempt = async () => {
+      // The first attempt takes the early answer; none sent (null), or a retry: it asks itself.
+      const taken = early;
+      early = undefined;
+      if (taken) {
+        const url = portalRequest<Contract[K]>(portalRoutes[name], parts, {}).url;
+        const sent = await taken.then(
+          (received) => received && settle(url, Promise.resolve(received)),
+          (error: unknown) => settle(url, Promise.reject(error)),
+        );
+        if (sent) return sent.body as Answer<K>;
+      }
       const botToken = botCheck ? await botTokens.next() : undefined;
       const session = auth ? sessionStore.get() : null;
       const request = portalRequest<Contract[K]>(portalRoutes[name], parts, {
@@ -240,17 +262,21 @@ export function createApiClient({
     },
     session: () => sessionStore.get(),
 
-    async complaint(id: number): Promise<ComplaintDetail> {
+    /** `early`: the answer public/lectura-temprana.js started (early-complaint.ts), taken once. */
+    async complaint(id: number, early?: CallOptions['early']): Promise<ComplaintDetail> {
       return fromDenunciaDetalle(
-        await call('complaintDetail', { params: { id: String(id) } }, { auth: true }),
+        await call('complaintDetail', { params: { id: String(id) } }, { auth: true, early }),
       );
     },
 
-    async files(id: number): Promise<(ComplaintFile & { size: number; fromTeam: boolean })[]> {
+    async files(
+      id: number,
+      early?: CallOptions['early'],
+    ): Promise<(ComplaintFile & { size: number; fromTeam: boolean })[]> {
       const list = await call(
         'complaintAttachments',
         { params: { id: String(id) } },
-        { auth: true },
+        { auth: true, early },
       );
       return list.map(fromAdjuntoListado);
     },
