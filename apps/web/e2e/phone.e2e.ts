@@ -249,8 +249,11 @@ describe.each([375, 1280])('at %i px', (width) => {
       await page
         .getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })
         .waitFor();
-      // Accepted for this entry of the history: a reload does not ask again.
+      // Accepted for this entry of the history: a reload does not ask again. The server's page
+      // (which cannot know the entry's state) shows its copy of the terms until the page's code
+      // renders the form over it (decision 0078); then no dialog asks.
       await page.reload();
+      await terms.waitFor({ state: 'detached' });
       await page
         .getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })
         .waitFor();

@@ -88,6 +88,8 @@ const TITLES: Record<string, string> = {
   '/ingresar-denuncia': 'Ingresar denuncia',
   [DETAIL]: 'Resumen denuncia',
   ...Object.fromEntries(ROUTES.map((route) => [route.path, route.heading])),
+  // A path no page has keeps the home page's title (its own would cost the first load a chunk).
+  '/no-existe-esta-pagina': 'Canal de denuncias',
 };
 const titleOf = (pathname: string, org: typeof HEAD_OFFICE = HEAD_OFFICE) =>
   `${TITLES[pathname]} | ${org.shortName}`;

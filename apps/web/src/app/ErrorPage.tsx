@@ -1,16 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { FIRST_LOAD_MESSAGES } from '@canal/shared';
 
-/** SPEC §2: "{status} - {statusText}" for route errors, "Error Desconocido" otherwise. */
-export function useErrorText(): string {
+/**
+ * SPEC §2: "{status} - {statusText}" for route errors, "Error Desconocido" otherwise, and a way
+ * home; a page's error shown inside the brand's frame (RootLayout's <main> around it).
+ */
+export function FramedErrorPage() {
   const error = useRouteError();
-  return isRouteErrorResponse(error)
+  const text = isRouteErrorResponse(error)
     ? FIRST_LOAD_MESSAGES.routeError(error.status, error.statusText)
     : FIRST_LOAD_MESSAGES.routeUnknownError;
-}
-
-/** An error's text and the way home. */
-export function ErrorMessage({ text }: { text: string }) {
   return (
     <div className="mx-auto max-w-3xl p-8 text-center">
       <h1 className="text-2xl font-bold">{text}</h1>
@@ -23,11 +22,6 @@ export function ErrorMessage({ text }: { text: string }) {
   );
 }
 
-/** A page's error shown inside the brand's frame (RootLayout's <main> around it). */
-export function FramedErrorPage() {
-  return <ErrorMessage text={useErrorText()} />;
-}
-
 /** An error of the frame itself: the message alone, in its own <main>. */
 export function ErrorPage() {
   return (
@@ -37,7 +31,7 @@ export function ErrorPage() {
   );
 }
 
-/** The route of a path no page has: a 404 shown in the frame (NotFoundPage.tsx). */
+/** The route of a path no page has: a 404 shown in the frame. */
 export function notFoundLoader(): never {
   throw new Response(null, { status: 404, statusText: 'Not Found' });
 }

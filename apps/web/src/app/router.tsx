@@ -126,12 +126,7 @@ export const appRoutes = (
             ],
           },
           // Any other path: "404 - Not Found" in the frame, not a bare white page.
-          {
-            path: '*',
-            loader: notFoundLoader,
-            Component: () => null,
-            lazy: () => import('./NotFoundPage').then((m) => ({ ErrorBoundary: m.NotFoundPage })),
-          },
+          { path: '*', loader: notFoundLoader, Component: () => null },
         ],
       },
     ],

@@ -1,5 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useScrollFocus } from './useScrollFocus';
 
 const OVERLAY = 'fixed inset-0 z-40 bg-black/50';
@@ -30,7 +38,9 @@ export interface ModalProps {
    * The same dialog drawn where it stands, without its behaviour: for a dialog open as its page
    * arrives, until the page is hydrated (decision 0078). Radix's portal renders nothing on the
    * server; this is in the server's HTML and painted before the page's code runs. Once false, the
-   * Radix dialog takes its place.
+   * Radix dialog takes its place, in a transition: its mount (focus trap, scroll lock, the page
+   * behind hidden from assistive technology) renders in short slices after the hydration, not in
+   * the one long task that follows it (issue 26).
    */
   inPlace?: boolean;
 }
@@ -62,7 +72,11 @@ export function Modal({
   const [bodyBox, bodyTabIndex] = useScrollFocus<HTMLDivElement>('y');
   const titleId = useId();
   const box = `${CONTENT} ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'}`;
-  if (inPlace && open)
+  const [placed, setPlaced] = useState(inPlace);
+  useEffect(() => {
+    if (!inPlace) startTransition(() => setPlaced(false));
+  }, [inPlace]);
+  if (placed && open)
     return (
       <>
         <div className={OVERLAY} />

@@ -26,6 +26,11 @@ describe('BrandProvider', () => {
   });
 
   it('sets the tab icon by theme and the tab title by organisation', () => {
+    // index.html's (and every page the server writes): the icon the theme's replaces.
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="icon" href="/brand/favicon-seguro.svg" type="image/svg+xml" id="favicon" />',
+    );
     render(
       <BrandProvider organization={organizationByKey('otec')}>
         <Probe />

@@ -33,16 +33,10 @@ export function applyTheme(org: Organization, root: HTMLElement = document.docum
  * would show until the page's code has hydrated it.
  */
 function applyTabIdentity(org: Organization, doc: Document = document): void {
-  let icon = doc.querySelector<HTMLLinkElement>('link#favicon');
-  if (!icon) {
-    icon = doc.createElement('link');
-    icon.id = 'favicon';
-    icon.rel = 'icon';
-    icon.type = 'image/svg+xml';
-    doc.head.append(icon);
-  }
-  icon.href = brandAssets(org).favicon;
-  if (!doc.getElementById('root')?.hasAttribute('data-ssr')) doc.title = portalTabTitle(org);
+  // index.html's icon link (every page the server writes has it too).
+  const icon = doc.querySelector<HTMLLinkElement>('link#favicon');
+  if (icon) icon.href = brandAssets(org).favicon;
+  if (!doc.querySelector('[data-ssr]')) doc.title = portalTabTitle(org);
 }
 
 /** Organisations whose theme and tab identity `applyBrand` has applied before React's first render. */
