@@ -34,12 +34,9 @@
     start();
   }
   if (document.visibilityState !== 'visible') return once();
-  var painted = false;
-  try {
-    painted = PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
-  } catch (e) {
-    painted = false;
-  }
+  var painted =
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
   if (!painted)
     return requestAnimationFrame(function () {
       setTimeout(once, 0);
