@@ -141,9 +141,7 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     expect(body).toContain(`<title>${titleOf(DETAIL)}</title>`);
     expect(body).not.toMatch(/<title>[^<]*123456789012/);
     // Its reads start from the frame (decision 0079), with the host's organisation and the worker.
-    expect(
-      (await html(DETAIL, 'clinica-atacama.localhost')).body,
-    ).toMatch(
+    expect((await html(DETAIL, 'clinica-atacama.localhost')).body).toMatch(
       new RegExp(
         `<script src="/lectura-temprana\\.js" async data-trabajador="/assets/altcha\\.worker-[\\w-]+\\.js" data-filial="${CLINIC.id}"`,
       ),
