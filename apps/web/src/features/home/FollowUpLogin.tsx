@@ -22,10 +22,13 @@ import { useLoginForm } from './useLoginForm';
 function RecoveryLink({
   load,
   onClick,
+  disabled,
   children,
 }: {
   load: () => Promise<unknown>;
   onClick: () => void;
+  /** Until hydrated: a press on the server's button would do nothing (decision 0078). */
+  disabled: boolean;
   children: ReactNode;
 }) {
   const warmUp = () => preload(load);
@@ -36,6 +39,7 @@ function RecoveryLink({
       onPointerEnter={warmUp}
       onFocus={warmUp}
       onClick={onClick}
+      disabled={disabled}
     >
       {children}
     </button>
@@ -97,10 +101,14 @@ export function FollowUpLogin() {
           disabled={!hydrated}
         />
         <div className="flex flex-col items-start gap-1">
-          <RecoveryLink load={loadRecoveryDialogs} onClick={passwordRecovery.show}>
+          <RecoveryLink
+            load={loadRecoveryDialogs}
+            onClick={passwordRecovery.show}
+            disabled={!hydrated}
+          >
             Olvidé la contraseña de mi denuncia
           </RecoveryLink>
-          <RecoveryLink load={loadRecoveryDialogs} onClick={codeRecovery.show}>
+          <RecoveryLink load={loadRecoveryDialogs} onClick={codeRecovery.show} disabled={!hydrated}>
             Olvidé el código de mi denuncia
           </RecoveryLink>
         </div>
