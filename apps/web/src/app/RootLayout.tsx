@@ -36,10 +36,15 @@ export function RootLayout() {
           {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
         </Suspense>
       </main>
-      {/* Until it arrives, the footer's band (nothing below it can move). */}
-      <Suspense fallback={<div aria-hidden="true" className="min-h-72 bg-secondary" />}>
-        <Footer />
-      </Suspense>
+      {/* Until it arrives, the footer's band (nothing below it can move). The footer is hydrated
+          when its code arrives, maybe after a dialog open as the page arrives (the terms) has hidden
+          the page behind it from assistive technology: that dialog marks this box, which React has
+          already taken over, and never the footer, which React would find changed (Modal's inPlace). */}
+      <div>
+        <Suspense fallback={<div aria-hidden="true" className="min-h-72 bg-secondary" />}>
+          <Footer />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -1,13 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import {
-  startTransition,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Fragment, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useScrollFocus } from './useScrollFocus';
 
 const OVERLAY = 'fixed inset-0 z-40 bg-black/50';
@@ -35,12 +27,12 @@ export interface ModalProps {
   locked?: boolean;
   size?: 'md' | 'lg';
   /**
-   * The same dialog drawn where it stands, without its behaviour: for a dialog open as its page
-   * arrives, until the page is hydrated (decision 0078). Radix's portal renders nothing on the
-   * server; this is in the server's HTML and painted before the page's code runs. Once false, the
-   * Radix dialog takes its place, in a transition: its mount (focus trap, scroll lock, the page
-   * behind hidden from assistive technology) renders in short slices after the hydration, not in
-   * the one long task that follows it (issue 26).
+   * Drawn where it stands in the page, not in a portal at the end of the body: for a dialog open
+   * as its page arrives (decision 0078). Radix's portal renders nothing on the server; in place,
+   * the dialog is in the server's HTML, painted before the page's code runs, and the browser
+   * hydrates that same dialog: its behaviour (focus trap, scroll lock, the page behind hidden from
+   * assistive technology) starts on the elements already there, with none of them drawn again
+   * (issue 26: drawing it again was the longest task after the hydration).
    */
   inPlace?: boolean;
 }
@@ -70,39 +62,21 @@ export function Modal({
   // A body taller than the screen (the terms on a phone) scrolls: it then takes the focus too, so
   // that the keyboard can scroll it (axe: scrollable-region-focusable, issue 12).
   const [bodyBox, bodyTabIndex] = useScrollFocus<HTMLDivElement>('y');
+  // Named by its title and modal in the HTML too: Radix ties the title only once it has mounted,
+  // and a dialog in the server's HTML is read before that (inPlace).
   const titleId = useId();
   const box = `${CONTENT} ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'}`;
-  const [placed, setPlaced] = useState(inPlace);
-  useEffect(() => {
-    if (!inPlace) startTransition(() => setPlaced(false));
-  }, [inPlace]);
-  if (placed && open)
-    return (
-      <>
-        <div className={OVERLAY} />
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={box}>
-          <div className={TITLE_ROW}>
-            <h2 id={titleId} className={TITLE}>
-              {title}
-            </h2>
-            {!hideClose && (
-              <button type="button" aria-label="Cerrar" className={CLOSE}>
-                <span aria-hidden="true">×</span>
-              </button>
-            )}
-          </div>
-          <div className={BODY}>{children}</div>
-          {footer && <div className={FOOTER}>{footer}</div>}
-        </div>
-      </>
-    );
+  const Place = inPlace ? Fragment : Dialog.Portal;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !locked && onClose()}>
-      <Dialog.Portal>
+      <Place>
         <Dialog.Overlay className={OVERLAY} data-testid="modal-backdrop" />
         <Dialog.Content
           aria-describedby={undefined}
+          aria-labelledby={titleId}
+          aria-modal="true"
           className={box}
+          onOpenAutoFocus={inPlace ? focusAfterFrame : undefined}
           onEscapeKeyDown={(e) => locked && e.preventDefault()}
           onCloseAutoFocus={(e) => {
             const target = opener.current;
@@ -114,7 +88,9 @@ export function Modal({
           onPointerDownOutside={(e) => locked && e.preventDefault()}
         >
           <div className={TITLE_ROW}>
-            <Dialog.Title className={TITLE}>{title}</Dialog.Title>
+            <Dialog.Title id={titleId} className={TITLE}>
+              {title}
+            </Dialog.Title>
             {!hideClose && (
               <Dialog.Close aria-label="Cerrar" className={CLOSE}>
                 <span aria-hidden="true">×</span>
@@ -126,7 +102,26 @@ export function Modal({
           </div>
           {footer && <div className={FOOTER}>{footer}</div>}
         </Dialog.Content>
-      </Dialog.Portal>
+      </Place>
     </Dialog.Root>
+  );
+}
+
+/**
+ * In place, the dialog mounts in the hydration's commit, just after it has hidden the page behind
+ * and locked its scroll: its focus there would make the browser restyle the whole page in that same
+ * long task (issue 26). It takes the focus one frame later, as Radix would have: its first control.
+ */
+function focusAfterFrame(event: Event) {
+  event.preventDefault();
+  const content = event.currentTarget as HTMLElement;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (content.contains(document.activeElement)) return;
+      const first = content.querySelector<HTMLElement>(
+        'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+      );
+      (first ?? content).focus();
+    }, 0),
   );
 }

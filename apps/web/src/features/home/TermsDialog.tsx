@@ -26,8 +26,9 @@ export interface TermsDialogProps {
   onClose: () => void;
   onAccept: () => void;
   /**
-   * Open as its page arrives (the new-complaint page opened directly): in the server's HTML, drawn
-   * in place until the page is hydrated (Modal's `inPlace`, decision 0078).
+   * Open as its page arrives (the new-complaint page opened directly): drawn in place, in the
+   * server's HTML, and hydrated there (Modal's `inPlace`, decision 0078). Its buttons wait for the
+   * page's code: pressed before it, they would do nothing.
    */
   inPlace?: boolean;
 }
@@ -37,12 +38,19 @@ export function TermsDialog({ open, onClose, onAccept, inPlace = false }: TermsD
   const hydrated = useHydrated();
   return (
     <Modal
-      inPlace={inPlace && !hydrated}
+      inPlace={inPlace}
       open={open}
       onClose={onClose}
       title="Términos y condiciones"
       size="lg"
-      footer={<DialogFooter onCancel={onClose} onConfirm={onAccept} label="Aceptar" />}
+      footer={
+        <DialogFooter
+          onCancel={onClose}
+          onConfirm={onAccept}
+          label="Aceptar"
+          busy={inPlace && !hydrated}
+        />
+      }
     >
       <div className="space-y-5">
         <section aria-labelledby="terminos-consideraciones">
