@@ -12,7 +12,9 @@ import { totp } from './support/totp';
  * in with it — alone, and instead of the code after the password — in Chromium with a virtual
  * authenticator (DevTools protocol), on the real server; a copy of the passkey whose signature
  * counter is behind the original's (a cloned authenticator) is refused; when the session ends while
- * a reply is typed, the passkey signs the person in again in place and the reply arrives.
+ * a reply is typed, the passkey signs the person in again in place — picked in «Su sesión
+ * expiró»'s autofill, or instead of the code — and the reply arrives; another person's passkey
+ * picked there is refused by the server, which opens no session, and the page waits.
  *
  * The sign-in page also offers the passkey in the e-mail field's autofill (a conditional request).
  * Headless Chromium draws no autofill list, so nobody can pick from one; but with a virtual
@@ -41,10 +43,18 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A virtual authenticator on `page`: CTAP2, built in, resident keys, verifying the person. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
+/**
+ * A virtual authenticator on `page`: CTAP2, built in, resident keys, verifying the person. `cdp`:
+ * the page's DevTools session that already drives WebAuthn (one that replaces an authenticator).
+ */
+async function addAuthenticator(
+  page: Page,
+  cdp?: CDPSession,
+): Promise<{ cdp: CDPSession; id: string }> {
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+  }
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
@@ -58,11 +68,11 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: stri
   return { cdp, id: authenticatorId };
 }
 
-async function signedInPage(): Promise<{ page: Page; context: BrowserContext }> {
+async function signedInPage(as = admin): Promise<{ page: Page; context: BrowserContext }> {
   const opened = await newPage(browser);
   const url = new URL(portalUrl());
   await opened.context.addCookies(
-    admin.cookies().map((c) => ({ ...c, domain: url.hostname, path: '/' })),
+    as.cookies().map((c) => ({ ...c, domain: url.hostname, path: '/' })),
   );
   await watchAutofillOffers(opened.page);
   return opened;
@@ -140,17 +150,58 @@ async function signedIn(page: Page) {
     throw new Error(`no ingresó: ${await alert.first().textContent()}`);
 }
 
+/** Registers a passkey named `name` from «Mis sesiones» with the authenticator on `page`. */
+async function registerPasskey(page: Page, name: string) {
+  await page.goto(portalUrl(null, webPaths.staffSessions()));
+  await page.getByRole('heading', { name: 'Llaves de acceso' }).waitFor({ timeout: 30_000 });
+  await page.getByLabel('Nombre de la nueva llave').fill(name);
+  await page.getByRole('button', { name: 'Registrar llave de acceso' }).click();
+  await page.getByText(`Se registró la llave de acceso «${name}».`).waitFor();
+}
+
+/** The bodies the page sends to sign in with a passkey, and the statuses it is answered with. */
+function watchPasskeySignIns(page: Page) {
+  const seen: { body: Record<string, unknown>; status?: number }[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/gestion/sesion/llave')
+      seen.push({ body: r.postDataJSON() as Record<string, unknown> });
+  });
+  page.on('response', (r) => {
+    const request = r.request();
+    if (request.method() === 'POST' && new URL(r.url()).pathname === '/v1/gestion/sesion/llave')
+      seen.find((s) => s.status === undefined)!.status = r.status();
+  });
+  return seen;
+}
+
+/** Starts a reply on a new case, ends every session of the person and sends it. */
+async function replyAfterTheSessionEnds(page: Page, label: string) {
+  const receipt = await other.recordVerbalComplaint(
+    `Llaves e2e ${label} ${Date.now()}: me amenazaron después de la reunión.`,
+  );
+  await page.goto(portalUrl(null, webPaths.staffCase(receipt.id)));
+  const box = page.getByLabel('Respuesta', { exact: true });
+  await box.waitFor({ timeout: 30_000 });
+  const reply = `Respuesta tras volver a ingresar (${label}) ${Date.now()}.`;
+  await box.fill(reply);
+  // Another administrator ends every session of this person while the reply waits.
+  await other.call(contract.endUserSessions, { params: { id: userId } });
+  await page.getByRole('button', { name: 'Enviar respuesta' }).click();
+  /** How many times the reply is in the case's record (the other administrator reads it). */
+  const arrived = async () =>
+    (await other.call(contract.viewCase, { params: { id: receipt.id } })).bitacora.visible.filter(
+      (e) => e.comentario === reply,
+    ).length;
+  return { arrived };
+}
+
 describe('passkeys in Chromium', () => {
   it('registers a passkey, signs out, and signs in with it alone, instead of the code and from the e-mail field’s autofill; a cloned copy is refused', async () => {
     const { page } = await signedInPage();
     const device = await addAuthenticator(page);
 
     // Register it from «Mis sesiones», named.
-    await page.goto(portalUrl(null, webPaths.staffSessions()));
-    await page.getByRole('heading', { name: 'Llaves de acceso' }).waitFor({ timeout: 30_000 });
-    await page.getByLabel('Nombre de la nueva llave').fill('Portátil de pruebas');
-    await page.getByRole('button', { name: 'Registrar llave de acceso' }).click();
-    await page.getByText('Se registró la llave de acceso «Portátil de pruebas».').waitFor();
+    await registerPasskey(page, 'Portátil de pruebas');
     await page.getByRole('rowheader', { name: 'Portátil de pruebas' }).waitFor();
     const stored = (
       await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id })
@@ -234,31 +285,94 @@ describe('passkeys in Chromium', () => {
     expect(new URL(other.url()).pathname).toBe(webPaths.staffSignIn());
   });
 
-  it('signs in again with the passkey when the session ends while a reply is typed, and the reply arrives', async () => {
+  it('signs in again with the passkey picked in «Su sesión expiró»’s autofill, or instead of the code, when the session ends while a reply is typed, and the reply arrives', async () => {
     expect(signedInWithPasskey, 'the first test signed in with a passkey').toBeDefined();
-    const { page } = signedInWithPasskey!;
-    const marker = `Llaves e2e ${Date.now()}: me amenazaron después de la reunión.`;
-    const receipt = await other.recordVerbalComplaint(marker);
-    await page.goto(portalUrl(null, webPaths.staffCase(receipt.id)));
-    const box = page.getByLabel('Respuesta', { exact: true });
-    await box.waitFor({ timeout: 30_000 });
-    const reply = `Respuesta tras volver a ingresar con la llave ${Date.now()}.`;
-    await box.fill(reply);
+    const { page, ...device } = signedInWithPasskey!;
+    const signIns = watchPasskeySignIns(page);
 
-    // Another administrator ends every session of this person while the reply waits.
-    await other.call(contract.endUserSessions, { params: { id: userId } });
+    // The dialog's password field offers the passkey (the case page makes no offer of its own);
+    // the authenticator answers the offer at once (the pick), the page is resumed and the reply
+    // sent, nothing typed or pressed.
+    const first = await replyAfterTheSessionEnds(page, 'autocompletada');
+    await expect.poll(first.arrived, { timeout: 30_000 }).toBe(1);
+    expect(await offers(page)).toEqual(['respondida']);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Sent with the e-mail of the person signed in on the page and no password: the server takes
+    // only a passkey of that account.
+    expect(signIns).toEqual([{ body: expect.objectContaining({ email }), status: 200 }]);
+    expect(Object.keys(signIns[0]!.body).sort()).toEqual(['email', 'respuesta']);
 
-    await page.getByRole('button', { name: 'Enviar respuesta' }).click();
+    // With the authenticator away the offer stands; the password and «Usar mi llave de acceso en
+    // lugar del código» end it and sign in.
+    await presence(device, false);
+    const second = await replyAfterTheSessionEnds(page, 'en lugar del código');
     const dialog = page.getByRole('dialog', { name: 'Su sesión expiró' });
     await dialog.waitFor({ timeout: 30_000 });
+    await expect.poll(() => offers(page)).toEqual(['en espera']);
+    await expect(dialog.getByLabel('Contraseña').getAttribute('autocomplete')).resolves.toBe(
+      'current-password webauthn',
+    );
+    await presence(device, true);
     await dialog.getByLabel('Contraseña').fill(STAFF_PASSWORD);
     await dialog
       .getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' })
       .click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-    await page.getByText('Respuesta registrada.').waitFor({ timeout: 30_000 });
+    await expect.poll(second.arrived, { timeout: 30_000 }).toBe(1);
+    expect(await offers(page)).toEqual(['AbortError']);
+    expect(signIns.at(-1)).toEqual({
+      body: expect.objectContaining({ email, password: STAFF_PASSWORD }),
+      status: 200,
+    });
+    expect(consoleErrors.get(page)).toEqual([]);
+  });
 
-    const view = await other.call(contract.viewCase, { params: { id: receipt.id } });
-    expect(view.bitacora.visible.filter((e) => e.comentario === reply)).toHaveLength(1);
+  it('does not resume the page with another person’s passkey: the server refuses it and opens no session', async () => {
+    expect(signedInWithPasskey, 'the first test signed in with a passkey').toBeDefined();
+    const { page, ...device } = signedInWithPasskey!;
+
+    // The other administrator registers a passkey of their own; it opens their session alone.
+    const { page: theirs } = await signedInPage(other);
+    const theirDevice = await addAuthenticator(theirs);
+    await registerPasskey(theirs, 'Llave de la otra persona');
+    const [theirKey] = (
+      await theirDevice.cdp.send('WebAuthn.getCredentials', { authenticatorId: theirDevice.id })
+    ).credentials;
+    // This page's authenticator now holds only that passkey (its own is kept aside).
+    const [ownKey] = (
+      await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.id })
+    ).credentials;
+    await device.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: device.id });
+    const borrowed = await addAuthenticator(page, device.cdp);
+    await borrowed.cdp.send('WebAuthn.addCredential', {
+      authenticatorId: borrowed.id,
+      credential: theirKey!,
+    });
+    const theirSessions = (await other.call(contract.listMySessions, {})).length;
+    const signIns = watchPasskeySignIns(page);
+
+    // The dialog's offer is answered at once with the other person's passkey: refused.
+    const reply = await replyAfterTheSessionEnds(page, 'llave ajena');
+    const dialog = page.getByRole('dialog', { name: 'Su sesión expiró' });
+    await dialog.getByText('No pudimos verificar su llave de acceso').waitFor({ timeout: 30_000 });
+    expect(signIns).toEqual([{ body: expect.objectContaining({ email }), status: 401 }]);
+    await expect(dialog.textContent()).resolves.toContain(`(${email})`);
+    expect(await reply.arrived()).toBe(0);
+    // No session was opened for the passkey's owner either.
+    expect((await other.call(contract.listMySessions, {})).length).toBe(theirSessions);
+
+    // The person's own passkey back, after the password: the page is resumed and the reply sent.
+    await borrowed.cdp.send('WebAuthn.removeVirtualAuthenticator', {
+      authenticatorId: borrowed.id,
+    });
+    const own = await addAuthenticator(page, device.cdp);
+    await own.cdp.send('WebAuthn.addCredential', { authenticatorId: own.id, credential: ownKey! });
+    await dialog.getByLabel('Contraseña').fill(STAFF_PASSWORD);
+    await dialog
+      .getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' })
+      .click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(reply.arrived, { timeout: 30_000 }).toBe(1);
+    expect(signIns.map((s) => s.status)).toEqual([401, 200]);
   });
 });

@@ -217,6 +217,37 @@ describe('signing in with a passkey', () => {
     });
   });
 
+  it('takes the passkey alone for the account named, and refuses another person’s: a lapsed page is resumed only by its person', async () => {
+    const p = await person();
+    const q = await person();
+    const auth = await authenticator();
+    const qAuth = await authenticator();
+    await register(p, auth);
+    await register(q, qAuth);
+
+    // «Su sesión expiró» names the person signed in on the page: their own passkey opens it.
+    const ok = await passkeySignIn(await assertion(auth), { email: p.email });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().usuario.email).toBe(p.email);
+    // q's passkey, which alone opens q's session, does not resume p's page: no session opened.
+    const othersKey = await passkeySignIn(await assertion(qAuth), { email: p.email });
+    expect(othersKey.statusCode).toBe(401);
+    expect(othersKey.headers['set-cookie']).toBeUndefined();
+    expect(othersKey.json().message).toMatch(/No pudimos verificar su llave de acceso/);
+    expect(await lastAudit(p.id, 'sesion.ingreso_fallido')).toMatchObject({
+      metodo: 'passkey',
+      motivo: 'llave de otra persona',
+    });
+    expect((await passkeySignIn(await assertion(qAuth))).statusCode).toBe(200);
+    // Still the whole sign-in: the authenticator must have verified the person.
+    const unverified = (o: Record<string, unknown>) => ({ ...o, userVerification: 'discouraged' });
+    const present = await passkeySignIn(await assertion(auth, t, unverified), { email: p.email });
+    expect(present.statusCode).toBe(401);
+    // A password needs the e-mail it belongs to.
+    const noEmail = await passkeySignIn(await assertion(auth), { password: STAFF_PASSWORD });
+    expect(noEmail.statusCode).toBe(400);
+  });
+
   it('requires the authenticator to have verified the person when the passkey is the whole sign-in', async () => {
     const p = await person();
     const auth = await authenticator();

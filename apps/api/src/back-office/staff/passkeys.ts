@@ -171,9 +171,11 @@ export interface PasskeySignInInput {
 /**
  * A passkey's answer → the person (the route opens the session). Alone, the authenticator must
  * have verified the person (PIN or biometrics: the passkey is then both factors); after the
- * e-mail and password it stands in for the code. A challenge not issued or already used, an
- * unknown passkey, another person's, a wrong origin or RP id, a bad signature or a counter that
- * did not rise (a cloned authenticator): the same 401, audited with the reason.
+ * e-mail and password it stands in for the code. With the e-mail and no password (the back
+ * office's «Su sesión expiró», resuming a page for the person signed in on it) it is still the
+ * whole sign-in, and must be that account's own. A challenge not issued or already used, an
+ * unknown passkey, another person's than the one named, a wrong origin or RP id, a bad signature
+ * or a counter that did not rise (a cloned authenticator): the same 401, audited with the reason.
  */
 export async function signInWithPasskey(
   services: Services,
@@ -183,9 +185,10 @@ export async function signInWithPasskey(
 ): Promise<StaffRow> {
   const { db, hasher } = services;
   const rp = relyingParty(services);
-  const withPassword = input.email !== undefined || input.password !== undefined;
-  if (withPassword && (input.email === undefined || input.password === undefined))
-    throw new AppError('VALIDATION', 'Debe ingresar el correo y la contraseña.');
+  const withPassword = input.password !== undefined;
+  // The account named: the one whose password is given, or, alone, the one whose page is resumed.
+  const named = input.email !== undefined;
+  if (withPassword && !named) throw new AppError('VALIDATION', 'Debe ingresar el correo.');
 
   const sent = challengeOf(input.respuesta);
   const challenge = sent && (await store.takeChallenge(db, sent, 'ingreso', null));
@@ -193,8 +196,8 @@ export async function signInWithPasskey(
   const owner = passkey ? await repo.findById(db, passkey.user_id) : null;
   // The account the attempt is counted against: the e-mail named (known or not, as with the
   // code), or the passkey's.
-  const counted = withPassword ? await repo.findByEmail(db, input.email!) : owner;
-  const throttledEmail = withPassword ? input.email! : owner?.email;
+  const counted = named ? await repo.findByEmail(db, input.email!) : owner;
+  const throttledEmail = named ? input.email! : owner?.email;
   const emailKey = throttledEmail ? emailThrottleKey(services, throttledEmail) : null;
   if (emailKey) {
     const locked = await backOffice.throttle.reserve(emailKey, client);
@@ -203,24 +206,24 @@ export async function signInWithPasskey(
   const fail = async (motivo: string) => {
     await appendAudit(services, db, {
       // Whose account was tried: the one named, or the passkey's owner.
-      actorId: (withPassword ? counted?.id : owner?.id) ?? null,
+      actorId: (named ? counted?.id : owner?.id) ?? null,
       action: 'sesion.ingreso_fallido',
       detail: { metodo: 'passkey', motivo: motivo.slice(0, 300) },
     });
     return new AppError('PASSKEY_SIGN_IN_FAILED');
   };
 
-  if (withPassword) {
-    const usable = counted?.password_hash ? counted : null;
-    const passwordOk = usable
-      ? await hasher.verify(usable.password_hash!, input.password!)
-      : await hasher.verifyNothing(input.password!);
-    if (!counted) throw await fail('correo desconocido');
-    if (!passwordOk) throw await fail('contraseña');
-  }
+  // The password is checked (or as long spent on nothing) before the e-mail is said unknown.
+  const passwordOk = withPassword
+    ? counted?.password_hash
+      ? await hasher.verify(counted.password_hash, input.password!)
+      : await hasher.verifyNothing(input.password!)
+    : true;
+  if (named && !counted) throw await fail('correo desconocido');
+  if (!passwordOk) throw await fail('contraseña');
   if (!challenge) throw await fail('desafío desconocido, usado o vencido');
   if (!passkey || !owner) throw await fail('llave desconocida');
-  if (withPassword && owner.id !== counted!.id) throw await fail('llave de otra persona');
+  if (named && owner.id !== counted!.id) throw await fail('llave de otra persona');
   if (!owner.active || !owner.password_hash) throw await fail('cuenta inactiva o sin activar');
 
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;

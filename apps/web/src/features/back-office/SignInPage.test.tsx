@@ -6,6 +6,7 @@ import { AUTOFILL_RENEWAL_MS } from './api/passkeys';
 import { ADMIN, renderStaffPage } from '../../test/back-office';
 import { fail, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../test/msw/server';
+import { browserWebAuthn, removeBrowserWebAuthn, SIGN_IN_OPTIONS } from '../../test/webauthn';
 
 const signIns = (calls: ReturnType<typeof recordRequests>) =>
   callsTo(calls, 'POST', '/v1/gestion/sesion');
@@ -107,46 +108,6 @@ describe('single sign-on on the sign-in page', () => {
   });
 });
 
-/**
- * The browser's WebAuthn, which jsdom lacks (Chromium's own runs in e2e/passkeys.e2e.ts): whether
- * conditional mediation is available, and each navigator.credentials.get recorded, answered when
- * the test picks a passkey and rejected with its signal's reason when aborted, as browsers do.
- */
-function browserWebAuthn({ autofill }: { autofill: boolean }) {
-  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
-  const passkey = {
-    id: 'bGxhdmU',
-    rawId: bytes('llave'),
-    type: 'public-key',
-    authenticatorAttachment: 'platform',
-    response: {
-      authenticatorData: bytes('datos'),
-      clientDataJSON: bytes('{}'),
-      signature: bytes('firma'),
-      userHandle: bytes('gestion:1'),
-    },
-    getClientExtensionResults: () => ({}),
-  };
-  const requests: { options: CredentialRequestOptions; pick: () => void }[] = [];
-  const available = vi.fn(() => Promise.resolve(autofill));
-  vi.stubGlobal(
-    'PublicKeyCredential',
-    Object.assign(function PublicKeyCredential() {}, {
-      isConditionalMediationAvailable: available,
-    }),
-  );
-  const get = (options: CredentialRequestOptions) =>
-    new Promise((resolve, reject) => {
-      options.signal?.addEventListener('abort', () => reject(options.signal!.reason as Error));
-      requests.push({ options, pick: () => resolve(passkey) });
-    });
-  Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
-  return { requests, available };
-}
-
-const OPTIONS = {
-  opciones: { challenge: 'ZGVzYWZpbw', rpId: 'localhost', userVerification: 'preferred' },
-};
 const passkeySignIns = (calls: ReturnType<typeof recordRequests>) =>
   callsTo(calls, 'POST', '/v1/gestion/sesion/llave');
 const optionCalls = (calls: ReturnType<typeof recordRequests>) =>
@@ -165,8 +126,7 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
     // Ending an offer is quiet: nothing on the console (an unhandled rejection fails the run).
     expect(consoleErrors).not.toHaveBeenCalled();
     consoleErrors.mockClear();
-    vi.unstubAllGlobals();
-    delete (navigator as { credentials?: unknown }).credentials;
+    removeBrowserWebAuthn();
     vi.useRealTimers();
   });
 
@@ -174,7 +134,7 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
     const { requests } = browserWebAuthn({ autofill: true });
     const calls = recordRequests();
     server.use(
-      staffApi.passkeySignInOptions(ok(OPTIONS)),
+      staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
       staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'x' })),
     );
     signInPage();
@@ -213,7 +173,10 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
   it('ends the offer when the person signs in with password and code, and offers it again after a refusal', async () => {
     const { requests } = browserWebAuthn({ autofill: true });
     const message = 'El correo, la contraseña o el código de verificación son incorrectos.';
-    server.use(staffApi.passkeySignInOptions(ok(OPTIONS)), staffApi.signIn(fail(401, message)));
+    server.use(
+      staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
+      staffApi.signIn(fail(401, message)),
+    );
     signInPage();
     await waitFor(() => expect(requests).toHaveLength(1));
     await fill();
@@ -226,7 +189,7 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
   it('gives way to «Ingresar con llave de acceso»', async () => {
     const { requests } = browserWebAuthn({ autofill: true });
     server.use(
-      staffApi.passkeySignInOptions(ok(OPTIONS)),
+      staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
       staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'x' })),
     );
     signInPage();
@@ -243,7 +206,7 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
 
   it('ends the offer when the page is left', async () => {
     const { requests } = browserWebAuthn({ autofill: true });
-    server.use(staffApi.passkeySignInOptions(ok(OPTIONS)));
+    server.use(staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)));
     const { unmount } = signInPage();
     await waitFor(() => expect(requests).toHaveLength(1));
     unmount();
@@ -255,7 +218,7 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
     const calls = recordRequests();
     const message = 'No pudimos verificar su llave de acceso. Intente nuevamente.';
     server.use(
-      staffApi.passkeySignInOptions(ok(OPTIONS)),
+      staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
       staffApi.passkeySignIn(fail(401, message)),
     );
     signInPage();
@@ -272,7 +235,7 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { requests } = browserWebAuthn({ autofill: true });
     const calls = recordRequests();
-    server.use(staffApi.passkeySignInOptions(ok(OPTIONS)));
+    server.use(staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)));
     signInPage();
     await waitFor(() => expect(requests).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(AUTOFILL_RENEWAL_MS));

@@ -11,10 +11,9 @@ import { requestSignIn, type Credentials } from './api/session';
 import {
   PasskeyCeremonyError,
   passkeysSupported,
-  type Answer,
   requestPasskeySignIn,
   signInWithAnswer,
-  usePasskeyAutofill,
+  useSignInWithAutofill,
 } from './api/passkeys';
 import { useStaffApi } from './api/StaffApiProvider';
 import { SSO_REFUSAL_MESSAGES, useSsoProviders } from './api/sso';
@@ -64,27 +63,12 @@ export function SignInPage() {
     onSuccess: signedIn,
   });
   // A passkey picked in the e-mail field's autofill, where the browser offers one: the same
-  // sign-in as the passkey alone.
-  const fromAutofill = useMutation({
-    mutationFn: (answer: Answer) => signInWithAnswer(api, answer),
-    onSuccess: signedIn,
-  });
-  const others = (kept: { reset: () => void }) =>
-    [signIn, withPasskey, fromAutofill].forEach((m) => m !== kept && m.reset());
-  // The offer stands while nothing else is under way. After its own refusal it waits for the
-  // person's next attempt: offered again at once, a browser that answers without asking (a test's
-  // virtual authenticator does) would be refused in a loop.
-  const autofill = usePasskeyAutofill((answer) => {
-    others(fromAutofill);
-    fromAutofill.mutate(answer);
-  });
-  // Each attempt ends the autofill's offer and clears what the others said; one that fails makes
-  // a fresh offer.
-  const attempt = (kept: { reset: () => void }) => {
-    autofill.pause();
-    others(kept);
-    return { onError: autofill.resume };
-  };
+  // sign-in as the passkey alone. The offer stands while nothing else is under way.
+  const autofill = useSignInWithAutofill((answer) => signInWithAnswer(api, answer), signedIn, [
+    signIn,
+    withPasskey,
+  ]);
+  const { fromAutofill, others, attempt } = autofill;
   const passkeyAfterPassword = async () => {
     others(withPasskey);
     form.clearErrors('code');

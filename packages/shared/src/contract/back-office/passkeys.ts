@@ -45,8 +45,9 @@ export type PasskeyItemWire = z.infer<typeof passkeyItemSchema>;
 
 /**
  * Signing in with a passkey: the authenticator's answer alone (the passkey is the whole sign-in:
- * the authenticator must have verified the person) or, as the second factor instead of the code,
- * with the e-mail and password.
+ * the authenticator must have verified the person), alone with the e-mail (the same, but only the
+ * passkey of the account named: «Su sesión expiró» resumes a page for its person) or, as the
+ * second factor instead of the code, with the e-mail and password.
  */
 export const passkeySignInBodySchema = z.object({
   respuesta: webAuthnResponseSchema,
@@ -124,7 +125,7 @@ export const passkeySignIn = endpoint({
   tag,
   access: 'public',
   summary:
-    'Ingreso con llave de acceso, sola o como segundo factor tras la contraseña (fija las cookies de sesión)',
+    'Ingreso con llave de acceso, sola (con el correo, solo una llave de esa cuenta) o como segundo factor tras la contraseña (fija las cookies de sesión)',
   body: passkeySignInBodySchema,
   // 401: the answer, the passkey or the password did not check out (the same answer for each);
   // 403: the organisation requires single sign-on; 429: throttled after failures.

@@ -1,7 +1,7 @@
 // Passkeys (issue 24, decision 0076): registering, listing and removing one's own, signing in with
 // one (alone or after the password), an administrator's reset of someone's, and the policy that
 // requires them of administrators. The browser half of WebAuthn is @simplewebauthn/browser, loaded
-// when a passkey is used or offered in the sign-in page's autofill.
+// when a passkey is used or offered in an autofill (the sign-in page's, «Su sesión expiró»'s).
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@canal/shared/contract';
 import { anonymous, type StaffApi } from './call';
 import { staffKeys } from './keys';
-import { toStaffSession } from './session';
+import { toStaffSession, type StaffSession } from './session';
 import { useStaffApi } from './StaffApiProvider';
 
 export type Answer = RequestOf<typeof contract.passkeySignIn>['body']['respuesta'];
@@ -78,11 +78,15 @@ async function answerWithPasskey(options: Record<string, unknown>): Promise<Answ
   }
 }
 
-/** A passkey's answer to a sign-in challenge, sent with the e-mail and password or alone. */
+/**
+ * A passkey's answer to a sign-in challenge, sent alone, with the e-mail and password, or with the
+ * e-mail only: then the server takes only a passkey of that account («Su sesión expiró» resumes a
+ * page for the person signed in on it, decision 0076).
+ */
 export async function signInWithAnswer(
   api: StaffApi,
   respuesta: Answer,
-  credentials: { email: string; password: string } | null = null,
+  credentials: { email: string; password?: string } | null = null,
 ) {
   return toStaffSession(
     await api(contract.passkeySignIn, { body: { respuesta, ...(credentials ?? {}) } }, anonymous),
@@ -109,10 +113,10 @@ export async function passkeyAutofillSupported(): Promise<boolean> {
 }
 
 /**
- * Offers the person's passkeys in the autofill of the field marked `autocomplete="username
- * webauthn"` (conditional mediation): the answer to a fresh sign-in challenge once they pick one;
- * null when `signal` ends the offer first (another sign-in began, the page was left) or when it
- * could not be made or the browser ended it: nobody asked for it, so nothing is said.
+ * Offers the person's passkeys in the autofill of the field whose autocomplete names `webauthn`
+ * (conditional mediation): the answer to a fresh sign-in challenge once they pick one; null when
+ * `signal` ends the offer first (another sign-in began, the page was left) or when it could not be
+ * made or the browser ended it: nobody asked for it, so nothing is said.
  */
 export async function passkeyFromAutofill(
   api: StaffApi,
@@ -159,11 +163,12 @@ export async function passkeyFromAutofill(
 export const AUTOFILL_RENEWAL_MS = 4 * 60_000;
 
 /**
- * The passkeys offered in the sign-in's e-mail field (decision 0076). `supported`: the browser can
- * (the field then asks for them with `autocomplete="username webauthn"`); an offer then stands
- * and the answer picked goes to `onAnswer`. `pause` ends it at once (another sign-in begins: its
- * mutation's state reaches the page too late to rely on), `resume` makes a fresh one (that sign-in
- * failed); leaving the page ends it too.
+ * The passkeys offered in a sign-in's autofill (decision 0076): the sign-in page's e-mail field,
+ * the password field of «Su sesión expiró». `supported`: the browser can (the field then asks for
+ * them with the `webauthn` autocomplete token); an offer then stands and the answer picked goes to
+ * `onAnswer`. `pause` ends it at once (another sign-in begins: its mutation's state reaches the
+ * page too late to rely on), `resume` makes a fresh one (that sign-in failed); leaving the page
+ * ends it too.
  */
 export function usePasskeyAutofill(onAnswer: (answer: Answer) => void) {
   const api = useStaffApi();
@@ -207,6 +212,39 @@ export function usePasskeyAutofill(onAnswer: (answer: Answer) => void) {
     resume: () => {
       setPaused(false);
       setRound((r) => r + 1);
+    },
+  };
+}
+
+/**
+ * A sign-in's other ways beside the passkeys offered in its autofill (the sign-in page's and «Su
+ * sesión expiró»'s, decision 0076). The passkey picked there goes to `send`; `attempt(way)` is
+ * called as another way begins: it ends the offer (its mutation's state reaches the page too late
+ * to rely on) and clears what the others said, and its answer, passed to that way's `mutate`,
+ * makes a fresh offer if it fails. After the autofill's own refusal the offer waits for the
+ * person's next attempt: offered again at once, a browser that answers without asking (a test's
+ * virtual authenticator does) would be refused in a loop. `others(way)` only clears the others.
+ */
+export function useSignInWithAutofill(
+  send: (answer: Answer) => Promise<StaffSession>,
+  onSignedIn: (session: StaffSession) => void,
+  ways: readonly { reset: () => void }[],
+) {
+  const fromAutofill = useMutation({ mutationFn: send, onSuccess: onSignedIn });
+  const others = (kept: { reset: () => void }) =>
+    [...ways, fromAutofill].forEach((m) => m !== kept && m.reset());
+  const autofill = usePasskeyAutofill((answer) => {
+    others(fromAutofill);
+    fromAutofill.mutate(answer);
+  });
+  return {
+    supported: autofill.supported,
+    fromAutofill,
+    others,
+    attempt: (kept: { reset: () => void }) => {
+      autofill.pause();
+      others(kept);
+      return { onError: autofill.resume };
     },
   };
 }

@@ -4,7 +4,13 @@ import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../api/call';
 import { requestSignIn, type StaffSession } from '../api/session';
-import { PasskeyCeremonyError, passkeysSupported, requestPasskeySignIn } from '../api/passkeys';
+import {
+  PasskeyCeremonyError,
+  passkeysSupported,
+  requestPasskeySignIn,
+  signInWithAnswer,
+  useSignInWithAutofill,
+} from '../api/passkeys';
 import type { StaffUser } from '../api/users';
 import { useStaffApi } from '../api/StaffApiProvider';
 import { signInAgainResolver, type SignInAgainForm } from '../schemas';
@@ -17,7 +23,10 @@ const FORM_ID = 'formulario-ingresar-nuevamente';
  * The staff session lapsed while a page was open (30 idle minutes, or its 8 hours): password and
  * code again, in place, as the portal does for complainants (issue 22). The e-mail is the signed-in
  * person's, not asked, so the text kept on the page is sent in their name only. "Salir" goes to the
- * sign-in page; Esc and the backdrop do nothing, so nothing typed is left by accident.
+ * sign-in page; Esc and the backdrop do nothing, so nothing typed is left by accident. Where the
+ * browser can, the password field's autofill offers passkeys as the sign-in page's e-mail field
+ * does; the one picked is sent with this person's e-mail, and the server takes only a passkey of
+ * theirs (decision 0076).
  */
 export function SignInAgainDialog({
   user,
@@ -46,12 +55,19 @@ export function SignInAgainDialog({
     mutationFn: (password: string) => requestPasskeySignIn(api, { email: user.email, password }),
     onSuccess: onSignedIn,
   });
-  const busy = signIn.isPending || withPasskey.isPending;
-  const failure = signIn.error ?? withPasskey.error;
+  const autofill = useSignInWithAutofill(
+    (answer) => signInWithAnswer(api, answer, { email: user.email }),
+    onSignedIn,
+    [signIn, withPasskey],
+  );
+  const { fromAutofill, others, attempt } = autofill;
+  const busy = signIn.isPending || withPasskey.isPending || fromAutofill.isPending;
+  const failure = signIn.error ?? withPasskey.error ?? fromAutofill.error;
   const passkeyInstead = async () => {
-    signIn.reset();
+    others(withPasskey);
     form.clearErrors('code');
-    if (await form.trigger('password')) withPasskey.mutate(form.getValues('password'));
+    if (await form.trigger('password'))
+      withPasskey.mutate(form.getValues('password'), attempt(withPasskey));
   };
   const { errors } = form.formState;
   return (
@@ -76,7 +92,7 @@ export function SignInAgainDialog({
         id={FORM_ID}
         noValidate
         className="flex flex-col gap-4"
-        onSubmit={form.handleSubmit((v) => signIn.mutate(v))}
+        onSubmit={form.handleSubmit((v) => signIn.mutate(v, attempt(signIn)))}
       >
         <p>
           Por su seguridad, la sesión se cierra tras 30 minutos sin actividad o a las 8 horas.
@@ -88,7 +104,11 @@ export function SignInAgainDialog({
             {failure instanceof PasskeyCeremonyError ? failure.message : errorMessage(failure)}
           </FormAlert>
         )}
-        <PasswordAndCodeFields register={form.register} errors={errors} />
+        <PasswordAndCodeFields
+          register={form.register}
+          errors={errors}
+          passkeyAutofill={autofill.supported}
+        />
         {passkeysSupported() && (
           <Button variant="ghost" disabled={busy} onClick={() => void passkeyInstead()}>
             {withPasskey.isPending
