@@ -83,6 +83,13 @@ export const MISSING_DOCUMENTS_WORKING_DAYS = 10;
 export const STATUS_MISSING_DOCUMENTS = 'Faltan antecedentes' satisfies ComplaintStatus;
 
 /**
+ * The status that ends a case; it needs a resolution. Here, with the plain values, and not beside
+ * the back office's schemas: the portal's detail page reads it, and importing it from there built
+ * every staff schema on that page (issue 26).
+ */
+export const STATUS_CLOSED = 'Cerrada' satisfies ComplaintStatus;
+
+/**
  * How a complaint reached the organisation (Law 21.643 admits verbal and written complaints):
  * filed by the person in the portal, or recorded in the back office by staff who received it.
  */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiDateFromParts,
   apiToDisplayDate,
@@ -12,6 +12,7 @@ import {
   parseApiDate,
   parseDisplayDate,
   partsFromDate,
+  prepareZonedFormatter,
   todayInChile,
   type DateParts,
 } from './dates';
@@ -93,6 +94,26 @@ describe('formatDisplayDateTime (America/Santiago, 24 h)', () => {
       '01-07-2024 / 19:04:05',
     );
     expect(formatDisplayDateTime('ayer')).toBe('');
+  });
+});
+
+describe('prepareZonedFormatter', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("makes a zone's formatter ahead: the times formatted then make none", () => {
+    const Real = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    } as unknown as typeof Real);
+    prepareZonedFormatter('America/Punta_Arenas');
+    expect(made).toHaveBeenCalledTimes(1);
+    const times = ['2024-01-15T03:00:00Z', '2024-07-01T19:04:05Z'].map((t) =>
+      formatDisplayDateTime(t, { timeZone: 'America/Punta_Arenas' }),
+    );
+    expect(times).toEqual(['15-01-2024 / 00:00:00', '01-07-2024 / 16:04:05']);
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
 

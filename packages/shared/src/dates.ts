@@ -92,7 +92,12 @@ interface ZonedParts extends DateParts {
 
 const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function zonedParts(date: Date, timeZone: string): ZonedParts {
+/**
+ * The formatter of `timeZone`, made once: making it loads the zone's rules, tens of milliseconds
+ * on a phone. A page that will show times can have it made while it waits for them
+ * (`prepareZonedFormatter`), not while it renders them.
+ */
+function zonedFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = zonedFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -107,6 +112,15 @@ function zonedParts(date: Date, timeZone: string): ZonedParts {
     });
     zonedFormatters.set(timeZone, formatter);
   }
+  return formatter;
+}
+
+export function prepareZonedFormatter(timeZone: string = CHILE_TIME_ZONE): void {
+  zonedFormatter(timeZone);
+}
+
+function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const formatter = zonedFormatter(timeZone);
   const values: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of formatter.formatToParts(date)) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);

@@ -1,7 +1,7 @@
 // Back-office forms and payloads: one copy of each rule and message, used by the staff pages and by
 // the API routes that receive them.
 import { z } from 'zod';
-import { COMPLAINT_STATUSES, MAX_FILES_PER_REQUEST } from '../constants';
+import { COMPLAINT_STATUSES, MAX_FILES_PER_REQUEST, STATUS_CLOSED } from '../constants';
 import { ORGANIZATIONS } from '../organizations';
 
 export const STAFF_ROLES = ['administrador', 'investigador', 'auditor'] as const;
@@ -34,9 +34,6 @@ export const ROLE_RULES = {
   worksOn: (role: StaffRole, organizationIds: readonly string[], organizationId: string) =>
     worksOnEveryOrganization(role, organizationIds) || organizationIds.includes(organizationId),
 } as const;
-
-/** The status that ends a case; it needs a resolution. */
-export const STATUS_CLOSED = 'Cerrada';
 
 export const STAFF_MESSAGES = {
   closingNeedsResolution: 'Para cerrar el caso debe escribir la resolución.',
