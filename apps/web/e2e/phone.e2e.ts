@@ -250,14 +250,37 @@ describe.each([375, 1280])('at %i px', (width) => {
         .getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })
         .waitFor();
       // Accepted for this entry of the history: a reload does not ask again. The server's page
-      // (which cannot know the entry's state) shows its copy of the terms until the page's code
-      // renders the form over it (decision 0078); then no dialog asks.
+      // cannot know the entry's state: arranque.js hides its content (the terms asked again)
+      // until the page's code renders the form over it (decision 0078), so no frame shows them.
+      await page.addInitScript(() => {
+        const seen = { hiddenAtLoad: '', termsFrames: 0 };
+        (window as unknown as { reloadSeen: typeof seen }).reloadSeen = seen;
+        // The deferred scripts (arranque.js) have run by then.
+        document.addEventListener('DOMContentLoaded', () => {
+          const main = document.getElementById('contenido');
+          seen.hiddenAtLoad = main ? getComputedStyle(main).visibility : '-';
+          const until = performance.now() + 4000;
+          const frame = () => {
+            const dialog = document.querySelector('[role="dialog"]');
+            if (dialog?.checkVisibility({ visibilityProperty: true })) seen.termsFrames++;
+            if (performance.now() < until) requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        });
+      });
       await page.reload();
       await terms.waitFor({ state: 'detached' });
       await page
         .getByRole('heading', { name: 'Selecciona el tipo de denuncia que quieres ingresar' })
         .waitFor();
       expect(await terms.count()).toBe(0);
+      await page.waitForTimeout(500);
+      const seen = await page.evaluate(
+        () =>
+          (window as unknown as { reloadSeen: { hiddenAtLoad: string; termsFrames: number } })
+            .reloadSeen,
+      );
+      expect(seen).toEqual({ hiddenAtLoad: 'hidden', termsFrames: 0 });
 
       // A Law 21.643 type: why it cannot be anonymous, who sees the name, where else to go.
       await chooseComplaintType(page, /^I\. LEY N° 21\.643/, 'Acoso laboral');

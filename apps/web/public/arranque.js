@@ -33,6 +33,22 @@
     started = true;
     start();
   }
+  // An entry of the history that carries state (a reload after the terms were accepted, or on a
+  // step of the form) does not show the page the server wrote: the page's code renders another over
+  // it (main.tsx). Until it does, the server's content is hidden rather than shown wrong (the terms
+  // asked again, the first step instead of the person's), and the code is asked for at once. Should
+  // the code never come, the content shows again after a few seconds.
+  var state = window.history.state;
+  if (state && state.usr != null) {
+    var content = document.getElementById('contenido');
+    if (content) {
+      content.style.visibility = 'hidden';
+      setTimeout(function () {
+        content.style.visibility = '';
+      }, 5000);
+    }
+    return once();
+  }
   if (document.visibilityState !== 'visible') return once();
   var painted =
     typeof PerformanceObserver !== 'undefined' &&
