@@ -76,19 +76,6 @@ export const ssoStore = {
     );
   },
 
-  async setSessionProvider(
-    db: Db,
-    tokenHash: string,
-    provider: string,
-    refreshEnc: string | null,
-  ): Promise<void> {
-    await db.query(
-      `UPDATE staff_sessions SET oidc_provider = $2, oidc_refresh_enc = $3, oidc_checked_at = now()
-        WHERE token_hash = $1`,
-      [tokenHash, provider, refreshEnc],
-    );
-  },
-
   /**
    * Claims the re-check of an SSO session whose last one is older than `minutes`: one instance
    * wins (the others go on with what they know); null when none is due.
