@@ -116,7 +116,7 @@ async function botToken(base: string): Promise<string> {
  * A complainant signed in to a complaint with files and a long log (LOG_ENTRIES comments), filed
  * through the API as the portal files it: the detail page's row reads it.
  */
-async function signedInComplaint(base: string): Promise<{ ticket: number; token: string }> {
+export async function signedInComplaint(base: string): Promise<{ ticket: number; token: string }> {
   const { body, headers } = multipart([
     { name: 'denuncia', json: denuncia() },
     { name: 'files', filename: 'acta.pdf', content: pdf(), contentType: 'application/pdf' },
