@@ -54,6 +54,17 @@ async function register(client: StaffClient, auth: BrowserAuthenticator, nombre 
   return client.call(contract.registerPasskey, { body: { nombre, respuesta } });
 }
 
+/** Two people, each with a passkey of their own on an authenticator of their own. */
+async function twoPeopleWithPasskeys() {
+  const p = await person();
+  const q = await person();
+  const auth = await authenticator();
+  const qAuth = await authenticator();
+  await register(p, auth);
+  await register(q, qAuth);
+  return { p, q, auth, qAuth };
+}
+
 /** The authenticator's answer to a sign-in challenge issued by `app` (`tweak` edits the options). */
 async function assertion(
   auth: BrowserAuthenticator,
@@ -187,12 +198,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('takes the passkey as the second factor after the password, and only the person’s own', async () => {
-    const p = await person();
-    const q = await person();
-    const auth = await authenticator();
-    const qAuth = await authenticator();
-    await register(p, auth);
-    await register(q, qAuth);
+    const { p, auth, qAuth } = await twoPeopleWithPasskeys();
 
     const ok = await passkeySignIn(await assertion(auth), {
       email: p.email,
@@ -218,12 +224,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('takes the passkey alone for the account named, and refuses another person’s: a lapsed page is resumed only by its person', async () => {
-    const p = await person();
-    const q = await person();
-    const auth = await authenticator();
-    const qAuth = await authenticator();
-    await register(p, auth);
-    await register(q, qAuth);
+    const { p, auth, qAuth } = await twoPeopleWithPasskeys();
 
     // «Su sesión expiró» names the person signed in on the page: their own passkey opens it.
     const ok = await passkeySignIn(await assertion(auth), { email: p.email });

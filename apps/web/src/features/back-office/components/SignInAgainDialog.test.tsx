@@ -35,6 +35,16 @@ async function lapsedWhileReplying() {
   return { user, dialog: await screen.findByRole('dialog', { name: 'Su sesión expiró' }) };
 }
 
+/** The reply is refused as the session lapsed, then taken; a passkey signs the person in again. */
+function serveLapseResumedByPasskey() {
+  server.use(
+    staffApi.reply(fail(401, LAPSED), created({ message: 'Respuesta registrada.' })),
+    staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
+    staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'nuevo' })),
+    staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
+  );
+}
+
 describe('«Su sesión expiró» with passkeys in the autofill (decision 0076)', () => {
   const consoleErrors = vi.spyOn(console, 'error');
   afterEach(() => {
@@ -47,12 +57,7 @@ describe('«Su sesión expiró» with passkeys in the autofill (decision 0076)',
   it('offers passkeys in the password field and resumes the page with the one picked, sent with the person’s e-mail', async () => {
     const { requests } = browserWebAuthn({ autofill: true });
     const calls = recordRequests();
-    server.use(
-      staffApi.reply(fail(401, LAPSED), created({ message: 'Respuesta registrada.' })),
-      staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
-      staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'nuevo' })),
-      staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
-    );
+    serveLapseResumedByPasskey();
     const { dialog } = await lapsedWhileReplying();
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Contraseña')).toHaveAttribute(
@@ -120,12 +125,7 @@ describe('«Su sesión expiró» with passkeys in the autofill (decision 0076)',
   it('gives way to «Usar mi llave de acceso en lugar del código», which sends the password too', async () => {
     const { requests } = browserWebAuthn({ autofill: true });
     const calls = recordRequests();
-    server.use(
-      staffApi.reply(fail(401, LAPSED), created({ message: 'Respuesta registrada.' })),
-      staffApi.passkeySignInOptions(ok(SIGN_IN_OPTIONS)),
-      staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'nuevo' })),
-      staffApi.session(ok({ usuario: ADMIN, csrf: 'x' })),
-    );
+    serveLapseResumedByPasskey();
     const { user, dialog } = await lapsedWhileReplying();
     await waitFor(() => expect(requests).toHaveLength(1));
     await user.type(within(dialog).getByLabelText('Contraseña'), 'Clave segura 2024');
