@@ -176,7 +176,9 @@ describe('an identified complaint at the head office', () => {
     const form = page.getByRole('region', { name: 'Consultar estado de su denuncia' });
     await form.waitFor();
 
-    // Empty fields: the browser alert "error!".
+    // Empty fields: the browser alert "error!". Pressed once the page's code has taken the form
+    // over (its fields are disabled until then, decision 0078): before, the button does nothing.
+    await expect.poll(() => form.getByLabel('Código de denuncia').isEnabled()).toBe(true);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
