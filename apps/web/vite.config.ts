@@ -211,61 +211,6 @@ function groupsOutOfFirstLoad(): Plugin {
   };
 }
 
-/**
- * The chunks a route rendered by the server as a frame needs beyond the first load, named by the
- * modules that start it: the detail page's route, the query layout around it and its early reads'
- * loader, with everything they import. Written to `route-preloads.json` beside the build; the API
- * names them in the detail page's frame as module preloads, so that they download beside the entry
- * chunk instead of once it has run and asked for them (issue 26: some twenty small chunks that
- * HTTP/1.1's six connections carried in rounds, after the entry's evaluation).
- */
-const PRELOADED_ROUTES = {
-  detail:
-    /src[\\/](routes[\\/]complaint-detail\.tsx|app[\\/]QueryLayout\.tsx|features[\\/]follow-up[\\/]early-complaint\.ts)$/,
-};
-
-function routePreloads(): Plugin {
-  let base = '/';
-  return {
-    name: 'canal-route-preloads',
-    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
-      );
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file) || !chunks.has(file)) return;
-          seen.add(file);
-          chunks.get(file)!.imports.forEach(visit);
-        };
-        roots.forEach(visit);
-        return seen;
-      };
-      const firstLoad = closure(
-        [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
-      );
-      const preloads = Object.fromEntries(
-        Object.entries(PRELOADED_ROUTES).map(([route, test]) => {
-          const roots = [...chunks.values()]
-            .filter((c) => c.facadeModuleId && test.test(c.facadeModuleId))
-            .map((c) => c.fileName);
-          return [route, [...closure(roots)].filter((f) => !firstLoad.has(f)).map((f) => base + f)];
-        }),
-      );
-      this.emitFile({
-        type: 'asset',
-        fileName: 'route-preloads.json',
-        source: JSON.stringify(preloads),
-      });
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     onlyUsedStandardFonts(),
@@ -273,7 +218,6 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     groupsOutOfFirstLoad(),
-    routePreloads(),
     serverBundle(),
   ],
   server: {

@@ -140,10 +140,6 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     // The page's title, never its code (the browser's history keeps titles).
     expect(body).toContain(`<title>${titleOf(DETAIL)}</title>`);
     expect(body).not.toMatch(/<title>[^<]*123456789012/);
-    // Its route's chunks are named, to download beside the entry chunk (issue 26).
-    expect(body).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/complaint-detail-[\w-]+\.js">/,
-    );
     // Its reads start from the frame (decision 0079), with the host's organisation and the worker.
     expect((await html(DETAIL, 'clinica-atacama.localhost')).body).toMatch(
       new RegExp(
@@ -162,8 +158,6 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
       expect(body, route.path).toContain(`--brand-primary:${primaryOf(HEAD_OFFICE)}`);
       // The page's own tab title (never the token of its address).
       expect(body, route.path).toContain(`<title>${titleOf(route.path)}</title>`);
-      // Its code comes after its paint: no chunk named to download beside it.
-      expect(body, route.path).not.toContain('rel="modulepreload"');
       // The footer (a lazy part) is in the page too.
       expect(body, route.path).toContain('<footer');
       expect(headers['cache-control'], route.path).toBe(
@@ -506,29 +500,18 @@ describe("the detail page's complaint (issue 26)", () => {
         if (pathname === complaintPath) complaintAsked();
       }
     });
-    // The route's own chunk, named in the frame as a module preload (issue 26).
-    let routeChunkAsked!: () => void;
-    const routeChunkOnce = new Promise<boolean>((resolve) => {
-      routeChunkAsked = () => resolve(true);
-      setTimeout(() => resolve(false), 10_000);
-    });
-    page.on('request', (request) => {
-      if (/\/assets\/complaint-detail-[\w-]+\.js$/.test(new URL(request.url()).pathname))
-        routeChunkAsked();
-    });
     // Opened again from its address, with the tab's session: the page's entry chunk is held until
     // the complaint's GET has left (or 10 s: without the frame's lectura-temprana.js, decision
-    // 0079, the GET waits for the page's code), and until the route's chunk has been asked for
-    // (or 10 s: without the frame's preloads, the router asks for it once the entry has run).
+    // 0079, the GET waits for the page's code).
     const before: boolean[] = [];
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      before.push(await askedOnce, await routeChunkOnce);
+      before.push(await askedOnce);
       await route.continue();
     });
     await page.reload();
     await page.getByText('Código de denuncia:').waitFor();
     await page.getByRole('heading', { name: 'Archivos adjuntos' }).waitFor();
-    expect(before).toEqual([true, true]);
+    expect(before).toEqual([true]);
     // Taken by the page, not asked again: the complaint once, then its files.
     await expect.poll(() => asked).toEqual([complaintPath, `${complaintPath}/adjuntos`]);
     // The bot check's mode came with the page (its canal-config meta): its tokens did not wait for

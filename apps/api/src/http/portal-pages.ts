@@ -115,36 +115,6 @@ export function withEarlyReads(template: string, worker: string | null, organiza
 }
 
 /**
- * The chunks the web build listed for the detail page's route (`route-preloads.json`, written by
- * apps/web/vite.config.ts): none when the build has no list, or for an entry that is not a script
- * of the build's `assets`.
- */
-export function detailPreloads(webDist: string): string[] {
-  const file = path.join(webDist, 'route-preloads.json');
-  if (!existsSync(file)) return [];
-  try {
-    const list = (JSON.parse(readFileSync(file, 'utf8')) as { detail?: unknown }).detail;
-    return Array.isArray(list)
-      ? list.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The detail page's frame with its route's chunks named as module preloads (issue 26): they
- * download beside the entry chunk, not once it has run and the router has asked for them.
- */
-export function withModulePreloads(template: string, files: readonly string[]): string {
-  if (files.length === 0) return template;
-  const links = files
-    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
-    .join('\n    ');
-  return template.replace('</head>', `  ${links}\n  </head>`);
-}
-
-/**
  * The portal's pages whose address carries a secret: the password-reset link's token and the
  * contact-address confirmation's (SPEC §4 reset, Law 21.719 rectification).
  */
@@ -218,7 +188,6 @@ export async function loadPortalPages(options: {
   const wholeTemplate = withScriptsAfterPaint(template);
   const framePrefix = webPaths.complaintDetail('');
   const worker = altchaWorkerFile(options.webDist);
-  const preloads = detailPreloads(options.webDist);
   /** The detail page's frame for the organisation of `host` (and `?filial=` outside production). */
   const frameTemplate = (url: string, host: string) => {
     const query = url.indexOf('?');
@@ -227,7 +196,7 @@ export async function loadPortalPages(options: {
       search: query < 0 ? '' : url.slice(query),
       production: options.config.production,
     });
-    return withModulePreloads(withEarlyReads(template, worker, organization.id), preloads);
+    return withEarlyReads(template, worker, organization.id);
   };
   return {
     async send(request, reply) {
