@@ -68,7 +68,7 @@ export function SignInPage() {
     signIn,
     withPasskey,
   ]);
-  const { fromAutofill, others, attempt } = autofill;
+  const { others, attempt, busy, failure } = autofill;
   const passkeyAfterPassword = async () => {
     others(withPasskey);
     form.clearErrors('code');
@@ -76,9 +76,7 @@ export function SignInPage() {
     const { email, password } = form.getValues();
     withPasskey.mutate({ email, password }, attempt(withPasskey));
   };
-  const busy = signIn.isPending || withPasskey.isPending || fromAutofill.isPending;
   const { errors } = form.formState;
-  const failure = signIn.error ?? withPasskey.error ?? fromAutofill.error;
   const throttled = failure instanceof HttpError && failure.status === 429;
 
   return (

@@ -228,7 +228,7 @@ export function usePasskeyAutofill(onAnswer: (answer: Answer) => void) {
 export function useSignInWithAutofill(
   send: (answer: Answer) => Promise<StaffSession>,
   onSignedIn: (session: StaffSession) => void,
-  ways: readonly { reset: () => void }[],
+  ways: readonly { reset: () => void; isPending: boolean; error: Error | null }[],
 ) {
   const fromAutofill = useMutation({ mutationFn: send, onSuccess: onSignedIn });
   const others = (kept: { reset: () => void }) =>
@@ -237,9 +237,14 @@ export function useSignInWithAutofill(
     others(fromAutofill);
     fromAutofill.mutate(answer);
   });
+  const all = [...ways, fromAutofill] as const;
   return {
     supported: autofill.supported,
     fromAutofill,
+    /** One of the ways, or the autofill's passkey, is on its way. */
+    busy: all.some((m) => m.isPending),
+    /** What the failed way said (the ways in their order, then the autofill's). */
+    failure: all.map((m) => m.error).find((e) => e != null) ?? null,
     others,
     attempt: (kept: { reset: () => void }) => {
       autofill.pause();

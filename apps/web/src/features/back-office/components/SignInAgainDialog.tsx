@@ -60,9 +60,7 @@ export function SignInAgainDialog({
     onSignedIn,
     [signIn, withPasskey],
   );
-  const { fromAutofill, others, attempt } = autofill;
-  const busy = signIn.isPending || withPasskey.isPending || fromAutofill.isPending;
-  const failure = signIn.error ?? withPasskey.error ?? fromAutofill.error;
+  const { others, attempt, busy, failure } = autofill;
   const passkeyInstead = async () => {
     others(withPasskey);
     form.clearErrors('code');
