@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { webPaths } from '@canal/shared';
 import { contract } from '@canal/shared/contract';
@@ -131,6 +131,13 @@ async function signOutWithOfferStanding(page: Page, device: { cdp: CDPSession; i
     'username webauthn',
   );
   await presence(device, true);
+}
+
+/** «Su sesión expiró» answered with the password and «Usar mi llave…»: the dialog goes away. */
+async function resumeWithPasswordAndPasskey(dialog: Locator) {
+  await dialog.getByLabel('Contraseña').fill(STAFF_PASSWORD);
+  await dialog.getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 }
 
 async function signOut(page: Page) {
@@ -313,11 +320,7 @@ describe('passkeys in Chromium', () => {
       'current-password webauthn',
     );
     await presence(device, true);
-    await dialog.getByLabel('Contraseña').fill(STAFF_PASSWORD);
-    await dialog
-      .getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' })
-      .click();
-    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await resumeWithPasswordAndPasskey(dialog);
     await expect.poll(second.arrived, { timeout: 30_000 }).toBe(1);
     expect(await offers(page)).toEqual(['AbortError']);
     expect(signIns.at(-1)).toEqual({
@@ -367,11 +370,7 @@ describe('passkeys in Chromium', () => {
     });
     const own = await addAuthenticator(page, device.cdp);
     await own.cdp.send('WebAuthn.addCredential', { authenticatorId: own.id, credential: ownKey! });
-    await dialog.getByLabel('Contraseña').fill(STAFF_PASSWORD);
-    await dialog
-      .getByRole('button', { name: 'Usar mi llave de acceso en lugar del código' })
-      .click();
-    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await resumeWithPasswordAndPasskey(dialog);
     await expect.poll(reply.arrived, { timeout: 30_000 }).toBe(1);
     expect(signIns.map((s) => s.status)).toEqual([401, 200]);
   });

@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 /**
  * The browser's WebAuthn, which jsdom lacks (Chromium's own runs in e2e/passkeys.e2e.ts): whether
@@ -35,6 +36,23 @@ export function browserWebAuthn({ autofill }: { autofill: boolean }) {
     });
   Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
   return { requests, available };
+}
+
+/**
+ * Waits until `field` asks for passkeys in its autofill (`token`, e.g. 'username webauthn') and
+ * the page has made its one offer: conditional, naming no credential (the browser lists the
+ * passkeys it holds for the site). Returns that offer, to pick from.
+ */
+export async function passkeyOffer(
+  field: () => HTMLElement,
+  token: string,
+  requests: ReturnType<typeof browserWebAuthn>['requests'],
+) {
+  await waitFor(() => expect(field()).toHaveAttribute('autocomplete', token));
+  await waitFor(() => expect(requests).toHaveLength(1));
+  expect(requests[0]!.options.mediation).toBe('conditional');
+  expect(requests[0]!.options.publicKey?.allowCredentials).toEqual([]);
+  return requests[0]!;
 }
 
 /** The API's sign-in options as a test answers them (a challenge naming no credential). */

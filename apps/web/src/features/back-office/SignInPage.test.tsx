@@ -6,7 +6,12 @@ import { AUTOFILL_RENEWAL_MS } from './api/passkeys';
 import { ADMIN, renderStaffPage } from '../../test/back-office';
 import { fail, ok, staffApi } from '../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../test/msw/server';
-import { browserWebAuthn, removeBrowserWebAuthn, SIGN_IN_OPTIONS } from '../../test/webauthn';
+import {
+  browserWebAuthn,
+  passkeyOffer,
+  removeBrowserWebAuthn,
+  SIGN_IN_OPTIONS,
+} from '../../test/webauthn';
 
 const signIns = (calls: ReturnType<typeof recordRequests>) =>
   callsTo(calls, 'POST', '/v1/gestion/sesion');
@@ -138,16 +143,12 @@ describe('passkeys offered in the e-mail field’s autofill (decision 0076)', ()
       staffApi.passkeySignIn(ok({ usuario: ADMIN, csrf: 'x' })),
     );
     signInPage();
-    await waitFor(() =>
-      expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute(
-        'autocomplete',
-        'username webauthn',
-      ),
+    const offer = await passkeyOffer(
+      () => screen.getByLabelText('Correo electrónico'),
+      'username webauthn',
+      requests,
     );
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]!.options.mediation).toBe('conditional');
-    expect(requests[0]!.options.publicKey?.allowCredentials).toEqual([]);
-    requests[0]!.pick();
+    offer.pick();
     await waitFor(() =>
       expect(screen.getByTestId('ubicacion')).toHaveTextContent('/gestion/casos/7'),
     );

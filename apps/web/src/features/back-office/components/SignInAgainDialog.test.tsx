@@ -5,7 +5,12 @@ import { ReplyForm } from '../case/ReplyForm';
 import { CASE_7_NOTICE, ADMIN, renderStaffPage } from '../../../test/back-office';
 import { created, fail, ok, staffApi } from '../../../test/msw/back-office';
 import { callsTo, recordRequests, server } from '../../../test/msw/server';
-import { browserWebAuthn, removeBrowserWebAuthn, SIGN_IN_OPTIONS } from '../../../test/webauthn';
+import {
+  browserWebAuthn,
+  passkeyOffer,
+  removeBrowserWebAuthn,
+  SIGN_IN_OPTIONS,
+} from '../../../test/webauthn';
 
 /**
  * Decision 0076: «Su sesión expiró» offers the person's passkeys in the password field's autofill,
@@ -59,17 +64,12 @@ describe('«Su sesión expiró» with passkeys in the autofill (decision 0076)',
     const calls = recordRequests();
     serveLapseResumedByPasskey();
     const { dialog } = await lapsedWhileReplying();
-    await waitFor(() =>
-      expect(within(dialog).getByLabelText('Contraseña')).toHaveAttribute(
-        'autocomplete',
-        'current-password webauthn',
-      ),
+    const offer = await passkeyOffer(
+      () => within(dialog).getByLabelText('Contraseña'),
+      'current-password webauthn',
+      requests,
     );
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]!.options.mediation).toBe('conditional');
-    // The options name no credential: the browser lists the passkeys it holds for the site.
-    expect(requests[0]!.options.publicKey?.allowCredentials).toEqual([]);
-    requests[0]!.pick();
+    offer.pick();
 
     expect(await screen.findByText('Respuesta registrada.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
