@@ -9,16 +9,13 @@
 //   PROF_DIST=/tmp/x       where the build goes (kept; with PROF_NOBUILD=1, reused)
 //   PROF_RESOURCES=1       also the page's requests (start, end, bytes)
 // Serves the build itself (the real server, loopback only) and stops it by pid.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@canal/test-support/chromium';
-import { startServerProcess } from '@canal/test-support/server-process';
-import { signedInComplaint } from './web';
+import { build, serve, signedInComplaint, WEB } from './web';
 
 interface TraceEvent {
   name: string;
@@ -42,7 +39,6 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const WEB = path.resolve(import.meta.dirname, '../apps/web');
 const DIST = process.env.PROF_DIST ?? path.join(tmpdir(), 'canal-page-profile');
 const RUNS = Number(process.env.PROF_RUNS ?? 1);
 /** A task longer than this is printed; Lighthouse's TBT counts what passes 50 ms. */
@@ -136,22 +132,9 @@ async function functionsOf(task: TraceEvent, profile: CpuProfile): Promise<[stri
 }
 
 export async function run() {
-  if (process.env.PROF_NOBUILD !== '1') {
-    const built = spawnSync(
-      'npx',
-      ['vite', 'build', '--sourcemap', '--outDir', DIST, '--emptyOutDir'],
-      { cwd: WEB, encoding: 'utf8' },
-    );
-    if (built.status !== 0) throw new Error(built.stderr || built.stdout);
-  }
+  if (process.env.PROF_NOBUILD !== '1') build(WEB, DIST, '/', ['--sourcemap']);
   const dataDir = path.join(tmpdir(), `canal-page-profile-data-${process.pid}`);
-  mkdirSync(dataDir, { recursive: true });
-  const app = await startServerProcess({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    WEB_DIST: DIST,
-  });
+  const app = await serve(DIST, dataDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     let pathname = process.env.PROF_PATH ?? '/ingresar-denuncia';

@@ -25,7 +25,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@canal/test-support/chromium';
 import { brandAssets, rasterize } from '@canal/web/testing';
 import { buildSummaryPdf } from '@canal/shared/summary';
 
-const WEB = path.resolve(import.meta.dirname, '../apps/web');
+export const WEB = path.resolve(import.meta.dirname, '../apps/web');
 const HELLO = path.resolve(import.meta.dirname, 'web-hello');
 /** Lighthouse runs of each page (interleaved); the rows print the median. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -53,8 +53,13 @@ const median = (all: number[]) => {
     : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 };
 
-/** `vite build` of `root` with the portal's configuration (apps/web/vite.config.ts). */
-function build(root: string, outDir: string, base = '/'): Record<string, ManifestChunk> {
+/** `vite build` of `root` with the portal's configuration (apps/web/vite.config.ts), `flags` added. */
+export function build(
+  root: string,
+  outDir: string,
+  base = '/',
+  flags: string[] = [],
+): Record<string, ManifestChunk> {
   const result = spawnSync(
     'npx',
     [
@@ -69,6 +74,7 @@ function build(root: string, outDir: string, base = '/'): Record<string, Manifes
       outDir,
       '--emptyOutDir',
       '--manifest',
+      ...flags,
     ],
     { cwd: WEB, encoding: 'utf8' },
   );
@@ -94,7 +100,8 @@ function firstLoad(manifest: Record<string, ManifestChunk>, dist: string, keys: 
   return { total, files: new Set([...seen].map((k) => manifest[k]!.file)) };
 }
 
-const serve = (dist: string, dataDir: string) => {
+/** The real server on a free loopback port, serving the portal build `dist`, its data in `dataDir`. */
+export const serve = (dist: string, dataDir: string) => {
   mkdirSync(dataDir, { recursive: true });
   return startServerProcess({
     NODE_ENV: 'development',
