@@ -1,14 +1,13 @@
 import { type DenunciaDetalle } from '@canal/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailApi, renderDetail, wireDetail } from '../../test/follow-up';
+import { detailApi, openDetail, wireDetail } from '../../test/follow-up';
 
 const SUMMARY = 'Resumen de su denuncia';
 
 async function openPage(detail: DenunciaDetalle = wireDetail) {
   detailApi({ detail });
-  renderDetail();
-  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
+  await openDetail();
   return screen.getByRole('region', { name: SUMMARY });
 }
 

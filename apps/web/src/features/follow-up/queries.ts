@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
+import { HttpError } from '../../lib/api/http';
 import { forgetEarlyComplaint, takeEarlyComplaint, takeEarlyFiles } from './early-complaint';
 
 export const complaintKeys = {
@@ -55,3 +56,7 @@ export function useSignOut(): () => Promise<void> {
     queryClient.removeQueries({ queryKey: ['complaint'] });
   }, [api, queryClient]);
 }
+
+/** A 401: the session ended (30 minutes idle); the page asks to sign in again, in place. */
+export const isSessionExpired = (error: unknown) =>
+  error instanceof HttpError && error.kind === 'http' && error.status === 401;
