@@ -117,16 +117,18 @@ describe('the first screen without JavaScript (plain HTTP)', () => {
     );
   });
 
-  it('asks for the code of a page it wrote once that page has painted (arranque.js)', async () => {
-    // The detail page's frame too: its header and loading view need no code to be read, and its
-    // complaint's reads start without it (lectura-temprana.js).
-    for (const pathname of ['/', '/ingresar-denuncia', '/detalle-denuncia/123456789012']) {
+  it('asks for the code of a page it wrote whole once that page has painted (arranque.js)', async () => {
+    for (const pathname of ['/', '/ingresar-denuncia']) {
       const { body } = await html(pathname);
       expect(body).toMatch(
         /<script src="\/arranque\.js" defer data-entrada="\/assets\/index-[\w-]+\.js"/,
       );
       expect(body).not.toContain('type="module"');
     }
+    // The detail page's complaint needs the code: asked for at once.
+    expect((await html('/detalle-denuncia/123456789012')).body).toMatch(
+      /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/,
+    );
   });
 
   it("writes the detail page's frame and loading view (its complaint is the tab's session's)", async () => {

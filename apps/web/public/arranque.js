@@ -1,9 +1,8 @@
-// Decision 0078: the only script a page the server rendered asks for before its first paint (the
-// detail page's frame also starts its reads, lectura-temprana.js). The page reads and paints from
-// its HTML and inline stylesheet; the portal's code (named by the server in data-entrada and
-// data-precarga, the build's entry and its imports) is fetched once it has painted, so on a slow
-// line the code's download does not hold the first paint back. A tab that is not visible paints
-// nothing: it fetches at once. Plain script, no module: it runs before the
+// Decision 0078: the only script a page the server rendered whole asks for before its first paint.
+// The page reads and paints from its HTML and inline stylesheet; the portal's code (named by the
+// server in data-entrada and data-precarga, the build's entry and its imports) is fetched once it
+// has painted, so on a slow line the code's download does not hold the first paint back. A tab that
+// is not visible paints nothing: it fetches at once. Plain script, no module: it runs before the
 // page's modules would have, and `document.currentScript` names its attributes.
 (function () {
   var script = document.currentScript;

@@ -59,11 +59,10 @@ function withInlineStyles(template: string, webDist: string): string {
 }
 
 /**
- * The template of every page the server writes: its module script and module preloads become
- * `arranque.js` (apps/web/public), which asks for them once the page has painted. A page written
- * whole needs no code to be read, and the detail page's frame (its header and loading view) none
- * to be shown, so on a slow line the code's download no longer holds the first paint back. The
- * detail page's reads start without it (`withEarlyReads`).
+ * The template of a page rendered whole (every one but the detail page's frame): its module script
+ * and module preloads become `arranque.js` (apps/web/public), which asks for them once the page has
+ * painted. The page needs no code to be read, so on a slow line the code's download no longer holds
+ * its first paint back; the detail page's complaint needs the code, which it asks for at once.
  */
 export function withScriptsAfterPaint(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
@@ -186,7 +185,7 @@ export async function loadPortalPages(options: {
   if (!existsSync(file)) return null;
   const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
   const template = withInlineStyles(options.template, options.webDist);
-  const afterPaint = withScriptsAfterPaint(template);
+  const wholeTemplate = withScriptsAfterPaint(template);
   const framePrefix = webPaths.complaintDetail('');
   const worker = altchaWorkerFile(options.webDist);
   /** The detail page's frame for the organisation of `host` (and `?filial=` outside production). */
@@ -197,7 +196,7 @@ export async function loadPortalPages(options: {
       search: query < 0 ? '' : url.slice(query),
       production: options.config.production,
     });
-    return withEarlyReads(afterPaint, worker, organization.id);
+    return withEarlyReads(template, worker, organization.id);
   };
   return {
     async send(request, reply) {
@@ -209,7 +208,7 @@ export async function loadPortalPages(options: {
           config: options.config,
           template: request.url.startsWith(framePrefix)
             ? frameTemplate(request.url, request.host)
-            : afterPaint,
+            : wholeTemplate,
           masterData: options.masterData,
           privacyNotice: options.privacyNotice,
         });

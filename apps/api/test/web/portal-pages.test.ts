@@ -102,17 +102,14 @@ describe('pages rendered on the server', () => {
     expect(res.body).not.toContain('modulepreload');
   });
 
-  it("asks for the detail page's code once its frame has painted, and for its reads at once", async () => {
+  it("asks for the detail page's code at once: its complaint needs it", async () => {
     const res = await app.inject({ method: 'GET', url: '/detalle-denuncia/912345678901' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-ssr');
-    // The frame paints without the code (its header and loading view), as a page written whole.
     expect(res.body).toContain(
-      '<script src="/arranque.js" defer data-entrada="/assets/index-abc123.js" data-precarga="/assets/react-abc123.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js">',
     );
-    expect(res.body).not.toContain('type="module"');
-    // The complaint's reads do not wait for the code (decision 0079).
-    expect(res.body).toContain('<script src="/lectura-temprana.js" async');
+    expect(res.body).not.toContain('arranque.js');
   });
 
   it('keeps the status the renderer gives and compresses the page for a browser that accepts it', async () => {

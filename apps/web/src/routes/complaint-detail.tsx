@@ -5,9 +5,8 @@ import { parseComplaintId } from '../features/follow-up/rules';
 import { usePortalTabTitle } from '../lib/brand/use-tab-title';
 
 // The log's times are Chile's: the zone's rules load while the page waits for the complaint, in a
-// task of its own, not in the long task that renders the log (issue 26). Not an idle callback: the
-// page's render, in slices, leaves no idle time before it reaches the log.
-setTimeout(() => prepareZonedFormatter(), 0);
+// moment of its own, not in the long task that renders the log (issue 26).
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => prepareZonedFormatter());
 
 /** /detalle-denuncia/{id}: {id} is the ticket code (SPEC §2). */
 export function ComplaintDetailRoute() {

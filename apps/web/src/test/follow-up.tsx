@@ -10,7 +10,6 @@ import {
   type Organization,
 } from '@canal/shared';
 import { detalle } from '@canal/test-support/fixtures';
-import { screen } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { createApiClient, type ApiClient } from '../lib/api/client';
 import { sessionStore } from '../lib/api/session';
@@ -109,15 +108,4 @@ export function renderDetail({
     ],
     { path: `/detalle-denuncia/${id}`, api, organization },
   );
-}
-
-/**
- * The detail page as the person finds it once loaded: the complaint, then what they can do there
- * (its own chunk, after the first paint; ComplaintDetailPage).
- */
-export async function openDetail(options: Parameters<typeof renderDetail>[0] = {}) {
-  const view = renderDetail(options);
-  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
-  await screen.findByRole('button', { name: 'Guardar cambios' });
-  return view;
 }

@@ -6,17 +6,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/api/http';
 import { COMMENT_PLACEHOLDER } from './AddCommentBlock';
-import {
-  detailApi,
-  openDetail,
-  renderDetail,
-  TICKET,
-  TOKEN,
-  wireDetail,
-} from '../../test/follow-up';
+import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
 import { created, fail, ok, portalApi } from '../../test/msw/portal';
 import { FILE_DONE_MESSAGE, RESUMING_MESSAGE } from '../../components/UploadProgress';
-import { SIGN_IN_NEEDED_MESSAGE } from './DetailActions';
+import { SIGN_IN_NEEDED_MESSAGE } from './ComplaintDetailPage';
 import { OTHER_TICKET_MESSAGE } from './SignInAgainDialog';
 import { COMMENT_FAILED_MESSAGE, UPLOAD_STOPPED_MESSAGE } from './useSaveChanges';
 import { tusApi } from '../../test/msw/tus';
@@ -31,7 +24,8 @@ const pdf = (name = 'respaldo.pdf') => new File([PDF_TEXT], name, { type: 'appli
 /** The page of a complaint (the sample one, or `detail`), its API answered by MSW. */
 async function openPage(detail: DenunciaDetalle = wireDetail) {
   const api = detailApi({ detail });
-  const view = await openDetail();
+  const view = renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
   return { ...view, api };
 }
 
@@ -489,7 +483,8 @@ describe('complaint detail page', () => {
       unmount();
       const again = detailApi();
       server.use(...cut.handlers);
-      await openDetail();
+      renderDetail();
+      await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
       await user.upload(await screen.findByTestId('file-input'), file);
       await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       await waitFor(() => expect(again.uploadCalls()).toHaveLength(1));

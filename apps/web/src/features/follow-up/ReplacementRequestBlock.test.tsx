@@ -3,7 +3,7 @@ import { contract } from '@canal/shared/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailApi, openDetail, wireDetail } from '../../test/follow-up';
+import { detailApi, renderDetail, wireDetail } from '../../test/follow-up';
 import { fail, created, ok, portalApi } from '../../test/msw/portal';
 import { callsTo, server } from '../../test/msw/server';
 import { REPLACEMENT_SENT_MESSAGE } from './ReplacementRequestBlock';
@@ -12,7 +12,8 @@ const REQUEST_PATH = contract.requestReplacement.path;
 
 async function openPage(detail: DenunciaDetalle = wireDetail) {
   const api = detailApi({ detail });
-  await openDetail();
+  renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
   return api;
 }
 

@@ -3,7 +3,7 @@ import { contract } from '@canal/shared/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailApi, openDetail, wireDetail } from '../../test/follow-up';
+import { detailApi, renderDetail, wireDetail } from '../../test/follow-up';
 import { created, fail, portalApi } from '../../test/msw/portal';
 import { callsTo, server } from '../../test/msw/server';
 
@@ -13,7 +13,8 @@ const closed: DenunciaDetalle = { ...wireDetail, estado_denuncia: 'Cerrada' };
 
 async function openPage(detail: DenunciaDetalle = closed) {
   const api = detailApi({ detail });
-  await openDetail();
+  renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
   return api;
 }
 

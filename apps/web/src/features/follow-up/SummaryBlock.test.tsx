@@ -1,13 +1,14 @@
 import { type DenunciaDetalle } from '@canal/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailApi, openDetail, wireDetail } from '../../test/follow-up';
+import { detailApi, renderDetail, wireDetail } from '../../test/follow-up';
 
 const SUMMARY = 'Resumen de su denuncia';
 
 async function openPage(detail: DenunciaDetalle = wireDetail) {
   detailApi({ detail });
-  await openDetail();
+  renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
   return screen.getByRole('region', { name: SUMMARY });
 }
 

@@ -2,7 +2,7 @@ import { contract, fillPath, type TranscriptWire } from '@canal/shared/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailApi, openDetail, TICKET } from '../../test/follow-up';
+import { detailApi, renderDetail, TICKET } from '../../test/follow-up';
 import { created, fail, ok, portalApi } from '../../test/msw/portal';
 import { callsTo, server } from '../../test/msw/server';
 
@@ -41,7 +41,8 @@ const accepted: TranscriptWire = {
 async function openPage(...answers: TranscriptWire[]) {
   server.use(portalApi.transcript(...answers.map((a) => ok(a))));
   const api = detailApi();
-  await openDetail();
+  renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
   return api;
 }
 const block = () => screen.findByRole('region', { name: 'Transcripción de su denuncia oral' });

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
-import { HttpError } from '../../lib/api/http';
 import { forgetEarlyComplaint, takeEarlyComplaint, takeEarlyFiles } from './early-complaint';
 
 export const complaintKeys = {
@@ -56,7 +55,3 @@ export function useSignOut(): () => Promise<void> {
     queryClient.removeQueries({ queryKey: ['complaint'] });
   }, [api, queryClient]);
 }
-
-/** A 401: the session ended (30 minutes idle); the page asks to sign in again, in place. */
-export const isSessionExpired = (error: unknown) =>
-  error instanceof HttpError && error.kind === 'http' && error.status === 401;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailApi, openDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
+import { detailApi, renderDetail, TICKET, TOKEN, wireDetail } from '../../test/follow-up';
 import { callsTo } from '../../test/msw/server';
 
 beforeEach(() => {
@@ -16,7 +16,8 @@ describe('signing out of the complaint detail', () => {
       // The real API client; MSW answers with the contract's answers, a session stored as the
       // sign-in leaves it.
       const { received: requests } = detailApi();
-      const { router, queryClient } = await openDetail();
+      const { router, queryClient } = renderDetail();
+      await screen.findByRole('heading', { level: 1, name: 'Resumen denuncia' });
       // An upload left unfinished in this tab (decision 0068).
       sessionStorage.setItem('canal.subida::canal-1-a.pdf::1', '{"uploadUrl":"/x"}');
       expect(screen.getByText(wireDetail.descripcion_hecho)).toBeInTheDocument();

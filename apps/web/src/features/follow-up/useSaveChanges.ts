@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiProvider';
 import { HttpError, unreachableMessage } from '../../lib/api/http';
 import { uploadWasCut, type FileProgress } from '../../lib/api/resumable';
-import { complaintKeys, isSessionExpired } from './queries';
+import { complaintKeys } from './queries';
 
 export type SaveOutcome =
   | { ok: true }
@@ -21,6 +21,9 @@ export type SaveOutcome =
 /** When a comment could not be saved: what happened, and that the text is still there. */
 export const COMMENT_FAILED_MESSAGE =
   'No fue posible guardar su comentario. Intente nuevamente; el texto sigue aquí.';
+/** A 401: the session ended (30 minutes idle); the page asks to sign in again, in place. */
+export const isSessionExpired = (error: unknown) =>
+  error instanceof HttpError && error.kind === 'http' && error.status === 401;
 
 function commentFailureMessage(error: unknown): string {
   return unreachableMessage(error) ?? COMMENT_FAILED_MESSAGE;
